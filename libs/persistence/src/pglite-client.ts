@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
+
+function wrap(db: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const result = await db.query<Row>(text, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(text: string): Promise<void> {
+      await db.exec(text);
+    },
+  };
+}
+
+/**
+ * PGlite runs Postgres in this process. It allows one process per data directory and serialises
+ * transactions itself, so there is no pool: `transaction` holds the single connection.
+ */
+export class PgliteSqlClient implements SqlClient {
+  readonly dialect = 'pglite' as const;
+  private readonly executor: SqlExecutor;
+
+  private constructor(readonly db: PGlite) {
+    this.executor = wrap(db);
+  }
+
+  /** `dataDir` undefined means in memory (tests). */
+  static async open(dataDir?: string): Promise<PgliteSqlClient> {
+    const db = dataDir ? new PGlite(dataDir) : new PGlite();
+    await db.waitReady;
+    return new PgliteSqlClient(db);
+  }
+
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>> {
+    return this.executor.query<Row>(text, params);
+  }
+
+  exec(text: string): Promise<void> {
+    return this.executor.exec(text);
+  }
+
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(wrap(tx)));
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.db.listen(channel, onNotify);
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}

@@ -1,0 +1,93 @@
+import pg from 'pg';
+import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
+
+// Return int8 and numeric as strings (the default); xid8 too. Callers convert to bigint where they need it.
+
+function wrap(db: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const result = await db.query(text, params as unknown[]);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(text: string): Promise<void> {
+      await db.query(text);
+    },
+  };
+}
+
+export class PostgresSqlClient implements SqlClient {
+  readonly dialect = 'postgres' as const;
+  private readonly executor: SqlExecutor;
+  private listener: pg.Client | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly connectionString: string,
+  ) {
+    this.executor = wrap(pool);
+  }
+
+  static open(connectionString: string, options: { max?: number; applicationName?: string } = {}): PostgresSqlClient {
+    const pool = new pg.Pool({
+      connectionString,
+      max: options.max ?? 20,
+      application_name: options.applicationName ?? 'afterwards',
+    });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return new PostgresSqlClient(pool, connectionString);
+  }
+
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>> {
+    return this.executor.query<Row>(text, params);
+  }
+
+  exec(text: string): Promise<void> {
+    return this.executor.exec(text);
+  }
+
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(wrap(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** One dedicated connection carries every LISTEN of this client. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!this.listener) {
+      this.listener = new pg.Client({ connectionString: this.connectionString, application_name: 'afterwards-listen' });
+      this.listener.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      this.listener.on('error', () => undefined);
+      await this.listener.connect();
+    }
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await this.listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(onNotify);
+    return async () => {
+      set.delete(onNotify);
+    };
+  }
+
+  async close(): Promise<void> {
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) await listener.end().catch(() => undefined);
+    await this.pool.end();
+  }
+}

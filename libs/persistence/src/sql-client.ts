@@ -1,0 +1,38 @@
+/**
+ * The smallest SQL surface the platform needs: parameterised queries and transactions.
+ * One interface over PGlite (embedded profile) and a node-postgres pool (services profile),
+ * so the event store, the migration runner and the projections run unchanged on both.
+ */
+export interface SqlResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface SqlExecutor {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+  /** Runs several statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly dialect: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Calls `onNotify` whenever `NOTIFY channel` is issued. Resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Postgres error codes the platform reacts to. */
+export const PgErrorCode = {
+  uniqueViolation: '23505',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+} as const;
+
+export function pgErrorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
