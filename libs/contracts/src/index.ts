@@ -1,0 +1,3 @@
+export * from './directory';
+export * from './realtime';
+export * from './problem';

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, with the product's stable `code` and optional field errors. */
+export const ProblemDetailsSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;
