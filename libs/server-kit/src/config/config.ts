@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration comes from the environment and is validated once at start-up, with one clear
+ * message per missing or wrong variable. The profile follows from what is configured: no DATABASE_URL
+ * means the embedded profile (PGlite under DATA_DIR, in-process jobs, in-memory socket.io).
+ */
+const urlWithScheme = (name: string, schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || schemes.some((s) => v.startsWith(`${s}://`)), {
+      message: `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+    });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: urlWithScheme('DATABASE_URL', ['postgres', 'postgresql']),
+    REDIS_URL: urlWithScheme('REDIS_URL', ['redis', 'rediss']),
+    EVENTSTORE_URL: urlWithScheme('EVENTSTORE_URL', ['kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Folder holding the built web apps (family-shell, admin-shell, remotes). */
+    WEB_DIST_DIR: z.string().trim().optional(),
+    /** Run projections in this process (default yes; set false on extra API replicas). */
+    RUN_PROJECTIONS: z
+      .enum(['true', 'false'], { error: 'RUN_PROJECTIONS must be true or false' })
+      .default('true')
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EVENTSTORE_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'DATABASE_URL is required when EVENTSTORE_URL is set: read models live in PostgreSQL',
+      });
+    }
+  });
+
+export type Profile = 'embedded' | 'services';
+
+export interface AppConfig {
+  readonly profile: Profile;
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly eventStoreUrl: string | undefined;
+  readonly logLevel: string;
+  readonly webDistDir: string | undefined;
+  readonly runProjections: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || 'environment';
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    profile: e.DATABASE_URL ? 'services' : 'embedded',
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    runProjections: e.RUN_PROJECTIONS,
+  };
+}

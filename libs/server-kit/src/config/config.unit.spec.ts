@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded profile with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ profile: 'embedded', port: 3000, host: '127.0.0.1', runProjections: true });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('chooses the services profile when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app', REDIS_URL: 'redis://cache:6379' });
+    expect(config).toMatchObject({ profile: 'services', redisUrl: 'redis://cache:6379' });
+  });
+
+  it('gives one clear message per wrong variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', RUN_PROJECTIONS: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT must be a number',
+        'DATABASE_URL must start with postgres:// or postgresql://',
+        'REDIS_URL must start with redis:// or rediss://',
+        'RUN_PROJECTIONS must be true or false',
+      ]),
+    );
+  });
+
+  it('needs DATABASE_URL alongside EVENTSTORE_URL', () => {
+    expect(() => loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false' })).toThrow(
+      /DATABASE_URL is required when EVENTSTORE_URL is set/,
+    );
+  });
+});
