@@ -15,8 +15,8 @@ const swc = [
 
 const base = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.sql$': '<rootDir>/tools/jest/sql-transform.cjs' },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'sql'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.(sql|csv)$': '<rootDir>/tools/jest/text-transform.cjs' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'sql', 'csv'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   setupFiles: ['<rootDir>/tools/jest/setup.js'],
 };

@@ -1,0 +1,3 @@
+export * from './gazetteer';
+export * from './load';
+export { parseCsv } from './csv';

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, EventStore, ExpectedState, RecordedEvent } from '@afterwards/event-store';
+import { StreamConflictError } from '@afterwards/event-store';
+
+/** A pure aggregate: decide(command, state) -> events; evolve(state, event) -> state. */
+export interface Decider<Command, Event extends { type: string; data: unknown }, State> {
+  readonly initialState: State;
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+}
+
+/** Who is acting and why: becomes every event's metadata. */
+export interface CommandContext {
+  readonly actor: string;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  readonly ip?: string;
+  readonly userAgent?: string;
+}
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface ExecuteResult<Event> {
+  readonly events: Event[];
+  /** Revision of the stream after the command; -1n when the stream still does not exist. */
+  readonly revision: bigint;
+}
+
+/** Events in the store carry a schema version; upcasters lift old shapes to the current one. */
+export type Upcaster = (event: RecordedEvent) => RecordedEvent;
+
+export function toDomainEvent<Event>(recorded: RecordedEvent, upcasters: ReadonlyMap<string, Upcaster> = new Map()): Event {
+  const upcast = upcasters.get(recorded.type);
+  const current = upcast ? upcast(recorded) : recorded;
+  return { type: current.type, data: current.data } as Event;
+}
+
+/**
+ * Loads a stream, folds it, decides, and appends with the revision it decided on, so a concurrent
+ * writer gets a StreamConflictError instead of a silent overwrite. `expectedRevision` lets a client
+ * that saw an older state be refused too (a stale tab).
+ */
+export async function executeCommand<Command, Event extends { type: string; data: unknown }, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  context: CommandContext,
+  options: { expectedRevision?: bigint; clock?: Clock; upcasters?: ReadonlyMap<string, Upcaster> } = {},
+): Promise<ExecuteResult<Event>> {
+  const history = await store.readStream(streamId);
+  const revision = history.length === 0 ? -1n : history[history.length - 1]!.revision;
+  if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
+    throw new StreamConflictError(streamId, options.expectedRevision, revision < 0n ? 'no_stream' : revision);
+  }
+  const state = history.reduce(
+    (s, recorded) => decider.evolve(s, toDomainEvent<Event>(recorded, options.upcasters)),
+    decider.initialState,
+  );
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { events, revision };
+
+  const now = (options.clock ?? systemClock).now().toISOString();
+  const correlationId = context.correlationId ?? randomUUID();
+  const metadata = (): EventMetadata => ({
+    eventId: randomUUID(),
+    occurredAt: now,
+    actor: context.actor,
+    correlationId,
+    causationId: context.causationId ?? correlationId,
+    schemaVersion: 1,
+    ...(context.ip ? { ip: context.ip } : {}),
+    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
+  });
+  const expected: ExpectedState = revision < 0n ? 'no_stream' : revision;
+  const result = await store.append(
+    streamId,
+    events.map((e) => ({ type: e.type, data: e.data, metadata: metadata() })),
+    expected,
+  );
+  return { events, revision: result.nextRevision };
+}

@@ -1,0 +1,23 @@
+import type { Prisma, PrismaClient } from '@afterwards/persistence';
+import type { RecordedEvent } from '@afterwards/event-store';
+
+export type ProjectionTx = Prisma.TransactionClient;
+
+/**
+ * A read model fed from the event log. `apply` runs inside the transaction that also moves the
+ * projection's checkpoint, so rows and checkpoint never disagree; it must be idempotent anyway
+ * (upserts), because a rebuild replays everything.
+ */
+export interface Projection {
+  readonly name: string;
+  /** Only events of streams with these prefixes are delivered. */
+  readonly streamPrefixes: readonly string[];
+  /** Realtime topic told about changed row ids, if the read model is watched by screens. */
+  readonly topic?: string;
+  /** Applies one event; returns the ids of rows it changed. */
+  apply(event: RecordedEvent, tx: ProjectionTx): Promise<string[]>;
+  /** Removes every row this projection owns (before a rebuild). */
+  reset(tx: ProjectionTx): Promise<void>;
+  /** Every row, in a stable order, for comparing a rebuilt model with the live one. */
+  snapshot(prisma: PrismaClient): Promise<unknown[]>;
+}

@@ -1,6 +1,0 @@
-// Lets tests import `.sql` migration files as strings, as the rspack build does with `asset/source`.
-module.exports = {
-  process(source) {
-    return { code: `export default ${JSON.stringify(source)};` };
-  },
-};
