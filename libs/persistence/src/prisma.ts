@@ -6,7 +6,7 @@ import { PostgresSqlClient } from './postgres-client';
 import type { SqlClient } from './sql-client';
 
 export { PrismaClient };
-export type { Prisma } from './generated/prisma/client';
+export { Prisma } from './generated/prisma/client';
 
 /** The Prisma client for read models, over the same database (and for PGlite, the same instance) as `sql`. */
 export function createPrismaClient(sql: SqlClient): PrismaClient {

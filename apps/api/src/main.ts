@@ -1,0 +1,61 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import {
+  ConfigError,
+  createRootLogger,
+  loadConfig,
+  PinoNestLogger,
+  ProblemDetailsFilter,
+  RedisIoAdapter,
+  requestLog,
+} from '@afterwards/server-kit';
+import { AppModule } from './app.module';
+import { serveWebApps, webRoots } from './web-apps';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createRootLogger(config.logLevel, 'afterwards-api');
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: true,
+  });
+  app.enableShutdownHooks();
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(requestLog(logger));
+  app.useGlobalFilters(new ProblemDetailsFilter());
+  if (config.redisUrl) {
+    const adapter = new RedisIoAdapter(app, config.redisUrl);
+    await adapter.connect();
+    app.useWebSocketAdapter(adapter);
+  }
+  // Static files are mounted before Nest's routes are initialised, so its not-found handler comes last.
+  const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const missing = serveWebApps(app.getHttpAdapter().getInstance(), webRoots(config.webDistDir, appsDir));
+  if (missing.length > 0) logger.warn({ missing }, 'some web apps are not built; run npm run build');
+  await app.init();
+  await app.listen(config.port, config.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  logger.info({ url, profile: config.profile }, 'Afterwards is running');
+  // The one line a person starting the product needs, outside the JSON log.
+  if (process.stdout.isTTY || process.env.AFTERWARDS_PRINT_URL !== 'false') console.log(`\n  Afterwards is running at ${url}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+
+/** The remotes served at /remotes/<name>/. */
+export const REMOTES = ['directory', 'admin-access'] as const;
+
+export interface WebRoots {
+  readonly family: string;
+  readonly admin: string;
+  readonly remotes: Record<string, string>;
+}
+
+/**
+ * Where the built web apps are. WEB_DIST_DIR holds `family-shell/`, `admin-shell/` and
+ * `remotes/<name>/`; without it, the apps' own dist folders in this checkout are used.
+ */
+export function webRoots(webDistDir: string | undefined, appsDir: string): WebRoots {
+  if (webDistDir) {
+    return {
+      family: path.join(webDistDir, 'family-shell'),
+      admin: path.join(webDistDir, 'admin-shell'),
+      remotes: Object.fromEntries(REMOTES.map((r) => [r, path.join(webDistDir, 'remotes', r)])),
+    };
+  }
+  return {
+    family: path.join(appsDir, 'family-shell', 'dist'),
+    admin: path.join(appsDir, 'admin-shell', 'dist'),
+    remotes: Object.fromEntries(REMOTES.map((r) => [r, path.join(appsDir, r, 'dist')])),
+  };
+}
+
+function setCacheHeaders(res: Response, file: string): void {
+  // Entry points and manifests must be re-read after a deploy; hashed assets never change.
+  const name = path.basename(file);
+  if (name === 'index.html' || name.endsWith('.json') || name === 'remoteEntry.js') {
+    res.setHeader('Cache-Control', 'no-cache');
+  } else {
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  }
+}
+
+/** One origin for everything: shells at / and /admin/, remotes at /remotes/<name>/. */
+export function serveWebApps(app: Express, roots: WebRoots): string[] {
+  const missing: string[] = [];
+  const mount = (prefix: string, dir: string) => {
+    if (!fs.existsSync(dir)) missing.push(dir);
+    app.use(prefix, express.static(dir, { index: false, setHeaders: setCacheHeaders, fallthrough: true }));
+  };
+  for (const [name, dir] of Object.entries(roots.remotes)) mount(`/remotes/${name}`, dir);
+  mount('/admin', roots.admin);
+  mount('/', roots.family);
+
+  const sendIndex = (dir: string) => (req: Request, res: Response, next: NextFunction) => {
+    const index = path.join(dir, 'index.html');
+    if (!fs.existsSync(index)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  };
+  const isPage = (req: Request) =>
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !/^\/(api|socket\.io|remotes)(\/|$)/.test(req.path) &&
+    !path.extname(req.path);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isPage(req)) return next();
+    if (req.path === '/admin' || req.path.startsWith('/admin/')) return sendIndex(roots.admin)(req, res, next);
+    // Unknown paths get the family shell, whose router sends them to '/'.
+    return sendIndex(roots.family)(req, res, next);
+  });
+  return missing;
+}

@@ -1,0 +1,6 @@
+export { DirectoryModule } from './directory.module';
+export { directoryMigrations } from './directory.migrations';
+export { listingsProjection } from './listings-projection/listings.projection';
+export { ChangeListing, type ListingChangeResult } from './change-listing/change-listing.command';
+export { SearchListings } from './search-listings/search-listings.query';
+export { SEARCH_RESULT_LIMIT } from './search-listings/search-listings.handler';

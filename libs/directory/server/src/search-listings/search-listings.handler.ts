@@ -1,0 +1,122 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  DIRECTORY_SEARCH_RADIUS_MILES,
+  MISSING_POSITION,
+  type DirectorySearchResponse,
+  type PublicListing,
+  type ResolvedPlace,
+} from '@afterwards/contracts';
+import { Prisma, type PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
+import { EARTH_RADIUS_MILES } from '@afterwards/directory-domain';
+import { loadGazetteer } from '@afterwards/places';
+import { SearchListings } from './search-listings.query';
+
+/** At most this many cards per answer; `total` still counts them all. */
+export const SEARCH_RESULT_LIMIT = 100;
+const MILES_PER_DEGREE_LAT = 69.05;
+
+interface Row {
+  id: string;
+  name: string;
+  category: PublicListing['category'];
+  location: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  pricing: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  service_radius_miles: number;
+  promoted: boolean;
+  position: number | null;
+  rating: string | null;
+  total_reviews: number;
+  distance_miles: string | null;
+  total: bigint;
+}
+
+const COLUMNS = Prisma.sql`id, name, category, location, address, phone, email, website, description, pricing,
+  latitude, longitude, service_radius_miles, promoted, position, rating::text AS rating, total_reviews`;
+
+/** Promoted first by position (missing counts as 999), then nearest, then by name. */
+const ORDER = Prisma.sql`ORDER BY promoted DESC, CASE WHEN promoted THEN coalesce(position, ${MISSING_POSITION}) END,
+  distance_miles ASC NULLS LAST, name ASC, id ASC`;
+
+@QueryHandler(SearchListings)
+export class SearchListingsHandler implements IQueryHandler<SearchListings, DirectorySearchResponse> {
+  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
+
+  async execute({ criteria }: SearchListings): Promise<DirectorySearchResponse> {
+    const radiusMiles = criteria.radiusMiles ?? DIRECTORY_SEARCH_RADIUS_MILES;
+    let place: ResolvedPlace | null = null;
+    let searchType: DirectorySearchResponse['searchType'] = 'all';
+    if (criteria.lat !== undefined && criteria.lng !== undefined) {
+      place = { label: 'Your location', kind: 'coordinates', latitude: criteria.lat, longitude: criteria.lng };
+    } else if (criteria.location) {
+      place = loadGazetteer().resolve(criteria.location);
+      if (!place) searchType = 'not_found';
+    }
+    if (place) searchType = 'nearby';
+
+    const category = criteria.category ? Prisma.sql`AND category = ${criteria.category}` : Prisma.empty;
+    const rows = place
+      ? await this.nearby(place, radiusMiles, category)
+      : await this.prisma.$queryRaw<Row[]>`
+          SELECT ${COLUMNS}, NULL::numeric AS distance_miles, count(*) OVER () AS total
+          FROM listings WHERE status = 'Active' ${category}
+          ${ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
+
+    const listings = rows.map((r): PublicListing => {
+      const distanceMiles = r.distance_miles === null ? null : Number(r.distance_miles);
+      return {
+        id: r.id,
+        name: r.name,
+        category: r.category,
+        location: r.location,
+        address: r.address,
+        phone: r.phone,
+        email: r.email,
+        website: r.website,
+        description: r.description,
+        pricing: r.pricing,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        serviceRadiusMiles: r.service_radius_miles,
+        promoted: r.promoted,
+        position: r.position,
+        rating: r.rating === null ? null : Number(r.rating),
+        totalReviews: r.total_reviews,
+        distanceMiles,
+        withinServiceArea: distanceMiles !== null && distanceMiles <= r.service_radius_miles,
+      };
+    });
+    const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    return { listings, total, featured: listings.filter((l) => l.promoted).length, place, searchType, radiusMiles };
+  }
+
+  /** A bounding box (indexed) narrows the rows; the haversine distance, rounded to 0.1 mile, decides. */
+  private nearby(place: ResolvedPlace, radiusMiles: number, category: Prisma.Sql): Promise<Row[]> {
+    const { latitude: lat, longitude: lng } = place;
+    const dLat = (radiusMiles + 0.1) / MILES_PER_DEGREE_LAT;
+    const dLng = (radiusMiles + 0.1) / (MILES_PER_DEGREE_LAT * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+    return this.prisma.$queryRaw<Row[]>`
+      WITH candidates AS (
+        SELECT ${COLUMNS},
+          round((2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+            power(sin(radians(latitude - ${lat}::float8) / 2), 2) +
+            cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2)
+          ))))::numeric, 1) AS distance_miles
+        FROM listings
+        WHERE status = 'Active' ${category}
+          AND latitude BETWEEN ${lat - dLat}::float8 AND ${lat + dLat}::float8
+          AND longitude BETWEEN ${lng - dLng}::float8 AND ${lng + dLng}::float8
+      )
+      SELECT *, count(*) OVER () AS total FROM candidates
+      WHERE distance_miles <= ${radiusMiles}::numeric
+      ${ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
+  }
+}
