@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { runMigrations } from '@afterwards/persistence';
+import {
+  createPgliteTestDatabase,
+  createPostgresTestDatabase,
+  expectEventually,
+  type TestDatabase,
+} from '@afterwards/persistence/testing';
+import { eventStoreMigrations } from './event-store.migrations';
+import { KurrentDbEventStore } from './kurrentdb-event-store';
+import { PostgresEventStore } from './postgres-event-store';
+import { START, type RecordedEvent } from './port';
+import { describeEventStoreContract, type EventStoreFixture } from './testing';
+
+async function postgresFixture(db: TestDatabase): Promise<EventStoreFixture> {
+  await runMigrations(db.sql, eventStoreMigrations);
+  const store = new PostgresEventStore(db.sql);
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      await db.dispose();
+    },
+  };
+}
+
+describeEventStoreContract('PGlite (in memory)', async () => postgresFixture(await createPgliteTestDatabase()));
+describeEventStoreContract('PostgreSQL', async () => postgresFixture(await createPostgresTestDatabase()));
+
+const kurrentUrl = process.env.EVENTSTORE_URL;
+if (kurrentUrl) {
+  describeEventStoreContract(
+    'KurrentDB',
+    async () => {
+      const store = KurrentDbEventStore.connect(kurrentUrl);
+      return { store, dispose: () => store.close() };
+    },
+    { deleteRemovesFromAll: false },
+  );
+}
+
+describe('PostgresEventStore on PostgreSQL: transactions that commit late', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createPostgresTestDatabase();
+    await runMigrations(db.sql, eventStoreMigrations);
+    store = new PostgresEventStore(db.sql);
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await db.dispose();
+  });
+
+  it('never lets a later transaction overtake an earlier one that is still open', async () => {
+    const received: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll(async (e) => void received.push(e));
+    const slow = new pg.Client({ connectionString: db.url });
+    await slow.connect();
+    try {
+      // The slow writer takes its transaction id first, then stalls before committing.
+      await slow.query('BEGIN');
+      await slow.query(
+        `INSERT INTO streams (stream_id, revision) VALUES ('slow', 0);
+         INSERT INTO events (stream_id, revision, type, data, metadata) VALUES ('slow', 0, 'SlowWritten', '{}', '{}')`,
+      );
+      const fast = await store.append('fast', [{ type: 'FastWritten', data: {}, metadata: metadataFor('f') }], 'no_stream');
+
+      // Committed, readable by stream, but held back from the global log behind the open transaction.
+      expect(await store.readStream('fast')).toHaveLength(1);
+      expect(await store.readAll()).toEqual([]);
+      const page = await store.readPage(START);
+      expect(page.blocked).toBe(true);
+      expect(page.horizon <= fast.position.commit).toBe(true);
+      expect(received).toEqual([]);
+
+      await slow.query('COMMIT');
+      await expectEventually(() => expect(received.map((e) => e.streamId)).toEqual(['slow', 'fast']));
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['slow', 'fast']);
+      expect(received[0]!.position.commit < received[1]!.position.commit).toBe(true);
+    } finally {
+      await slow.end();
+      await subscription.stop();
+    }
+  });
+
+  it('maps a unique violation on events to StreamConflictError', async () => {
+    // A row the streams table does not know about: the claim succeeds, the insert collides.
+    await db.sql.query(
+      `INSERT INTO events (stream_id, revision, type, data, metadata) VALUES ('orphan', 0, 'Stray', '{}', '{}')`,
+    );
+    await expect(
+      store.append('orphan', [{ type: 'X', data: {}, metadata: metadataFor('o') }], 'no_stream'),
+    ).rejects.toMatchObject({ name: 'StreamConflictError', streamId: 'orphan' });
+  });
+});
+
+function metadataFor(id: string) {
+  return { eventId: id, occurredAt: new Date().toISOString(), actor: 'system', correlationId: id, causationId: id, schemaVersion: 1 };
+}

@@ -1,0 +1,111 @@
+/**
+ * The event store port. Adapters: Postgres (PGlite or a real server) and KurrentDB.
+ * Positions follow KurrentDB's shape: `commit` orders events globally in commit order; `prepare`
+ * breaks ties inside one commit. Compare with `comparePositions`, never by one field alone.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: Position = Object.freeze({ commit: 0n, prepare: 0n });
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Who and what caused an event. Every event carries it. */
+export interface EventMetadata {
+  readonly eventId: string;
+  readonly occurredAt: string; // ISO 8601
+  readonly actor: string; // user id, admin id, or 'system'
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly ip?: string;
+  readonly userAgent?: string;
+  readonly schemaVersion: number;
+}
+
+/** An event to append: explicit past-tense `type`, JSON-serialisable `data`. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  readonly streamId: string;
+  /** 0-based index of the event in its stream. */
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly recordedAt: string;
+}
+
+/**
+ * What the writer expects of the stream: `no_stream` (creating), `stream_exists`, `any`, or the
+ * revision of the last event the writer saw (its decision was made on that state).
+ */
+export type ExpectedState = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event appended. */
+  readonly nextRevision: bigint;
+  readonly position: Position;
+}
+
+export interface ReadStreamOptions {
+  /** Inclusive revision to start from (default 0). */
+  readonly fromRevision?: bigint;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: returns events strictly after this position (default START: everything). */
+  readonly after?: Position;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive: deliver events strictly after this position. */
+  readonly after?: Position;
+  /** Only events whose stream id starts with one of these prefixes (e.g. `listing-`). */
+  readonly streamPrefixes?: readonly string[];
+}
+
+export interface Subscription {
+  /** Resolves once the subscription has stopped and no handler is running. */
+  stop(): Promise<void>;
+  /** Rejects if the handler or the store fails; the subscription is then stopped. */
+  readonly done: Promise<void>;
+}
+
+/** Handler for a subscription. Called one event at a time, in order; awaited before the next. */
+export type EventHandler = (event: RecordedEvent) => Promise<void>;
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult>;
+  /** Events of one stream in revision order; empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream in commit order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up from `after`, then live, never skipping or repeating an event. */
+  subscribeToAll(handler: EventHandler, options?: SubscribeOptions): Subscription;
+  /** Removes a stream and its events for good (erasure). */
+  deleteStream(streamId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A stale write: the stream was not in the state the writer expected. */
+export class StreamConflictError extends Error {
+  readonly code = 'STREAM_CONFLICT';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedState,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId} expected ${String(expected)} but was ${String(actual)}`);
+    this.name = 'StreamConflictError';
+  }
+}

@@ -1,0 +1,327 @@
+import { PgErrorCode, pgErrorCode, type SqlClient } from '@afterwards/persistence';
+import {
+  START,
+  StreamConflictError,
+  comparePositions,
+  type AppendResult,
+  type EventHandler,
+  type EventStore,
+  type ExpectedState,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port';
+
+/** NOTIFY channel every append signals on commit; subscriptions LISTEN on it. */
+export const EVENTS_CHANNEL = 'afterwards_events';
+
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+export interface PostgresEventStoreOptions {
+  /** Events per catch-up query. */
+  readonly batchSize?: number;
+  /** Fallback poll when no notification arrives (missed NOTIFY, listener reconnecting). */
+  readonly pollIntervalMs?: number;
+  /** Quick re-poll while committed events wait behind an older open transaction (which may never notify). */
+  readonly blockedPollIntervalMs?: number;
+}
+
+interface EventRow {
+  commit: string;
+  prepare: string;
+  stream_id: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date | string;
+}
+
+interface PageRow extends Partial<EventRow> {
+  horizon: string;
+  blocked: boolean;
+}
+
+/** One page of the global log, plus the horizon it was read under. */
+export interface LogPage {
+  readonly events: RecordedEvent[];
+  /** `pg_snapshot_xmin` of the read: every transaction below it had finished. */
+  readonly horizon: bigint;
+  /** Committed events exist at or above the horizon, held back by an older open transaction. */
+  readonly blocked: boolean;
+}
+
+export function maxPosition(a: Position, b: Position): Position {
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+/**
+ * The statement that claims revisions on the streams row, or returns no row when the stream is not
+ * in the expected state. Row locks make concurrent writers of one stream queue up and re-check.
+ */
+export function claimRevisionsSql(expected: ExpectedState): { sql: string; usesExpectedRevision: boolean } {
+  switch (expected) {
+    case 'any':
+      return {
+        sql: `INSERT INTO streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+              ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + $2::bigint RETURNING revision`,
+        usesExpectedRevision: false,
+      };
+    case 'no_stream':
+      return {
+        sql: `INSERT INTO streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
+              ON CONFLICT (stream_id) DO NOTHING RETURNING revision`,
+        usesExpectedRevision: false,
+      };
+    case 'stream_exists':
+      return {
+        sql: `UPDATE streams SET revision = revision + $2::bigint WHERE stream_id = $1 RETURNING revision`,
+        usesExpectedRevision: false,
+      };
+    default:
+      if (typeof expected !== 'bigint' || expected < 0n) throw new RangeError(`Invalid expected state ${String(expected)}`);
+      return {
+        sql: `UPDATE streams SET revision = revision + $2::bigint
+              WHERE stream_id = $1 AND revision = $5::bigint RETURNING revision`,
+        usesExpectedRevision: true,
+      };
+  }
+}
+
+function serializeEvents(streamId: string, events: readonly NewEvent[]): string {
+  try {
+    return JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? null, metadata: e.metadata })));
+  } catch (error) {
+    // Typically a bigint: events must be plain JSON so every adapter stores them alike.
+    throw new TypeError(`Events for ${streamId} are not JSON-serialisable: ${(error as Error).message}`);
+  }
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: toIso(row.recorded_at),
+  };
+}
+
+const EVENT_COLUMNS = `tx_id::text AS commit, seq::text AS prepare, stream_id, revision::text AS revision,
+  type, data, metadata, recorded_at`;
+
+/**
+ * Event store over PostgreSQL or PGlite. Global position is (transaction id, sequence); the log is read
+ * only below the snapshot xmin, so a transaction that commits late never lands behind a reader.
+ * The SqlClient belongs to the caller: `close` stops subscriptions but leaves the client open.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly blockedPollIntervalMs: number;
+  private readonly subscriptions = new Set<PostgresSubscription>();
+
+  constructor(
+    private readonly sql: SqlClient,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.blockedPollIntervalMs = options.blockedPollIntervalMs ?? 5;
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult> {
+    if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
+    const claim = claimRevisionsSql(expected);
+    const params: unknown[] = [streamId, String(events.length), serializeEvents(streamId, events), EVENTS_CHANNEL];
+    if (claim.usesExpectedRevision) params.push(String(expected));
+    // One statement, so one short transaction: claim revisions, insert, notify. No row back = conflict.
+    const text = `WITH claim AS (${claim.sql}),
+      ins AS (
+        INSERT INTO events (stream_id, revision, type, data, metadata)
+        SELECT $1, claim.revision - $2::bigint + e.ord, e.value->>'type', e.value->'data', e.value->'metadata'
+        FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+        ORDER BY e.ord
+        RETURNING tx_id, seq, revision
+      ),
+      note AS (SELECT pg_notify($4, '') FROM claim)
+      SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision
+      FROM ins CROSS JOIN note`;
+    let rows: Array<{ commit: string; prepare: string; revision: string }>;
+    try {
+      ({ rows } = await this.sql.query<{ commit: string; prepare: string; revision: string }>(text, params));
+    } catch (error) {
+      if (pgErrorCode(error) === PgErrorCode.uniqueViolation) {
+        throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
+      }
+      throw error;
+    }
+    if (rows.length === 0) throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
+    let last = rows[0]!;
+    for (const row of rows) if (BigInt(row.prepare) > BigInt(last.prepare)) last = row;
+    return {
+      nextRevision: BigInt(last.revision),
+      position: { commit: BigInt(last.commit), prepare: BigInt(last.prepare) },
+    };
+  }
+
+  private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await this.sql.query<{ revision: string }>(
+      'SELECT revision::text AS revision FROM streams WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.sql.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY revision LIMIT $3::bigint`,
+      [streamId, String(options.fromRevision ?? 0n), options.maxCount ?? null],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return (await this.readPage(options.after ?? START, options.maxCount)).events;
+  }
+
+  /** Events after `after` (exclusive) in global order, only from transactions that can no longer change. */
+  async readPage(after: Position, limit?: number, streamPrefixes?: readonly string[]): Promise<LogPage> {
+    const { rows } = await this.sql.query<PageRow>(
+      `WITH h AS (
+         SELECT x.xmin, EXISTS (SELECT 1 FROM events WHERE tx_id >= x.xmin) AS blocked
+         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) x
+       )
+       SELECT h.xmin::text AS horizon, h.blocked, e.*
+       FROM h LEFT JOIN LATERAL (
+         SELECT ${EVENT_COLUMNS}, tx_id AS sort_tx, seq AS sort_seq
+         FROM events
+         WHERE tx_id < h.xmin AND (tx_id, seq) > ($1::xid8, $2::bigint)
+           AND ($4::text[] IS NULL OR EXISTS (
+             SELECT 1 FROM unnest($4::text[]) AS p(prefix) WHERE starts_with(events.stream_id, p.prefix)))
+         ORDER BY tx_id, seq
+         LIMIT $3::bigint
+       ) e ON true
+       ORDER BY e.sort_tx, e.sort_seq`,
+      [String(after.commit), String(after.prepare), limit ?? null, streamPrefixes ? [...streamPrefixes] : null],
+    );
+    const first = rows[0];
+    if (!first) throw new Error('Event log horizon query returned no row');
+    return {
+      horizon: BigInt(first.horizon),
+      blocked: first.blocked,
+      events: rows.filter((r): r is PageRow & EventRow => r.commit != null).map(toRecorded),
+    };
+  }
+
+  subscribeToAll(handler: EventHandler, options: SubscribeOptions = {}): Subscription {
+    const subscription = new PostgresSubscription(this.sql, this, handler, options, {
+      batchSize: this.batchSize,
+      pollIntervalMs: this.pollIntervalMs,
+      blockedPollIntervalMs: this.blockedPollIntervalMs,
+    });
+    this.subscriptions.add(subscription);
+    void subscription.done.then(
+      () => this.subscriptions.delete(subscription),
+      () => this.subscriptions.delete(subscription),
+    );
+    return subscription;
+  }
+
+  async deleteStream(streamId: string): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      // Streams row first: its lock makes a concurrent append wait, then fail its expected-state check.
+      await tx.query('DELETE FROM streams WHERE stream_id = $1', [streamId]);
+      await tx.query('DELETE FROM events WHERE stream_id = $1', [streamId]);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+  }
+}
+
+class PostgresSubscription implements Subscription {
+  readonly done: Promise<void>;
+  private stopped = false;
+  private notified = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly store: PostgresEventStore,
+    private readonly handler: EventHandler,
+    private readonly options: SubscribeOptions,
+    private readonly tuning: { batchSize: number; pollIntervalMs: number; blockedPollIntervalMs: number },
+  ) {
+    this.done = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.done.catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    // Let the constructor return before any handler runs.
+    await Promise.resolve();
+    let unlisten: (() => Promise<void>) | undefined;
+    try {
+      // Listen before the first read, so a commit between the read and the wait still wakes us.
+      unlisten = await this.sql.listen(EVENTS_CHANNEL, () => {
+        this.notified = true;
+        this.wake?.();
+      });
+      const { batchSize, pollIntervalMs } = this.tuning;
+      let cursor = this.options.after ?? START;
+      let blockedWait = this.tuning.blockedPollIntervalMs;
+      while (!this.stopped) {
+        this.notified = false;
+        const page = await this.store.readPage(cursor, batchSize, this.options.streamPrefixes);
+        for (const event of page.events) {
+          if (this.stopped) return;
+          await this.handler(event);
+          cursor = event.position;
+        }
+        if (page.events.length === batchSize) continue;
+        // Everything below the horizon has been read; don't rescan filtered-out rows next time.
+        cursor = maxPosition(cursor, { commit: page.horizon - 1n, prepare: MAX_BIGINT });
+        if (!page.blocked || page.events.length > 0) blockedWait = this.tuning.blockedPollIntervalMs;
+        if (this.notified || this.stopped) continue;
+        if (page.blocked) {
+          // Back off, so a long transaction holding the horizon does not turn into a busy loop.
+          await this.sleep(Math.min(blockedWait, pollIntervalMs));
+          blockedWait *= 2;
+        } else {
+          await this.sleep(pollIntervalMs);
+        }
+      }
+    } finally {
+      this.stopped = true;
+      await unlisten?.().catch(() => undefined);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export { describeEventStoreContract, type EventStoreContractOptions, type EventStoreFixture } from './event-store-contract';
