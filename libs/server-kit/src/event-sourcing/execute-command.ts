@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, EventStore, ExpectedState, RecordedEvent } from '@afterwards/event-store';
+import type { EventMetadata, EventStore, ExpectedState, Position, RecordedEvent } from '@afterwards/event-store';
 import { StreamConflictError } from '@afterwards/event-store';
 
 /** A pure aggregate: decide(command, state) -> events; evolve(state, event) -> state. */
@@ -27,6 +27,8 @@ export interface ExecuteResult<Event> {
   readonly events: Event[];
   /** Revision of the stream after the command; -1n when the stream still does not exist. */
   readonly revision: bigint;
+  /** Global position of the last event appended; undefined when nothing was appended. */
+  readonly position?: Position;
 }
 
 /** Events in the store carry a schema version; upcasters lift old shapes to the current one. */
@@ -81,5 +83,5 @@ export async function executeCommand<Command, Event extends { type: string; data
     events.map((e) => ({ type: e.type, data: e.data, metadata: metadata() })),
     expected,
   );
-  return { events, revision: result.nextRevision };
+  return { events, revision: result.nextRevision, position: result.position };
 }

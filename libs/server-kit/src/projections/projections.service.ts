@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { PrismaClient } from '@afterwards/persistence';
-import type { EventStore } from '@afterwards/event-store';
+import { comparePositions, type EventStore, type Position } from '@afterwards/event-store';
 import type { AppConfig } from '../config/config';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { APP_CONFIG, EVENT_STORE, PRISMA } from '../tokens';
@@ -50,6 +50,17 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once `projection` has applied the event at `position` (seed and tools wait on this). */
+  async waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const at = this.runner?.status()[projection];
+      if (at && comparePositions(at, position) >= 0) return;
+      if (Date.now() > deadline) throw new Error(`Projection ${projection} did not catch up in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   healthy(): boolean {

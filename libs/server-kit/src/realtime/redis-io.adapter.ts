@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import type { ServerOptions } from 'socket.io';
+import type { Server, ServerOptions } from 'socket.io';
 
 /** socket.io across API replicas: rooms and emits travel through Redis pub/sub. */
 export class RedisIoAdapter extends IoAdapter {
@@ -22,14 +22,14 @@ export class RedisIoAdapter extends IoAdapter {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
   }
 
-  override createIOServer(port: number, options?: ServerOptions): unknown {
-    const server = super.createIOServer(port, options) as { adapter(a: unknown): void };
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options);
     server.adapter(createAdapter(this.pub!, this.sub!));
     return server;
   }
 
-  override async close(server: unknown): Promise<void> {
-    await super.close(server as never);
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
     this.pub?.disconnect();
     this.sub?.disconnect();
   }

@@ -50,6 +50,11 @@ export class ChangeListingHandler implements ICommandHandler<ChangeListing, List
       context,
       { expectedRevision },
     );
-    return { listingId: command.listingId, revision: result.revision, eventTypes: result.events.map((e) => e.type) };
+    return {
+      listingId: command.listingId,
+      revision: result.revision,
+      eventTypes: result.events.map((e) => e.type),
+      position: result.position,
+    };
   }
 }

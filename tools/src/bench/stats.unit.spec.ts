@@ -1,0 +1,11 @@
+import { percentile, summarise } from './stats';
+
+describe('percentile', () => {
+  it('uses the nearest rank', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(xs, 50)).toBe(50);
+    expect(percentile(xs, 99)).toBe(99);
+    expect(percentile(xs, 100)).toBe(100);
+    expect(summarise([3, 1, 2])).toEqual({ count: 3, p50: 2, p99: 3, max: 3 });
+  });
+});

@@ -1,0 +1,71 @@
+import { loadGazetteer } from '@afterwards/places';
+import { ConfigError, rebuildProjections, EVENT_STORE, PRISMA } from '@afterwards/server-kit';
+import { projections } from '@afterwards/api/app-module';
+import { benchEventStore } from './bench/event-store.bench';
+import { parseFlags, withApp } from './cli-support';
+import { LISTING_USAGE, listingCommand } from './listing/listing.command';
+import { seed } from './seed/seed.command';
+
+const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
+
+  seed [--count 600] [--seed 42] [--if-empty]   load a realistic directory through listing commands
+  ${LISTING_USAGE.split('\n').join('\n  ')}
+  rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
+  bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500]
+
+Configuration comes from the same environment variables as the API (see README).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const { positional, flags } = parseFlags(rest);
+  switch (command) {
+    case 'seed': {
+      const count = Number(flags.count ?? 600);
+      const result = await withApp((app, config) =>
+        seed(app, config, { count, seed: Number(flags.seed ?? 42), ifEmpty: flags['if-empty'] === 'true' }),
+      );
+      console.log(result.skipped ? 'The directory already has listings; seed skipped.' : `Seeded ${result.created} listings.`);
+      return 0;
+    }
+    case 'listing':
+      console.log(await withApp((app, config) => listingCommand(app, config, positional, flags)));
+      return 0;
+    case 'rebuild': {
+      const reports = await withApp((app) => rebuildProjections(app.get(EVENT_STORE), app.get(PRISMA), projections));
+      for (const r of reports) {
+        console.log(`${r.projection}: ${r.events} events, ${r.rowsBefore} rows before, ${r.rowsAfter} after: ${r.equal ? 'equal to the live model' : 'DIFFERENT'}`);
+        for (const d of r.differences) console.log(JSON.stringify(d, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+      }
+      return reports.every((r) => r.equal) ? 0 : 1;
+    }
+    case 'bench': {
+      if (positional[0] !== 'events') break;
+      const targets: ('pglite' | 'postgres')[] =
+        flags.target === 'pglite' || flags.target === 'postgres' ? [flags.target] : ['postgres', 'pglite'];
+      for (const target of targets) {
+        console.log(
+          await benchEventStore({
+            target,
+            writers: Number(flags.writers ?? 20),
+            seconds: Number(flags.seconds ?? 5),
+            lagRate: Number(flags['lag-rate'] ?? 500),
+          }),
+        );
+      }
+      return 0;
+    }
+    case 'places':
+      console.log(JSON.stringify(loadGazetteer().resolve(positional.join(' '))));
+      return 0;
+  }
+  console.log(USAGE);
+  return command && command !== 'help' ? 2 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
