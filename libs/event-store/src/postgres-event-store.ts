@@ -20,6 +20,7 @@ import {
 export const EVENTS_CHANNEL = 'afterwards_events';
 
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
+const BLOCKED_WAIT_CAP_MS = 20;
 
 export interface PostgresEventStoreOptions {
   /** Events per catch-up query. */
@@ -86,7 +87,7 @@ export function claimRevisionsSql(expected: ExpectedState): { sql: string; usesE
       if (typeof expected !== 'bigint' || expected < 0n) throw new RangeError(`Invalid expected state ${String(expected)}`);
       return {
         sql: `UPDATE streams SET revision = revision + $2::bigint
-              WHERE stream_id = $1 AND revision = $5::bigint RETURNING revision`,
+              WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`,
         usesExpectedRevision: true,
       };
   }
@@ -130,6 +131,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly blockedPollIntervalMs: number;
   private readonly subscriptions = new Set<PostgresSubscription>();
+  private notifying = false;
+  private notifyAgain = false;
 
   constructor(
     private readonly sql: SqlClient,
@@ -143,9 +146,9 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
     const claim = claimRevisionsSql(expected);
-    const params: unknown[] = [streamId, String(events.length), serializeEvents(streamId, events), EVENTS_CHANNEL];
+    const params: unknown[] = [streamId, String(events.length), serializeEvents(streamId, events)];
     if (claim.usesExpectedRevision) params.push(String(expected));
-    // One statement, so one short transaction: claim revisions, insert, notify. No row back = conflict.
+    // One statement, so one short transaction: claim revisions and insert. No row back = conflict.
     const text = `WITH claim AS (${claim.sql}),
       ins AS (
         INSERT INTO events (stream_id, revision, type, data, metadata)
@@ -153,10 +156,8 @@ export class PostgresEventStore implements EventStore {
         FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
         ORDER BY e.ord
         RETURNING tx_id, seq, revision
-      ),
-      note AS (SELECT pg_notify($4, '') FROM claim)
-      SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision
-      FROM ins CROSS JOIN note`;
+      )
+      SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision FROM ins`;
     let rows: Array<{ commit: string; prepare: string; revision: string }>;
     try {
       ({ rows } = await this.sql.query<{ commit: string; prepare: string; revision: string }>(text, params));
@@ -167,12 +168,40 @@ export class PostgresEventStore implements EventStore {
       throw error;
     }
     if (rows.length === 0) throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
+    this.signalAppended();
     let last = rows[0]!;
     for (const row of rows) if (BigInt(row.prepare) > BigInt(last.prepare)) last = row;
     return {
       nextRevision: BigInt(last.revision),
       position: { commit: BigInt(last.commit), prepare: BigInt(last.prepare) },
     };
+  }
+
+  /**
+   * Wakes subscribers after a commit. Subscriptions in this process are woken directly; others through
+   * NOTIFY, sent outside the append transaction and coalesced to one in flight: a NOTIFY inside the
+   * append would take PostgreSQL's global notify lock at every commit and serialise all writers.
+   */
+  private signalAppended(): void {
+    for (const subscription of this.subscriptions) subscription.nudge();
+    if (this.sql.dialect === 'pglite') return; // one process per PGlite: nobody else to tell
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    void (async () => {
+      try {
+        do {
+          this.notifyAgain = false;
+          await this.sql.query(`SELECT pg_notify($1, '')`, [EVENTS_CHANNEL]);
+        } while (this.notifyAgain);
+      } catch {
+        // Subscribers fall back to polling; a failed NOTIFY loses nothing.
+      } finally {
+        this.notifying = false;
+      }
+    })();
   }
 
   private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
@@ -267,6 +296,12 @@ class PostgresSubscription implements Subscription {
     this.done = this.run();
   }
 
+  /** New events were committed in this process. */
+  nudge(): void {
+    this.notified = true;
+    this.wake?.();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
@@ -300,8 +335,10 @@ class PostgresSubscription implements Subscription {
         if (!page.blocked || page.events.length > 0) blockedWait = this.tuning.blockedPollIntervalMs;
         if (this.notified || this.stopped) continue;
         if (page.blocked) {
-          // Back off, so a long transaction holding the horizon does not turn into a busy loop.
-          await this.sleep(Math.min(blockedWait, pollIntervalMs));
+          // Back off a little, so a long transaction holding the horizon is not a busy loop; but stay
+          // quick, because the short transactions that usually hold it (other appends, a projection's
+          // own commit) end within milliseconds and do not notify.
+          await this.sleep(Math.min(blockedWait, BLOCKED_WAIT_CAP_MS, pollIntervalMs));
           blockedWait *= 2;
         } else {
           await this.sleep(pollIntervalMs);

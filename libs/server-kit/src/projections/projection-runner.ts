@@ -22,18 +22,13 @@ export async function saveCheckpoint(tx: ProjectionTx, name: string, position: P
   });
 }
 
-/** Applies one event and moves the checkpoint, in one transaction. */
-export async function applyInTransaction(prisma: PrismaClient, projection: Projection, event: RecordedEvent): Promise<string[]> {
-  return prisma.$transaction(async (tx) => {
-    const ids = await projection.apply(event, tx);
-    await saveCheckpoint(tx, projection.name, event.position);
-    return ids;
-  });
-}
+/** Most events applied in one transaction. */
+const MAX_BATCH = 500;
 
 /**
- * Runs projections from their checkpoints: catch-up, then live. Resumes where it stopped after a
- * restart because the checkpoint is committed with the rows.
+ * Runs projections from their checkpoints: catch-up, then live. Events are applied in batches, each
+ * batch with its checkpoint in one transaction, so a restart resumes exactly after the last commit
+ * (a batch cut short by a crash is replayed, and projections are idempotent).
  */
 export class ProjectionRunner {
   private readonly subscriptions = new Map<string, Subscription>();
@@ -51,26 +46,85 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       const after = await readCheckpoint(this.prisma, projection.name);
       this.positions.set(projection.name, after);
-      const subscription = this.store.subscribeToAll(
-        async (event) => {
-          const ids = await applyInTransaction(this.prisma, projection, event);
-          this.positions.set(projection.name, event.position);
+      const batcher = new Batcher(async (events) => {
+        const changed = await this.prisma.$transaction(
+          async (tx) => {
+            const results: { event: RecordedEvent; ids: string[] }[] = [];
+            for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
+            await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
+            return results;
+          },
+          { timeout: 30_000 },
+        );
+        this.positions.set(projection.name, events[events.length - 1]!.position);
+        for (const { event, ids } of changed) {
           if (ids.length > 0) this.onChange({ projection: projection.name, topic: projection.topic, ids, event });
-        },
-        { after, streamPrefixes: projection.streamPrefixes },
-      );
-      subscription.done.catch((error: unknown) => this.onError(projection.name, error));
+        }
+      });
+      const subscription = this.store.subscribeToAll((event) => batcher.push(event), {
+        after,
+        streamPrefixes: projection.streamPrefixes,
+      });
+      const fail = (error: unknown) => {
+        void subscription.stop();
+        this.onError(projection.name, error);
+      };
+      batcher.onError = fail;
+      subscription.done.catch(fail);
       this.subscriptions.set(projection.name, subscription);
+      this.batchers.set(projection.name, batcher);
     }
   }
 
-  /** Last position applied per projection. */
+  private readonly batchers = new Map<string, Batcher>();
+
+  /** Last position committed per projection. */
   status(): Record<string, Position> {
     return Object.fromEntries(this.positions);
   }
 
   async stop(): Promise<void> {
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
+    await Promise.all([...this.batchers.values()].map((b) => b.drain()));
     this.subscriptions.clear();
+    this.batchers.clear();
+  }
+}
+
+/**
+ * Collects events while the previous batch commits. The subscription is only held back (awaited)
+ * when a full batch is already waiting, which keeps memory bounded.
+ */
+class Batcher {
+  private pending: RecordedEvent[] = [];
+  private flushing: Promise<void> | undefined;
+  onError: (error: unknown) => void = () => undefined;
+
+  constructor(private readonly flushBatch: (events: RecordedEvent[]) => Promise<void>) {}
+
+  async push(event: RecordedEvent): Promise<void> {
+    this.pending.push(event);
+    this.flushing ??= this.run();
+    if (this.pending.length >= MAX_BATCH) await this.flushing;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      // Let the subscription hand over what it already has before the first commit.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, MAX_BATCH);
+        await this.flushBatch(batch);
+      }
+    } catch (error) {
+      this.pending = [];
+      this.onError(error);
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
   }
 }

@@ -15,8 +15,6 @@ export const listingsProjection: Projection = {
     const id = event.data.listingId;
     const at = new Date(recorded.metadata.occurredAt);
     const version = recorded.revision;
-    // Idempotent: a replayed event whose revision the row already has changes nothing.
-    const stale = { id, version: { gte: version } };
     switch (event.type) {
       case 'ListingSubmitted': {
         const d = event.data;
@@ -51,9 +49,11 @@ export const listingsProjection: Projection = {
         await tx.listing.deleteMany({ where: { id } });
         return [id];
       default: {
-        if (await tx.listing.count({ where: stale })) return [];
-        const changes = changesFor(event);
-        const result = await tx.listing.updateMany({ where: { id }, data: { ...changes, version, updatedAt: at } });
+        // Idempotent: a replayed event whose revision the row already has matches no row.
+        const result = await tx.listing.updateMany({
+          where: { id, version: { lt: version } },
+          data: { ...changesFor(event), version, updatedAt: at },
+        });
         return result.count > 0 ? [id] : [];
       }
     }

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { eventStoreMigrations, PostgresEventStore, START, type NewEvent } from '@afterwards/event-store';
+import { ProjectionRunner, rebuildProjections, saveCheckpoint, type ProjectionChange } from '@afterwards/server-kit';
+import { decideListing, foldListing, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
+import { directoryMigrations } from '../directory.migrations';
+import { listingsProjection } from './listings.projection';
+
+describe.each(testDatabaseFactories)('listings projection on %s', (_name, create) => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    db = await create();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
+    store = new PostgresEventStore(db.sql);
+    prisma = createPrismaClient(db.sql);
+  });
+  afterAll(async () => {
+    await store.close();
+    await prisma.$disconnect();
+    await db.dispose();
+  });
+
+  /** Runs commands through the decider and appends what it decides, as the command handler does. */
+  async function run(listingId: string, ...commands: ListingCommand[]): Promise<void> {
+    for (const command of commands) {
+      const history = await store.readStream(listingStreamId(listingId));
+      const state = foldListing(history.map((e) => ({ type: e.type, data: e.data }) as ListingEvent));
+      const events: NewEvent[] = decideListing(command, state).map((e) => ({
+        ...e,
+        metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'test', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
+      }));
+      await store.append(listingStreamId(listingId), events, history.length === 0 ? 'no_stream' : history.at(-1)!.revision);
+    }
+  }
+
+  const details = { name: 'Hope & Sons Funeral Directors', category: 'Funeral Directors' as const, location: 'Leeds', latitude: 53.8, longitude: -1.55 };
+
+  it('projects listings live, resumes from its checkpoint, and rebuilds to the same rows', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    const changes: ProjectionChange[] = [];
+    const runner = new ProjectionRunner(store, prisma, [listingsProjection], (c) => changes.push(c));
+    await runner.start();
+
+    await run(a, { type: 'SubmitListing', listingId: a, details }, { type: 'ApproveListing', listingId: a });
+    await run(b, { type: 'SubmitListing', listingId: b, details: { ...details, name: 'Leeds Register Office', category: 'Register Offices' } });
+    await expectEventually(async () => {
+      expect(await prisma.listing.findUnique({ where: { id: a } })).toMatchObject({ status: 'Active', version: 1n });
+      expect(await prisma.listing.findUnique({ where: { id: b } })).toMatchObject({ status: 'Pending Review' });
+    });
+    expect(changes.every((c) => c.topic === 'directory.listings')).toBe(true);
+
+    // Stopped, then changed: a new runner picks up only what it has not applied.
+    await runner.stop();
+    await run(a, { type: 'EditListing', listingId: a, changes: { pricing: 'From £1,950' } }, { type: 'PromoteListing', listingId: a, position: 1 });
+    const seen: ProjectionChange[] = [];
+    const resumed = new ProjectionRunner(store, prisma, [listingsProjection], (c) => seen.push(c));
+    await resumed.start();
+    await expectEventually(async () => {
+      expect(await prisma.listing.findUnique({ where: { id: a } })).toMatchObject({ pricing: 'From £1,950', promoted: true, position: 1, version: 3n });
+    });
+    expect(seen.map((c) => c.event.type)).toEqual(['ListingEdited', 'ListingPromoted']);
+    await resumed.stop();
+
+    // Replaying everything from the start changes nothing (idempotent).
+    const before = await listingsProjection.snapshot(prisma);
+    await prisma.$transaction((tx) => saveCheckpoint(tx, listingsProjection.name, START));
+    const replay = new ProjectionRunner(store, prisma, [listingsProjection]);
+    await replay.start();
+    const last = (await store.readAll()).at(-1)!.position;
+    await expectEventually(() => expect(replay.status()[listingsProjection.name]).toEqual(last));
+    await replay.stop();
+    expect(await listingsProjection.snapshot(prisma)).toEqual(before);
+
+    // A rebuild from the log equals the live model.
+    const [report] = await rebuildProjections(store, prisma, [listingsProjection]);
+    expect(report).toMatchObject({ equal: true, rowsBefore: before.length, rowsAfter: before.length });
+  });
+
+  it('removes a deleted listing from the read model', async () => {
+    const id = randomUUID();
+    const runner = new ProjectionRunner(store, prisma, [listingsProjection]);
+    await runner.start();
+    await run(id, { type: 'SubmitListing', listingId: id, details }, { type: 'DeleteListing', listingId: id });
+    const last = (await store.readStream(listingStreamId(id))).at(-1)!.position;
+    await expectEventually(() => expect(runner.status()[listingsProjection.name]).toEqual(last));
+    expect(await prisma.listing.findUnique({ where: { id } })).toBeNull();
+    await runner.stop();
+  });
+});
