@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions } from 'bullmq';
+import { Listeners, toError } from './listeners';
+import {
+  JobQueueClosedError,
+  type EnqueueOptions,
+  type EnqueueResult,
+  type FailedJob,
+  type FinishedJob,
+  type JobDefinition,
+  type JobHandler,
+  type JobQueue,
+  type ProcessOptions,
+  type ScheduleOptions,
+  type Unsubscribe,
+} from './port';
+
+export interface BullMqJobQueueOptions {
+  /** Redis connection options for BullMQ, e.g. `{ url: 'redis://127.0.0.1:6379' }`. */
+  readonly connection: ConnectionOptions;
+  /** Namespace of every Redis key. Instances sharing Redis and prefix share their jobs. Default `afterwards`. */
+  readonly prefix?: string;
+  /** Connection and listener errors (BullMQ emits them; unhandled they would crash the process). Default: console.error. */
+  readonly onError?: (error: unknown) => void;
+}
+
+interface Processor {
+  readonly def: JobDefinition<unknown>;
+  readonly handler: JobHandler<unknown>;
+  readonly concurrency: number;
+}
+
+/** BullMQ over Redis (production profile): one BullMQ Queue, and Worker when processed, per job name. */
+export class BullMqJobQueue implements JobQueue {
+  readonly prefix: string;
+  private readonly connection: ConnectionOptions;
+  private readonly onError: (error: unknown) => void;
+  private readonly queues = new Map<string, Queue>();
+  private readonly processors = new Map<string, Processor>();
+  private readonly workers = new Map<string, Worker>();
+  private readonly failed: Listeners<FailedJob>;
+  private readonly completed: Listeners<FinishedJob>;
+  private started = false;
+  private closing?: Promise<void>;
+
+  constructor(options: BullMqJobQueueOptions) {
+    this.connection = options.connection;
+    this.prefix = options.prefix ?? 'afterwards';
+    this.onError = options.onError ?? ((error: unknown) => console.error('[jobs]', error));
+    this.failed = new Listeners(this.onError);
+    this.completed = new Listeners(this.onError);
+  }
+
+  async enqueue<Payload>(def: JobDefinition<Payload>, payload: NoInfer<Payload>, options: EnqueueOptions = {}): Promise<EnqueueResult> {
+    this.assertOpen();
+    // Our own id lets us tell a deduplicated add (BullMQ returns the existing job's id) from a new one.
+    const id = randomUUID();
+    const job = await this.queue(def).add(def.name, payload, {
+      ...jobOptions(def),
+      jobId: id,
+      delay: options.delayMs,
+      // BullMQ's simple deduplication mode: the key lives until the job completes or fails.
+      deduplication: options.jobId === undefined ? undefined : { id: options.jobId },
+    });
+    return { jobId: options.jobId ?? id, deduplicated: job.id !== id };
+  }
+
+  async schedule<Payload>(def: JobDefinition<Payload>, payload: NoInfer<Payload>, everyMs: number, options: ScheduleOptions = {}): Promise<void> {
+    this.assertOpen();
+    if (!Number.isFinite(everyMs) || everyMs <= 0) throw new Error(`Job "${def.name}": everyMs must be > 0`);
+    await this.queue(def).upsertJobScheduler(options.scheduleId ?? def.name, { every: everyMs }, { name: def.name, data: payload, opts: jobOptions(def) });
+  }
+
+  async unschedule(def: JobDefinition<unknown>, options: ScheduleOptions = {}): Promise<void> {
+    this.assertOpen();
+    await this.queue(def).removeJobScheduler(options.scheduleId ?? def.name);
+  }
+
+  process<Payload>(def: JobDefinition<Payload>, handler: JobHandler<Payload>, options: ProcessOptions = {}): void {
+    this.assertOpen();
+    if (this.processors.has(def.name)) throw new Error(`Job "${def.name}" already has a handler`);
+    const concurrency = options.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Job "${def.name}": concurrency must be an integer >= 1`);
+    this.processors.set(def.name, { def: def as JobDefinition<unknown>, handler: handler as JobHandler<unknown>, concurrency });
+    if (this.started) void this.startWorker(def.name).catch(this.onError);
+  }
+
+  async start(): Promise<void> {
+    this.assertOpen();
+    this.started = true;
+    await Promise.all([...this.processors.keys()].map((name) => this.startWorker(name)));
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // Workers first: Worker.close() waits for running handlers, which may still enqueue.
+      const results = await Promise.allSettled([...this.workers.values()].map((worker) => worker.close()));
+      results.push(...(await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()))));
+      const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+      if (errors.length > 0) throw new AggregateError(errors, 'Closing the BullMQ job queue failed');
+    })();
+    return this.closing;
+  }
+
+  onFailed(listener: (job: FailedJob) => void): Unsubscribe {
+    return this.failed.add(listener);
+  }
+
+  onCompleted(listener: (job: FinishedJob) => void): Unsubscribe {
+    return this.completed.add(listener);
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw new JobQueueClosedError();
+  }
+
+  private queue(def: JobDefinition<unknown>): Queue {
+    let queue = this.queues.get(def.name);
+    if (!queue) {
+      queue = new Queue(def.name, { connection: this.connection, prefix: this.prefix });
+      queue.on('error', this.onError);
+      this.queues.set(def.name, queue);
+    }
+    return queue;
+  }
+
+  private async startWorker(name: string): Promise<void> {
+    const processor = this.processors.get(name);
+    if (!processor || this.workers.has(name) || this.closing) return;
+    const worker = new Worker(
+      name,
+      async (job: Job) => {
+        await processor.handler({ name, jobId: publicId(job), payload: job.data, attempt: job.attemptsMade + 1 });
+      },
+      { connection: this.connection, prefix: this.prefix, concurrency: processor.concurrency },
+    );
+    this.workers.set(name, worker);
+    worker.on('error', this.onError);
+    worker.on('completed', (job) => this.completed.emit(describe(job)));
+    worker.on('failed', (job, error) => {
+      // BullMQ emits 'failed' for every failed attempt; the port reports only the last one.
+      if (job && (job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1))) {
+        this.failed.emit({ ...describe(job), error: toError(error) });
+      }
+    });
+    await worker.waitUntilReady();
+  }
+}
+
+function jobOptions(def: JobDefinition<unknown>): Pick<JobsOptions, 'attempts' | 'backoff' | 'removeOnComplete'> {
+  const { attempts, backoff, removeOnComplete } = def.options;
+  return {
+    attempts,
+    backoff: backoff === undefined ? undefined : typeof backoff === 'number' ? backoff : { type: backoff.type, delay: backoff.delayMs },
+    removeOnComplete,
+  };
+}
+
+/** The caller's dedupe id when there was one; BullMQ's own id otherwise. */
+function publicId(job: Job): string {
+  return job.opts.deduplication?.id ?? job.id!;
+}
+
+function describe(job: Job): FinishedJob {
+  return { name: job.name, jobId: publicId(job), payload: job.data, attempt: job.attemptsMade };
+}
