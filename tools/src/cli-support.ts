@@ -13,7 +13,7 @@ export async function withApp<T>(work: (app: INestApplicationContext, config: Ap
   const base = loadConfig();
   const config: AppConfig = { ...base, runProjections: base.profile === 'embedded' };
   const logger = createRootLogger(process.env.LOG_LEVEL ?? 'warn', 'afterwards-tools');
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger, { http: false }), {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger, 'tools'), {
     logger: new PinoNestLogger(logger),
   });
   app.enableShutdownHooks();

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { persistenceMigrations } from '@afterwards/persistence';
 import { eventStoreMigrations } from '@afterwards/event-store';
-import { PlatformModule, type AppConfig, type Projection } from '@afterwards/server-kit';
+import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
 import { DirectoryModule, directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { SessionController } from './session.controller';
 
@@ -10,14 +10,17 @@ import { SessionController } from './session.controller';
 export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations];
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection];
+/** Every background job of the product (analytics counters and promotion expiries join here). */
+export const jobs: JobProcessor[] = [];
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, logger: Logger, options: { http?: boolean } = {}): DynamicModule {
+  /** The whole product for one process: `api` serves HTTP; `worker` runs jobs; `tools` runs operator commands. */
+  static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, http: options.http }), DirectoryModule],
-      controllers: options.http === false ? [] : [SessionController],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), DirectoryModule],
+      controllers: role === 'api' ? [SessionController] : [],
     };
   }
 }

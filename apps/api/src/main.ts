@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger(config.logLevel, 'afterwards-api');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, 'api'), {
     logger: new PinoNestLogger(logger),
     bodyParser: true,
   });

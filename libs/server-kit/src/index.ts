@@ -14,3 +14,4 @@ export * from './projections/projections.service';
 export * from './realtime/realtime.gateway';
 export * from './realtime/redis-io.adapter';
 export * from './platform.module';
+export * from './jobs/jobs';

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration } from '@afterwards/persistence';
@@ -8,7 +8,9 @@ import { HealthController } from './health/health.controller';
 import type { Projection } from './projections/projection';
 import { PROJECTIONS, ProjectionsService } from './projections/projections.service';
 import { RealtimeGateway } from './realtime/realtime.gateway';
-import { APP_CONFIG, EVENT_STORE, PRISMA, ROOT_LOGGER, SQL_CLIENT } from './tokens';
+import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, ROOT_LOGGER, SQL_CLIENT } from './tokens';
+import type { JobQueue } from '@afterwards/jobs';
+import { createJobQueue, runsJobs, type JobProcessor } from './jobs/jobs';
 
 const PLATFORM = Symbol('PLATFORM');
 
@@ -17,8 +19,30 @@ export interface PlatformOptions {
   readonly logger: Logger;
   readonly migrations: readonly Migration[];
   readonly projections: readonly Projection[];
-  /** Serve HTTP health endpoints (the API) or not (tools, worker). */
-  readonly http?: boolean;
+  /** Job processors of every context. */
+  readonly jobs?: readonly JobProcessor[];
+  /** Which process this is: decides whether it serves HTTP and runs job handlers. */
+  readonly role: 'api' | 'worker' | 'tools';
+}
+
+const JOB_PROCESSORS = Symbol('JOB_PROCESSORS');
+const ROLE = Symbol('ROLE');
+
+class JobsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ROLE) private readonly role: PlatformOptions['role'],
+  ) {}
+  async onApplicationBootstrap(): Promise<void> {
+    if (!runsJobs(this.config, this.role)) return;
+    for (const p of this.processors) this.queue.process(p.definition, p.handler, p.options);
+    await this.queue.start();
+  }
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
 }
 
 class PlatformLifecycle implements OnApplicationShutdown {
@@ -36,7 +60,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
-      controllers: options.http === false ? [] : [HealthController],
+      controllers: options.role === 'api' ? [HealthController] : [],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: ROOT_LOGGER, useValue: options.logger },
@@ -45,11 +69,15 @@ export class PlatformModule {
         { provide: PRISMA, useFactory: (p: Platform) => p.prisma, inject: [PLATFORM] },
         { provide: EVENT_STORE, useFactory: (p: Platform) => p.eventStore, inject: [PLATFORM] },
         { provide: PROJECTIONS, useValue: options.projections },
+        { provide: JOB_QUEUE, useFactory: () => createJobQueue(options.config) },
+        { provide: JOB_PROCESSORS, useValue: options.jobs ?? [] },
+        { provide: ROLE, useValue: options.role },
         PlatformLifecycle,
+        JobsLifecycle,
         RealtimeGateway,
         ProjectionsService,
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, RealtimeGateway, ProjectionsService, CqrsModule],
+      exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionsService, CqrsModule],
     };
   }
 }

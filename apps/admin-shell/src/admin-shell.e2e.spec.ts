@@ -1,0 +1,41 @@
+import type { Browser } from 'playwright-core';
+import { launchChromium, startProduct, type RunningProduct } from '@afterwards/tools/testing';
+
+describe('admin shell in the browser', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 20 });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('loads /admin with its sign-in remote and validates on the client', async () => {
+    const page = await browser.newPage();
+    const manifests: string[] = [];
+    page.on('response', (r) => r.url().endsWith('mf-manifest.json') && manifests.push(new URL(r.url()).pathname));
+    await page.goto(`${product.url}/admin`);
+    await page.getByLabel('Email address').waitFor();
+    expect(manifests).toContain('/remotes/admin-access/mf-manifest.json');
+
+    await page.getByRole('button', { name: /secure sign in/i }).click();
+    await page.getByText('Email and password are required').waitFor();
+    await page.getByLabel('Email address').fill('ab');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByRole('button', { name: /secure sign in/i }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.close();
+  });
+
+  it('sends unknown family paths to the home page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${product.url}/no/such/page`);
+    await page.waitForURL(`${product.url}/`);
+    await page.close();
+  });
+});

@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, createRootLogger, loadConfig, PinoNestLogger } from '@afterwards/server-kit';
+import { AppModule } from '@afterwards/api/app-module';
+
+/**
+ * Services profile only: runs the BullMQ job handlers next to the API replicas. The embedded profile runs jobs inside the API instead.
+ */
+async function main(): Promise<void> {
+  // Projections publish to screens through the API's socket server, so they run in the API.
+  const config = { ...loadConfig(), runProjections: false };
+  if (!config.redisUrl || !config.databaseUrl) {
+    throw new ConfigError(['The worker needs DATABASE_URL and REDIS_URL (the services profile).']);
+  }
+  const logger = createRootLogger(config.logLevel, 'afterwards-worker');
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger, 'worker'), {
+    logger: new PinoNestLogger(logger),
+  });
+  app.enableShutdownHooks();
+  await app.init();
+  logger.info({ profile: config.profile }, 'worker running');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(error instanceof ConfigError ? 78 : 1);
+});

@@ -1,0 +1,112 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+export const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
+export const TOOLS_ENTRY = path.join(ROOT, 'tools', 'dist', 'cli.js');
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningProduct {
+  readonly url: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Runs an operator command (`node tools/dist/cli.js …`) against this product's storage. */
+  tool(...args: string[]): string;
+  /** Stops the API (SIGTERM) and waits for it to exit. */
+  stopApi(): Promise<void>;
+  /** Starts the API again on the same storage and port. */
+  startApi(): Promise<void>;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product as a user would: `node apps/api/dist/main.js`, on a fresh database.
+ * `services` uses a new database on the real PostgreSQL and the real Redis; `embedded` a new
+ * PGlite data directory. The directory is seeded through the tools command first.
+ */
+export async function startProduct(options: { profile: 'services' | 'embedded'; seedCount?: number }): Promise<RunningProduct> {
+  for (const entry of [API_ENTRY, TOOLS_ENTRY]) {
+    if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  }
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AFTERWARDS_PRINT_URL: 'false' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.EVENTSTORE_URL;
+  if (options.profile === 'services') {
+    database = await createPostgresTestDatabase({ max: 2 });
+    await database.sql.close();
+    env.DATABASE_URL = database.url;
+    env.REDIS_URL = TEST_REDIS_URL;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-e2e-'));
+    env.DATA_DIR = dataDir;
+  }
+  const tool = (...args: string[]): string => {
+    const result = spawnSync(process.execPath, [TOOLS_ENTRY, ...args], { env, encoding: 'utf8', timeout: 120_000 });
+    if (result.status !== 0) throw new Error(`tools ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+    return result.stdout;
+  };
+  tool('seed', '--count', String(options.seedCount ?? 200));
+
+  let api: ChildProcess | undefined;
+  let output = '';
+  const url = `http://127.0.0.1:${port}`;
+  const startApi = async () => {
+    api = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (api.exitCode !== null) throw new Error(`API exited with ${api.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/health/ready`);
+        if (res.ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`API did not become ready:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const stopApi = async () => {
+    const child = api;
+    api = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  await startApi();
+  return {
+    url,
+    env,
+    tool,
+    stopApi,
+    startApi,
+    logs: () => output,
+    async stop() {
+      await stopApi();
+      if (database) await database.dispose();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
