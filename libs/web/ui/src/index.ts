@@ -1,0 +1,33 @@
+// @afterwards/web-ui: the Afterwards design system, shared by the shells and the remotes.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+
+export { cx } from './components/cx';
+export { Container, Stack, Cluster, Grid, VisuallyHidden, SkipLink } from './components/Layout';
+export { Button, ButtonLink, buttonClassName } from './components/Button';
+export type { ButtonProps, ButtonLinkProps, ButtonVariant, ButtonSize } from './components/Button';
+export { Card } from './components/Card';
+export type { CardProps } from './components/Card';
+export { Badge } from './components/Badge';
+export type { BadgeProps } from './components/Badge';
+export { TextInput, Select } from './components/Field';
+export type { TextInputProps, SelectProps, SelectOption } from './components/Field';
+export { Alert } from './components/Alert';
+export type { AlertProps, AlertTone } from './components/Alert';
+export { Spinner, InlineLoading, LoadingScreen, DEFAULT_LOADING_MESSAGE } from './components/Spinner';
+export { Logo, DEFAULT_LOGO_SOURCES } from './components/Logo';
+export type { LogoProps, LogoSize } from './components/Logo';
+export { ToastProvider, useToast, pushToast, MAX_TOASTS, TOAST_DURATIONS } from './components/Toasts';
+export type { Toast, ToastApi, ToastKind } from './components/Toasts';
+export { Dialog } from './components/Dialog';
+export type { DialogProps } from './components/Dialog';
+export { Footer, copyrightText } from './components/Footer';
+export type { FooterProps } from './components/Footer';
+export { ErrorBoundary, RemoteSlot } from './components/ErrorBoundary';
+export type { RemoteSlotProps } from './components/ErrorBoundary';
+export { AppHeader } from './components/AppHeader';
+export type { AppHeaderProps } from './components/AppHeader';
+export { ExternalLink } from './components/ExternalLink';
+export { Icon } from './components/Icon';
+export type { IconName, IconProps } from './components/Icon';
