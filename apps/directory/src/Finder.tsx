@@ -1,0 +1,243 @@
+// Exposed as 'directory/Finder': the public local-services finder ('Local Services in Your Area').
+// Owns its server state (its own QueryClient) and its realtime subscription.
+import { useId, useState, type FormEvent } from 'react';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LISTING_CATEGORIES, type DirectorySearchResponse } from '@afterwards/contracts';
+import { Alert, Badge, Button, Icon, InlineLoading, Select, TextInput, type SelectOption } from '@afterwards/web-ui';
+import { ALL_CATEGORIES, fetchListings, listingsQueryKey, type FinderQuery } from './api';
+import { resultCountText } from './format';
+import { ListingCard } from './ListingCard';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useGeolocation } from './useGeolocation';
+import { useRealtimeInvalidation } from './useRealtimeInvalidation';
+import './finder.css';
+
+export interface FinderProps {
+  /** Heading level of the finder's title, to fit the page outline (default 2). */
+  headingLevel?: 2 | 3;
+}
+
+export const SEARCH_DEBOUNCE_MS = 400;
+
+const CATEGORY_OPTIONS: readonly SelectOption[] = [
+  { value: ALL_CATEGORIES, label: 'All Services' },
+  ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c })),
+];
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, gcTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: true },
+    },
+  });
+}
+
+export default function Finder(props: FinderProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <FinderView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function FinderView({ headingLevel = 2 }: FinderProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const headingId = useId();
+  const [category, setCategory] = useState<FinderQuery['category']>(ALL_CATEGORIES);
+  const [locationText, setLocationText] = useState('');
+  const debouncedLocation = useDebouncedValue(locationText.trim(), SEARCH_DEBOUNCE_MS);
+  const geo = useGeolocation();
+
+  const coords = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
+  const query: FinderQuery = { category, location: coords ? '' : debouncedLocation, coords };
+
+  useRealtimeInvalidation(useQueryClient());
+  const result = useQuery({
+    queryKey: listingsQueryKey(query),
+    queryFn: ({ signal }) => fetchListings(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const onSubmit = (e: FormEvent) => e.preventDefault();
+  // While the visitor is still typing, or a new search is on its way, the count and notes would
+  // describe the previous search: show the loading line instead and dim the previous cards.
+  const typing = !coords && locationText.trim() !== debouncedLocation;
+  const searching = typing || result.isPlaceholderData;
+
+  return (
+    <section className="dir-finder" aria-labelledby={headingId}>
+      <div className="dir-finder__head">
+        <span className="dir-finder__icon" aria-hidden="true">
+          <Icon name="pin" size={22} />
+        </span>
+        <div>
+          <Heading id={headingId} className="dir-finder__title">
+            Local Services in Your Area
+          </Heading>
+          <p className="aw-muted">Funeral directors, solicitors, register offices and other help near you.</p>
+        </div>
+      </div>
+
+      <form className="dir-filters" role="search" aria-label="Local services" onSubmit={onSubmit}>
+        <Select
+          label="Service Category"
+          options={CATEGORY_OPTIONS}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as FinderQuery['category'])}
+        />
+        <TextInput
+          label="Location"
+          type="search"
+          inputMode="search"
+          autoComplete="off"
+          placeholder="Enter city, town, or postcode..."
+          value={locationText}
+          maxLength={100}
+          icon={<Icon name="search" size={18} />}
+          onChange={(e) => {
+            setLocationText(e.target.value);
+            // Typing a place replaces "near me".
+            if (geo.state.status === 'granted') geo.clear();
+          }}
+        />
+      </form>
+
+      <LocationStatus
+        geo={geo.state}
+        onUseLocation={() => {
+          setLocationText('');
+          geo.request();
+        }}
+        onClear={geo.clear}
+      />
+
+      <div className="dir-summary" aria-live="polite">
+        {result.isError && !result.data ? null : result.isPending || searching ? (
+          <InlineLoading>Loading services...</InlineLoading>
+        ) : result.data ? (
+          <Summary data={result.data} location={query.location} />
+        ) : null}
+      </div>
+
+      {result.isError && !result.data ? (
+        <div role="alert" className="dir-error">
+          <Alert tone="error">Unable to load local services at this time.</Alert>
+          <Button variant="secondary" size="sm" onClick={() => void result.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+
+      {result.data ? (
+        result.data.listings.length === 0 ? (
+          <div className="dir-empty">
+            <span className="dir-empty__icon" aria-hidden="true">
+              <Icon name="search" size={28} />
+            </span>
+            <p className="dir-empty__title">No services found</p>
+            <p className="aw-muted">Try adjusting your filters or search in a different location.</p>
+          </div>
+        ) : (
+          <ul className="dir-list" aria-label="Local services" aria-busy={searching || undefined}>
+            {result.data.listings.map((listing) => (
+              <li key={listing.id}>
+                <ListingCard listing={listing} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function Summary({ data, location }: { data: DirectorySearchResponse; location: string }) {
+  return (
+    <div className="dir-summary__inner">
+      <div className="dir-summary__counts">
+        <p className="dir-summary__count" data-testid="result-count">
+          {resultCountText(data.total)}
+        </p>
+        {data.featured > 0 ? (
+          <Badge tone="featured" data-testid="featured-count">
+            {data.featured} featured
+          </Badge>
+        ) : null}
+      </div>
+      {data.searchType === 'not_found' ? (
+        <Alert tone="warning" className="dir-place">
+          We didn't recognise “{location}” as a town or postcode, so all services are shown.
+        </Alert>
+      ) : data.searchType === 'nearby' && data.place ? (
+        <p className="aw-muted dir-place-note">
+          Within {data.radiusMiles} miles of {data.place.kind === 'coordinates' ? 'your location' : data.place.label}
+        </p>
+      ) : null}
+      {data.listings.length < data.total ? (
+        <p className="aw-muted dir-place-note">
+          Showing the first {data.listings.length}. Choose a category or enter a town or postcode to narrow the list.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LocationStatus({
+  geo,
+  onUseLocation,
+  onClear,
+}: {
+  geo: ReturnType<typeof useGeolocation>['state'];
+  onUseLocation: () => void;
+  onClear: () => void;
+}) {
+  switch (geo.status) {
+    case 'idle':
+      return (
+        <div className="dir-geo">
+          <Button variant="quiet" size="sm" icon={<Icon name="directions" size={16} />} onClick={onUseLocation}>
+            Use my location
+          </Button>
+        </div>
+      );
+    case 'requesting':
+      return (
+        <div className="dir-geo">
+          <InlineLoading>Finding your location...</InlineLoading>
+        </div>
+      );
+    case 'granted':
+      return (
+        <Alert tone="success" className="dir-geo-banner">
+          <span>Showing services near your current location.</span>{' '}
+          <span className="dir-geo-banner__actions">
+            <button type="button" className="dir-link-button" onClick={onUseLocation}>
+              Update location
+            </button>
+            <button type="button" className="dir-link-button" onClick={onClear}>
+              Stop using my location
+            </button>
+          </span>
+        </Alert>
+      );
+    case 'denied':
+    case 'unsupported':
+      return (
+        <Alert tone="warning" className="dir-geo-banner">
+          <span>
+            {geo.status === 'denied'
+              ? 'Location access denied - Use search to find services by area'
+              : 'Your browser cannot share your location - Use search to find services by area'}
+          </span>{' '}
+          {geo.status === 'denied' ? (
+            <span className="dir-geo-banner__actions">
+              <button type="button" className="dir-link-button" onClick={onUseLocation}>
+                Try again
+              </button>
+            </span>
+          ) : null}
+        </Alert>
+      );
+  }
+}
