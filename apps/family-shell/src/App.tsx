@@ -1,0 +1,76 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { LoadingScreen, useToast } from '@afterwards/web-ui';
+import { decideRoute, PAGE_TITLES, type PageId } from './routes';
+import { navigate, useLinkInterception, useLocation } from './router';
+import { useSession, type SessionState } from './session';
+import { LandingPage } from './pages/LandingPage';
+import { LoginPage } from './pages/LoginPage';
+import { ResourcesPage } from './pages/ResourcesPage';
+import { PolicyPage } from './pages/PolicyPage';
+import { DashboardPage } from './pages/DashboardPage';
+
+export function App() {
+  const session = useSession();
+  const location = useLocation();
+  const toast = useToast();
+  useLinkInterception();
+
+  useEffect(() => {
+    if (session.status === 'signed-out' && session.reason === 'offline') {
+      toast.error('Network error. Please check your internet connection.');
+    }
+  }, [session, toast]);
+
+  if (session.status === 'checking') return <LoadingScreen />;
+
+  const decision = decideRoute(location.pathname, session.status === 'signed-in');
+  if (decision.kind !== 'page') return <Redirect decision={decision} />;
+  return <Page page={decision.page} session={session} location={location} />;
+}
+
+function Redirect({ decision }: { decision: { kind: 'redirect' | 'leave'; to: string } }) {
+  useLayoutEffect(() => {
+    if (decision.kind === 'leave') window.location.replace(decision.to);
+    else navigate(decision.to, { replace: true });
+  }, [decision.kind, decision.to]);
+  return null;
+}
+
+function Page({ page, session, location }: { page: PageId; session: SessionState; location: ReturnType<typeof useLocation> }) {
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    document.title = PAGE_TITLES[page];
+  }, [page]);
+
+  // After client-side navigation to another path: go to the top (or the #fragment) and move focus
+  // to the new page's main region, so keyboard and screen-reader users start at the new content.
+  // Fragment-only changes on the same page are left to the browser.
+  useLayoutEffect(() => {
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (firstRender.current) {
+      firstRender.current = false;
+      target?.scrollIntoView();
+      return;
+    }
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new path counts as a new page
+  }, [location.pathname]);
+
+  switch (page) {
+    case 'home':
+      return <LandingPage />;
+    case 'login':
+      return <LoginPage />;
+    case 'resources':
+      return <ResourcesPage />;
+    case 'privacy':
+      return <PolicyPage kind="privacy" />;
+    case 'terms':
+      return <PolicyPage kind="terms" />;
+    case 'dashboard':
+      return session.status === 'signed-in' ? <DashboardPage user={session.user} /> : null;
+  }
+}

@@ -1,0 +1,186 @@
+import { ButtonLink, Card, Container, Icon, type IconName } from '@afterwards/web-ui';
+import { NAV, PageLayout } from '../components/PageLayout';
+
+const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
+  {
+    icon: 'checklist',
+    title: 'Step-by-step guidance',
+    text: 'A checklist of what needs doing after someone dies, in a sensible order, with deadlines, likely costs and plain explanations. It follows the rules where the person who died lived.',
+  },
+  {
+    icon: 'lock',
+    title: 'Secure document storage',
+    text: 'Keep death certificates, the will, bank letters and other papers together in one private place, and tick off each one as you collect it.',
+  },
+  {
+    icon: 'image',
+    title: 'Memory preservation',
+    text: 'Add a photo and keep notes and memories of the person who died alongside the practical tasks, so what matters is kept safe.',
+  },
+  {
+    icon: 'users',
+    title: 'Professional network',
+    text: 'Find funeral directors, solicitors, register offices, counsellors and other local services near you, with contact details in one place.',
+  },
+  {
+    icon: 'progress',
+    title: 'Progress tracking',
+    text: 'See at a glance what is done and what is left. There is no rush: go at your own pace and pick up where you left off.',
+  },
+  {
+    icon: 'heart',
+    title: 'Emotional support',
+    text: 'Grief and paperwork at the same time is a lot. We point you to bereavement charities and helplines for when you need someone to talk to.',
+  },
+];
+
+const STEPS: ReadonlyArray<{ title: string; text: string }> = [
+  {
+    title: 'Tell us who has died',
+    text: 'Create a memory for the person who died: their name and whether they lived in England, Wales, Scotland or Ireland.',
+  },
+  {
+    title: 'Get your personal checklist',
+    text: 'Afterwards prepares the tasks and documents that usually apply, from registering the death to applying for probate.',
+  },
+  {
+    title: 'Work through it at your pace',
+    text: 'Tick tasks off, upload documents as they arrive, and keep notes of calls and meetings in one place.',
+  },
+  {
+    title: 'Find help nearby',
+    text: 'When you need a professional, search local services by town or postcode and contact them directly.',
+  },
+];
+
+const EXAMPLE_TASKS: ReadonlyArray<{ title: string; detail: string; done: boolean }> = [
+  { title: 'Register the death', detail: 'Within 5 days in England and Wales, 8 in Scotland', done: true },
+  { title: 'Arrange the funeral', detail: 'Compare funeral directors near you', done: true },
+  { title: 'Use Tell Us Once', detail: 'Tell government departments in one go', done: false },
+  { title: 'Find the will', detail: 'Check with their solicitor or bank', done: false },
+  { title: 'Apply for probate', detail: 'If the estate needs it', done: false },
+];
+
+export function LandingPage() {
+  return (
+    <PageLayout nav={NAV.landing}>
+      <section className="fs-hero" aria-labelledby="hero-title">
+        <Container className="fs-hero__inner">
+          <div className="fs-hero__text">
+            <p className="aw-eyebrow">For families, friends and executors in the UK and Ireland</p>
+            <h1 id="hero-title">Guidance through difficult times</h1>
+            <p className="fs-lead">
+              When someone dies, there is a lot to sort out, usually at the hardest possible moment. Afterwards
+              shows you what needs doing for the person who died, one step at a time, keeps the important
+              documents together, and helps you find people nearby who can help.
+            </p>
+            <div className="fs-hero__actions">
+              <ButtonLink href="/login" size="lg">
+                Get Started
+              </ButtonLink>
+              <ButtonLink href="/login" size="lg" variant="secondary">
+                Sign In
+              </ButtonLink>
+              <ButtonLink href="/resources" size="lg" variant="quiet" icon={<Icon name="heart" />}>
+                Resources
+              </ButtonLink>
+            </div>
+            <a className="fs-scroll-link" href="#how-it-works">
+              <Icon name="arrow-down" />
+              See how it works
+            </a>
+          </div>
+
+          <Card tone="raised" className="fs-example" aria-label="Example checklist">
+            <div className="fs-example__head">
+              <span className="aw-eyebrow">Example checklist</span>
+              <span className="fs-example__progress" aria-hidden="true">
+                <span style={{ width: '40%' }} />
+              </span>
+              <span className="aw-muted fs-example__count">2 of 5 done</span>
+            </div>
+            <ul className="fs-example__list">
+              {EXAMPLE_TASKS.map((t) => (
+                <li key={t.title} className={t.done ? 'is-done' : undefined}>
+                  <span className="fs-example__tick" aria-hidden="true">
+                    {t.done ? <Icon name="check" size={14} strokeWidth={3} /> : null}
+                  </span>
+                  <span>
+                    <span className="fs-example__title">
+                      {t.title}
+                      {t.done ? <span className="aw-visually-hidden"> (done)</span> : null}
+                    </span>
+                    <span className="fs-example__detail">{t.detail}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </Container>
+      </section>
+
+      <section className="fs-section" aria-labelledby="features-title">
+        <Container>
+          <div className="fs-section__head">
+            <p className="aw-eyebrow">What Afterwards helps with</p>
+            <h2 id="features-title">Everything in one calm, private place</h2>
+          </div>
+          <ul className="fs-features">
+            {FEATURES.map((f) => (
+              <li key={f.title}>
+                <Card className="fs-feature">
+                  <span className="fs-feature__icon">
+                    <Icon name={f.icon} size={24} />
+                  </span>
+                  <h3>{f.title}</h3>
+                  <p className="aw-muted">{f.text}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section id="how-it-works" className="fs-section fs-section--tinted" aria-labelledby="how-title" tabIndex={-1}>
+        <Container>
+          <div className="fs-section__head">
+            <p className="aw-eyebrow">How it works</p>
+            <h2 id="how-title">Four steps, taken one at a time</h2>
+          </div>
+          <ol className="fs-steps">
+            {STEPS.map((s, i) => (
+              <li key={s.title} className="fs-step">
+                <span className="fs-step__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{s.title}</h3>
+                <p className="aw-muted">{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Container>
+      </section>
+
+      <section className="fs-section" aria-labelledby="support-title">
+        <Container>
+          <Card tone="accent" className="fs-cta">
+            <div>
+              <h2 id="support-title">You don't have to do this alone</h2>
+              <p>
+                Our resources page brings together trusted guidance from government services and bereavement
+                charities, and lets you search for funeral directors, solicitors and other help near you. No
+                account needed.
+              </p>
+            </div>
+            <div className="fs-cta__actions">
+              <ButtonLink href="/resources">Browse resources</ButtonLink>
+              <ButtonLink href="/login" variant="secondary">
+                Get Started
+              </ButtonLink>
+            </div>
+          </Card>
+        </Container>
+      </section>
+    </PageLayout>
+  );
+}

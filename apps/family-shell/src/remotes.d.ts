@@ -1,0 +1,10 @@
+// Modules provided at run time by Module Federation remotes (types are not generated: dts is off).
+declare module 'directory/Finder' {
+  import type { ComponentType } from 'react';
+  export interface FinderProps {
+    /** Heading level of the finder's title, to fit the page outline (default 2). */
+    headingLevel?: 2 | 3;
+  }
+  const Finder: ComponentType<FinderProps>;
+  export default Finder;
+}

@@ -1,0 +1,41 @@
+import { decideRoute, isOutsideShell, normalisePath } from './routes';
+
+describe('family shell routes', () => {
+  it.each([
+    ['/', 'home'],
+    ['/login', 'login'],
+    ['/resources', 'resources'],
+    ['/privacy', 'privacy'],
+    ['/terms', 'terms'],
+  ])('shows %s to everyone', (path, page) => {
+    expect(decideRoute(path, false)).toEqual({ kind: 'page', page });
+  });
+
+  it('sends any other path to the home page', () => {
+    expect(decideRoute('/no/such/page', false)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute('/cookies', true)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('sends signed-out visitors from /dashboard to /login, and signed-in ones from /login to /dashboard', () => {
+    expect(decideRoute('/dashboard', false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideRoute('/dashboard', true)).toEqual({ kind: 'page', page: 'dashboard' });
+    expect(decideRoute('/login', true)).toEqual({ kind: 'redirect', to: '/dashboard' });
+  });
+
+  it('tidies trailing slashes before deciding', () => {
+    expect(normalisePath('/resources/')).toBe('/resources');
+    expect(normalisePath('//terms')).toBe('/terms');
+    expect(normalisePath('/index.html')).toBe('/');
+    expect(decideRoute('/resources/', false)).toEqual({ kind: 'redirect', to: '/resources' });
+    expect(decideRoute('/dashboard/', false)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('leaves the app for the staff area', () => {
+    expect(decideRoute('/admin', false)).toEqual({ kind: 'leave', to: '/admin/' });
+    expect(isOutsideShell('/admin/')).toBe(true);
+    expect(isOutsideShell('/api/session')).toBe(true);
+    expect(isOutsideShell('/remotes/directory/mf-manifest.json')).toBe(true);
+    expect(isOutsideShell('/administrator')).toBe(false);
+    expect(isOutsideShell('/resources')).toBe(false);
+  });
+});

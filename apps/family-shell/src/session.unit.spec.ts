@@ -1,0 +1,36 @@
+import { checkSession, displayName, parseSessionBody } from './session';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+const answer = (status: number, body: unknown) => {
+  globalThis.fetch = async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+};
+
+describe('session check', () => {
+  it('is signed in only on 200 with a user', async () => {
+    answer(200, { user: { id: 'u1', email: 'sam@example.com' } });
+    expect(await checkSession()).toEqual({ status: 'signed-in', user: expect.objectContaining({ email: 'sam@example.com' }) });
+  });
+
+  it('treats 401, 5xx, odd bodies and network failures as signed out', async () => {
+    answer(401, { title: 'Unauthorized' });
+    expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unauthenticated' });
+    answer(503, { title: 'Unavailable' });
+    expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unavailable' });
+    answer(200, { user: null });
+    expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unavailable' });
+    globalThis.fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'offline' });
+  });
+
+  it('greets by full name, else first name, else the email before the @, else User', () => {
+    expect(displayName(parseSessionBody({ user: { fullName: 'Sam Taylor', firstName: 'Sam' } })!)).toBe('Sam Taylor');
+    expect(displayName(parseSessionBody({ user: { first_name: 'Sam', email: 'x@y.z' } })!)).toBe('Sam');
+    expect(displayName(parseSessionBody({ user: { email: 'sam.t@example.com' } })!)).toBe('sam.t');
+    expect(displayName(parseSessionBody({ user: {} })!)).toBe('User');
+  });
+});
