@@ -1,0 +1,43 @@
+import { ProblemDetailsSchema } from '@afterwards/contracts';
+
+export const ADMIN_SESSION_URL = '/api/admin/session';
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; body: unknown }
+  | { kind: 'failed'; status: number | null; message: string };
+
+/** Messages for failures whose response carries no `detail` (admin spec section 8). */
+export function fallbackMessage(status: number | null): string {
+  if (status === null) return 'An error occurred during sign in. Please try again.';
+  if (status === 401) return 'Invalid email or password';
+  if (status === 429) return 'Too many login attempts. Please wait a few minutes and try again.';
+  return 'Authentication failed. Please try again.';
+}
+
+/** The server's explanation from a problem-details body, if it has one. */
+export function problemMessage(body: unknown): string | undefined {
+  const problem = ProblemDetailsSchema.safeParse(body);
+  if (problem.success) return problem.data.detail?.trim() || problem.data.title.trim() || undefined;
+  if (body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string') {
+    return ((body as { detail: string }).detail.trim() || undefined);
+  }
+  return undefined;
+}
+
+export async function requestAdminSession(email: string, password: string, signal?: AbortSignal): Promise<SignInOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(ADMIN_SESSION_URL, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json, application/problem+json' },
+      body: JSON.stringify({ email, password }),
+      signal,
+    });
+  } catch {
+    return { kind: 'failed', status: null, message: fallbackMessage(null) };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) return { kind: 'signed-in', body };
+  return { kind: 'failed', status: response.status, message: problemMessage(body) ?? fallbackMessage(response.status) };
+}

@@ -1,0 +1,63 @@
+import { fallbackMessage, problemMessage, requestAdminSession } from './api';
+import { MESSAGES, validateSignIn } from './validation';
+
+describe('staff sign-in validation', () => {
+  it('needs both fields', () => {
+    expect(validateSignIn('', '')).toEqual({ ok: false, message: 'Email and password are required', fields: ['email', 'password'] });
+    expect(validateSignIn('   ', 'secret1')).toMatchObject({ message: MESSAGES.required, fields: ['email'] });
+    expect(validateSignIn('staff@example.com', '')).toMatchObject({ message: MESSAGES.required, fields: ['password'] });
+  });
+
+  it('needs an @ and at least 5 characters in the email', () => {
+    expect(validateSignIn('ab', 'secret1')).toMatchObject({ message: 'Please enter a valid email address' });
+    expect(validateSignIn('a@b', 'secret1')).toMatchObject({ message: 'Please enter a valid email address' });
+    expect(validateSignIn('staff.example.com', 'secret1')).toMatchObject({ message: 'Please enter a valid email address' });
+    expect(validateSignIn('a@b.c', 'secret1')).toMatchObject({ ok: true });
+  });
+
+  it('needs a password of at least 6 characters', () => {
+    expect(validateSignIn('staff@example.com', '12345')).toMatchObject({ message: 'Password must be at least 6 characters' });
+    expect(validateSignIn('staff@example.com', '123456')).toMatchObject({ ok: true });
+  });
+
+  it('trims and lower-cases the email', () => {
+    expect(validateSignIn('  Staff@Example.COM ', 'secret1')).toEqual({ ok: true, email: 'staff@example.com', password: 'secret1' });
+  });
+});
+
+describe('staff sign-in request', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it("shows the server's problem detail", async () => {
+    let sent: RequestInit | undefined;
+    globalThis.fetch = async (_url, init) => {
+      sent = init;
+      return new Response(
+        JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'unavailable', detail: 'Not yet.' }),
+        { status: 503, headers: { 'content-type': 'application/problem+json' } },
+      );
+    };
+    expect(await requestAdminSession('staff@example.com', 'secret1')).toEqual({ kind: 'failed', status: 503, message: 'Not yet.' });
+    expect(sent?.method).toBe('POST');
+    expect(JSON.parse(String(sent?.body))).toEqual({ email: 'staff@example.com', password: 'secret1' });
+  });
+
+  it('falls back to plain messages without a detail', async () => {
+    expect(problemMessage({ nothing: true })).toBeUndefined();
+    expect(problemMessage({ detail: 'Locked for 15 minutes' })).toBe('Locked for 15 minutes');
+    expect(fallbackMessage(401)).toBe('Invalid email or password');
+    expect(fallbackMessage(429)).toBe('Too many login attempts. Please wait a few minutes and try again.');
+    expect(fallbackMessage(500)).toBe('Authentication failed. Please try again.');
+    globalThis.fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await requestAdminSession('staff@example.com', 'secret1')).toEqual({
+      kind: 'failed',
+      status: null,
+      message: 'An error occurred during sign in. Please try again.',
+    });
+  });
+});

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { federatedAppConfig } from '../../libs/web/ui/build/rspack.mjs';
+
+export default federatedAppConfig({
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'admin_shell',
+  publicPath: '/admin/',
+  remotes: {
+    admin_access: 'admin_access@/remotes/admin-access/mf-manifest.json',
+  },
+  html: {
+    title: 'Staff area · Afterwards',
+    description: 'Afterwards staff area.',
+    noindex: true,
+  },
+});

@@ -1,0 +1,10 @@
+// Modules provided at run time by Module Federation remotes (types are not generated: dts is off).
+declare module 'admin_access/SignIn' {
+  import type { ComponentType } from 'react';
+  export interface SignInProps {
+    /** Called with the server's answer after a real, successful sign-in. */
+    onSignedIn?: (session: unknown) => void;
+  }
+  const SignIn: ComponentType<SignInProps>;
+  export default SignIn;
+}
