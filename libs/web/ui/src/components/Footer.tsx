@@ -57,12 +57,12 @@ export function Footer({ extraLinks = [], note }: FooterProps) {
       </Container>
       <Dialog open={cookiesOpen} onClose={() => setCookiesOpen(false)} title="Cookie Policy">
         <p>
-          Afterwards uses only the cookies it needs to work: one to keep you signed in and one to remember
-          your choices. We do not use advertising cookies, and we do not sell information about you.
+          Afterwards only uses cookies that are strictly necessary for the service to work, such as the one
+          that keeps you signed in. We do not use advertising or tracking cookies.
         </p>
         <p>
-          If we ever want to use cookies that help us understand how the service is used, we will ask you
-          first, and you can change your mind at any time.
+          If we ever want to use other cookies, for example to understand how the service is used, we will
+          ask you first, and you can change your mind at any time.
         </p>
       </Dialog>
     </footer>
