@@ -8,7 +8,9 @@ export function LoginPage() {
       <Container narrow className="fs-page fs-center">
         <Card tone="raised" className="fs-notice">
           <Logo size="lg" decorative />
-          <h1 className="fs-notice__title">Account sign-in is coming soon</h1>
+          <h1 className="fs-notice__title">
+            Account <span className="fs-nowrap">sign-in</span> is coming soon
+          </h1>
           <p className="aw-muted">
             We are still building accounts, so you can't sign in or create an account just yet. When it's
             ready, you'll be able to keep a checklist for the person who died, store documents and pick up
