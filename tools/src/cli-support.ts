@@ -15,6 +15,8 @@ export async function withApp<T>(work: (app: INestApplicationContext, config: Ap
   const logger = createRootLogger(process.env.LOG_LEVEL ?? 'warn', 'afterwards-tools');
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger, 'tools'), {
     logger: new PinoNestLogger(logger),
+    // Start-up errors reach main()'s handler, which prints their message, instead of a bare exit.
+    abortOnError: false,
   });
   app.enableShutdownHooks();
   try {

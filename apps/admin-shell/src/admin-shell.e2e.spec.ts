@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/tools/testing';
+import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 describe('admin shell in the browser', () => {
   let product: RunningProduct;

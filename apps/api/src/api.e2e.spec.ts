@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { DirectorySearchResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
-import { API_ENTRY, startProduct, type RunningProduct } from '@afterwards/tools/testing';
+import { API_ENTRY, startProduct, type RunningProduct } from '@afterwards/testing';
 
 describe('API over HTTP, embedded profile', () => {
   let product: RunningProduct;

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel, 'afterwards-api');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, 'api'), {
     logger: new PinoNestLogger(logger),
+    // Start-up errors reach main()'s handler, which prints their message, instead of a bare exit.
+    abortOnError: false,
     bodyParser: true,
   });
   app.enableShutdownHooks();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/tools/testing';
+import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The public finder, served by the built product on the services profile (PostgreSQL, Redis). */
 describe('local-services finder in the browser', () => {

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel, 'afterwards-worker');
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, logger, 'worker'), {
     logger: new PinoNestLogger(logger),
+    // Start-up errors reach main()'s handler, which prints their message, instead of a bare exit.
+    abortOnError: false,
   });
   app.enableShutdownHooks();
   await app.init();

@@ -20,6 +20,7 @@ export class PostgresSqlClient implements SqlClient {
   private readonly executor: SqlExecutor;
   private listener: pg.Client | undefined;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
 
   constructor(
     readonly pool: pg.Pool,
@@ -85,6 +86,8 @@ export class PostgresSqlClient implements SqlClient {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     const listener = this.listener;
     this.listener = undefined;
     if (listener) await listener.end().catch(() => undefined);

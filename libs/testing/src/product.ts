@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');  // libs/testing/src -> repository root
 export const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
 export const TOOLS_ENTRY = path.join(ROOT, 'tools', 'dist', 'cli.js');
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -11,7 +11,9 @@ export class PinoNestLogger implements LoggerService {
 
   private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, params: unknown[]): void {
     const context = typeof params.at(-1) === 'string' ? (params.at(-1) as string) : undefined;
-    if (typeof message === 'object' && message !== null) {
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
       const text = typeof params[0] === 'string' && params.length > 1 ? params[0] : undefined;
       this.logger[level]({ context, ...(message as object) }, text);
     } else {
