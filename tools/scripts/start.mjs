@@ -14,7 +14,7 @@ const run = (args, label) => {
 };
 
 // Nx caches every build, so this is quick when nothing has changed.
-run([path.join(root, 'node_modules', 'nx', 'bin', 'nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], 'The build');
+run([path.join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), 'run-many', '-t', 'build', '--outputStyle=static'], 'The build');
 if (process.env.SEED !== 'false') run([path.join(root, 'tools', 'dist', 'cli.js'), 'seed', '--if-empty'], 'Loading the sample directory');
 
 const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps', 'api', 'dist', 'main.js')], {

@@ -12,7 +12,7 @@ const step = (label, args) => {
   return result.status === 0;
 };
 
-const nx = path.join(root, 'node_modules', 'nx', 'bin', 'nx.js');
+const nx = path.join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
 const jest = path.join(root, 'tools', 'scripts', 'jest.mjs');
 const extra = process.argv.slice(2);
 let ok = step('build', [nx, 'run-many', '-t', 'build', '--outputStyle=static']);

@@ -33,7 +33,7 @@ describe('claimRevisionsSql (expected state to the streams-row statement)', () =
   it('updates only at the expected revision for a revision', () => {
     const claim = claimRevisionsSql(7n);
     expect(claim.usesExpectedRevision).toBe(true);
-    expect(claim.sql).toMatch(/WHERE stream_id = \$1 AND revision = \$5::bigint/);
+    expect(claim.sql).toMatch(/WHERE stream_id = \$1 AND revision = \$4::bigint/);
   });
 
   it('rejects a negative revision', () => {
