@@ -25,7 +25,7 @@ export default {
   rootDir: '.',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.unit.spec.ts?(x)'] },
-    { ...base, displayName: 'int', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int.spec.ts?(x)'] },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e.spec.ts?(x)'] },
+    { ...base, displayName: 'int', setupFilesAfterEnv: ['<rootDir>/tools/jest/int-timeout.js'], testMatch: ['<rootDir>/{apps,libs,tools}/**/*.int.spec.ts?(x)'] },
+    { ...base, displayName: 'e2e', setupFilesAfterEnv: ['<rootDir>/tools/jest/e2e-timeout.js'], testMatch: ['<rootDir>/{apps,libs,tools}/**/*.e2e.spec.ts?(x)'] },
   ],
 };
