@@ -1,3 +1,5 @@
 export * from './directory';
 export * from './realtime';
 export * from './problem';
+export * from './places';
+export * from './analytics';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** What a visitor did with a listing (admin spec: business_analytics.action_type). */
+export const LISTING_ACTIONS = ['view', 'click', 'call', 'email', 'website', 'directions'] as const;
+export const ListingActionSchema = z.enum(LISTING_ACTIONS);
+export type ListingAction = z.infer<typeof ListingActionSchema>;
+
+/** Where the finder was shown (family spec section 7). */
+export const FINDER_PAGES = ['resources', 'dashboard-resources'] as const;
+
+export const ListingInteractionSchema = z.object({
+  listingId: z.string().uuid(),
+  action: ListingActionSchema,
+  /** The searcher's point, when the search had one. */
+  userLat: z.number().min(-90).max(90).optional(),
+  userLng: z.number().min(-180).max(180).optional(),
+  distanceMiles: z.number().min(0).max(20_000).optional(),
+});
+export type ListingInteraction = z.infer<typeof ListingInteractionSchema>;
+
+/**
+ * `POST /api/directory/interactions`: one or more interactions from one page (views of every shown
+ * card come together). 202 with how many were recorded; the server drops what its rate limits refuse.
+ */
+export const RecordInteractionsRequestSchema = z.object({
+  page: z.enum(FINDER_PAGES),
+  /** Random id the page keeps for its lifetime (not a cookie), to tell visits apart. */
+  sessionId: z.string().min(8).max(64),
+  interactions: z.array(ListingInteractionSchema).min(1).max(100),
+});
+export type RecordInteractionsRequest = z.infer<typeof RecordInteractionsRequestSchema>;
+
+export const RecordInteractionsResponseSchema = z.object({ recorded: z.number(), dropped: z.number() });
+export type RecordInteractionsResponse = z.infer<typeof RecordInteractionsResponseSchema>;
+
+/** Client-side limits of the finder (family spec section 9); the server enforces its own as well. */
+export const CLIENT_TRACKING_LIMITS = {
+  perListingActionMs: 5_000,
+  overallMs: 1_000,
+  disableAfterFailures: 3,
+} as const;
