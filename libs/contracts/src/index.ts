@@ -3,3 +3,4 @@ export * from './realtime';
 export * from './problem';
 export * from './places';
 export * from './analytics';
+export * from './identity';

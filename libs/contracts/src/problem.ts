@@ -9,5 +9,9 @@ export const ProblemDetailsSchema = z.object({
   instance: z.string().optional(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Staff sign-in: attempts left before the lock. */
+  remainingAttempts: z.number().optional(),
+  /** When a lock or rate limit ends (ISO 8601); also sent as Retry-After. */
+  retryAt: z.string().optional(),
 });
 export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;

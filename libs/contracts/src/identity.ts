@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** Family spec section 9 / 5: the product's password minimum. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The signed-in user as screens see it (`GET /api/session` → `{ user }`, 401 when signed out). */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  name: z.string().nullable(),
+  firstName: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+export const SessionResponseSchema = z.object({ user: SessionUserSchema });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** Sign-in and create-account forms (family spec section 5). */
+export const CredentialsSchema = z.object({
+  email: z.string().trim().min(1, 'Please fill in all fields').email('Please enter a valid email address'),
+  password: z.string().min(1, 'Please fill in all fields'),
+});
+export const SignUpSchema = CredentialsSchema.extend({
+  password: z
+    .string()
+    .min(1, 'Please fill in all fields')
+    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long'),
+});
+export const ResetRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter your email address').email('Please enter a valid email address'),
+});
+
+/** Change password dialog (family spec section 5); the current password is really checked on the server. */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password.'),
+    newPassword: z
+      .string()
+      .min(1, 'Please enter a new password.')
+      .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long.'),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'New passwords do not match.', path: ['confirmPassword'] });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or fewer`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Personal Information (table user_settings, one row per user; `GET`/`PUT /api/profile`). */
+export const ProfileSchema = z.object({
+  firstName: z.string({ error: 'Please enter at least your first name.' }).trim().min(1, 'Please enter at least your first name.').max(100),
+  lastName: optionalText(100),
+  phone: optionalText(40),
+  /** ISO date (YYYY-MM-DD); empty is null. */
+  dateOfBirth: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Please enter a valid date'),
+  address: optionalText(500),
+  emergencyContact: optionalText(200),
+  emergencyPhone: optionalText(40),
+});
+export type ProfileInput = z.input<typeof ProfileSchema>;
+export type Profile = z.output<typeof ProfileSchema>;
+export const ProfileResponseSchema = z.object({ profile: ProfileSchema.nullable() });
+
+/** Preferences card: saved per user (`GET`/`PUT /api/preferences`); both on by default. */
+export const PreferencesSchema = z.object({
+  emailNotifications: z.boolean(),
+  progressTracking: z.boolean(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+export const DEFAULT_PREFERENCES: Preferences = { emailNotifications: true, progressTracking: true };
+
+/** Staff sign-in (admin spec section 5). The email is trimmed and lower-cased. */
+export const AdminSignInSchema = z.object({
+  email: z
+    .string({ error: 'Email and password are required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email and password are required')
+    .refine((v) => v.includes('@') && v.length >= 5, 'Please enter a valid email address'),
+  password: z
+    .string({ error: 'Email and password are required' })
+    .min(1, 'Email and password are required')
+    .min(6, 'Password must be at least 6 characters'),
+});
+export type AdminSignInInput = z.infer<typeof AdminSignInSchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+/** `POST /api/admin/session` 200 and `GET /api/admin/session` 200 (401 when not signed in as staff). */
+export const AdminSessionResponseSchema = z.object({ admin: AdminUserSchema });
+
+/** Staff lockout (admin spec section 9): 5 failures lock sign-in for 15 minutes. */
+export const ADMIN_MAX_ATTEMPTS = 5;
+export const ADMIN_LOCK_MS = 15 * 60 * 1000;
