@@ -31,6 +31,16 @@ export const ResetRequestSchema = z.object({
   email: z.string().trim().min(1, 'Please enter your email address').email('Please enter a valid email address'),
 });
 
+/**
+ * Sign-in options the server offers (`GET /api/sign-in-options`, public; outside better-auth's `/api/auth/*` mount). The sign-in screen shows
+ * 'Sign in with Google' only when `google` is true (OIDC configured by environment variables);
+ * the button starts better-auth's `POST /api/auth/sign-in/social` with `provider: GOOGLE_PROVIDER_ID`.
+ */
+export const AuthOptionsResponseSchema = z.object({ google: z.boolean() });
+export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponseSchema>;
+export const AUTH_OPTIONS_URL = '/api/sign-in-options';
+export const GOOGLE_PROVIDER_ID = 'google';
+
 /** Change password dialog (family spec section 5); the current password is really checked on the server. */
 export const ChangePasswordSchema = z
   .object({
@@ -102,7 +112,12 @@ export const AdminUserSchema = z.object({
   role: z.string(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
-/** `POST /api/admin/session` 200 and `GET /api/admin/session` 200 (401 when not signed in as staff). */
+/**
+ * `POST /api/admin/session` 200 and `GET /api/admin/session` 200 (401 when not signed in as staff).
+ * Failures are problem details: a wrong password is 401 with `remainingAttempts`; a lock is 429 with
+ * `retryAt` (ISO 8601). `GET /api/admin/session` answering 401 also carries `retryAt` while this client
+ * address is locked, so the sign-in screen shows the lock after a reload or in a new browser.
+ */
 export const AdminSessionResponseSchema = z.object({ admin: AdminUserSchema });
 
 /** Staff lockout (admin spec section 9): 5 failures lock sign-in for 15 minutes. */
