@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { persistenceMigrations } from '@afterwards/persistence';
 import { eventStoreMigrations } from '@afterwards/event-store';
 import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
-import { DirectoryModule, directoryMigrations, listingsProjection } from '@afterwards/directory-server';
+import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { SessionController } from './session.controller';
 
 /** Every migration of the product, in order. */
@@ -11,7 +11,7 @@ export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ..
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection];
 /** Every background job of the product (analytics counters and promotion expiries join here). */
-export const jobs: JobProcessor[] = [];
+export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor];
 
 @Module({})
 export class AppModule {

@@ -1,4 +1,5 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration } from '@afterwards/persistence';
@@ -10,7 +11,7 @@ import { PROJECTIONS, ProjectionsService } from './projections/projections.servi
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, ROOT_LOGGER, SQL_CLIENT } from './tokens';
 import type { JobQueue } from '@afterwards/jobs';
-import { createJobQueue, runsJobs, type JobProcessor } from './jobs/jobs';
+import { createJobQueue, runsJobs, type JobProcessor, type JobServices } from './jobs/jobs';
 
 const PLATFORM = Symbol('PLATFORM');
 
@@ -34,11 +35,16 @@ class JobsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ROLE) private readonly role: PlatformOptions['role'],
+    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
   ) {}
   async onApplicationBootstrap(): Promise<void> {
     if (!runsJobs(this.config, this.role)) return;
-    for (const p of this.processors) this.queue.process(p.definition, p.handler, p.options);
+    const services: JobServices = { get: (token) => this.moduleRef.get(token, { strict: false }) };
+    for (const p of this.processors) this.queue.process(p.definition, (job) => p.handler(job, services), p.options);
     await this.queue.start();
+    for (const p of this.processors) {
+      if (p.everyMs) await this.queue.schedule(p.definition, p.schedulePayload ?? null, p.everyMs);
+    }
   }
   async onApplicationShutdown(): Promise<void> {
     await this.queue.close();

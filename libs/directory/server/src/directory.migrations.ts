@@ -1,4 +1,8 @@
 import type { Migration } from '@afterwards/persistence';
 import listings from '../migrations/0001_listings.sql';
+import interactions from '../migrations/0002_listing_interactions.sql';
 
-export const directoryMigrations: Migration[] = [{ id: 'directory/0001_listings', sql: listings }];
+export const directoryMigrations: Migration[] = [
+  { id: 'directory/0001_listings', sql: listings },
+  { id: 'directory/0002_listing_interactions', sql: interactions },
+];

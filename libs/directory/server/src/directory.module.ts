@@ -3,6 +3,9 @@ import { registerErrorCodes } from '@afterwards/server-kit';
 import { ChangeListingHandler } from './change-listing/change-listing.handler';
 import { SearchListingsHandler } from './search-listings/search-listings.handler';
 import { SearchListingsController } from './search-listings/search-listings.http.controller';
+import { RecordInteractionsHandler } from './record-interactions/record-interactions.handler';
+import { RecordInteractionsController } from './record-interactions/record-interactions.http.controller';
+import { SuggestPlacesController } from './suggest-places/suggest-places.http.controller';
 
 registerErrorCodes({
   LISTING_INVALID: 400,
@@ -10,11 +13,12 @@ registerErrorCodes({
   LISTING_NOT_FOUND: 404,
   LISTING_ALREADY_EXISTS: 409,
   LISTING_INVALID_TRANSITION: 409,
+  INTERACTIONS_RATE_LIMITED: 429,
 });
 
-/** The local-services directory: listings, their read model and the public finder. */
+/** The local-services directory: listings, their read model, the public finder and its interactions. */
 @Module({
-  controllers: [SearchListingsController],
-  providers: [ChangeListingHandler, SearchListingsHandler],
+  controllers: [SearchListingsController, SuggestPlacesController, RecordInteractionsController],
+  providers: [ChangeListingHandler, SearchListingsHandler, RecordInteractionsHandler],
 })
 export class DirectoryModule {}

@@ -2,11 +2,20 @@ import { Logger } from '@nestjs/common';
 import { BullMqJobQueue, InProcessJobQueue, type JobDefinition, type JobHandler, type JobQueue, type ProcessOptions } from '@afterwards/jobs';
 import type { AppConfig } from '../config/config';
 
+/** What a job handler may reach in the process running it: the platform's ports by token. */
+export interface JobServices {
+  get<T = unknown>(token: string | symbol): T;
+}
+
 /** A job processor a context contributes; the process that runs jobs registers them all. */
 export interface JobProcessor<P = unknown> {
   readonly definition: JobDefinition<P>;
-  readonly handler: JobHandler<P>;
+  /** Gets the job and, as a second argument, the process's services (SQL_CLIENT, PRISMA…). */
+  readonly handler: (job: Parameters<JobHandler<P>>[0], services: JobServices) => ReturnType<JobHandler<P>>;
   readonly options?: ProcessOptions;
+  /** Repeat every this many ms with `schedulePayload`, scheduled by the process that runs jobs. */
+  readonly everyMs?: number;
+  readonly schedulePayload?: P;
 }
 
 /**

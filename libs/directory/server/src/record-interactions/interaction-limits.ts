@@ -1,0 +1,77 @@
+import { Redis } from 'ioredis';
+import {
+  BurstyRateLimiter,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { ListingAction } from '@afterwards/contracts';
+
+/**
+ * Server-side limits on interaction events, so a script cannot inflate a listing's counts (family
+ * spec section 9 has the client-side ones). Shared through Redis across API replicas when REDIS_URL
+ * is set, in memory otherwise.
+ */
+export const INTERACTION_LIMITS = {
+  /** One event per client address, listing and action in this window; more are dropped. */
+  perListingActionSeconds: 5,
+  /** Events per client address per second, sustained... */
+  perAddressPerSecond: 20,
+  /** ...plus a burst allowance per 10 seconds, so a page of up to 100 card views fits. */
+  burstPer10Seconds: 100,
+} as const;
+
+export type CapDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+
+export class InteractionLimits {
+  private readonly perItem: RateLimiterAbstract;
+  private readonly perAddress: BurstyRateLimiter;
+
+  private constructor(
+    make: (opts: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract,
+    private readonly redis?: Redis,
+  ) {
+    this.perItem = make({ keyPrefix: 'afw:interactions:item', points: 1, duration: INTERACTION_LIMITS.perListingActionSeconds });
+    this.perAddress = new BurstyRateLimiter(
+      make({ keyPrefix: 'afw:interactions:rate', points: INTERACTION_LIMITS.perAddressPerSecond, duration: 1 }),
+      make({ keyPrefix: 'afw:interactions:burst', points: INTERACTION_LIMITS.burstPer10Seconds, duration: 10 }),
+    );
+  }
+
+  static inMemory(): InteractionLimits {
+    return new InteractionLimits((opts) => new RateLimiterMemory(opts));
+  }
+
+  static onRedis(url: string): InteractionLimits {
+    // Auto-pipelining sends the many per-item checks of one request in a single round trip.
+    const redis = new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 2, lazyConnect: false });
+    return new InteractionLimits((opts) => new RateLimiterRedis({ storeClient: redis, ...opts }), redis);
+  }
+
+  /** Takes `count` events from the address's overall allowance; refuses the whole request when it is spent. */
+  async takeFromAddress(address: string, count: number): Promise<CapDecision> {
+    try {
+      await this.perAddress.consume(address, count);
+      return { allowed: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      throw error;
+    }
+  }
+
+  /** Whether this address may record this action on this listing now (at most one per window). */
+  async allowItem(address: string, listingId: string, action: ListingAction): Promise<boolean> {
+    try {
+      await this.perItem.consume(`${address}|${listingId}|${action}`, 1);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.redis) await this.redis.quit().catch(() => this.redis!.disconnect());
+  }
+}
