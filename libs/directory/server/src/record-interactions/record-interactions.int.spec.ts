@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { ListingAction, RecordInteractionsRequest } from '@afterwards/contracts';
+import type { ListingAction, ListingInteraction, RecordInteractionsRequest } from '@afterwards/contracts';
 import { persistenceMigrations, runMigrations, type SqlClient } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import type { AppConfig } from '@afterwards/server-kit';
@@ -23,7 +23,7 @@ async function addListing(sql: SqlClient, status = 'Active'): Promise<string> {
 }
 
 const address = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const request = (items: { listingId: string; action: ListingAction }[], extra: Partial<RecordInteractionsRequest> = {}): RecordInteractionsRequest => ({
+const request = (items: ListingInteraction[], extra: Partial<RecordInteractionsRequest> = {}): RecordInteractionsRequest => ({
   page: 'resources',
   sessionId: 'session-1234',
   interactions: items,
