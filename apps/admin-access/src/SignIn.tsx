@@ -1,36 +1,83 @@
-// Exposed as 'admin_access/SignIn': the staff sign-in screen (admin spec sections 2 and 5).
-import { useId, useRef, useState, type FormEvent } from 'react';
+// Exposed as 'admin_access/SignIn': the staff sign-in screen (admin spec sections 2, 4, 5 and 8).
+// Attempts and the lock are the server's: 401 carries `remainingAttempts`, a lock carries `retryAt`,
+// and the shell passes the lock it found on load (GET /api/admin/session) as `lockedUntil`.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ADMIN_MAX_ATTEMPTS } from '@afterwards/contracts';
 import { Alert, Button, Card, Icon, Logo, TextInput } from '@afterwards/web-ui';
-import { requestAdminSession } from './api';
+import { formatCountdown, requestAdminSession } from './api';
 import { validateSignIn } from './validation';
 import './signin.css';
 
 export interface SignInProps {
   /** Called with the server's answer after a real, successful sign-in. */
   onSignedIn?: (session: unknown) => void;
+  /** Epoch ms until which the server has locked sign-in from here (found on load). */
+  lockedUntil?: number;
+  /** A message to show on arrival (e.g. why a session was refused). */
+  notice?: string;
 }
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'working' }
-  | { kind: 'error'; message: string; fields: Array<'email' | 'password'> }
+  | { kind: 'error'; message: string; fields: Array<'email' | 'password'>; remainingAttempts?: number }
   | { kind: 'signed-in' };
 
-export default function SignIn({ onSignedIn }: SignInProps) {
+export function attemptsText(n: number): string {
+  return `${n} ${n === 1 ? 'attempt' : 'attempts'} remaining`;
+}
+
+/** Now, ticking once a second while `until` is in the future. */
+function useNow(until: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= until) window.clearInterval(timer);
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return now;
+}
+
+export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }: SignInProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [status, setStatus] = useState<Status>(notice ? { kind: 'error', message: notice, fields: [] } : { kind: 'idle' });
+  const [lockedUntil, setLockedUntil] = useState<number | undefined>(initialLock);
   const titleId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const now = useNow(lockedUntil);
 
+  const locked = lockedUntil !== undefined && now < lockedUntil;
+  const remaining = locked ? lockedUntil - now : 0;
   const working = status.kind === 'working';
   const invalid = (field: 'email' | 'password') => status.kind === 'error' && status.fields.includes(field);
+
+  // When the lock ends the counter has been reset by the server: start afresh.
+  useEffect(() => {
+    if (lockedUntil !== undefined && !locked) {
+      setLockedUntil(undefined);
+      setStatus({ kind: 'idle' });
+    }
+  }, [locked, lockedUntil]);
+
+  useEffect(() => {
+    if (initialLock !== undefined) setLockedUntil(initialLock);
+  }, [initialLock]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (working) return;
+    if (locked) {
+      setStatus({ kind: 'error', message: `Too many failed attempts. Please wait ${Math.ceil(remaining / 60_000)} minutes.`, fields: [] });
+      return;
+    }
     const check = validateSignIn(email, password);
     if (!check.ok) {
       setStatus({ kind: 'error', message: check.message, fields: check.fields });
@@ -44,9 +91,21 @@ export default function SignIn({ onSignedIn }: SignInProps) {
       setPassword('');
       setStatus({ kind: 'signed-in' });
       onSignedIn?.(outcome.body);
-    } else {
-      setStatus({ kind: 'error', message: outcome.message, fields: [] });
+      return;
     }
+    if (outcome.lockedUntil !== undefined) {
+      setPassword('');
+      setLockedUntil(outcome.lockedUntil);
+      setStatus({ kind: 'idle' });
+      return;
+    }
+    setStatus({
+      kind: 'error',
+      message: outcome.message,
+      fields: [],
+      ...(outcome.remainingAttempts !== undefined ? { remainingAttempts: Math.max(0, Math.min(ADMIN_MAX_ATTEMPTS, outcome.remainingAttempts)) } : {}),
+    });
+    passwordRef.current?.select();
   }
 
   return (
@@ -62,7 +121,23 @@ export default function SignIn({ onSignedIn }: SignInProps) {
       <form className="aa-signin__form" noValidate onSubmit={onSubmit}>
         {/* Stays mounted so the message is announced as soon as it appears. */}
         <div id="aa-signin-alert" role="alert" className="aa-signin__alert">
-          {status.kind === 'error' ? <Alert tone="error">{status.message}</Alert> : null}
+          {locked ? (
+            <Alert tone="error" title="Account Temporarily Locked" className="aa-lock">
+              Too many failed login attempts. Please wait{' '}
+              <span className="aa-lock__time" aria-hidden="true">
+                {formatCountdown(remaining)}
+              </span>
+              <span className="aw-visually-hidden">{Math.ceil(remaining / 60_000)} minutes</span> before trying again.
+            </Alert>
+          ) : null}
+          {status.kind === 'error' ? (
+            <Alert tone="error">
+              {status.message}
+              {status.remainingAttempts !== undefined && !locked ? (
+                <strong className="aa-attempts">{attemptsText(status.remainingAttempts)}</strong>
+              ) : null}
+            </Alert>
+          ) : null}
           {status.kind === 'signed-in' ? <Alert tone="success">You're signed in.</Alert> : null}
         </div>
 
@@ -93,19 +168,22 @@ export default function SignIn({ onSignedIn }: SignInProps) {
           disabled={working}
           icon={<Icon name="lock" size={18} />}
           end={
-            <button
-              type="button"
-              className="aa-reveal"
-              onClick={() => setShowPassword((v) => !v)}
-              disabled={working}
-            >
+            <button type="button" className="aa-reveal" onClick={() => setShowPassword((v) => !v)} disabled={working}>
               {showPassword ? 'Hide' : 'Show'}
               <span className="aw-visually-hidden"> password</span>
             </button>
           }
         />
-        <Button type="submit" size="lg" block disabled={working} icon={working ? undefined : <Icon name="shield" size={18} />}>
-          {working ? 'Authenticating...' : 'Secure sign in'}
+        <Button
+          type="submit"
+          size="lg"
+          block
+          disabled={working}
+          aria-disabled={locked || undefined}
+          className={locked ? 'aa-locked' : undefined}
+          icon={working ? undefined : <Icon name={locked ? 'lock' : 'shield'} size={18} />}
+        >
+          {working ? 'Authenticating...' : locked ? 'Account Locked' : 'Secure sign in'}
         </Button>
       </form>
 

@@ -4,7 +4,28 @@ export const ADMIN_SESSION_URL = '/api/admin/session';
 
 export type SignInOutcome =
   | { kind: 'signed-in'; body: unknown }
-  | { kind: 'failed'; status: number | null; message: string };
+  | {
+      kind: 'failed';
+      status: number | null;
+      message: string;
+      /** Attempts left before the lock (from the server's problem details). */
+      remainingAttempts?: number;
+      /** The lock's end, in epoch ms, when the server says sign-in is locked. */
+      lockedUntil?: number;
+    };
+
+/** Epoch ms of an ISO `retryAt`, if it is a valid time in the future of `now`. */
+export function lockEnd(retryAt: unknown, now = Date.now()): number | undefined {
+  if (typeof retryAt !== 'string') return undefined;
+  const t = Date.parse(retryAt);
+  return Number.isFinite(t) && t > now ? t : undefined;
+}
+
+/** m:ss of a remaining time (rounded up to whole seconds). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
 
 /** Messages for failures whose response carries no `detail` (admin spec section 8). */
 export function fallbackMessage(status: number | null): string {
@@ -17,7 +38,8 @@ export function fallbackMessage(status: number | null): string {
 /** The server's explanation from a problem-details body, if it has one. */
 export function problemMessage(body: unknown): string | undefined {
   const problem = ProblemDetailsSchema.safeParse(body);
-  if (problem.success) return problem.data.detail?.trim() || problem.data.title.trim() || undefined;
+  // The title is the generic HTTP phrase ('Unauthorized'): only a detail explains anything.
+  if (problem.success) return problem.data.detail?.trim() || undefined;
   if (body && typeof body === 'object' && typeof (body as { detail?: unknown }).detail === 'string') {
     return ((body as { detail: string }).detail.trim() || undefined);
   }
@@ -39,5 +61,14 @@ export async function requestAdminSession(email: string, password: string, signa
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return { kind: 'signed-in', body };
-  return { kind: 'failed', status: response.status, message: problemMessage(body) ?? fallbackMessage(response.status) };
+  const problem = ProblemDetailsSchema.partial().safeParse(body);
+  const remainingAttempts = problem.success ? problem.data.remainingAttempts : undefined;
+  const lockedUntil = problem.success ? lockEnd(problem.data.retryAt) : undefined;
+  return {
+    kind: 'failed',
+    status: response.status,
+    message: problemMessage(body) ?? fallbackMessage(response.status),
+    ...(remainingAttempts !== undefined ? { remainingAttempts } : {}),
+    ...(lockedUntil !== undefined ? { lockedUntil } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { fallbackMessage, problemMessage, requestAdminSession } from './api';
+import { fallbackMessage, formatCountdown, lockEnd, problemMessage, requestAdminSession } from './api';
 import { MESSAGES, validateSignIn } from './validation';
 
 describe('staff sign-in validation', () => {
@@ -59,5 +59,48 @@ describe('staff sign-in request', () => {
       status: null,
       message: 'An error occurred during sign in. Please try again.',
     });
+  });
+});
+
+describe('staff sign-in lock', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('counts down in m:ss', () => {
+    expect(formatCountdown(15 * 60 * 1000)).toBe('15:00');
+    expect(formatCountdown(61_000)).toBe('1:01');
+    expect(formatCountdown(59_001)).toBe('1:00');
+    expect(formatCountdown(500)).toBe('0:01');
+    expect(formatCountdown(-5)).toBe('0:00');
+  });
+
+  it('only accepts a lock end in the future', () => {
+    expect(lockEnd('2026-01-01T00:15:00Z', Date.parse('2026-01-01T00:00:00Z'))).toBe(Date.parse('2026-01-01T00:15:00Z'));
+    expect(lockEnd('2026-01-01T00:00:00Z', Date.parse('2026-01-01T00:15:00Z'))).toBeUndefined();
+    expect(lockEnd('soon')).toBeUndefined();
+    expect(lockEnd(undefined)).toBeUndefined();
+  });
+
+  it('passes on remaining attempts and the lock from the problem details', async () => {
+    const retryAt = new Date(Date.now() + 900_000).toISOString();
+    globalThis.fetch = async () =>
+      new Response(
+        JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, code: 'invalid_credentials', detail: 'Invalid email or password', remainingAttempts: 3 }),
+        { status: 401, headers: { 'content-type': 'application/problem+json' } },
+      );
+    expect(await requestAdminSession('staff@example.com', 'secret1')).toEqual({
+      kind: 'failed',
+      status: 401,
+      message: 'Invalid email or password',
+      remainingAttempts: 3,
+    });
+    globalThis.fetch = async () =>
+      new Response(JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'locked', retryAt }), {
+        status: 429,
+        headers: { 'content-type': 'application/problem+json' },
+      });
+    expect(await requestAdminSession('staff@example.com', 'secret1')).toMatchObject({ kind: 'failed', status: 429, lockedUntil: Date.parse(retryAt) });
   });
 });

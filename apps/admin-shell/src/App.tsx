@@ -1,7 +1,9 @@
-import { lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SignInProps } from 'admin_access/SignIn';
-import { AppHeader, Badge, Container, RemoteSlot, SkipLink, copyrightText } from '@afterwards/web-ui';
+import { AppHeader, Badge, Container, LoadingScreen, RemoteSlot, SkipLink, copyrightText } from '@afterwards/web-ui';
+import { Panel } from './Panel';
+import { checkAdminSession, endAdminSession, parseAdmin, type AdminSessionState } from './session';
 
 // Loaded through the Module Federation runtime so that "Try again" after a failed download
 // really fetches the remote's manifest again.
@@ -14,13 +16,43 @@ async function loadSignIn(): Promise<{ default: ComponentType<SignInProps> }> {
 export const ADMIN_BASE = '/admin/';
 
 export function App() {
+  const [session, setSession] = useState<AdminSessionState>({ status: 'checking' });
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    // Sections are chosen from the side menu, not by path: keep the address tidy.
+    if (window.location.pathname !== ADMIN_BASE) window.history.replaceState(null, '', ADMIN_BASE);
+    const controller = new AbortController();
+    checkAdminSession(controller.signal).then((s) => {
+      if (!controller.signal.aborted) setSession(s);
+    });
+    return () => controller.abort();
+  }, []);
+
+  const onSignedIn = useCallback((body: unknown) => {
+    const admin = parseAdmin(body);
+    if (admin) setSession({ status: 'signed-in', admin });
+    else void checkAdminSession().then(setSession);
+  }, []);
+
+  async function signOut() {
+    setSigningOut(true);
+    await endAdminSession();
+    setSigningOut(false);
+    setSession(await checkAdminSession());
+  }
+
+  if (session.status === 'checking') return <LoadingScreen message="Loading the staff area..." />;
+  if (session.status === 'signed-in') return <Panel admin={session.admin} onSignOut={signOut} signingOut={signingOut} />;
+  return <SignInPage lockedUntil={session.lockedUntil} notice={session.notice} onSignedIn={onSignedIn} />;
+}
+
+function SignInPage(props: SignInProps) {
   const [attempt, setAttempt] = useState(0);
   const SignIn = useMemo(() => lazy(loadSignIn), [attempt]);
 
   useEffect(() => {
     document.title = 'Staff sign in · Afterwards staff area';
-    // Only the sign-in screen exists so far: keep the address tidy.
-    if (window.location.pathname !== ADMIN_BASE) window.history.replaceState(null, '', ADMIN_BASE);
   }, []);
 
   return (
@@ -41,7 +73,7 @@ export function App() {
             failureText="The staff sign-in screen can't be loaded right now. Please try again in a moment."
             onRetry={() => setAttempt((n) => n + 1)}
           >
-            <SignIn />
+            <SignIn {...props} />
           </RemoteSlot>
         </Container>
       </main>

@@ -117,6 +117,7 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
  * Failures are problem details: a wrong password is 401 with `remainingAttempts`; a lock is 429 with
  * `retryAt` (ISO 8601). `GET /api/admin/session` answering 401 also carries `retryAt` while this client
  * address is locked, so the sign-in screen shows the lock after a reload or in a new browser.
+ * `DELETE /api/admin/session` signs staff out (204).
  */
 export const AdminSessionResponseSchema = z.object({ admin: AdminUserSchema });
 
