@@ -3,7 +3,7 @@ export { directoryMigrations } from './directory.migrations';
 export { listingsProjection } from './listings-projection/listings.projection';
 export { ChangeListing, type ListingChangeResult } from './change-listing/change-listing.command';
 export { SearchListings } from './search-listings/search-listings.query';
-export { SEARCH_RESULT_LIMIT } from './search-listings/search-listings.handler';
+export { SEARCH_RESULT_LIMIT, SearchListingsHandler } from './search-listings/search-listings.handler';
 export { RecordInteractions, type InteractionSource } from './record-interactions/record-interactions.command';
 export { InteractionLimits, INTERACTION_LIMITS } from './record-interactions/interaction-limits';
 export {
