@@ -7,15 +7,19 @@ import { benchInteractions } from './bench/interactions.bench';
 import { parseFlags, withApp } from './cli-support';
 import { LISTING_USAGE, listingCommand } from './listing/listing.command';
 import { seed } from './seed/seed.command';
+import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.command';
+import { benchSignIn } from './bench/sign-in.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
   seed [--count 600] [--seed 42] [--if-empty]   load a realistic directory through listing commands
   ${LISTING_USAGE.split('\n').join('\n  ')}
+  ${CREATE_ADMIN_USAGE}
   rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
   bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500]
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
+  bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
 
 Configuration comes from the same environment variables as the API (see README).`;
 
@@ -33,6 +37,9 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'listing':
       console.log(await withApp((app, config) => listingCommand(app, config, positional, flags)));
+      return 0;
+    case 'create-admin':
+      console.log(await withApp((app) => createAdminCommand(app, flags)));
       return 0;
     case 'rebuild': {
       const reports = await withApp((app) => rebuildProjections(app.get(EVENT_STORE), app.get(PRISMA), projections));
@@ -52,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
             writers: Number(flags.writers ?? 32),
           }),
         );
+        return 0;
+      }
+      if (positional[0] === 'sign-in') {
+        console.log(await benchSignIn({ users: Number(flags.users ?? 50), rounds: Number(flags.rounds ?? 10) }));
         return 0;
       }
       if (positional[0] === 'interactions') {

@@ -4,10 +4,10 @@ import { persistenceMigrations } from '@afterwards/persistence';
 import { eventStoreMigrations } from '@afterwards/event-store';
 import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
 import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, listingsProjection } from '@afterwards/directory-server';
-import { SessionController } from './session.controller';
+import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
 
 /** Every migration of the product, in order. */
-export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations];
+export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...identityMigrations];
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection];
 /** Every background job of the product (analytics counters and promotion expiries join here). */
@@ -19,8 +19,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), DirectoryModule],
-      controllers: role === 'api' ? [SessionController] : [],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), DirectoryModule, IdentityModule.forRoot(role)],
     };
   }
 }

@@ -12,6 +12,7 @@ import {
   RedisIoAdapter,
   requestLog,
 } from '@afterwards/server-kit';
+import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
 import { serveWebApps, webRoots } from './web-apps';
 
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   }
+  // better-auth's routes (/api/auth/*) read their own bodies: mounted before Nest's body parser.
+  mountAuth(app.getHttpAdapter().getInstance(), app.get<Auth>(AUTH));
   // Static files are mounted before Nest's routes are initialised, so its not-found handler comes last.
   const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const missing = serveWebApps(app.getHttpAdapter().getInstance(), webRoots(config.webDistDir, appsDir));

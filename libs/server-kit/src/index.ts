@@ -15,3 +15,4 @@ export * from './realtime/realtime.gateway';
 export * from './realtime/redis-io.adapter';
 export * from './platform.module';
 export * from './jobs/jobs';
+export * from './database/data-access';

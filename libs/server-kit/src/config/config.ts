@@ -38,8 +38,34 @@ const EnvSchema = z
       .enum(['true', 'false'], { error: 'RUN_PROJECTIONS must be true or false' })
       .default('true')
       .transform((v) => v === 'true'),
+    /** Signs session cookies and tokens. The API requires it with DATABASE_URL; embedded: generated into DATA_DIR once. */
+    AUTH_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.length >= 32, { message: 'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)' }),
+    /** The address people use to reach the product; links in e-mails and OAuth callbacks are built on it. */
+    PUBLIC_URL: urlWithScheme('PUBLIC_URL', ['http', 'https']),
+    GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    GOOGLE_ISSUER_URL: urlWithScheme('GOOGLE_ISSUER_URL', ['http', 'https']),
+    SMTP_URL: urlWithScheme('SMTP_URL', ['smtp', 'smtps']),
+    MAIL_FROM: z.string().trim().min(3).default('Afterwards <no-reply@afterwards.local>'),
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .default('support@afterwards.local')
+      .refine((v) => /^[^@\s]+@[^@\s]+$/.test(v), { message: 'SUPPORT_EMAIL must be an e-mail address' }),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both to show Sign in with Google, or neither',
+      });
+    }
     if (env.EVENTSTORE_URL && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -63,6 +89,15 @@ export interface AppConfig {
   readonly logLevel: string;
   readonly webDistDir: string | undefined;
   readonly runProjections: boolean;
+  /** Undefined in the embedded profile until the identity module generates one under DATA_DIR. */
+  readonly authSecret: string | undefined;
+  /** Base of links in e-mails and OAuth callbacks, without a trailing slash. */
+  readonly publicUrl: string;
+  /** Set only when both the client id and secret are configured. */
+  readonly google: { clientId: string; clientSecret: string; issuerUrl: string } | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly supportEmail: string;
 }
 
 export class ConfigError extends Error {
@@ -95,5 +130,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     runProjections: e.RUN_PROJECTIONS,
+    authSecret: e.AUTH_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuerUrl: (e.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com').replace(/\/+$/, '') }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
   };
 }

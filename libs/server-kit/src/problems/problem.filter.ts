@@ -7,7 +7,7 @@ import { problem, ProblemError, statusForCode } from './problem';
 /** Turns any error into an RFC 9457 problem-details response with a stable code. */
 export function toProblem(error: unknown): ProblemDetails {
   if (error instanceof ProblemError) {
-    return problem(error.status, error.code, error.message, error.errors ? { errors: error.errors } : {});
+    return problem(error.status, error.code, error.message, { ...(error.errors ? { errors: error.errors } : {}), ...(error.extra ?? {}) });
   }
   if (error instanceof ZodError) {
     const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -38,6 +38,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const body = { ...toProblem(error), instance: request.originalUrl };
+    if (body.retryAt) response.setHeader('Retry-After', String(Math.max(0, Math.ceil((Date.parse(body.retryAt) - Date.now()) / 1000))));
     if (body.status >= 500) this.logger.error({ err: error, path: request.originalUrl }, 'request failed');
     response.status(body.status).type('application/problem+json').send(JSON.stringify(body));
   }

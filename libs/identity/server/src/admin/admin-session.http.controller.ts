@@ -1,0 +1,144 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { fromNodeHeaders } from 'better-auth/node';
+import { ADMIN_LOCK_MS, ADMIN_MAX_ATTEMPTS, AdminSignInSchema, type AdminUser } from '@afterwards/contracts';
+import { combineFailures, minutesUntil } from '@afterwards/identity-domain';
+import type { SqlClient } from '@afterwards/persistence';
+import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import type { Auth } from '../auth/auth';
+import { AttemptsStore } from '../auth/attempts.store';
+import { clientIp, findCurrentUser } from '../session/current-user';
+import { ATTEMPTS, AUTH } from '../tokens';
+import { writeAudit } from './admin-audit';
+
+export const ADMIN_MESSAGES = {
+  invalid: 'Invalid email or password',
+  unconfirmed: 'Please confirm your email address before signing in',
+  notAdmin: 'You do not have admin access to this system. Contact the system administrator.',
+  notConfigured: 'Admin account not properly configured. Contact the system administrator.',
+  failed: 'Authentication failed. Please try again.',
+} as const;
+
+const policy = { maxFailures: ADMIN_MAX_ATTEMPTS, lockMs: ADMIN_LOCK_MS };
+
+interface AdminRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  auth_user_id: string | null;
+  is_active: boolean;
+}
+
+function lockedProblem(retryAt: Date, now = new Date()): ProblemError {
+  const minutes = minutesUntil(retryAt, now);
+  return new ProblemError(429, 'ADMIN_LOCKED', `Too many failed attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    retryAt: retryAt.toISOString(),
+    remainingAttempts: 0,
+  });
+}
+
+/** Staff sign-in (admin spec sections 2, 4, 6, 8): lockout per account and per address, audit of every outcome. */
+@Controller('api/admin')
+export class AdminSessionController {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(ATTEMPTS) private readonly attempts: AttemptsStore,
+  ) {}
+
+  private keys(email: string, ip: string): string[] {
+    return [`admin:account:${email}`, `admin:ip:${ip}`];
+  }
+
+  @Post('session')
+  @HttpCode(200)
+  async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: AdminUser }> {
+    const ip = clientIp(req);
+    const userAgent = req.get('user-agent') ?? null;
+    const input = AdminSignInSchema.parse(req.body ?? {});
+    const keys = this.keys(input.email, ip);
+    const now = new Date();
+    for (const key of keys) {
+      const gate = await this.attempts.gate(key, now);
+      if (!gate.allowed) throw lockedProblem(gate.retryAt, now);
+    }
+    const fail = async (status: number, code: string, message: string, audit: { action: string; authUserId?: string | null; adminUserId?: string | null }) => {
+      const outcomes = [];
+      for (const key of keys) outcomes.push(await this.attempts.fail(key, policy, now));
+      const { remainingAttempts, retryAt } = combineFailures(outcomes);
+      await writeAudit(this.sql, { action: audit.action, authUserId: audit.authUserId, adminUserId: audit.adminUserId, tableName: 'admin_users', newValues: { email: input.email, reason: code }, ipAddress: ip, userAgent });
+      if (retryAt) throw lockedProblem(retryAt, now);
+      return new ProblemError(status, code, message, undefined, { remainingAttempts });
+    };
+
+    const response = await this.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: false }, headers: fromNodeHeaders(req.headers), asResponse: true });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { code?: string };
+      if (response.status === 429) throw new ProblemError(429, 'RATE_LIMITED', 'Too many login attempts. Please wait a few minutes and try again.');
+      if (body.code === 'EMAIL_NOT_VERIFIED') throw await fail(401, 'ADMIN_EMAIL_NOT_CONFIRMED', ADMIN_MESSAGES.unconfirmed, { action: 'admin_sign_in_failed' });
+      if (response.status === 401) throw await fail(401, 'ADMIN_INVALID_CREDENTIALS', ADMIN_MESSAGES.invalid, { action: 'admin_sign_in_failed' });
+      throw await fail(401, 'ADMIN_AUTH_FAILED', ADMIN_MESSAGES.failed, { action: 'admin_sign_in_failed' });
+    }
+    const signedIn = (await response.json()) as { user?: { id: string }; token?: string; twoFactorRedirect?: boolean };
+    const cookies = response.headers.getSetCookie();
+    const authUserId = signedIn.user?.id;
+    if (!authUserId) throw await fail(401, 'ADMIN_AUTH_FAILED', ADMIN_MESSAGES.failed, { action: 'admin_sign_in_failed' });
+
+    const admin = await this.findAdmin({ authUserId, email: input.email });
+    if (!admin || !admin.is_active || !admin.auth_user_id) {
+      // Signed in as a family user, or a staff record without its auth link: sign straight out again.
+      if (signedIn.token) await this.revokeToken(signedIn.token);
+      const notConfigured = admin && admin.is_active && !admin.auth_user_id;
+      throw await fail(403, notConfigured ? 'ADMIN_NOT_CONFIGURED' : 'ADMIN_ACCESS_DENIED', notConfigured ? ADMIN_MESSAGES.notConfigured : ADMIN_MESSAGES.notAdmin, {
+        action: 'unauthorized_access',
+        authUserId,
+        adminUserId: admin?.id ?? null,
+      });
+    }
+    for (const key of keys) await this.attempts.reset(key);
+    await this.sql.query(`UPDATE admin_users SET last_login = now() WHERE id = $1`, [admin.id]);
+    await writeAudit(this.sql, { action: 'admin_sign_in', adminUserId: admin.id, authUserId, tableName: 'admin_users', recordId: admin.id, ipAddress: ip, userAgent });
+    for (const c of cookies) res.append('Set-Cookie', c);
+    return { admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role } };
+  }
+
+  @Get('session')
+  async current(@Req() req: Request): Promise<{ admin: AdminUser }> {
+    const user = await findCurrentUser(this.auth, req);
+    if (!user) {
+      const gate = await this.attempts.gate(`admin:ip:${clientIp(req)}`);
+      throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.', undefined, gate.allowed ? {} : { retryAt: gate.retryAt.toISOString() });
+    }
+    const admin = await this.findAdmin({ authUserId: user.id });
+    if (!admin || !admin.is_active) {
+      await writeAudit(this.sql, { action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+      throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
+    }
+    return { admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role } };
+  }
+
+  @Delete('session')
+  @HttpCode(204)
+  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const user = await findCurrentUser(this.auth, req);
+    const response = await this.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true });
+    for (const c of response.headers.getSetCookie()) res.append('Set-Cookie', c);
+    if (user) {
+      const admin = await this.findAdmin({ authUserId: user.id });
+      await writeAudit(this.sql, { action: 'admin_sign_out', adminUserId: admin?.id ?? null, authUserId: user.id, tableName: 'admin_users', recordId: admin?.id ?? null, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+    }
+  }
+
+  private async findAdmin(by: { authUserId: string; email?: string }): Promise<AdminRow | undefined> {
+    const { rows } = await this.sql.query<AdminRow>(
+      `SELECT id, name, email, role, auth_user_id, is_active FROM admin_users WHERE auth_user_id = $1 OR ($2::text IS NOT NULL AND lower(email) = $2) ORDER BY (auth_user_id = $1) DESC NULLS LAST LIMIT 1`,
+      [by.authUserId, by.email ?? null],
+    );
+    return rows[0];
+  }
+
+  private async revokeToken(token: string): Promise<void> {
+    await this.sql.query(`DELETE FROM auth_sessions WHERE token = $1`, [token]);
+  }
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { APIError, betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Logger } from 'pino';
+import { PgliteSqlClient, PostgresSqlClient, type SqlClient } from '@afterwards/persistence';
+import type { AppConfig } from '@afterwards/server-kit';
+import { checkPassword, minutesUntil } from '@afterwards/identity-domain';
+import { resetPasswordEmail, verificationEmail, type Mailer } from '@afterwards/mail';
+import { AttemptsStore } from './attempts.store';
+import { PgliteDialect } from './pglite-kysely-dialect';
+import { RATE_LIMITED_ACTIONS, rateLimitMessage } from './rate-limits';
+
+/** Header the API sets from Express's trusted-proxy-aware `req.ip` before better-auth sees a request. */
+export const CLIENT_IP_HEADER = 'x-afterwards-client-ip';
+export const VERIFY_EMAIL_EXPIRES_S = 24 * 3600;
+export const RESET_PASSWORD_EXPIRES_S = 3600;
+export const SESSION_EXPIRES_S = 7 * 24 * 3600;
+export const SESSION_UPDATE_AGE_S = 24 * 3600;
+
+/** AUTH_SECRET, or in the embedded profile a secret generated once and kept under DATA_DIR. */
+export function resolveAuthSecret(config: AppConfig, role: 'api' | 'worker' | 'tools' = 'api'): string {
+  if (config.authSecret) return config.authSecret;
+  // Operator tools only hash passwords (scrypt needs no secret) and write rows: a throw-away secret will do.
+  if (config.profile === 'services' && role !== 'api') return randomBytes(32).toString('base64url');
+  if (config.profile === 'services') {
+    throw new Error('Configuration is not valid:\n  - AUTH_SECRET is required when DATABASE_URL is set (every API replica must share it); e.g. openssl rand -base64 32');
+  }
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+function kyselyFor(sql: SqlClient): Kysely<unknown> {
+  if (sql instanceof PgliteSqlClient) return new Kysely({ dialect: new PgliteDialect(sql.db) });
+  if (sql instanceof PostgresSqlClient) return new Kysely({ dialect: new PostgresDialect({ pool: sql.pool }) });
+  throw new Error(`No auth database for ${sql.dialect}`);
+}
+
+export interface AuthDeps {
+  readonly config: AppConfig;
+  readonly sql: SqlClient;
+  readonly mailer: Mailer;
+  readonly logger: Logger;
+  readonly secret: string;
+}
+
+function tooMany(message: string, retryAt: Date, code = 'RATE_LIMITED'): APIError {
+  // Problem-details fields beside better-auth's `message`/`code`, so both kinds of client read it.
+  return new APIError('TOO_MANY_REQUESTS', {
+    message,
+    code,
+    type: `https://afterwards.app/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+    title: 'Too Many Requests',
+    status: 429,
+    detail: message,
+    retryAt: retryAt.toISOString(),
+  });
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, mailer, logger } = deps;
+  const attempts = new AttemptsStore(deps.sql);
+  const plugins = [
+    twoFactor({ issuer: 'Afterwards', schema: { twoFactor: { modelName: 'auth_two_factors' } } }),
+    ...(config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                discoveryUrl: `${config.google.issuerUrl}/.well-known/openid-configuration`,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : []),
+  ];
+  return betterAuth({
+    appName: 'Afterwards',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    database: { db: kyselyFor(deps.sql), type: 'postgres' },
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    user: { modelName: 'auth_users' },
+    session: { modelName: 'auth_sessions', expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S, cookieCache: { enabled: false } },
+    account: { modelName: 'auth_accounts', accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    verification: { modelName: 'auth_verifications' },
+    // Our own limits below (per account and per address, in the database); better-auth's is per address only.
+    rateLimit: { enabled: false },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const l = (level as string) === 'success' ? 'info' : level;
+        logger[l]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordEmail({ to: user.email, name: user.name || null, url, expiresInSeconds: RESET_PASSWORD_EXPIRES_S, supportEmail: config.supportEmail }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_S,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationEmail({ to: user.email, name: user.name || null, url, expiresInSeconds: VERIFY_EMAIL_EXPIRES_S, supportEmail: config.supportEmail }));
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Password rule: length and the common-password list, on every way a password is set.
+        const newPassword = ctx.path === '/sign-up/email' ? body.password : ctx.path === '/change-password' || ctx.path === '/reset-password' ? body.newPassword : undefined;
+        if (typeof newPassword === 'string') {
+          const problem = checkPassword(newPassword);
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem.message, code: problem.code });
+        }
+        const action = RATE_LIMITED_ACTIONS.find((a) => a.path === ctx.path);
+        if (action) {
+          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+          const email = typeof body[action.emailField] === 'string' ? (body[action.emailField] as string).trim().toLowerCase() : '';
+          const now = new Date();
+          const byAddress = await attempts.hit(`${action.name}:ip:${ip}`, action.perAddress, now);
+          const byAccount = email ? await attempts.hit(`${action.name}:account:${email}`, action.perAccount, now) : byAddress;
+          for (const decision of [byAccount, byAddress]) {
+            if (!decision.allowed) throw tooMany(rateLimitMessage(action.what, minutesUntil(decision.retryAt, now)), decision.retryAt);
+          }
+        }
+        if (ctx.path === '/change-password') {
+          // A password change signs out every other session (issue 3).
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
+        return undefined;
+      }),
+    },
+    plugins,
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

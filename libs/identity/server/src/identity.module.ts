@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { OutboxMailer, SmtpMailer, type Mailer } from '@afterwards/mail';
+import type { SqlClient } from '@afterwards/persistence';
+import { APP_CONFIG, registerErrorCodes, ROOT_LOGGER, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import { AdminSessionController } from './admin/admin-session.http.controller';
+import { AttemptsStore } from './auth/attempts.store';
+import { createAuth, resolveAuthSecret } from './auth/auth';
+import { ProfileController } from './profile/profile.http.controller';
+import { SessionController } from './session/session.http.controller';
+import { ATTEMPTS, AUTH, MAILER } from './tokens';
+
+registerErrorCodes({ NOT_SIGNED_IN: 401, ADMIN_LOCKED: 429, ADMIN_ACCESS_DENIED: 403, ADMIN_NOT_CONFIGURED: 403 });
+
+export function createMailer(config: AppConfig, logger: Logger): Mailer {
+  if (config.smtpUrl) return new SmtpMailer(config.smtpUrl, config.mailFrom);
+  return new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, (message, fields) => logger.info(fields, message));
+}
+
+class MailerLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(MAILER) private readonly mailer: Mailer) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.mailer.close();
+  }
+}
+
+/** Accounts, sessions and staff sign-in (better-auth mounted at /api/auth by the API's main). */
+@Module({})
+export class IdentityModule {
+  /** `api` serves the HTTP routes and needs the shared AUTH_SECRET; `tools` (create-admin) does not sign anything. */
+  static forRoot(role: 'api' | 'worker' | 'tools'): DynamicModule {
+    return {
+      module: IdentityModule,
+      controllers: role === 'api' ? [SessionController, ProfileController, AdminSessionController] : [],
+      providers: [
+    { provide: MAILER, useFactory: (config: AppConfig, logger: Logger) => createMailer(config, logger), inject: [APP_CONFIG, ROOT_LOGGER] },
+    { provide: ATTEMPTS, useFactory: (sql: SqlClient) => new AttemptsStore(sql), inject: [SQL_CLIENT] },
+    {
+      provide: AUTH,
+      useFactory: (config: AppConfig, sql: SqlClient, mailer: Mailer, logger: Logger) => createAuth({ config, sql, mailer, logger, secret: resolveAuthSecret(config, role) }),
+      inject: [APP_CONFIG, SQL_CLIENT, MAILER, ROOT_LOGGER],
+    },
+    MailerLifecycle,
+  ],
+      exports: [AUTH, MAILER],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AUTH_OPTIONS_URL, type AuthOptionsResponse, type SessionResponse } from '@afterwards/contracts';
+import { APP_CONFIG, PRISMA, withUser, type AppConfig } from '@afterwards/server-kit';
+import type { PrismaClient } from '@afterwards/persistence';
+import type { Auth } from '../auth/auth';
+import { AUTH } from '../tokens';
+import { requireUser } from './current-user';
+
+@Controller()
+export class SessionController {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The signed-in user, or 401. */
+  @Get('api/session')
+  async session(@Req() req: Request): Promise<SessionResponse> {
+    const u = await requireUser(this.auth, req);
+    const settings = await withUser(this.prisma, u.id, (tx) => tx.userSettings.findUnique({ where: { userId: u.id }, select: { firstName: true } }));
+    return { user: { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: settings?.firstName ?? null, twoFactorEnabled: u.twoFactorEnabled } };
+  }
+
+  /** What the sign-in screen may offer (public). */
+  @Get(AUTH_OPTIONS_URL.replace(/^\//, ''))
+  options(): AuthOptionsResponse & { supportEmail: string } {
+    return { google: Boolean(this.config.google), supportEmail: this.config.supportEmail };
+  }
+}

@@ -1,0 +1,3 @@
+export const AUTH = Symbol('AUTH');
+export const MAILER = Symbol('MAILER');
+export const ATTEMPTS = Symbol('ATTEMPTS');

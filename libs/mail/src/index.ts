@@ -1,0 +1,4 @@
+export * from './mail';
+export * from './outbox';
+export * from './smtp';
+export * from './templates';

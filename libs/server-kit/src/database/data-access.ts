@@ -1,0 +1,29 @@
+import type { Prisma, PrismaClient } from '@afterwards/persistence';
+
+/** The non-superuser roles of migration identity/0002: family queries and staff queries. */
+export const APP_ROLE = 'afterwards_app';
+export const ADMIN_ROLE = 'afterwards_admin';
+
+export type UserTx = Prisma.TransactionClient;
+
+/**
+ * Runs `work` in one transaction as the row-level-secured application role, with `app.user_id` set
+ * for that transaction only: every family table's policy shows and accepts only this user's rows.
+ */
+export async function withUser<T>(prisma: PrismaClient, userId: string, work: (tx: UserTx) => Promise<T>): Promise<T> {
+  if (!userId) throw new Error('withUser needs a user id');
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL ROLE ${APP_ROLE}`);
+    await tx.$queryRaw`SELECT set_config('app.user_id', ${userId}, true)`;
+    return work(tx);
+  });
+}
+
+/** Runs `work` in one transaction as the staff role (its own grants and policies). */
+export async function withAdmin<T>(prisma: PrismaClient, adminUserId: string, work: (tx: UserTx) => Promise<T>): Promise<T> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL ROLE ${ADMIN_ROLE}`);
+    await tx.$queryRaw`SELECT set_config('app.admin_user_id', ${adminUserId}, true)`;
+    return work(tx);
+  });
+}

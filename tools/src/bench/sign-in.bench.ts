@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
+import { ms, summarise } from './stats';
+
+export interface SignInBenchOptions {
+  /** Concurrent users, each with its own account and address. */
+  readonly users: number;
+  /** Sign-ins per user (at most 10: the per-account limit is 10 per 15 minutes). */
+  readonly rounds: number;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built API on PostgreSQL, creates `users` verified accounts through the real sign-up
+ * endpoint, then has all of them sign in at once, `rounds` times each, through
+ * POST /api/auth/sign-in/email (scrypt verification, session row, rate-limit counters).
+ */
+export async function benchSignIn(options: SignInBenchOptions): Promise<string> {
+  const db = await createPostgresTestDatabase({ max: 4 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    AFTERWARDS_PRINT_URL: 'false',
+  } as Record<string, string | undefined>;
+  delete env.EVENTSTORE_URL;
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  const api = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  api.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (api.exitCode !== null) throw new Error(`API exited: ${stderr}`);
+      if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`API did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const rounds = Math.min(10, Math.max(1, options.rounds));
+    const users = Array.from({ length: options.users }, (_, i) => ({
+      email: `bench-user-${i}@example.test`,
+      password: `bench-Pass-${i}-quiet-harbour`,
+      address: `10.77.${(i >> 8) & 255}.${i & 255}`,
+    }));
+    for (const u of users) {
+      const res = await fetch(`${url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': u.address },
+        body: JSON.stringify({ email: u.email, password: u.password, name: '' }),
+      });
+      if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    }
+    // The verification links are in the outbox; following 50 of them is not what this measures.
+    await db.sql.query(`UPDATE auth_users SET "emailVerified" = true`);
+
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const started = performance.now();
+    await Promise.all(
+      users.map(async (u) => {
+        for (let r = 0; r < rounds; r++) {
+          const t0 = performance.now();
+          const res = await fetch(`${url}/api/auth/sign-in/email`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': u.address, 'user-agent': 'afterwards-bench' },
+            body: JSON.stringify({ email: u.email, password: u.password }),
+          });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - t0);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const s = summarise(latencies);
+    const sessions = Number((await db.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM auth_sessions')).rows[0]!.n);
+    return [
+      `sign-in through POST /api/auth/sign-in/email, built API on PostgreSQL (scrypt password hashes, sessions in the database)`,
+      `  ${options.users} concurrent users, ${rounds} sign-ins each, ${s.count} requests in ${elapsed.toFixed(1)} s (${Math.round(s.count / elapsed)}/s)`,
+      `  latency: p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`,
+      `  responses: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}; sessions created: ${sessions}`,
+    ].join('\n');
+  } finally {
+    if (api.exitCode === null) {
+      const exited = new Promise((r) => api.once('exit', r));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    await db.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
