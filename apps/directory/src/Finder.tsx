@@ -1,20 +1,25 @@
 // Exposed as 'directory/Finder': the public local-services finder ('Local Services in Your Area').
 // Owns its server state (its own QueryClient) and its realtime subscription.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LISTING_CATEGORIES, type DirectorySearchResponse } from '@afterwards/contracts';
-import { Alert, Badge, Button, Icon, InlineLoading, Select, TextInput, type SelectOption } from '@afterwards/web-ui';
+import { LISTING_CATEGORIES, type DirectorySearchResponse, type ListingAction, type PublicListing } from '@afterwards/contracts';
+import { Alert, Badge, Button, Icon, InlineLoading, Select, useConsent, type SelectOption } from '@afterwards/web-ui';
 import { ALL_CATEGORIES, fetchListings, listingsQueryKey, type FinderQuery } from './api';
 import { resultCountText } from './format';
 import { ListingCard } from './ListingCard';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useGeolocation } from './useGeolocation';
 import { useRealtimeInvalidation } from './useRealtimeInvalidation';
+import { LocationCombobox } from './LocationCombobox';
+import { useInteractionTracking, type FinderPage } from './useInteractionTracking';
+import { forgetLastSearch, readLastSearch, rememberLastSearch } from './lastSearch';
 import './finder.css';
 
 export interface FinderProps {
   /** Heading level of the finder's title, to fit the page outline (default 2). */
   headingLevel?: 2 | 3;
+  /** Where the finder is shown, recorded with each listing interaction (family spec section 7). */
+  page: FinderPage;
 }
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -41,13 +46,21 @@ export default function Finder(props: FinderProps) {
   );
 }
 
-function FinderView({ headingLevel = 2 }: FinderProps) {
+function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const headingId = useId();
-  const [category, setCategory] = useState<FinderQuery['category']>(ALL_CATEGORIES);
-  const [locationText, setLocationText] = useState('');
-  const debouncedLocation = useDebouncedValue(locationText.trim(), SEARCH_DEBOUNCE_MS);
+  const consent = useConsent();
+  const remembers = consent?.functional === true;
+  // With functional consent the last search on this device is restored (and kept up to date).
+  const [initial] = useState(() => (remembers ? readLastSearch() : null));
+  const [category, setCategory] = useState<FinderQuery['category']>(initial?.category ?? ALL_CATEGORIES);
+  const [locationText, setLocationText] = useState(initial?.location ?? '');
+  const typedLocation = useDebouncedValue(locationText.trim(), SEARCH_DEBOUNCE_MS);
+  /** A chosen suggestion searches at once, without waiting for the typing pause. */
+  const [chosenLocation, setChosenLocation] = useState<string | null>(null);
+  const debouncedLocation = chosenLocation ?? typedLocation;
   const geo = useGeolocation();
+  const { track } = useInteractionTracking(page);
 
   const coords = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
   const query: FinderQuery = { category, location: coords ? '' : debouncedLocation, coords };
@@ -64,6 +77,25 @@ function FinderView({ headingLevel = 2 }: FinderProps) {
   // describe the previous search: show the loading line instead and dim the previous cards.
   const typing = !coords && locationText.trim() !== debouncedLocation;
   const searching = typing || result.isPlaceholderData;
+
+  useEffect(() => {
+    if (remembers) rememberLastSearch({ category, location: debouncedLocation });
+    else if (consent) forgetLastSearch();
+  }, [remembers, consent, category, debouncedLocation]);
+
+  // Each shown listing logs a view once per search (not again when the list refreshes in place),
+  // and again when analytics is allowed while the cards are on screen.
+  const data = result.data;
+  const shownKey = data && !searching ? `${JSON.stringify(query)}|${data.listings.map((l) => l.id).join(',')}` : null;
+  const analytics = consent?.analytics === true;
+  useEffect(() => {
+    if (!shownKey || !data || !analytics) return;
+    for (const listing of data.listings) track(interactionOf(listing, 'view', data));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shownKey stands for the data shown
+  }, [shownKey, analytics, track]);
+  const onAction = (listing: PublicListing, action: ListingAction) => {
+    if (data) track(interactionOf(listing, action, data));
+  };
 
   return (
     <section className="dir-finder" aria-labelledby={headingId}>
@@ -86,18 +118,17 @@ function FinderView({ headingLevel = 2 }: FinderProps) {
           value={category}
           onChange={(e) => setCategory(e.target.value as FinderQuery['category'])}
         />
-        <TextInput
-          label="Location"
-          type="search"
-          inputMode="search"
-          autoComplete="off"
-          placeholder="Enter city, town, or postcode..."
+        <LocationCombobox
           value={locationText}
-          maxLength={100}
-          icon={<Icon name="search" size={18} />}
-          onChange={(e) => {
-            setLocationText(e.target.value);
+          onChange={(text) => {
+            setLocationText(text);
+            setChosenLocation(null);
             // Typing a place replaces "near me".
+            if (geo.state.status === 'granted') geo.clear();
+          }}
+          onChoose={(place) => {
+            setLocationText(place.label);
+            setChosenLocation(place.label);
             if (geo.state.status === 'granted') geo.clear();
           }}
         />
@@ -107,6 +138,7 @@ function FinderView({ headingLevel = 2 }: FinderProps) {
         geo={geo.state}
         onUseLocation={() => {
           setLocationText('');
+          setChosenLocation(null);
           geo.request();
         }}
         onClear={geo.clear}
@@ -142,7 +174,7 @@ function FinderView({ headingLevel = 2 }: FinderProps) {
           <ul className="dir-list" aria-label="Local services" aria-busy={searching || undefined}>
             {result.data.listings.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} />
+                <ListingCard listing={listing} onAction={onAction} />
               </li>
             ))}
           </ul>
@@ -150,6 +182,17 @@ function FinderView({ headingLevel = 2 }: FinderProps) {
       ) : null}
     </section>
   );
+}
+
+/** The search's own point (rounded to about 1 km) goes with each interaction, never more precise. */
+function interactionOf(listing: PublicListing, action: ListingAction, data: DirectorySearchResponse) {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    listingId: listing.id,
+    action,
+    ...(data.place ? { userLat: round(data.place.latitude), userLng: round(data.place.longitude) } : {}),
+    ...(listing.distanceMiles !== null ? { distanceMiles: listing.distanceMiles } : {}),
+  };
 }
 
 function Summary({ data, location }: { data: DirectorySearchResponse; location: string }) {
@@ -192,8 +235,25 @@ function LocationStatus({
   onUseLocation: () => void;
   onClear: () => void;
 }) {
+  // One live region that stays mounted, so each change of state is announced.
+  return (
+    <div role="status" className="dir-geo-status" data-testid="location-status" data-state={geo.status}>
+      <LocationStatusBody geo={geo} onUseLocation={onUseLocation} onClear={onClear} />
+    </div>
+  );
+}
+
+function LocationStatusBody({
+  geo,
+  onUseLocation,
+  onClear,
+}: {
+  geo: ReturnType<typeof useGeolocation>['state'];
+  onUseLocation: () => void;
+  onClear: () => void;
+}) {
   switch (geo.status) {
-    case 'idle':
+    case 'pending':
       return (
         <div className="dir-geo">
           <Button variant="quiet" size="sm" icon={<Icon name="directions" size={16} />} onClick={onUseLocation}>
@@ -203,14 +263,14 @@ function LocationStatus({
       );
     case 'requesting':
       return (
-        <div className="dir-geo">
-          <InlineLoading>Finding your location...</InlineLoading>
-        </div>
+        <Alert tone="info" className="dir-geo-banner">
+          <InlineLoading>Requesting your location... Please allow location access in your browser.</InlineLoading>
+        </Alert>
       );
     case 'granted':
       return (
         <Alert tone="success" className="dir-geo-banner">
-          <span>Showing services near your current location.</span>{' '}
+          <span>Location found - Showing services near you.</span>{' '}
           <span className="dir-geo-banner__actions">
             <button type="button" className="dir-link-button" onClick={onUseLocation}>
               Update location

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import type { PublicListing } from '@afterwards/contracts';
+import type { ListingAction, PublicListing } from '@afterwards/contracts';
 import { Badge, Icon, buttonClassName } from '@afterwards/web-ui';
 import { categoryEmoji, directionsHref, distanceText, mailtoHref, ratingText, telHref, websiteHref } from './format';
 
-export function ListingCard({ listing }: { listing: PublicListing }) {
+export function ListingCard({ listing, onAction }: { listing: PublicListing; onAction?: (listing: PublicListing, action: ListingAction) => void }) {
+  const act = (action: ListingAction) => () => onAction?.(listing, action);
   const titleId = useId();
   const tel = telHref(listing.phone);
   const mail = mailtoHref(listing.email);
@@ -79,19 +80,19 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
       {tel || mail || web || directions ? (
         <div className="dir-card__actions">
           {tel ? (
-            <a className={action} href={tel} aria-label={`Call ${listing.name}`}>
+            <a className={action} href={tel} onClick={act('call')} aria-label={`Call ${listing.name}`}>
               <Icon name="phone" size={16} />
               Call
             </a>
           ) : null}
           {mail ? (
-            <a className={action} href={mail} aria-label={`Email ${listing.name}`}>
+            <a className={action} href={mail} onClick={act('email')} aria-label={`Email ${listing.name}`}>
               <Icon name="mail" size={16} />
               Email
             </a>
           ) : null}
           {web ? (
-            <a className={action} href={web} target="_blank" rel="noopener noreferrer" aria-label={`Website of ${listing.name} (opens in a new tab)`}>
+            <a className={action} href={web} onClick={act('website')} target="_blank" rel="noopener noreferrer" aria-label={`Website of ${listing.name} (opens in a new tab)`}>
               <Icon name="globe" size={16} />
               Website
             </a>
@@ -100,6 +101,7 @@ export function ListingCard({ listing }: { listing: PublicListing }) {
             <a
               className={action}
               href={directions}
+              onClick={act('directions')}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={`Directions to ${listing.name} (opens in a new tab)`}

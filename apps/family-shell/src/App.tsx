@@ -8,6 +8,7 @@ import { LoginPage } from './pages/LoginPage';
 import { ResourcesPage } from './pages/ResourcesPage';
 import { PolicyPage } from './pages/PolicyPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { CookieConsent } from './components/CookieConsent';
 
 export function App() {
   const session = useSession();
@@ -25,7 +26,12 @@ export function App() {
 
   const decision = decideRoute(location.pathname, session.status === 'signed-in');
   if (decision.kind !== 'page') return <Redirect decision={decision} />;
-  return <Page page={decision.page} session={session} location={location} />;
+  return (
+    <>
+      <Page page={decision.page} session={session} location={location} />
+      <CookieConsent />
+    </>
+  );
 }
 
 function Redirect({ decision }: { decision: { kind: 'redirect' | 'leave'; to: string } }) {

@@ -4,6 +4,8 @@ declare module 'directory/Finder' {
   export interface FinderProps {
     /** Heading level of the finder's title, to fit the page outline (default 2). */
     headingLevel?: 2 | 3;
+    /** Where the finder is shown, recorded with each listing interaction. */
+    page: 'resources' | 'dashboard-resources';
   }
   const Finder: ComponentType<FinderProps>;
   export default Finder;

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { AppHeader, ButtonLink, Footer, SkipLink } from '@afterwards/web-ui';
+import { AppHeader, ButtonLink, Footer, SkipLink, openConsentSettings, type FooterLink } from '@afterwards/web-ui';
+import { Blocks, PolicyText } from './PolicyText';
+import { COOKIE_SUMMARY, PRIVACY_POLICY, SUPPORT_EMAIL, TERMS } from '../content/policies';
+import { PLACE_DATA_ATTRIBUTION } from '../content/credits';
 import { useLocation } from '../router';
 
 export interface NavItem {
@@ -60,15 +63,30 @@ export function PageLayout({ nav, children, footerLinks }: { nav: NavItem[]; chi
         {children}
       </main>
       <Footer
-        extraLinks={
-          footerLinks
-            ? [
-                { href: '/', label: 'Home' },
-                { href: '/resources', label: 'Resources' },
-              ]
-            : []
+        extraLinks={footerLinks ? RESOURCES_FOOTER_LINKS : []}
+        policies={FOOTER_POLICIES}
+        onCookieSettings={openConsentSettings}
+        credits={
+          <p>
+            <strong>Credits.</strong> Place search: {PLACE_DATA_ATTRIBUTION}
+          </p>
         }
       />
     </div>
   );
 }
+
+// Spec: the resources page footer has Home, Resources, the policies, a support contact and external links.
+const RESOURCES_FOOTER_LINKS: FooterLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/resources', label: 'Resources' },
+  { href: `mailto:${SUPPORT_EMAIL}`, label: 'Contact support' },
+  { href: 'https://www.gov.uk/after-a-death', label: 'GOV.UK: after a death', external: true },
+  { href: 'https://www.citizensinformation.ie/en/death/', label: 'Citizens Information (Ireland)', external: true },
+];
+
+const FOOTER_POLICIES = {
+  privacy: <PolicyText policy={PRIVACY_POLICY} inModal />,
+  terms: <PolicyText policy={TERMS} inModal />,
+  cookies: <Blocks blocks={COOKIE_SUMMARY} />,
+};

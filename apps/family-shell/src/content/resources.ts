@@ -1,4 +1,4 @@
-import type { IconName } from '@afterwards/web-ui';
+import type { IconName, VisitorPosition } from '@afterwards/web-ui';
 
 export interface GuideLink {
   label: string;
@@ -58,3 +58,9 @@ export const QUICK_LINKS: readonly GuideLink[] = [
 
 /** The maps service's own start page, which offers to centre on the visitor's position. */
 export const MAPS_HOME = 'https://www.google.com/maps';
+
+/** 'View on Maps': a map centred on the visitor when their position is known, else the maps start page. */
+export function mapsHref(position: VisitorPosition): string {
+  if (position.status !== 'granted') return MAPS_HOME;
+  return `https://www.google.com/maps/@${position.lat.toFixed(5)},${position.lng.toFixed(5)},14z`;
+}

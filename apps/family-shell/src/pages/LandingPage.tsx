@@ -61,6 +61,28 @@ const EXAMPLE_TASKS: ReadonlyArray<{ title: string; detail: string; done: boolea
   { title: 'Apply for probate', detail: 'If the estate needs it', done: false },
 ];
 
+// Sample content written to show the kind of help Afterwards gives: not real users' words.
+const SAMPLE_TESTIMONIALS: ReadonlyArray<{ quote: string; name: string; detail: string }> = [
+  {
+    quote:
+      'When Dad died I had no idea where to start. Having the tasks in order, with the deadlines, meant I could take it one day at a time.',
+    name: 'Sarah',
+    detail: 'Leeds · sorting out her father’s estate',
+  },
+  {
+    quote:
+      'I was the executor for my aunt in Glasgow and the Scottish steps are different. The checklist followed the Scottish rules, which saved me a lot of worry.',
+    name: 'James',
+    detail: 'Glasgow · executor',
+  },
+  {
+    quote:
+      'Keeping the certificates and bank letters in one place meant my brother and I always knew what had been done and what was still to do.',
+    name: 'Aoife',
+    detail: 'Cork · supporting her mother',
+  },
+];
+
 export function LandingPage() {
   return (
     <PageLayout nav={NAV.landing}>
@@ -161,7 +183,36 @@ export function LandingPage() {
         </Container>
       </section>
 
-      <section className="fs-section" aria-labelledby="support-title">
+      <section className="fs-section" aria-labelledby="testimonials-title">
+        <Container>
+          <div className="fs-section__head">
+            <p className="aw-eyebrow">What people tell us</p>
+            <h2 id="testimonials-title">A little less to carry</h2>
+            <p className="fs-sample-note" data-testid="testimonials-note">
+              <Icon name="info" size={16} />
+              Sample testimonials, written to illustrate the service. They are not from real users.
+            </p>
+          </div>
+          <ul className="fs-testimonials">
+            {SAMPLE_TESTIMONIALS.map((t) => (
+              <li key={t.name}>
+                <Card as="figure" className="fs-testimonial">
+                  <span className="fs-testimonial__badge">Sample</span>
+                  <blockquote>
+                    <p>“{t.quote}”</p>
+                  </blockquote>
+                  <figcaption>
+                    <span className="fs-testimonial__name">{t.name}</span>
+                    <span className="aw-muted">{t.detail}</span>
+                  </figcaption>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+
+      <section className="fs-section fs-section--tinted" aria-labelledby="support-title">
         <Container>
           <Card tone="accent" className="fs-cta">
             <div>

@@ -1,23 +1,12 @@
 import { Container, Icon } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
+import { PolicyText } from '../components/PolicyText';
+import { POLICY_LAST_UPDATED, PRIVACY_POLICY, TERMS } from '../content/policies';
 
-const CONTENT = {
-  privacy: {
-    title: 'Privacy Policy',
-    intro:
-      'This page will set out how Afterwards looks after your information: what we collect, why, how long we keep it and the rights you have over it.',
-    more: 'The full policy will be published here before accounts open, so you can read it before you share anything with us.',
-  },
-  terms: {
-    title: 'Terms & Conditions',
-    intro:
-      'These terms will explain what Afterwards offers, what it does not (we do not give legal advice), and what we ask of everyone who uses it.',
-    more: 'The full terms will be published here before accounts open.',
-  },
-} as const;
+const POLICIES = { privacy: PRIVACY_POLICY, terms: TERMS } as const;
 
-export function PolicyPage({ kind }: { kind: keyof typeof CONTENT }) {
-  const c = CONTENT[kind];
+export function PolicyPage({ kind }: { kind: keyof typeof POLICIES }) {
+  const policy = POLICIES[kind];
   return (
     <PageLayout nav={NAV.simple}>
       <Container narrow className="fs-page fs-prose">
@@ -25,14 +14,23 @@ export function PolicyPage({ kind }: { kind: keyof typeof CONTENT }) {
           <Icon name="arrow-left" />
           Back to home
         </a>
-        <h1>{c.title}</h1>
-        <p className="fs-lead">{c.intro}</p>
-        <p>{c.more}</p>
-        {kind === 'terms' ? (
-          <p>
-            How we handle your personal information is described in our <a href="/privacy">Privacy Policy</a>.
-          </p>
-        ) : null}
+        <h1>{policy.title}</h1>
+        <p className="aw-muted fs-policy__updated">Last updated {POLICY_LAST_UPDATED}</p>
+        <nav aria-label="On this page" className="fs-policy__toc">
+          <h2 className="fs-policy__toc-title">On this page</h2>
+          <ol>
+            {policy.sections.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.title.replace(/^\d+\.\s*/, '')}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <PolicyText policy={policy} />
+        <a href="/" className="fs-back-link fs-back-link--end">
+          <Icon name="arrow-left" />
+          Back to home
+        </a>
       </Container>
     </PageLayout>
   );

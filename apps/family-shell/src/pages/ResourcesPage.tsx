@@ -1,9 +1,9 @@
 import { lazy, useMemo, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { FinderProps } from 'directory/Finder';
-import { ButtonLink, Card, Container, ExternalLink, Icon, RemoteSlot } from '@afterwards/web-ui';
+import { ButtonLink, Card, Container, ExternalLink, Icon, RemoteSlot, useVisitorPosition } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
-import { MAPS_HOME, QUICK_LINKS, SUPPORT_CARDS } from '../content/resources';
+import { QUICK_LINKS, SUPPORT_CARDS, mapsHref } from '../content/resources';
 
 // Loaded through the Module Federation runtime (not a static import) so that "Try again" after a
 // failed download really fetches the remote's manifest again.
@@ -17,6 +17,7 @@ export function ResourcesPage() {
   // A new lazy component per attempt, so "Try again" really fetches the remote again.
   const [attempt, setAttempt] = useState(0);
   const Finder = useMemo(() => lazy(loadFinder), [attempt]);
+  const position = useVisitorPosition();
 
   return (
     <PageLayout nav={NAV.resources} footerLinks>
@@ -91,9 +92,21 @@ export function ResourcesPage() {
                   </li>
                 ))}
               </ul>
-              <ButtonLink href={MAPS_HOME} external variant="secondary" size="sm" icon={<Icon name="map" />}>
+              <ButtonLink
+                href={mapsHref(position)}
+                external
+                variant="secondary"
+                size="sm"
+                icon={<Icon name="map" />}
+                data-testid="view-on-maps"
+              >
                 View on Maps
               </ButtonLink>
+              <p className="aw-muted fs-quick__note">
+                {position.status === 'granted'
+                  ? 'Opens a map at your current location.'
+                  : 'Opens a map. Choose “Use my location” in the finder to centre it on where you are.'}
+              </p>
             </Card>
           </aside>
 
@@ -104,7 +117,7 @@ export function ResourcesPage() {
                 failureText="Local services can't be shown right now. Please try again in a moment, or use the guides on this page."
                 onRetry={() => setAttempt((n) => n + 1)}
               >
-                <Finder headingLevel={2} />
+                <Finder headingLevel={2} page="resources" />
               </RemoteSlot>
             </Card>
           </section>

@@ -23,7 +23,7 @@ export type { Toast, ToastApi, ToastKind } from './components/Toasts';
 export { Dialog } from './components/Dialog';
 export type { DialogProps } from './components/Dialog';
 export { Footer, copyrightText } from './components/Footer';
-export type { FooterProps } from './components/Footer';
+export type { FooterProps, FooterLink, FooterPolicies } from './components/Footer';
 export { ErrorBoundary, RemoteSlot } from './components/ErrorBoundary';
 export type { RemoteSlotProps } from './components/ErrorBoundary';
 export { AppHeader } from './components/AppHeader';
@@ -31,3 +31,23 @@ export type { AppHeaderProps } from './components/AppHeader';
 export { ExternalLink } from './components/ExternalLink';
 export { Icon } from './components/Icon';
 export type { IconName, IconProps } from './components/Icon';
+export { Switch } from './components/Switch';
+export type { SwitchProps } from './components/Switch';
+export {
+  CONSENT_VERSION,
+  CONSENT_STORAGE_KEY,
+  CONSENT_CHANGED_EVENT,
+  OPEN_CONSENT_SETTINGS_EVENT,
+  ACCEPT_ALL,
+  REJECT_NON_ESSENTIAL,
+  makeConsent,
+  parseConsent,
+  readConsent,
+  saveConsent,
+  clearConsent,
+  useConsent,
+  openConsentSettings,
+} from './consent/consent';
+export type { Consent, ConsentChoices } from './consent/consent';
+export { publishVisitorPosition, useVisitorPosition } from './state/visitorPosition';
+export type { VisitorPosition } from './state/visitorPosition';

@@ -1,0 +1,131 @@
+// Cookie banner on first visit and the preferences panel (family spec: cookie banner). The choice is
+// stored through the design system's consent store, which remotes read (e.g. the finder's analytics).
+import { useEffect, useId, useState } from 'react';
+import {
+  ACCEPT_ALL,
+  Button,
+  Container,
+  Dialog,
+  OPEN_CONSENT_SETTINGS_EVENT,
+  REJECT_NON_ESSENTIAL,
+  Switch,
+  saveConsent,
+  useConsent,
+  type ConsentChoices,
+} from '@afterwards/web-ui';
+
+export function CookieConsent() {
+  const consent = useConsent();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    const open = () => setPanelOpen(true);
+    window.addEventListener(OPEN_CONSENT_SETTINGS_EVENT, open);
+    return () => window.removeEventListener(OPEN_CONSENT_SETTINGS_EVENT, open);
+  }, []);
+
+  const choose = (choices: ConsentChoices) => {
+    saveConsent(choices);
+    setPanelOpen(false);
+  };
+
+  return (
+    <>
+      {consent === null ? (
+        <section className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner">
+          <Container className="fs-cookie-banner__inner">
+            <div className="fs-cookie-banner__text">
+              <h2 id={titleId} className="fs-cookie-banner__title">
+                Cookies on Afterwards
+              </h2>
+              <p>
+                We use essential storage to make this site work. With your permission we would also like to
+                remember your last search and count which local services people contact, to keep the directory
+                useful. We don't use advertising cookies.
+              </p>
+            </div>
+            <div className="fs-cookie-banner__actions">
+              <Button onClick={() => choose(ACCEPT_ALL)}>Accept All Cookies</Button>
+              <Button variant="secondary" onClick={() => choose(REJECT_NON_ESSENTIAL)}>
+                Reject Non-Essential
+              </Button>
+              <Button variant="quiet" onClick={() => setPanelOpen(true)} aria-haspopup="dialog">
+                Customize Settings
+              </Button>
+            </div>
+          </Container>
+        </section>
+      ) : null}
+      {panelOpen ? <CookiePreferences initial={consent ?? REJECT_NON_ESSENTIAL} onChoose={choose} onCancel={() => setPanelOpen(false)} /> : null}
+    </>
+  );
+}
+
+function CookiePreferences({
+  initial,
+  onChoose,
+  onCancel,
+}: {
+  initial: ConsentChoices;
+  onChoose: (choices: ConsentChoices) => void;
+  onCancel: () => void;
+}) {
+  const [choices, setChoices] = useState<ConsentChoices>({
+    functional: initial.functional,
+    analytics: initial.analytics,
+    marketing: initial.marketing,
+  });
+  const set = (key: keyof ConsentChoices) => (value: boolean) => setChoices((c) => ({ ...c, [key]: value }));
+
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      title="Cookie Preferences"
+      className="fs-cookie-panel"
+      actions={
+        <div className="fs-cookie-panel__actions">
+          <Button onClick={() => onChoose(choices)}>Save Preferences</Button>
+          <Button variant="secondary" onClick={() => onChoose(ACCEPT_ALL)}>
+            Accept All
+          </Button>
+          <Button variant="secondary" onClick={() => onChoose(REJECT_NON_ESSENTIAL)}>
+            Reject Non-Essential
+          </Button>
+        </div>
+      }
+    >
+      <p className="aw-muted">
+        Choose which kinds of storage Afterwards may use on this device. You can change your mind at any time
+        with Cookie Settings at the bottom of every page.
+      </p>
+      <div className="fs-cookie-panel__list">
+        <Switch
+          label="Essential"
+          description="Remembers these choices and, once you sign in, keeps you signed in. The site cannot work without it."
+          checked
+          locked
+        />
+        <Switch
+          label="Functional"
+          description="Remembers the last area and service category you searched for on this device."
+          checked={choices.functional}
+          onChange={set('functional')}
+        />
+        <Switch
+          label="Analytics"
+          description="Counts views of and contacts with local services listings, without a cookie, so we can keep the directory useful."
+          checked={choices.analytics}
+          onChange={set('analytics')}
+        />
+        <Switch
+          label="Marketing"
+          description="We don't use marketing cookies at present. If we ever do, they will stay off unless you turn them on here."
+          checked={choices.marketing}
+          onChange={set('marketing')}
+        />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+
+const CONSENT_KEY = 'afterwards.cookie-consent';
+
+/** The public pages and the cookie choices, on the built product (embedded profile). */
+describe('public site and cookie consent in the browser', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 30 });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext(); // a first visit: empty storage
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), CONSENT_KEY);
+  const banner = () => page.getByTestId('cookie-banner');
+
+  it('shows every landing section, marks the testimonials as samples and links the buttons', async () => {
+    await page.goto(`${product.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Guidance through difficult times' }).waitFor();
+    for (const feature of [
+      'Step-by-step guidance',
+      'Secure document storage',
+      'Memory preservation',
+      'Professional network',
+      'Progress tracking',
+      'Emotional support',
+    ]) {
+      await page.getByRole('heading', { level: 3, name: feature }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Four steps, taken one at a time' }).waitFor();
+    expect(await page.getByTestId('testimonials-note').textContent()).toMatch(/Sample testimonials.*not from real users/);
+    expect(await page.locator('.fs-testimonial__badge').allTextContents()).toEqual(['Sample', 'Sample', 'Sample']);
+    const hero = page.locator('.fs-hero__actions');
+    expect(await hero.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/login');
+    expect(await hero.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(await hero.getByRole('link', { name: 'Resources' }).getAttribute('href')).toBe('/resources');
+    expect(await page.getByRole('link', { name: 'See how it works' }).getAttribute('href')).toBe('#how-it-works');
+  });
+
+  it('Accept All Cookies stores every choice with version 1.0 and a timestamp, and the banner stays away after a reload', async () => {
+    await page.goto(`${product.url}/`);
+    await banner().waitFor();
+    expect(await stored()).toBeNull();
+    const before = Date.now();
+    await banner().getByRole('button', { name: 'Accept All Cookies' }).click();
+    await banner().waitFor({ state: 'detached' });
+    const consent = await stored();
+    expect(consent).toEqual({ essential: true, functional: true, analytics: true, marketing: true, timestamp: expect.any(String), version: '1.0' });
+    expect(Date.parse(consent.timestamp)).toBeGreaterThanOrEqual(before - 1_000);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await banner().count()).toBe(0);
+    expect(await stored()).toEqual(consent);
+  });
+
+  it('Reject Non-Essential keeps only essential storage, also after a reload', async () => {
+    await page.goto(`${product.url}/resources`);
+    await banner().getByRole('button', { name: 'Reject Non-Essential' }).click();
+    await banner().waitFor({ state: 'detached' });
+    expect(await stored()).toMatchObject({ essential: true, functional: false, analytics: false, marketing: false, version: '1.0' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await banner().count()).toBe(0);
+  });
+
+  it('Customize Settings: a keyboard-usable, focus-trapped panel saves the chosen toggles; Cookie Settings reopens it', async () => {
+    await page.goto(`${product.url}/`);
+    await banner().getByRole('button', { name: 'Customize Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
+    await dialog.waitFor();
+    const essential = dialog.getByRole('switch', { name: 'Essential' });
+    expect(await essential.getAttribute('aria-checked')).toBe('true');
+    await essential.click({ force: true });
+    expect(await essential.getAttribute('aria-checked')).toBe('true'); // cannot be turned off
+    expect(await essential.getAttribute('aria-disabled')).toBe('true');
+    for (const name of ['Functional', 'Analytics', 'Marketing']) {
+      expect(await dialog.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
+    }
+    // Keyboard: focus the Analytics switch and turn it on with Space.
+    await dialog.getByRole('switch', { name: 'Analytics' }).focus();
+    await page.keyboard.press('Space');
+    expect(await dialog.getByRole('switch', { name: 'Analytics' }).getAttribute('aria-checked')).toBe('true');
+    // Focus stays inside the modal however far one tabs.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    }
+    await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await stored()).toMatchObject({ essential: true, functional: false, analytics: true, marketing: false, version: '1.0' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await banner().count()).toBe(0);
+    await page.getByRole('button', { name: 'Cookie Settings' }).click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('switch', { name: 'Analytics' }).getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the full privacy policy and terms with a way home, and the same text in the footer modals', async () => {
+    await page.goto(`${product.url}/privacy`);
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    const privacySections = await page.locator('main h2.fs-policy__heading').allTextContents();
+    expect(privacySections).toHaveLength(13);
+    expect(privacySections[0]).toBe('1. Who we are');
+    expect(await page.locator('#retention').textContent()).toContain('at most 2 years');
+    expect(await page.locator('#children').textContent()).toContain('under 16');
+    expect(await page.getByRole('link', { name: 'Back to home' }).first().getAttribute('href')).toBe('/');
+
+    await page.goto(`${product.url}/terms`);
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
+    expect(await page.locator('main h2.fs-policy__heading').count()).toBe(7);
+    expect(await page.locator('#law').textContent()).toContain('England and Wales');
+    expect(await page.locator('main').getByRole('link', { name: 'Privacy Policy' }).first().getAttribute('href')).toBe('/privacy');
+
+    await page.goto(`${product.url}/`);
+    await banner().getByRole('button', { name: 'Reject Non-Essential' }).click();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    const modal = page.getByRole('dialog', { name: 'Privacy Policy' });
+    await modal.waitFor();
+    expect(await modal.locator('h3').count()).toBe(13);
+    expect(page.url()).toBe(`${product.url}/`);
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await page.getByRole('dialog', { name: 'Terms & Conditions' }).locator('h3').nth(6).waitFor();
+    await page.getByRole('dialog', { name: 'Terms & Conditions' }).getByRole('button', { name: 'OK' }).click();
+    await footer.getByRole('button', { name: 'Cookie Policy' }).click();
+    await page.getByRole('dialog', { name: 'Cookie Policy' }).getByText('Analytics: counts views').waitFor();
+    expect(await footer.textContent()).toContain('Contains data from GeoNames');
+  });
+});
