@@ -17,7 +17,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   ${CREATE_ADMIN_USAGE}
   rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
   bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500]
-  bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32]
+  bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
 
@@ -57,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
             searches: Number(flags.searches ?? 500),
             seed: Number(flags.seed ?? 7),
             writers: Number(flags.writers ?? 32),
+            keep: flags.keep === 'true',
+            database: flags.database,
           }),
         );
         return 0;

@@ -82,8 +82,9 @@ function sortKeys(keys: Key[]): Key[] {
   return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : b.entry.weight - a.entry.weight));
 }
 
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byRank = (a: { entry: SuggestEntry; key: string }, b: { entry: SuggestEntry; key: string }): number =>
-  b.entry.weight - a.entry.weight || a.key.length - b.key.length || a.key.localeCompare(b.key) || a.entry.suggestion.label.localeCompare(b.entry.suggestion.label);
+  b.entry.weight - a.entry.weight || a.key.length - b.key.length || compare(a.key, b.key) || compare(a.entry.suggestion.label, b.entry.suggestion.label);
 
 function keyOf(entry: SuggestEntry, prefix: string): string {
   return [...entry.names, ...entry.codes].find((k) => k.startsWith(prefix)) ?? prefix;

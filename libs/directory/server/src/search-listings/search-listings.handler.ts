@@ -39,12 +39,14 @@ interface Row {
   total: bigint;
 }
 
-const COLUMNS = Prisma.sql`id, name, category, location, address, phone, email, website, description, pricing,
-  latitude, longitude, service_radius_miles, promoted, position, rating::text AS rating, total_reviews`;
+const PAGE_COLUMNS = Prisma.sql`l.id, l.name, l.category, l.location, l.address, l.phone, l.email, l.website, l.description,
+  l.pricing, l.latitude, l.longitude, l.service_radius_miles, l.promoted, l.position, l.rating::text AS rating, l.total_reviews`;
 
 /** Promoted first by position (missing counts as 999), then nearest, then by name. */
 const ORDER = Prisma.sql`ORDER BY promoted DESC, CASE WHEN promoted THEN coalesce(position, ${MISSING_POSITION}) END,
   distance_miles ASC NULLS LAST, name ASC, id ASC`;
+const PAGE_ORDER = Prisma.sql`ORDER BY l.promoted DESC, CASE WHEN l.promoted THEN coalesce(l.position, ${MISSING_POSITION}) END,
+  page.distance_miles ASC NULLS LAST, l.name ASC, l.id ASC`;
 
 @QueryHandler(SearchListings)
 export class SearchListingsHandler implements IQueryHandler<SearchListings, DirectorySearchResponse> {
@@ -63,12 +65,19 @@ export class SearchListingsHandler implements IQueryHandler<SearchListings, Dire
     if (place) searchType = 'nearby';
 
     const category = criteria.category ? Prisma.sql`AND category = ${criteria.category}` : Prisma.empty;
+    // Two phases: the narrow columns that decide order and count (from the covering index), then
+    // the full rows of the one page shown.
     const rows = place
       ? await this.nearby(place, radiusMiles, category)
       : await this.prisma.$queryRaw<Row[]>`
-          SELECT ${COLUMNS}, NULL::numeric AS distance_miles, count(*) OVER () AS total
-          FROM listings WHERE status = 'Active' ${category}
-          ${ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
+          WITH page AS (
+            SELECT id, promoted, position, name, NULL::numeric AS distance_miles, count(*) OVER () AS total
+            FROM listings WHERE status = 'Active' ${category}
+            ${ORDER} LIMIT ${SEARCH_RESULT_LIMIT}
+          )
+          SELECT ${PAGE_COLUMNS}, page.distance_miles, page.total
+          FROM page JOIN listings l ON l.id = page.id
+          ${PAGE_ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
 
     const listings = rows.map((r): PublicListing => {
       const distanceMiles = r.distance_miles === null ? null : Number(r.distance_miles);
@@ -98,14 +107,20 @@ export class SearchListingsHandler implements IQueryHandler<SearchListings, Dire
     return { listings, total, featured: listings.filter((l) => l.promoted).length, place, searchType, radiusMiles };
   }
 
-  /** A bounding box (indexed) narrows the rows; the haversine distance, rounded to 0.1 mile, decides. */
+  /**
+   * A bounding box narrows the rows through `listings_active_geo_idx` (or its per-category twin),
+   * whose included columns let the haversine distance, the count and the order be computed from the
+   * index alone. Only the first page's ties on (promoted, position, distance) go on to be sorted by
+   * name and read in full, so a search around London (tens of thousands of listings within 25 miles)
+   * never sorts or reads wide rows.
+   */
   private nearby(place: ResolvedPlace, radiusMiles: number, category: Prisma.Sql): Promise<Row[]> {
     const { latitude: lat, longitude: lng } = place;
     const dLat = (radiusMiles + 0.1) / MILES_PER_DEGREE_LAT;
     const dLng = (radiusMiles + 0.1) / (MILES_PER_DEGREE_LAT * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
     return this.prisma.$queryRaw<Row[]>`
       WITH candidates AS (
-        SELECT ${COLUMNS},
+        SELECT id, promoted, position,
           round((2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
             power(sin(radians(latitude - ${lat}::float8) / 2), 2) +
             cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2)
@@ -114,9 +129,15 @@ export class SearchListingsHandler implements IQueryHandler<SearchListings, Dire
         WHERE status = 'Active' ${category}
           AND latitude BETWEEN ${lat - dLat}::float8 AND ${lat + dLat}::float8
           AND longitude BETWEEN ${lng - dLng}::float8 AND ${lng + dLng}::float8
+      ), page AS (
+        SELECT id, promoted, position, distance_miles, count(*) OVER () AS total
+        FROM candidates
+        WHERE distance_miles <= ${radiusMiles}::numeric
+        ORDER BY promoted DESC, CASE WHEN promoted THEN coalesce(position, ${MISSING_POSITION}) END, distance_miles ASC
+        FETCH FIRST ${SEARCH_RESULT_LIMIT} ROWS WITH TIES
       )
-      SELECT *, count(*) OVER () AS total FROM candidates
-      WHERE distance_miles <= ${radiusMiles}::numeric
-      ${ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
+      SELECT ${PAGE_COLUMNS}, page.distance_miles, page.total
+      FROM page JOIN listings l ON l.id = page.id
+      ${PAGE_ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
   }
 }

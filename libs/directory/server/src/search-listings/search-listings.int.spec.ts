@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { LISTING_CATEGORIES, MISSING_POSITION, type ListingCategory } from '@afterwards/contracts';
+import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { distanceMiles, roundMiles } from '@afterwards/directory-domain';
+import { directoryMigrations } from '../directory.migrations';
+import { SearchListingsHandler } from './search-listings.handler';
+import { SearchListings } from './search-listings.query';
+
+interface Seeded {
+  id: string;
+  name: string;
+  category: ListingCategory;
+  status: string;
+  promoted: boolean;
+  position: number | null;
+  latitude: number;
+  longitude: number;
+  serviceRadiusMiles: number;
+}
+
+/** Small deterministic PRNG, so a failure can be replayed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The finder's rules written plainly, to compare the indexed two-phase query against. */
+function expected(rows: Seeded[], lat: number, lng: number, radius: number, category?: ListingCategory) {
+  const found = rows
+    .filter((r) => r.status === 'Active' && (!category || r.category === category))
+    .map((r) => ({ ...r, distance: roundMiles(distanceMiles(lat, lng, r.latitude, r.longitude)) }))
+    .filter((r) => r.distance <= radius);
+  const pos = (r: Seeded) => (r.promoted ? (r.position ?? MISSING_POSITION) : 0);
+  found.sort(
+    (a, b) =>
+      Number(b.promoted) - Number(a.promoted) ||
+      pos(a) - pos(b) ||
+      a.distance - b.distance ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+      (a.id < b.id ? -1 : 1),
+  );
+  return { total: found.length, page: found.slice(0, 100).map((r) => ({ id: r.id, distanceMiles: r.distance, withinServiceArea: r.distance <= r.serviceRadiusMiles })) };
+}
+
+describe.each(testDatabaseFactories)('radius search on %s', (_name, create) => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  const rows: Seeded[] = [];
+
+  beforeAll(async () => {
+    db = await create();
+    await runMigrations(db.sql, [...persistenceMigrations, ...directoryMigrations]);
+    prisma = createPrismaClient(db.sql);
+    const random = prng(5);
+    // 1,500 listings around Leeds and Manchester; some share a point (equal distances), many promoted.
+    const spots = Array.from({ length: 40 }, () => [53.5 + random() * 0.6, -2.5 + random() * 1.2] as const);
+    for (let i = 0; i < 1_500; i++) {
+      const [lat, lng] = random() < 0.2 ? spots[Math.floor(random() * spots.length)]! : [53.4 + random() * 0.8, -2.7 + random() * 1.6];
+      const roll = random();
+      const promoted = roll < 0.1;
+      rows.push({
+        id: randomUUID(),
+        name: `Listing ${String(Math.floor(random() * 400)).padStart(4, '0')}`,
+        category: LISTING_CATEGORIES[Math.floor(random() * LISTING_CATEGORIES.length)]!,
+        status: roll < 0.8 ? 'Active' : roll < 0.9 ? 'Pending Review' : 'Suspended',
+        promoted,
+        position: promoted && random() < 0.7 ? 1 + Math.floor(random() * 3) : null,
+        latitude: Number(lat.toFixed(5)),
+        longitude: Number(lng.toFixed(5)),
+        serviceRadiusMiles: 5 + Math.floor(random() * 30),
+      });
+    }
+    for (let i = 0; i < rows.length; i += 250) {
+      await prisma.listing.createMany({
+        data: rows.slice(i, i + 250).map((r) => ({
+          id: r.id,
+          name: r.name,
+          category: r.category,
+          location: 'Leeds',
+          serviceRadiusMiles: r.serviceRadiusMiles,
+          servesSurroundingAreas: false,
+          status: r.status,
+          promoted: r.promoted,
+          position: r.position,
+          totalReviews: 0,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          version: 0n,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })),
+      });
+    }
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.dispose();
+  });
+
+  it.each([
+    [53.7965, -1.5478, 25, undefined],
+    [53.4808, -2.2426, 25, undefined],
+    [53.4808, -2.2426, 25, 'Funeral Directors'],
+    [53.7, -1.9, 10, 'Legal Services'],
+    [53.7, -1.9, 100, undefined],
+    [51.5, -0.12, 25, undefined],
+  ] as const)('around %s, %s within %s miles (category %s) equals the rules applied to every row', async (lat, lng, radius, category) => {
+    const handler = new SearchListingsHandler(prisma);
+    const result = await handler.execute(new SearchListings({ lat, lng, radiusMiles: radius, category }));
+    const want = expected(rows, lat, lng, radius, category);
+    expect(result.total).toBe(want.total);
+    expect(result.listings.map((l) => ({ id: l.id, distanceMiles: l.distanceMiles, withinServiceArea: l.withinServiceArea }))).toEqual(want.page);
+    expect(result.featured).toBe(result.listings.filter((l) => l.promoted).length);
+  });
+
+  it('lists every Active listing in order when there is no place', async () => {
+    const result = await new SearchListingsHandler(prisma).execute(new SearchListings({}));
+    const active = rows.filter((r) => r.status === 'Active');
+    expect(result.total).toBe(active.length);
+    const pos = (r: Seeded) => (r.promoted ? (r.position ?? MISSING_POSITION) : 0);
+    const order = [...active].sort(
+      (a, b) => Number(b.promoted) - Number(a.promoted) || pos(a) - pos(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || (a.id < b.id ? -1 : 1),
+    );
+    expect(result.listings.map((l) => l.id)).toEqual(order.slice(0, 100).map((r) => r.id));
+  });
+});
