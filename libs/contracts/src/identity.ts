@@ -36,7 +36,11 @@ export const ResetRequestSchema = z.object({
  * 'Sign in with Google' only when `google` is true (OIDC configured by environment variables);
  * the button starts better-auth's `POST /api/auth/sign-in/social` with `provider: GOOGLE_PROVIDER_ID`.
  */
-export const AuthOptionsResponseSchema = z.object({ google: z.boolean() });
+export const AuthOptionsResponseSchema = z.object({
+  google: z.boolean(),
+  /** Contact Support address (SUPPORT_EMAIL), for the Settings tab's Support & Help card. */
+  supportEmail: z.string().optional(),
+});
 export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponseSchema>;
 export const AUTH_OPTIONS_URL = '/api/sign-in-options';
 export const GOOGLE_PROVIDER_ID = 'google';
@@ -89,6 +93,9 @@ export const PreferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = { emailNotifications: true, progressTracking: true };
+/** `GET`/`PUT /api/preferences` 200 (defaults until the user saves). */
+export const PreferencesResponseSchema = z.object({ preferences: PreferencesSchema });
+export type PreferencesResponse = z.infer<typeof PreferencesResponseSchema>;
 
 /** Staff sign-in (admin spec section 5). The email is trimmed and lower-cased. */
 export const AdminSignInSchema = z.object({

@@ -1,2 +1,5 @@
 export * from './product';
 export * from './browser';
+export * from './mail';
+export * from './http';
+export * from './oidc';

@@ -25,6 +25,10 @@ async function freePort(): Promise<number> {
 export interface RunningProduct {
   readonly url: string;
   readonly env: NodeJS.ProcessEnv;
+  /** DATA_DIR of this product (both profiles): PGlite data (embedded) and the e-mail outbox. */
+  readonly dataDir: string;
+  /** Where the outbox mail driver writes (`DATA_DIR/outbox`); see `latestMail`. */
+  readonly outboxDir: string;
   /** Runs an operator command (`node tools/dist/cli.js …`) against this product's storage. */
   tool(...args: string[]): string;
   /** Stops the API (SIGTERM) and waits for it to exit. */
@@ -40,12 +44,20 @@ export interface RunningProduct {
  * `services` uses a new database on the real PostgreSQL and the real Redis; `embedded` a new
  * PGlite data directory. The directory is seeded through the tools command first.
  */
-export async function startProduct(options: { profile: 'services' | 'embedded'; seedCount?: number }): Promise<RunningProduct> {
+export interface StartProductOptions {
+  profile: 'services' | 'embedded';
+  /** Listings to seed first (default 200; 0 skips seeding). */
+  seedCount?: number;
+  /** Extra environment for the API and tools (e.g. GOOGLE_CLIENT_ID, SMTP_URL), applied last. */
+  env?: Record<string, string | undefined>;
+}
+
+export async function startProduct(options: StartProductOptions): Promise<RunningProduct> {
   for (const entry of [API_ENTRY, TOOLS_ENTRY]) {
     if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
   }
   let database: TestDatabase | undefined;
-  let dataDir: string | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AFTERWARDS_PRINT_URL: 'false' };
   delete env.DATABASE_URL;
@@ -56,16 +68,20 @@ export async function startProduct(options: { profile: 'services' | 'embedded'; 
     await database.sql.close();
     env.DATABASE_URL = database.url;
     env.REDIS_URL = TEST_REDIS_URL;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-e2e-'));
-    env.DATA_DIR = dataDir;
+    env.AUTH_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
+  }
+  // Both profiles: the embedded database (if any) and the e-mail outbox live here.
+  env.DATA_DIR = dataDir;
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
   }
   const tool = (...args: string[]): string => {
     const result = spawnSync(process.execPath, [TOOLS_ENTRY, ...args], { env, encoding: 'utf8', timeout: 120_000 });
     if (result.status !== 0) throw new Error(`tools ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
     return result.stdout;
   };
-  tool('seed', '--count', String(options.seedCount ?? 200));
+  if (options.seedCount !== 0) tool('seed', '--count', String(options.seedCount ?? 200));
 
   let api: ChildProcess | undefined;
   let output = '';
@@ -99,6 +115,8 @@ export async function startProduct(options: { profile: 'services' | 'embedded'; 
   return {
     url,
     env,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
     tool,
     stopApi,
     startApi,
@@ -106,7 +124,7 @@ export async function startProduct(options: { profile: 'services' | 'embedded'; 
     async stop() {
       await stopApi();
       if (database) await database.dispose();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

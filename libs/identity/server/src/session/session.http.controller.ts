@@ -25,7 +25,7 @@ export class SessionController {
 
   /** What the sign-in screen may offer (public). */
   @Get(AUTH_OPTIONS_URL.replace(/^\//, ''))
-  options(): AuthOptionsResponse & { supportEmail: string } {
+  options(): AuthOptionsResponse {
     return { google: Boolean(this.config.google), supportEmail: this.config.supportEmail };
   }
 }

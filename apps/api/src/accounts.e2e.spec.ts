@@ -1,0 +1,184 @@
+import { ProblemDetailsSchema, SessionResponseSchema } from '@afterwards/contracts';
+import { HttpSession, latestMail, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+
+/** Family accounts over HTTP against the built product: better-auth's routes and the product's own. */
+describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s profile)', (profile) => {
+  let product: RunningProduct;
+  let oidc: OidcServer;
+
+  beforeAll(async () => {
+    oidc = await startOidcServer({ email: 'gwen.google@example.test', name: 'Gwen Google' });
+    product = await startProduct({
+      profile,
+      seedCount: 0,
+      env: { GOOGLE_CLIENT_ID: 'afterwards-test', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: oidc.issuer },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+    await oidc?.stop();
+  });
+
+  const signUp = async (http: HttpSession, email: string, password: string) =>
+    http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: '', callbackURL: '/dashboard' } });
+  const signIn = async (http: HttpSession, email: string, password: string) =>
+    http.json<{ twoFactorRedirect?: boolean; message?: string; code?: string }>('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+
+  async function verifiedUser(email: string, password: string): Promise<HttpSession> {
+    const http = new HttpSession(product.url);
+    expect((await signUp(http, email, password)).status).toBe(200);
+    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
+    expect((await http.fetch(mail.links[0]!)).status).toBe(302);
+    return http;
+  }
+
+  it('offers Google on the sign-in screen when it is configured', async () => {
+    const res = await fetch(`${product.url}/api/sign-in-options`);
+    expect(await res.json()).toMatchObject({ google: true });
+  });
+
+  it('signs up, refuses sign-in until the e-mail is verified from the outbox link, then signs in and out', async () => {
+    const http = new HttpSession(product.url);
+    const email = 'ann.family@example.test';
+    expect((await signUp(http, email, 'quiet-harbour-47')).status).toBe(200);
+    expect((await http.fetch('/api/session')).status).toBe(401);
+    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
+
+    // Signing in before verifying is refused, and sends the link again.
+    const unverified = await signIn(http, email, 'quiet-harbour-47');
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.code).toBe('EMAIL_NOT_VERIFIED');
+    await latestMail(product.outboxDir, email, { kind: 'verify-email', skip: 1 });
+
+    expect(mail.subject).toBe('Confirm your e-mail address for Afterwards');
+    expect(mail.text).toContain(mail.links[0]);
+    expect(mail.html).toContain('Afterwards');
+    const verified = await new HttpSession(product.url).fetch(mail.links[0]!);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/dashboard');
+
+    expect((await signIn(http, email, 'quiet-harbour-47')).status).toBe(200);
+    const session = await http.json('/api/session');
+    expect(session.status).toBe(200);
+    expect(SessionResponseSchema.parse(session.body).user).toMatchObject({ email, emailVerified: true, twoFactorEnabled: false, firstName: null });
+
+    expect((await http.json('/api/auth/sign-out', { method: 'POST', json: {} })).status).toBe(200);
+    expect((await http.fetch('/api/session')).status).toBe(401);
+  });
+
+  it('refuses short and common passwords with clear messages', async () => {
+    const http = new HttpSession(product.url);
+    const common = await signUp(http, 'common@example.test', 'password1');
+    expect(common.status).toBe(400);
+    expect(common.body).toMatchObject({ message: 'This password is too common. Please choose another.' });
+    const short = await signUp(http, 'short@example.test', 'abc12');
+    expect(short.status).toBe(400);
+  });
+
+  it('saves the profile and preferences per user; another user sees only their own', async () => {
+    const a = await verifiedUser('profile.a@example.test', 'quiet-harbour-51');
+    const b = await verifiedUser('profile.b@example.test', 'quiet-harbour-52');
+    await signIn(a, 'profile.a@example.test', 'quiet-harbour-51');
+    await signIn(b, 'profile.b@example.test', 'quiet-harbour-52');
+    const saved = await a.json('/api/profile', { method: 'PUT', json: { firstName: ' Ann ', lastName: 'Lee', dateOfBirth: '', phone: '' } });
+    expect(saved.body).toEqual({ profile: { firstName: 'Ann', lastName: 'Lee', phone: null, dateOfBirth: null, address: null, emergencyContact: null, emergencyPhone: null } });
+    const missingName = await a.json('/api/profile', { method: 'PUT', json: { firstName: '  ' } });
+    expect(missingName.status).toBe(400);
+    expect(ProblemDetailsSchema.parse(missingName.body).detail).toBe('Please enter at least your first name.');
+    expect((await a.json('/api/preferences', { method: 'PUT', json: { emailNotifications: false, progressTracking: true } })).status).toBe(200);
+    expect((await a.json('/api/preferences')).body).toEqual({ preferences: { emailNotifications: false, progressTracking: true } });
+    expect((await a.json<{ user: { firstName: string } }>('/api/session')).body.user.firstName).toBe('Ann');
+
+    expect((await b.json('/api/profile')).body).toEqual({ profile: null });
+    expect((await b.json('/api/preferences')).body).toEqual({ preferences: { emailNotifications: true, progressTracking: true } });
+    expect((await new HttpSession(product.url).fetch('/api/profile')).status).toBe(401);
+  });
+
+  it('resets a forgotten password by e-mail, signing out every session', async () => {
+    const email = 'reset.me@example.test';
+    const http = await verifiedUser(email, 'quiet-harbour-61');
+    const other = new HttpSession(product.url);
+    expect((await signIn(other, email, 'quiet-harbour-61')).status).toBe(200);
+
+    const asked = await new HttpSession(product.url).json('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/login/new-password' } });
+    expect(asked.status).toBe(200);
+    const mail = await latestMail(product.outboxDir, email, { kind: 'reset-password' });
+    expect(mail.subject).toBe('Reset your Afterwards password');
+    const opened = await http.fetch(mail.links[0]!);
+    expect(opened.status).toBe(302);
+    const token = new URL(opened.headers.get('location')!, product.url).searchParams.get('token')!;
+    expect(token).toBeTruthy();
+
+    const common = await http.json('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'iloveyou' } });
+    expect(common.body).toMatchObject({ message: 'This password is too common. Please choose another.' });
+    expect((await http.json('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'quiet-harbour-62' } })).status).toBe(200);
+    expect((await other.fetch('/api/session')).status).toBe(401);
+    expect((await signIn(http, email, 'quiet-harbour-61')).status).toBe(401);
+    expect((await signIn(http, email, 'quiet-harbour-62')).status).toBe(200);
+  });
+
+  it('changes the password only with the right current password, and signs out the other sessions', async () => {
+    const email = 'change.me@example.test';
+    const http = await verifiedUser(email, 'quiet-harbour-71');
+    const other = new HttpSession(product.url);
+    await signIn(http, email, 'quiet-harbour-71');
+    await signIn(other, email, 'quiet-harbour-71');
+    const wrong = await http.json('/api/auth/change-password', { method: 'POST', json: { currentPassword: 'not-my-password', newPassword: 'quiet-harbour-72' } });
+    expect(wrong.status).toBe(400);
+    const ok = await http.json('/api/auth/change-password', { method: 'POST', json: { currentPassword: 'quiet-harbour-71', newPassword: 'quiet-harbour-72' } });
+    expect(ok.status).toBe(200);
+    expect((await http.fetch('/api/session')).status).toBe(200);
+    expect((await other.fetch('/api/session')).status).toBe(401);
+  });
+
+  it('enrols TOTP two-factor, then signs in with an authenticator code and with a recovery code', async () => {
+    const email = 'two.factor@example.test';
+    const password = 'quiet-harbour-81';
+    const http = await verifiedUser(email, password);
+    await signIn(http, email, password);
+    const enabled = await http.json<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { method: 'POST', json: { password } });
+    expect(enabled.status).toBe(200);
+    const secret = new URL(enabled.body.totpURI).searchParams.get('secret')!;
+    expect(enabled.body.backupCodes.length).toBeGreaterThanOrEqual(8);
+    expect((await http.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: await totp(secret) } })).status).toBe(200);
+    expect((await http.json<{ user: { twoFactorEnabled: boolean } }>('/api/session')).body.user.twoFactorEnabled).toBe(true);
+
+    const device = new HttpSession(product.url);
+    const first = await signIn(device, email, password);
+    expect(first.body.twoFactorRedirect).toBe(true);
+    expect((await device.fetch('/api/session')).status).toBe(401);
+    expect((await device.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: '000000' === (await totp(secret)) ? '111111' : '000000' } })).status).toBe(401);
+    expect((await device.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: await totp(secret) } })).status).toBe(200);
+    expect((await device.fetch('/api/session')).status).toBe(200);
+
+    const lostPhone = new HttpSession(product.url);
+    expect((await signIn(lostPhone, email, password)).body.twoFactorRedirect).toBe(true);
+    expect((await lostPhone.json('/api/auth/two-factor/verify-backup-code', { method: 'POST', json: { code: enabled.body.backupCodes[0] } })).status).toBe(200);
+    expect((await lostPhone.fetch('/api/session')).status).toBe(200);
+  });
+
+  it('signs in with Google through the OpenID Connect provider and lands on the dashboard', async () => {
+    const http = new HttpSession(product.url);
+    const started = await http.json<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', { method: 'POST', json: { provider: 'google', callbackURL: '/dashboard' } });
+    expect(started.status).toBe(200);
+    expect(started.body.url.startsWith(oidc.issuer)).toBe(true);
+    const authorize = await fetch(started.body.url, { redirect: 'manual' });
+    expect(authorize.status).toBe(302);
+    const callback = await http.fetch(authorize.headers.get('location')!);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/dashboard');
+    const session = await http.json<{ user: { email: string; emailVerified: boolean } }>('/api/session');
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ email: 'gwen.google@example.test', emailVerified: true });
+  });
+
+  it('limits sign-in attempts per account with 429 and a clear message', async () => {
+    const http = new HttpSession(product.url, { 'x-forwarded-for': '10.9.9.9' });
+    let last = await signIn(http, 'nobody.here@example.test', 'wrong-password-1');
+    for (let i = 0; i < 10 && last.status !== 429; i++) last = await signIn(http, 'nobody.here@example.test', 'wrong-password-1');
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect(last.body.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(typeof (last.body as { retryAt?: string }).retryAt).toBe('string');
+  });
+});

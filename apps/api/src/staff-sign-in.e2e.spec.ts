@@ -1,0 +1,133 @@
+import pg from 'pg';
+import { AdminSessionResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
+import { HttpSession, latestMail, startProduct, type RunningProduct } from '@afterwards/testing';
+
+const STAFF = { email: 'sam.staff@example.test', name: 'Sam Staff', password: 'quiet-harbour-90' };
+
+/** Staff sign-in over HTTP (admin spec sections 2, 4, 6, 8), against the built product. */
+describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s profile)', (profile) => {
+  let product: RunningProduct;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile, seedCount: 0 });
+    // There is no public staff sign-up: the operator tool makes the first admin (PGlite: API stopped).
+    await product.stopApi();
+    expect(product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password)).toContain('is ready');
+    await product.startApi();
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  const staffFrom = (address: string) => new HttpSession(product.url, { 'x-forwarded-for': address, 'user-agent': 'staff-e2e-browser' });
+  const post = (http: HttpSession, email: string, password: string) => http.json('/api/admin/session', { method: 'POST', json: { email, password } });
+
+  async function auditRows(): Promise<{ action: string; ip_address: string; user_agent: string; admin_user_id: string | null }[]> {
+    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query('SELECT action, ip_address, user_agent, admin_user_id FROM admin_audit_log ORDER BY id')).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('signs staff in (e-mail in any case), keeps the session, and signs out', async () => {
+    const http = staffFrom('10.1.0.1');
+    const res = await post(http, '  Sam.Staff@Example.TEST ', STAFF.password);
+    expect(res.status).toBe(200);
+    expect(AdminSessionResponseSchema.parse(res.body).admin).toMatchObject({ name: 'Sam Staff', email: STAFF.email, role: 'admin' });
+    expect((await http.json('/api/admin/session')).status).toBe(200);
+    expect((await http.fetch('/api/admin/session', { method: 'DELETE' })).status).toBe(204);
+    expect((await http.json('/api/admin/session')).status).toBe(401);
+    if (profile === 'services') {
+      const rows = (await auditRows()).filter((r) => r.ip_address === '10.1.0.1');
+      expect(rows.map((r) => r.action)).toEqual(['admin_sign_in', 'admin_sign_out']);
+      for (const r of rows) expect(r).toMatchObject({ user_agent: 'staff-e2e-browser' });
+      expect(rows[0]!.admin_user_id).toBeTruthy();
+    }
+  });
+
+  it('validates the form with the spec messages', async () => {
+    const http = staffFrom('10.1.0.2');
+    expect(ProblemDetailsSchema.parse((await post(http, '', '')).body).detail).toBe('Email and password are required');
+    expect(ProblemDetailsSchema.parse((await post(http, 'a@b', 'secret-1')).body).detail).toBe('Please enter a valid email address');
+    expect(ProblemDetailsSchema.parse((await post(http, STAFF.email, 'abc')).body).detail).toBe('Password must be at least 6 characters');
+  });
+
+  it('refuses a signed-up family user with the spec message, signs them out again and audits it', async () => {
+    const family = staffFrom('10.1.0.3');
+    const email = 'family.only@example.test';
+    await family.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'quiet-harbour-91', name: '' } });
+    // Verified in another browser (the link signs that browser in).
+    await staffFrom('10.1.0.33').fetch((await latestMail(product.outboxDir, email, { kind: 'verify-email' })).links[0]!);
+    const res = await post(family, email, 'quiet-harbour-91');
+    expect(res.status).toBe(403);
+    expect(ProblemDetailsSchema.parse(res.body)).toMatchObject({
+      detail: 'You do not have admin access to this system. Contact the system administrator.',
+      remainingAttempts: 4,
+    });
+    expect((await family.json('/api/admin/session')).status).toBe(401);
+
+    // Signed in on the family side and opening /admin: refused and audited too.
+    await family.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'quiet-harbour-91' } });
+    const opened = await family.json('/api/admin/session');
+    expect(opened.status).toBe(403);
+    if (profile === 'services') {
+      const rows = (await auditRows()).filter((r) => r.ip_address === '10.1.0.3');
+      expect(rows.map((r) => r.action)).toEqual(['unauthorized_access', 'unauthorized_access']);
+    }
+  });
+
+  it('locks an account after 5 failures for 15 minutes, across addresses, reloads and an API restart', async () => {
+    const first = staffFrom('10.2.0.1');
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const res = await post(first, STAFF.email, `wrong-password-${attempt}`);
+      expect(res.status).toBe(401);
+      expect(ProblemDetailsSchema.parse(res.body)).toMatchObject({ detail: 'Invalid email or password', remainingAttempts: 5 - attempt });
+    }
+    const locked = ProblemDetailsSchema.parse((await post(first, STAFF.email, 'wrong-password-5')).body);
+    expect(locked).toMatchObject({ status: 429, detail: 'Too many failed attempts. Please wait 15 minutes.', remainingAttempts: 0 });
+    const retryAt = Date.parse(locked.retryAt!);
+    expect(retryAt - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(retryAt - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+
+    // The right password does not help while locked, from this address or another (per account).
+    expect((await post(first, STAFF.email, STAFF.password)).status).toBe(429);
+    expect((await post(staffFrom('10.2.0.2'), STAFF.email, STAFF.password)).status).toBe(429);
+    // A reload or a new browser asks the server, which still knows this address is locked.
+    const reload = ProblemDetailsSchema.parse((await staffFrom('10.2.0.1').json('/api/admin/session')).body);
+    expect(reload.retryAt).toBe(locked.retryAt);
+
+    await product.stopApi();
+    await product.startApi();
+    const afterRestart = await post(staffFrom('10.2.0.1'), STAFF.email, STAFF.password);
+    expect(afterRestart.status).toBe(429);
+    expect(ProblemDetailsSchema.parse(afterRestart.body).retryAt).toBe(locked.retryAt);
+  }, 120_000);
+
+  it('locks a client address after 5 failures, whichever accounts it tries', async () => {
+    const http = staffFrom('10.3.0.1');
+    for (let i = 1; i <= 5; i++) await post(http, `guess-${i}@example.test`, 'wrong-password');
+    const res = await post(http, 'another.guess@example.test', 'wrong-password');
+    expect(res.status).toBe(429);
+    expect(ProblemDetailsSchema.parse(res.body).detail).toMatch(/^Too many failed attempts\. Please wait 1[45] minutes\.$/);
+  });
+
+  if (profile === 'services') {
+    it('refuses a staff record that is not linked to a sign-in account', async () => {
+      const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`UPDATE admin_users SET auth_user_id = NULL WHERE email = $1`, [STAFF.email]);
+        const res = await post(staffFrom('10.4.0.1'), 'unlinked@example.test', 'quiet-harbour-92');
+        expect(res.status).toBe(401); // no such sign-in account at all
+        await client.query(`INSERT INTO admin_users (id, name, email, role, auth_user_id) VALUES (gen_random_uuid(), 'Una Linked', 'family.only@example.test', 'admin', NULL)`);
+        const family = await post(staffFrom('10.4.0.2'), 'family.only@example.test', 'quiet-harbour-91');
+        expect(ProblemDetailsSchema.parse(family.body)).toMatchObject({ status: 403, detail: 'Admin account not properly configured. Contact the system administrator.' });
+      } finally {
+        await client.end();
+      }
+    });
+  }
+});
