@@ -123,11 +123,14 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
         <div id="aa-signin-alert" role="alert" className="aa-signin__alert">
           {locked ? (
             <Alert tone="error" title="Account Temporarily Locked" className="aa-lock">
-              Too many failed login attempts. Please wait{' '}
-              <span className="aa-lock__time" aria-hidden="true">
-                {formatCountdown(remaining)}
+              {/* The ticking text is for the eye; screen readers get whole minutes, so the alert is not re-read every second. */}
+              <span className="aa-lock__text" aria-hidden="true">
+                Too many failed login attempts. Please wait <span className="aa-lock__time">{formatCountdown(remaining)}</span> before
+                trying again.
               </span>
-              <span className="aw-visually-hidden">{Math.ceil(remaining / 60_000)} minutes</span> before trying again.
+              <span className="aw-visually-hidden">
+                Too many failed login attempts. Please wait {Math.ceil(remaining / 60_000)} minutes before trying again.
+              </span>
             </Alert>
           ) : null}
           {status.kind === 'error' ? (
