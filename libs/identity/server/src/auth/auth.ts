@@ -37,6 +37,13 @@ export function resolveAuthSecret(config: AppConfig, role: 'api' | 'worker' | 't
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** PUBLIC_URL, and on a loopback address both spellings of it (127.0.0.1 and localhost). */
+function trustedOrigins(config: AppConfig): string[] {
+  const url = new URL(config.publicUrl);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return [config.publicUrl];
+  return ['127.0.0.1', 'localhost'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 function kyselyFor(sql: SqlClient): Kysely<unknown> {
   if (sql instanceof PgliteSqlClient) return new Kysely({ dialect: new PgliteDialect(sql.db) });
   if (sql instanceof PostgresSqlClient) return new Kysely({ dialect: new PostgresDialect({ pool: sql.pool }) });
@@ -93,7 +100,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: deps.secret,
     database: { db: kyselyFor(deps.sql), type: 'postgres' },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     user: { modelName: 'auth_users' },
     session: { modelName: 'auth_sessions', expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S, cookieCache: { enabled: false } },
