@@ -1,6 +1,6 @@
 // Cookie banner on first visit and the preferences panel (family spec: cookie banner). The choice is
 // stored through the design system's consent store, which remotes read (e.g. the finder's analytics).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   ACCEPT_ALL,
   Button,
@@ -18,6 +18,23 @@ export function CookieConsent() {
   const consent = useConsent();
   const [panelOpen, setPanelOpen] = useState(false);
   const titleId = useId();
+  const bannerRef = useRef<HTMLElement>(null);
+  const showBanner = consent === null;
+
+  // The banner is fixed to the bottom of the window: pad the page by its height so that it never
+  // hides the end of the page (the footer and its Cookie Settings link stay reachable).
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!showBanner || !banner) return;
+    const apply = () => (document.body.style.paddingBottom = `${banner.offsetHeight}px`);
+    apply();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+    observer?.observe(banner);
+    return () => {
+      observer?.disconnect();
+      document.body.style.paddingBottom = '';
+    };
+  }, [showBanner]);
 
   useEffect(() => {
     const open = () => setPanelOpen(true);
@@ -32,17 +49,16 @@ export function CookieConsent() {
 
   return (
     <>
-      {consent === null ? (
-        <section className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner">
+      {showBanner ? (
+        <section ref={bannerRef} className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner">
           <Container className="fs-cookie-banner__inner">
             <div className="fs-cookie-banner__text">
               <h2 id={titleId} className="fs-cookie-banner__title">
                 Cookies on Afterwards
               </h2>
               <p>
-                We use essential storage to make this site work. With your permission we would also like to
-                remember your last search and count which local services people contact, to keep the directory
-                useful. We don't use advertising cookies.
+                We use essential storage to make this site work. With your permission we'd also remember your last
+                search and count which local services people contact. We don't use advertising cookies.
               </p>
             </div>
             <div className="fs-cookie-banner__actions">

@@ -51,13 +51,15 @@ export function Blocks({ blocks }: { blocks: readonly PolicyBlock[] }) {
  * A policy's sections. On its own page the sections are h2 with ids (for #links); inside a modal,
  * whose title is the h2, they are h3 without ids (the page and a modal may be on screen together).
  */
-export function PolicyText({ policy, inModal = false }: { policy: Policy; inModal?: boolean }) {
+export function PolicyText({ policy, inModal = false, intro = true }: { policy: Policy; inModal?: boolean; intro?: boolean }) {
   const Heading = inModal ? 'h3' : 'h2';
   return (
     <div className="fs-policy">
-      <p className={inModal ? undefined : 'fs-lead'}>
-        <Inline source={policy.intro} />
-      </p>
+      {intro ? (
+        <p className={inModal ? undefined : 'fs-lead'}>
+          <Inline source={policy.intro} />
+        </p>
+      ) : null}
       {policy.sections.map((section) => (
         <section key={section.id} id={inModal ? undefined : section.id} aria-labelledby={inModal ? undefined : `${section.id}-title`}>
           <Heading id={inModal ? undefined : `${section.id}-title`} className="fs-policy__heading">

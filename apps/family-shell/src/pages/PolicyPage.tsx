@@ -1,6 +1,6 @@
 import { Container, Icon } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
-import { PolicyText } from '../components/PolicyText';
+import { Inline, PolicyText } from '../components/PolicyText';
 import { POLICY_LAST_UPDATED, PRIVACY_POLICY, TERMS } from '../content/policies';
 
 const POLICIES = { privacy: PRIVACY_POLICY, terms: TERMS } as const;
@@ -16,6 +16,9 @@ export function PolicyPage({ kind }: { kind: keyof typeof POLICIES }) {
         </a>
         <h1>{policy.title}</h1>
         <p className="aw-muted fs-policy__updated">Last updated {POLICY_LAST_UPDATED}</p>
+        <p className="fs-lead">
+          <Inline source={policy.intro} />
+        </p>
         <nav aria-label="On this page" className="fs-policy__toc">
           <h2 className="fs-policy__toc-title">On this page</h2>
           <ol>
@@ -26,7 +29,7 @@ export function PolicyPage({ kind }: { kind: keyof typeof POLICIES }) {
             ))}
           </ol>
         </nav>
-        <PolicyText policy={policy} />
+        <PolicyText policy={policy} intro={false} />
         <a href="/" className="fs-back-link fs-back-link--end">
           <Icon name="arrow-left" />
           Back to home
