@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,6 +50,8 @@ export async function benchInteractions(options: InteractionsBenchOptions): Prom
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     AFTERWARDS_PRINT_URL: 'false',
+    // The services profile needs a shared secret for sessions; a throw-away one for this run.
+    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('base64'),
   };
   delete (env as Record<string, string | undefined>).EVENTSTORE_URL;
   const seeded = spawnSync(process.execPath, [TOOLS_ENTRY, 'seed', '--count', '600'], { env, encoding: 'utf8', timeout: 180_000 });

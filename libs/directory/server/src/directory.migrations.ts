@@ -2,9 +2,11 @@ import type { Migration } from '@afterwards/persistence';
 import listings from '../migrations/0001_listings.sql';
 import interactions from '../migrations/0002_listing_interactions.sql';
 import geoIndex from '../migrations/0003_listings_geo_index.sql';
+import geoIndexWithName from '../migrations/0004_listings_geo_index_with_name.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
   { id: 'directory/0002_listing_interactions', sql: interactions },
   { id: 'directory/0003_listings_geo_index', sql: geoIndex },
+  { id: 'directory/0004_listings_geo_index_with_name', sql: geoIndexWithName },
 ];

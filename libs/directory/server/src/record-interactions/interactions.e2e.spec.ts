@@ -16,11 +16,14 @@ describe('place suggestions and listing interactions over HTTP, services profile
   let product: RunningProduct;
   let worker: ChildProcess | undefined;
   let db: pg.Client;
+  let workerOutput = '';
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 120 });
     // The services profile runs the counters job in the worker, scheduled through BullMQ.
-    worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: 'ignore' });
+    worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker.stdout!.on('data', (c: Buffer) => (workerOutput += c.toString()));
+    worker.stderr!.on('data', (c: Buffer) => (workerOutput += c.toString()));
     db = new pg.Client({ connectionString: product.env.DATABASE_URL });
     await db.connect();
   }, 180_000);
@@ -87,6 +90,7 @@ describe('place suggestions and listing interactions over HTTP, services profile
 
     // Counters follow within a few seconds, through the worker's scheduled job.
     await expectEventually(async () => {
+      expect(worker!.exitCode === null ? 'running' : `worker exited: ${workerOutput}`).toBe('running');
       const { rows } = await db.query('SELECT views::int, calls::int FROM listing_interaction_counters WHERE listing_id = $1', [shown[0]!.id]);
       expect(rows[0]).toEqual({ views: 2, calls: 1 });
     }, 20_000, 200);

@@ -108,35 +108,37 @@ export class SearchListingsHandler implements IQueryHandler<SearchListings, Dire
   }
 
   /**
-   * A bounding box narrows the rows through `listings_active_geo_idx` (or its per-category twin),
-   * whose included columns let the haversine distance, the count and the order be computed from the
-   * index alone. Only the first page's ties on (promoted, position, distance) go on to be sorted by
-   * name and read in full, so a search around London (tens of thousands of listings within 25 miles)
-   * never sorts or reads wide rows.
+   * A bounding box narrows the rows through `listings_active_geo_v2_idx` (or its per-category twin),
+   * whose included columns give the distance, the count and the order without reading the table
+   * (an index-only scan). The haversine distance is computed once per row, in whole tenths of a mile
+   * (`floor(10d + 0.5)`, the finder's rounding), in float arithmetic; only the page's 100 rows are read
+   * in full. A search around London (about 18,000 listings within 25 miles at 100,000 listings) never
+   * sorts or reads wide rows.
    */
   private nearby(place: ResolvedPlace, radiusMiles: number, category: Prisma.Sql): Promise<Row[]> {
     const { latitude: lat, longitude: lng } = place;
     const dLat = (radiusMiles + 0.1) / MILES_PER_DEGREE_LAT;
     const dLng = (radiusMiles + 0.1) / (MILES_PER_DEGREE_LAT * Math.max(0.01, Math.cos((lat * Math.PI) / 180)));
+    const maxTenths = Math.floor(radiusMiles * 10 + 1e-9);
     return this.prisma.$queryRaw<Row[]>`
-      WITH candidates AS (
-        SELECT id, promoted, position,
-          round((2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+      WITH candidates AS MATERIALIZED (
+        SELECT id, promoted, position, name,
+          floor(20 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
             power(sin(radians(latitude - ${lat}::float8) / 2), 2) +
             cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2)
-          ))))::numeric, 1) AS distance_miles
+          ))) + 0.5) AS tenths
         FROM listings
         WHERE status = 'Active' ${category}
           AND latitude BETWEEN ${lat - dLat}::float8 AND ${lat + dLat}::float8
           AND longitude BETWEEN ${lng - dLng}::float8 AND ${lng + dLng}::float8
       ), page AS (
-        SELECT id, promoted, position, distance_miles, count(*) OVER () AS total
-        FROM candidates
-        WHERE distance_miles <= ${radiusMiles}::numeric
-        ORDER BY promoted DESC, CASE WHEN promoted THEN coalesce(position, ${MISSING_POSITION}) END, distance_miles ASC
-        FETCH FIRST ${SEARCH_RESULT_LIMIT} ROWS WITH TIES
+        SELECT id, tenths::numeric / 10 AS distance_miles FROM candidates
+        WHERE tenths <= ${maxTenths}::float8
+        ORDER BY promoted DESC, CASE WHEN promoted THEN coalesce(position, ${MISSING_POSITION}) END, tenths ASC, name ASC, id ASC
+        LIMIT ${SEARCH_RESULT_LIMIT}
       )
-      SELECT ${PAGE_COLUMNS}, page.distance_miles, page.total
+      SELECT ${PAGE_COLUMNS}, page.distance_miles,
+        (SELECT count(*) FROM candidates WHERE tenths <= ${maxTenths}::float8) AS total
       FROM page JOIN listings l ON l.id = page.id
       ${PAGE_ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
   }
