@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ProblemDetailsSchema, SessionResponseSchema } from '@afterwards/contracts';
 import { HttpSession, latestMail, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
@@ -180,5 +181,86 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     expect(last.body).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect(last.body.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(typeof (last.body as { retryAt?: string }).retryAt).toBe('string');
+  });
+});
+
+describe('abuse limits on e-mails (embedded profile)', () => {
+  let product: RunningProduct;
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 0 });
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  it('allows 3 reset e-mails per account an hour, then answers 429 with a clear message, whichever address asks', async () => {
+    const email = 'reset.limit@example.test';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const http = new HttpSession(product.url, { 'x-forwarded-for': `10.5.0.${i + 1}` });
+      statuses.push((await http.json('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/login' } })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    const limited = await new HttpSession(product.url, { 'x-forwarded-for': '10.5.0.9' }).json<{ message: string; retryAt: string }>('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: '/login' },
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many password reset requests\. Please wait \d+ minutes? and try again\.$/);
+  });
+
+  it('allows 10 verification e-mails an hour from one address, across accounts', async () => {
+    const http = new HttpSession(product.url, { 'x-forwarded-for': '10.6.0.1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await http.json('/api/auth/send-verification-email', { method: 'POST', json: { email: `verify.${i}@example.test` } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('e-mail through SMTP (SMTP_URL set)', () => {
+  let product: RunningProduct;
+  let smtp: import('smtp-server').SMTPServer;
+  const received: { to: string[]; raw: string }[] = [];
+
+  beforeAll(async () => {
+    const { SMTPServer } = await import('smtp-server');
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    product = await startProduct({ profile: 'embedded', seedCount: 0, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Afterwards <hello@afterwards.test>' } });
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('sends the verification e-mail to the SMTP server, and the link in it verifies the account', async () => {
+    const http = new HttpSession(product.url);
+    const email = 'smtp.user@example.test';
+    expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'quiet-harbour-99', name: '' } })).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (!received.some((m) => m.to.includes(email)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const raw = received.find((m) => m.to.includes(email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(raw).toMatch(/^From: Afterwards <hello@afterwards\.test>/m);
+    expect(raw).toMatch(/^Subject: Confirm your e-mail address for Afterwards/m);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?token=[^\s"<]+)/.exec(raw)![1]!;
+    expect((await http.fetch(link)).status).toBe(302);
+    expect((await http.json<{ user: { emailVerified: boolean } }>('/api/session')).body.user.emailVerified).toBe(true);
+    expect(fs.existsSync(product.outboxDir)).toBe(false);
   });
 });
