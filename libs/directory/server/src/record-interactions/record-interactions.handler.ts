@@ -42,7 +42,7 @@ export class RecordInteractionsHandler implements ICommandHandler<RecordInteract
     if (!cap.allowed) {
       throw new InteractionsRateLimited(cap.retryAfterSeconds);
     }
-    const allowed = await Promise.all(request.interactions.map((i) => this.limits.allowItem(address, i.listingId, i.action)));
+    const allowed = await this.limits.allowItems(address, request.interactions);
     const accepted = request.interactions.filter((_, n) => allowed[n]);
     const recorded = accepted.length === 0 ? 0 : await this.insert(accepted, request.page, request.sessionId, source);
     return { recorded, dropped: request.interactions.length - recorded };
