@@ -2,12 +2,15 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadingScreen, useToast } from '@afterwards/web-ui';
 import { decideRoute, PAGE_TITLES, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
-import { useSession, type SessionState } from './session';
+import { type SessionState } from './session';
+import { useSession } from './auth/session-store';
 import { LandingPage } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
 import { ResourcesPage } from './pages/ResourcesPage';
 import { PolicyPage } from './pages/PolicyPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { LoginNewPasswordPage } from './pages/LoginNewPasswordPage';
+import { LoginVerifiedPage } from './pages/LoginVerifiedPage';
 import { CookieConsent } from './components/CookieConsent';
 
 export function App() {
@@ -78,5 +81,9 @@ function Page({ page, session, location }: { page: PageId; session: SessionState
       return <PolicyPage kind="terms" />;
     case 'dashboard':
       return session.status === 'signed-in' ? <DashboardPage user={session.user} /> : null;
+    case 'reset-password':
+      return <LoginNewPasswordPage />;
+    case 'email-verified':
+      return <LoginVerifiedPage signedIn={session.status === 'signed-in'} />;
   }
 }

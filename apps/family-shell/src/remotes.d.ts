@@ -10,3 +10,19 @@ declare module 'directory/Finder' {
   const Finder: ComponentType<FinderProps>;
   export default Finder;
 }
+
+declare module 'account/Settings' {
+  import type { ComponentType } from 'react';
+  export interface SettingsProps {
+    /** Signs out through the shell (toast, then the home page). */
+    onSignOut: () => void;
+    /** Switches the dashboard to its resources tab. */
+    onViewResources: () => void;
+    /** Address for the Contact Support mail link. */
+    supportEmail: string;
+    /** Called after the profile is saved, so the shell can refresh its greeting. */
+    onProfileSaved?: () => void;
+  }
+  const Settings: ComponentType<SettingsProps>;
+  export default Settings;
+}

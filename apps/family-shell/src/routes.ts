@@ -1,6 +1,6 @@
 // Route table of the family shell and the redirect rules (pure, so it is unit-tested).
 
-export type PageId = 'home' | 'login' | 'resources' | 'privacy' | 'terms' | 'dashboard';
+export type PageId = 'home' | 'login' | 'resources' | 'privacy' | 'terms' | 'dashboard' | 'reset-password' | 'email-verified';
 
 export const ROUTES: Readonly<Record<string, PageId>> = {
   '/': 'home',
@@ -9,6 +9,9 @@ export const ROUTES: Readonly<Record<string, PageId>> = {
   '/privacy': 'privacy',
   '/terms': 'terms',
   '/dashboard': 'dashboard',
+  // Where the e-mailed password-reset and verification links land.
+  '/reset-password': 'reset-password',
+  '/email-verified': 'email-verified',
 };
 
 export const PAGE_TITLES: Readonly<Record<PageId, string>> = {
@@ -18,6 +21,8 @@ export const PAGE_TITLES: Readonly<Record<PageId, string>> = {
   privacy: 'Privacy Policy · Afterwards',
   terms: 'Terms & Conditions · Afterwards',
   dashboard: 'Your dashboard · Afterwards',
+  'reset-password': 'Choose a new password · Afterwards',
+  'email-verified': 'Email address verified · Afterwards',
 };
 
 /** Paths that belong to other parts of the same origin, never handled by this app's router. */

@@ -11,6 +11,11 @@ describe('family shell routes', () => {
     expect(decideRoute(path, false)).toEqual({ kind: 'page', page });
   });
 
+  it('shows the landing pages of the e-mailed links to everyone', () => {
+    expect(decideRoute('/reset-password', false)).toEqual({ kind: 'page', page: 'reset-password' });
+    expect(decideRoute('/email-verified', true)).toEqual({ kind: 'page', page: 'email-verified' });
+  });
+
   it('sends any other path to the home page', () => {
     expect(decideRoute('/no/such/page', false)).toEqual({ kind: 'redirect', to: '/' });
     expect(decideRoute('/cookies', true)).toEqual({ kind: 'redirect', to: '/' });

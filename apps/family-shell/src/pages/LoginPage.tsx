@@ -1,30 +1,340 @@
-import { ButtonLink, Card, Container, Icon, Logo } from '@afterwards/web-ui';
+// /login: one screen, three modes (family spec section 2): 'Welcome Back', 'Create Account', 'Reset Password',
+// plus the code step when the account has two-factor sign-in on.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
+import { Button, Card, Container, Icon, Logo, TextInput, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
+import { navigate, useLocation } from '../router';
+import { authClient, authErrorMessage, call } from '../auth/client';
+import { useSignInOptions } from '../auth/options';
+import { refreshSession } from '../auth/session-store';
+import { checkForm, MESSAGES, type AuthMode, type Field } from '../auth/validation';
+import '../auth/auth.css';
 
-/** Accounts are a later piece of work: this page says so plainly instead of showing a form that cannot work. */
+const TITLES: Record<AuthMode | 'code', string> = {
+  signin: 'Welcome Back',
+  signup: 'Create Account',
+  reset: 'Reset Password',
+  code: 'Two-step verification',
+};
+
+const INTROS: Record<AuthMode | 'code', string> = {
+  signin: 'Sign in to carry on where you left off.',
+  signup: 'Create a free account to keep your checklist, documents and notes in one private place.',
+  reset: "Enter your email address and we'll send you a link to choose a new password.",
+  code: 'Enter the 6-digit code from your authenticator app.',
+};
+
+function initialMode(search: string): AuthMode {
+  const mode = new URLSearchParams(search).get('mode');
+  return mode === 'signup' || mode === 'reset' ? mode : 'signin';
+}
+
 export function LoginPage() {
+  const { search } = useLocation();
+  const toast = useToast();
+  const options = useSignInOptions();
+  const [mode, setMode] = useState<AuthMode | 'code'>(() => initialMode(search));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [invalid, setInvalid] = useState<Field | 'code' | null>(null);
+  const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [busy, setBusy] = useState<null | 'form' | 'google'>(null);
+  const titleId = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Coming back from a failed Google sign-in (better-auth adds ?error=...).
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.get('error')) {
+      toast.error('Failed to sign in with Google');
+      navigate('/login', { replace: true });
+    }
+  }, [search, toast]);
+
+  // A new mode is a new screen for keyboard and screen-reader users: move focus to its title.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (mode === 'code') codeRef.current?.focus();
+    else headingRef.current?.focus();
+  }, [mode]);
+
+  function switchMode(next: AuthMode) {
+    setMode(next);
+    setInvalid(null);
+    setPassword('');
+    setShowPassword(false);
+    setCode('');
+    setUseRecovery(false);
+  }
+
+  async function signedIn() {
+    await refreshSession();
+    toast.success('Welcome back');
+    navigate('/dashboard', { replace: true });
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || mode === 'code') return;
+    const check = checkForm(mode, email, password);
+    if (!check.ok) {
+      setInvalid(check.field);
+      toast.error(check.message);
+      (check.field === 'password' ? passwordRef : emailRef).current?.focus();
+      return;
+    }
+    setInvalid(null);
+    setBusy('form');
+    try {
+      if (mode === 'reset') {
+        const { error } = await call(() =>
+          authClient.requestPasswordReset({ email: check.email, redirectTo: '/reset-password' }),
+        );
+        if (error) return void toast.error(authErrorMessage(error));
+        toast.success('Password reset email sent! Please check your inbox.');
+        switchMode('signin');
+        return;
+      }
+      if (mode === 'signup') {
+        const { error } = await call(() =>
+          authClient.signUp.email({ email: check.email, password: check.password, name: '', callbackURL: '/email-verified' }),
+        );
+        if (error) return void toast.error(authErrorMessage(error));
+        toast.success('Account created! Please check your email to verify your account.');
+        switchMode('signin');
+        return;
+      }
+      const { data, error } = await call(() => authClient.signIn.email({ email: check.email, password: check.password }));
+      if (error) return void toast.error(authErrorMessage(error));
+      if (data && typeof data === 'object' && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setPassword('');
+        setMode('code');
+        return;
+      }
+      await signedIn();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSubmitCode(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const value = code.replace(/\s+/g, '');
+    if (!value) {
+      setInvalid('code');
+      toast.error(useRecovery ? 'Please enter a recovery code' : 'Please enter the 6-digit code');
+      codeRef.current?.focus();
+      return;
+    }
+    setBusy('form');
+    try {
+      const { error } = await call(() =>
+        useRecovery ? authClient.twoFactor.verifyBackupCode({ code: value }) : authClient.twoFactor.verifyTotp({ code: value }),
+      );
+      if (error) {
+        setInvalid('code');
+        toast.error(authErrorMessage(error));
+        codeRef.current?.select();
+        return;
+      }
+      await signedIn();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onGoogle() {
+    if (busy) return;
+    setBusy('google');
+    const origin = window.location.origin;
+    const { error } = await call(() =>
+      authClient.signIn.social({
+        provider: GOOGLE_PROVIDER_ID as 'google',
+        callbackURL: `${origin}/dashboard`,
+        errorCallbackURL: `${origin}/login?error=google`,
+        newUserCallbackURL: `${origin}/dashboard`,
+      }),
+    );
+    // On success the browser is already on its way to Google.
+    if (error) {
+      toast.error('Failed to sign in with Google');
+      setBusy(null);
+    }
+  }
+
+  const working = busy !== null;
+
   return (
     <PageLayout nav={NAV.simple}>
       <Container narrow className="fs-page fs-center">
-        <Card tone="raised" className="fs-notice">
-          <Logo size="lg" decorative />
-          <h1 className="fs-notice__title">
-            Account <span className="fs-nowrap">sign-in</span> is coming soon
-          </h1>
-          <p className="aw-muted">
-            We are still building accounts, so you can't sign in or create an account just yet. When it's
-            ready, you'll be able to keep a checklist for the person who died, store documents and pick up
-            where you left off.
-          </p>
-          <p className="aw-muted">In the meantime, our resources and local services are open to everyone.</p>
-          <div className="fs-notice__actions">
-            <ButtonLink href="/" variant="secondary" icon={<Icon name="arrow-left" />}>
-              Back to home
-            </ButtonLink>
-            <ButtonLink href="/resources">Browse resources</ButtonLink>
+        <Card tone="raised" as="section" className="fs-auth" aria-labelledby={titleId}>
+          <div className="fs-auth__head">
+            <Logo size="lg" decorative />
+            <h1 id={titleId} ref={headingRef} tabIndex={-1} className="fs-auth__title">
+              {TITLES[mode]}
+            </h1>
+            <p className="aw-muted">{INTROS[mode]}</p>
           </div>
+
+          {mode === 'code' ? (
+            <form className="fs-auth__form" noValidate onSubmit={onSubmitCode}>
+              <TextInput
+                ref={codeRef}
+                key={useRecovery ? 'recovery' : 'totp'}
+                label={useRecovery ? 'Recovery code' : 'Authentication code'}
+                hint={useRecovery ? 'One of the recovery codes you saved when you turned on two-step verification.' : undefined}
+                name="code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                autoComplete="one-time-code"
+                spellCheck={false}
+                autoCapitalize="none"
+                maxLength={useRecovery ? 64 : 6}
+                aria-invalid={invalid === 'code' || undefined}
+                disabled={working}
+                icon={<Icon name="shield" size={18} />}
+              />
+              <Button type="submit" size="lg" block disabled={working}>
+                {working ? 'Checking...' : 'Verify and sign in'}
+              </Button>
+              <div className="fs-auth__links">
+                <button
+                  type="button"
+                  className="fs-auth__link"
+                  onClick={() => {
+                    setUseRecovery((v) => !v);
+                    setCode('');
+                    setInvalid(null);
+                    window.setTimeout(() => codeRef.current?.focus());
+                  }}
+                  disabled={working}
+                >
+                  {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+                </button>
+                <button type="button" className="fs-auth__link" onClick={() => switchMode('signin')} disabled={working}>
+                  Back to Sign In
+                </button>
+              </div>
+            </form>
+          ) : (
+            <>
+              <form className="fs-auth__form" noValidate onSubmit={onSubmit}>
+                <TextInput
+                  ref={emailRef}
+                  label="Email address"
+                  type="email"
+                  name="email"
+                  autoComplete={mode === 'signup' ? 'email' : 'username'}
+                  inputMode="email"
+                  spellCheck={false}
+                  autoCapitalize="none"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={invalid === 'email' || undefined}
+                  disabled={working}
+                  icon={<Icon name="mail" size={18} />}
+                />
+                {mode !== 'reset' ? (
+                  <TextInput
+                    ref={passwordRef}
+                    label="Password"
+                    type={showPassword ? 'text' : 'password'}
+                    name="password"
+                    autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                    hint={mode === 'signup' ? MESSAGES.passwordLength : undefined}
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-invalid={invalid === 'password' || undefined}
+                    disabled={working}
+                    icon={<Icon name="lock" size={18} />}
+                    end={
+                      <button type="button" className="fs-auth__reveal" onClick={() => setShowPassword((v) => !v)} disabled={working}>
+                        {showPassword ? 'Hide' : 'Show'}
+                        <span className="aw-visually-hidden"> password</span>
+                      </button>
+                    }
+                  />
+                ) : null}
+                {mode === 'signin' ? (
+                  <button type="button" className="fs-auth__link fs-auth__forgot" onClick={() => switchMode('reset')} disabled={working}>
+                    Forgot your password?
+                  </button>
+                ) : null}
+                <Button type="submit" size="lg" block disabled={working}>
+                  {busy === 'form'
+                    ? mode === 'signin'
+                      ? 'Signing in...'
+                      : mode === 'signup'
+                        ? 'Creating account...'
+                        : 'Sending...'
+                    : mode === 'signin'
+                      ? 'Sign In'
+                      : mode === 'signup'
+                        ? 'Create Account'
+                        : 'Send Reset Link'}
+                </Button>
+              </form>
+
+              {mode !== 'reset' && options?.google ? (
+                <>
+                  <div className="fs-auth__or" aria-hidden="true">
+                    <span>or</span>
+                  </div>
+                  <Button variant="secondary" size="lg" block onClick={onGoogle} disabled={working} icon={<GoogleMark />}>
+                    {busy === 'google' ? 'Opening Google...' : 'Sign in with Google'}
+                  </Button>
+                </>
+              ) : null}
+
+              <div className="fs-auth__switch">
+                {mode === 'signin' ? (
+                  <>
+                    <span className="aw-muted">New to Afterwards?</span>
+                    <Button variant="quiet" onClick={() => switchMode('signup')} disabled={working}>
+                      Create New Account
+                    </Button>
+                  </>
+                ) : mode === 'signup' ? (
+                  <>
+                    <span className="aw-muted">Already have an account?</span>
+                    <Button variant="quiet" onClick={() => switchMode('signin')} disabled={working}>
+                      Sign In Instead
+                    </Button>
+                  </>
+                ) : (
+                  <Button variant="quiet" onClick={() => switchMode('signin')} disabled={working} icon={<Icon name="arrow-left" />}>
+                    Back to Sign In
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
         </Card>
       </Container>
     </PageLayout>
+  );
+}
+
+/** The multi-coloured 'G', drawn inline (no network). */
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
+      <path fill="#FBBC05" d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z" />
+      <path fill="#34A853" d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z" />
+    </svg>
   );
 }

@@ -1,0 +1,229 @@
+// Exposed as 'account/Settings': the Settings tab of the dashboard (family spec section 2).
+// Owns its server state (its own QueryClient): session, profile (/api/profile), preferences (/api/preferences).
+import { useId, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PREFERENCES, type Preferences, type Profile } from '@afterwards/contracts';
+import { Button, Card, Icon, InlineLoading, useToast, type IconName } from '@afterwards/web-ui';
+import { fetchPreferences, fetchProfile, fetchSessionUser, keys, savePreferences } from './api';
+import { emergencyContact, formatDate, fullName, NOT_SET } from './format';
+import { EditProfileDialog } from './EditProfileDialog';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { TwoFactorCard } from './TwoFactor';
+import './settings.css';
+
+export interface SettingsProps {
+  onSignOut: () => void;
+  onViewResources: () => void;
+  supportEmail: string;
+  /** Called after the profile is saved, so the shell can refresh its greeting. */
+  onProfileSaved?: () => void;
+}
+
+export const APP_VERSION = '1.0.0';
+export const LAST_UPDATED = 'November 2026';
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: true } },
+  });
+}
+
+export default function Settings(props: SettingsProps) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <SettingsTab {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved }: SettingsProps) {
+  const session = useQuery({ queryKey: keys.session, queryFn: fetchSessionUser });
+  // Spec: a failed settings load is tolerated silently; the fields stay empty.
+  const profile = useQuery({ queryKey: keys.profile, queryFn: fetchProfile });
+  const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const data: Profile | null = profile.data ?? null;
+
+  return (
+    <div className="ac-settings">
+      <div className="ac-settings__grid">
+        <SettingsCard icon="user" title="Personal Information" className="ac-span-2">
+          {profile.isPending ? (
+            <InlineLoading>Loading your details...</InlineLoading>
+          ) : (
+            <dl className="ac-facts">
+              <Fact label="Full Name" value={fullName(data)} />
+              <Fact label="Phone Number" value={data?.phone ?? null} />
+              <Fact label="Date of Birth" value={formatDate(data?.dateOfBirth)} />
+              <Fact label="Address" value={data?.address ?? null} />
+              <Fact label="Emergency Contact" value={emergencyContact(data)} />
+            </dl>
+          )}
+          <div className="ac-card__actions">
+            <Button variant="secondary" onClick={() => setEditing(true)} disabled={profile.isPending} icon={<Icon name="user" size={18} />}>
+              Edit Profile
+            </Button>
+          </div>
+        </SettingsCard>
+
+        <SettingsCard icon="lock" title="Account">
+          <dl className="ac-facts">
+            <Fact label="Email" value={session.data?.email ?? (session.isPending ? '…' : null)} />
+          </dl>
+          <div className="ac-card__actions">
+            <Button variant="secondary" onClick={() => setChangingPassword(true)} icon={<Icon name="key" size={18} />}>
+              Change Password
+            </Button>
+            <Button variant="quiet" onClick={onSignOut} icon={<Icon name="log-out" size={18} />}>
+              Sign Out
+            </Button>
+          </div>
+        </SettingsCard>
+
+        <TwoFactorCard enabled={session.data?.twoFactorEnabled ?? null} />
+
+        <PreferencesCard />
+
+        <SettingsCard icon="info" title="About">
+          <dl className="ac-facts ac-facts--compact">
+            <Fact label="Version" value={APP_VERSION} />
+            <Fact label="Platform" value="Web application" />
+            <Fact label="Last updated" value={LAST_UPDATED} />
+            <Fact label="Privacy" value="Encrypted and secure" />
+          </dl>
+        </SettingsCard>
+
+        <SettingsCard icon="heart" title="Support & Help">
+          <p className="aw-muted">Guides for what to do after a death, and people who can help.</p>
+          <div className="ac-card__actions">
+            <Button variant="secondary" onClick={onViewResources} icon={<Icon name="checklist" size={18} />}>
+              View Resources
+            </Button>
+            <a className="aw-btn aw-btn--quiet" href={`mailto:${supportEmail}`}>
+              <span aria-hidden="true">
+                <Icon name="mail" size={18} />
+              </span>
+              Contact Support
+            </a>
+          </div>
+        </SettingsCard>
+      </div>
+
+      <Card tone="accent" as="section" className="ac-banner" aria-label="Your privacy">
+        <span className="ac-banner__icon" aria-hidden="true">
+          <Icon name="shield" size={24} />
+        </span>
+        <div>
+          <h2 className="ac-banner__title">Your information is private</h2>
+          <p>
+            Everything you keep in Afterwards is encrypted and only you can see it. We never sell your information or
+            share it for advertising.
+          </p>
+        </div>
+      </Card>
+
+      <EditProfileDialog open={editing} profile={data} onClose={() => setEditing(false)} onSaved={onProfileSaved} />
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </div>
+  );
+}
+
+export function SettingsCard({ icon, title, children, className }: { icon: IconName; title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <Card as="section" className={['ac-card', className].filter(Boolean).join(' ')} aria-labelledby={id}>
+      <h2 id={id} className="ac-card__title">
+        <span className="ac-card__icon" aria-hidden="true">
+          <Icon name={icon} size={20} />
+        </span>
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="ac-fact">
+      <dt>{label}</dt>
+      <dd className={value ? undefined : 'ac-fact--unset'}>{value ?? NOT_SET}</dd>
+    </div>
+  );
+}
+
+function PreferencesCard() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const prefs = useQuery({ queryKey: keys.preferences, queryFn: fetchPreferences });
+  const current: Preferences = prefs.data ?? DEFAULT_PREFERENCES;
+  const save = useMutation({
+    mutationFn: savePreferences,
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: keys.preferences });
+      const previous = queryClient.getQueryData<Preferences>(keys.preferences);
+      queryClient.setQueryData(keys.preferences, next);
+      return { previous };
+    },
+    onError: (_e, _next, ctx) => {
+      queryClient.setQueryData(keys.preferences, ctx?.previous ?? DEFAULT_PREFERENCES);
+      toast.error('Failed to save your preferences');
+    },
+    onSuccess: (saved) => queryClient.setQueryData(keys.preferences, saved),
+  });
+  const toggle = (key: keyof Preferences) => save.mutate({ ...current, [key]: !current[key] });
+  return (
+    <SettingsCard icon="settings" title="Preferences">
+      <div className="ac-toggles">
+        <Toggle
+          label="Email Notifications"
+          description="Reminders about upcoming deadlines."
+          checked={current.emailNotifications}
+          disabled={prefs.isPending}
+          onChange={() => toggle('emailNotifications')}
+        />
+        <Toggle
+          label="Progress Tracking"
+          description="Show your progress through each checklist."
+          checked={current.progressTracking}
+          disabled={prefs.isPending}
+          onChange={() => toggle('progressTracking')}
+        />
+      </div>
+    </SettingsCard>
+  );
+}
+
+function Toggle({ label, description, checked, disabled, onChange }: { label: string; description: string; checked: boolean; disabled?: boolean; onChange: () => void }) {
+  const id = useId();
+  return (
+    <div className="ac-toggle">
+      <div>
+        <span id={`${id}-l`} className="ac-toggle__label">
+          {label}
+        </span>
+        <span id={`${id}-d`} className="ac-toggle__desc">
+          {description}
+        </span>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-l`}
+        aria-describedby={`${id}-d`}
+        className="ac-toggle__control"
+        disabled={disabled}
+        onClick={onChange}
+      >
+        <span className="ac-toggle__track" aria-hidden="true">
+          <span className="ac-toggle__thumb" />
+        </span>
+        <span className="ac-toggle__state" aria-hidden="true">
+          {checked ? 'On' : 'Off'}
+        </span>
+      </button>
+    </div>
+  );
+}
