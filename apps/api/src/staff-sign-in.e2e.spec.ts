@@ -104,6 +104,10 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
     const afterRestart = await post(staffFrom('10.2.0.1'), STAFF.email, STAFF.password);
     expect(afterRestart.status).toBe(429);
     expect(ProblemDetailsSchema.parse(afterRestart.body).retryAt).toBe(locked.retryAt);
+    if (profile === 'services') {
+      const rows = (await auditRows()).filter((r) => r.ip_address === '10.2.0.1');
+      expect(rows.map((r) => r.action)).toEqual([...Array(5).fill('admin_sign_in_failed'), 'admin_sign_in_locked', 'admin_sign_in_locked']);
+    }
   }, 120_000);
 
   it('locks a client address after 5 failures, whichever accounts it tries', async () => {

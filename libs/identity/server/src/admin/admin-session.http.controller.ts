@@ -61,7 +61,10 @@ export class AdminSessionController {
     const now = new Date();
     for (const key of keys) {
       const gate = await this.attempts.gate(key, now);
-      if (!gate.allowed) throw lockedProblem(gate.retryAt, now);
+      if (!gate.allowed) {
+        await writeAudit(this.sql, { action: 'admin_sign_in_locked', tableName: 'admin_users', newValues: { email: input.email, retryAt: gate.retryAt.toISOString() }, ipAddress: ip, userAgent });
+        throw lockedProblem(gate.retryAt, now);
+      }
     }
     const fail = async (status: number, code: string, message: string, audit: { action: string; authUserId?: string | null; adminUserId?: string | null }) => {
       const outcomes = [];
