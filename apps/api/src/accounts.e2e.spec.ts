@@ -173,6 +173,32 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     expect(session.body.user).toMatchObject({ email: 'gwen.google@example.test', emailVerified: true });
   });
 
+  if (profile === 'services') {
+    it('renews a session that is in use once a day, and refuses one that has expired', async () => {
+      const { default: pg } = await import('pg');
+      const email = 'renew.me@example.test';
+      const http = await verifiedUser(email, 'quiet-harbour-55');
+      await signIn(http, email, 'quiet-harbour-55');
+      const db = new pg.Client({ connectionString: product.env.DATABASE_URL });
+      await db.connect();
+      try {
+        const userId = (await db.query(`SELECT id FROM auth_users WHERE email = $1`, [email])).rows[0].id as string;
+        const sessions = async () => (await db.query(`SELECT id, "expiresAt" FROM auth_sessions WHERE "userId" = $1 ORDER BY "createdAt" DESC`, [userId])).rows as { id: string; expiresAt: Date }[];
+        const [current] = await sessions();
+        // Two days into a seven-day session: the next request renews it to a full seven days again.
+        await db.query(`UPDATE auth_sessions SET "expiresAt" = now() + interval '5 days', "updatedAt" = now() - interval '2 days' WHERE id = $1`, [current!.id]);
+        expect((await http.fetch('/api/session')).status).toBe(200);
+        const renewed = (await sessions()).find((s) => s.id === current!.id)!;
+        expect(renewed.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+
+        await db.query(`UPDATE auth_sessions SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [current!.id]);
+        expect((await http.fetch('/api/session')).status).toBe(401);
+      } finally {
+        await db.end();
+      }
+    });
+  }
+
   it('limits sign-in attempts per account with 429 and a clear message', async () => {
     const http = new HttpSession(product.url, { 'x-forwarded-for': '10.9.9.9' });
     let last = await signIn(http, 'nobody.here@example.test', 'wrong-password-1');
