@@ -1,4 +1,13 @@
-import type { SqlExecutor } from '@afterwards/persistence';
+import type { SqlClient, SqlExecutor } from '@afterwards/persistence';
+import { ADMIN_ROLE } from '@afterwards/server-kit';
+
+/** Runs staff-side queries as the staff role (its own grants), in one transaction. */
+export function asAdminRole<T>(sql: SqlClient, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  return sql.transaction(async (tx) => {
+    await tx.exec(`SET LOCAL ROLE ${ADMIN_ROLE}`);
+    return work(tx);
+  });
+}
 
 export interface AuditEntry {
   readonly action: string;

@@ -9,7 +9,7 @@ import type { Auth } from '../auth/auth';
 import { AttemptsStore } from '../auth/attempts.store';
 import { clientIp, findCurrentUser } from '../session/current-user';
 import { ATTEMPTS, AUTH } from '../tokens';
-import { writeAudit } from './admin-audit';
+import { asAdminRole, writeAudit as writeAuditAs, type AuditEntry } from './admin-audit';
 
 export const ADMIN_MESSAGES = {
   invalid: 'Invalid email or password',
@@ -62,7 +62,7 @@ export class AdminSessionController {
     for (const key of keys) {
       const gate = await this.attempts.gate(key, now);
       if (!gate.allowed) {
-        await writeAudit(this.sql, { action: 'admin_sign_in_locked', tableName: 'admin_users', newValues: { email: input.email, retryAt: gate.retryAt.toISOString() }, ipAddress: ip, userAgent });
+        await this.audit({ action: 'admin_sign_in_locked', tableName: 'admin_users', newValues: { email: input.email, retryAt: gate.retryAt.toISOString() }, ipAddress: ip, userAgent });
         throw lockedProblem(gate.retryAt, now);
       }
     }
@@ -70,7 +70,7 @@ export class AdminSessionController {
       const outcomes = [];
       for (const key of keys) outcomes.push(await this.attempts.fail(key, policy, now));
       const { remainingAttempts, retryAt } = combineFailures(outcomes);
-      await writeAudit(this.sql, { action: audit.action, authUserId: audit.authUserId, adminUserId: audit.adminUserId, tableName: 'admin_users', newValues: { email: input.email, reason: code }, ipAddress: ip, userAgent });
+      await this.audit({ action: audit.action, authUserId: audit.authUserId, adminUserId: audit.adminUserId, tableName: 'admin_users', newValues: { email: input.email, reason: code }, ipAddress: ip, userAgent });
       if (retryAt) throw lockedProblem(retryAt, now);
       return new ProblemError(status, code, message, undefined, { remainingAttempts });
     };
@@ -100,8 +100,8 @@ export class AdminSessionController {
       });
     }
     for (const key of keys) await this.attempts.reset(key);
-    await this.sql.query(`UPDATE admin_users SET last_login = now() WHERE id = $1`, [admin.id]);
-    await writeAudit(this.sql, { action: 'admin_sign_in', adminUserId: admin.id, authUserId, tableName: 'admin_users', recordId: admin.id, ipAddress: ip, userAgent });
+    await asAdminRole(this.sql, (tx) => tx.query(`UPDATE admin_users SET last_login = now(), updated_at = now() WHERE id = $1`, [admin.id]));
+    await this.audit({ action: 'admin_sign_in', adminUserId: admin.id, authUserId, tableName: 'admin_users', recordId: admin.id, ipAddress: ip, userAgent });
     for (const c of cookies) res.append('Set-Cookie', c);
     return { admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role } };
   }
@@ -115,7 +115,7 @@ export class AdminSessionController {
     }
     const admin = await this.findAdmin({ authUserId: user.id });
     if (!admin || !admin.is_active) {
-      await writeAudit(this.sql, { action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+      await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
     return { admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role } };
@@ -129,15 +129,19 @@ export class AdminSessionController {
     for (const c of response.headers.getSetCookie()) res.append('Set-Cookie', c);
     if (user) {
       const admin = await this.findAdmin({ authUserId: user.id });
-      await writeAudit(this.sql, { action: 'admin_sign_out', adminUserId: admin?.id ?? null, authUserId: user.id, tableName: 'admin_users', recordId: admin?.id ?? null, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+      await this.audit({ action: 'admin_sign_out', adminUserId: admin?.id ?? null, authUserId: user.id, tableName: 'admin_users', recordId: admin?.id ?? null, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
     }
   }
 
+  private audit(entry: AuditEntry): Promise<void> {
+    return asAdminRole(this.sql, (tx) => writeAuditAs(tx, entry));
+  }
+
   private async findAdmin(by: { authUserId: string; email?: string }): Promise<AdminRow | undefined> {
-    const { rows } = await this.sql.query<AdminRow>(
+    const { rows } = await asAdminRole(this.sql, (tx) => tx.query<AdminRow>(
       `SELECT id, name, email, role, auth_user_id, is_active FROM admin_users WHERE auth_user_id = $1 OR ($2::text IS NOT NULL AND lower(email) = $2) ORDER BY (auth_user_id = $1) DESC NULLS LAST LIMIT 1`,
       [by.authUserId, by.email ?? null],
-    );
+    ));
     return rows[0];
   }
 
