@@ -1,17 +1,19 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadingScreen, useToast } from '@afterwards/web-ui';
 import { decideRoute, PAGE_TITLES, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
 import { type SessionState } from './session';
 import { useSession } from './auth/session-store';
 import { LandingPage } from './pages/LandingPage';
-import { LoginPage } from './pages/LoginPage';
 import { ResourcesPage } from './pages/ResourcesPage';
 import { PolicyPage } from './pages/PolicyPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { LoginNewPasswordPage } from './pages/LoginNewPasswordPage';
-import { LoginVerifiedPage } from './pages/LoginVerifiedPage';
 import { CookieConsent } from './components/CookieConsent';
+
+// Account screens carry the auth client: loaded only when one is shown, not with the public pages.
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LoginNewPasswordPage = lazy(() => import('./pages/LoginNewPasswordPage').then((m) => ({ default: m.LoginNewPasswordPage })));
+const LoginVerifiedPage = lazy(() => import('./pages/LoginVerifiedPage').then((m) => ({ default: m.LoginVerifiedPage })));
+const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 export function App() {
   const session = useSession();
@@ -31,7 +33,9 @@ export function App() {
   if (decision.kind !== 'page') return <Redirect decision={decision} />;
   return (
     <>
-      <Page page={decision.page} session={session} location={location} />
+      <Suspense fallback={<LoadingScreen />}>
+        <Page page={decision.page} session={session} location={location} />
+      </Suspense>
       <CookieConsent />
     </>
   );

@@ -184,7 +184,9 @@ export function LoginPage() {
             <h1 id={titleId} ref={headingRef} tabIndex={-1} className="fs-auth__title">
               {TITLES[mode]}
             </h1>
-            <p className="aw-muted">{INTROS[mode]}</p>
+            <p className="aw-muted">
+              {mode === 'code' && useRecovery ? 'Enter one of the recovery codes you saved when you turned it on. Each code works once.' : INTROS[mode]}
+            </p>
           </div>
 
           {mode === 'code' ? (
@@ -193,7 +195,6 @@ export function LoginPage() {
                 ref={codeRef}
                 key={useRecovery ? 'recovery' : 'totp'}
                 label={useRecovery ? 'Recovery code' : 'Authentication code'}
-                hint={useRecovery ? 'One of the recovery codes you saved when you turned on two-step verification.' : undefined}
                 name="code"
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
