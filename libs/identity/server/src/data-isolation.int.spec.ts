@@ -60,6 +60,19 @@ describe.each(testDatabaseFactories)('data isolation on %s', (_name, open) => {
     expect(rows[0]!.role).not.toBe('afterwards_app');
   });
 
+  it('the staff role writes audit records but cannot rewrite them, nor read password hashes', async () => {
+    const asAdmin = <T>(work: (tx: import('@afterwards/persistence').SqlExecutor) => Promise<T>) =>
+      db.sql.transaction(async (tx) => {
+        await tx.exec('SET LOCAL ROLE afterwards_admin');
+        return work(tx);
+      });
+    await asAdmin((tx) => tx.query(`INSERT INTO admin_audit_log (action, ip_address, user_agent) VALUES ('admin_sign_in', '10.0.0.1', 'test')`));
+    await expect(asAdmin((tx) => tx.query(`DELETE FROM admin_audit_log`))).rejects.toThrow(/permission denied/);
+    await expect(asAdmin((tx) => tx.query(`UPDATE admin_audit_log SET action = 'x'`))).rejects.toThrow(/permission denied/);
+    await expect(asAdmin((tx) => tx.query(`SELECT password FROM auth_accounts`))).rejects.toThrow(/permission denied/);
+    await expect(withUser(prisma, A, (tx) => tx.$queryRaw`SELECT count(*) FROM admin_audit_log`)).rejects.toThrow(/permission denied/);
+  });
+
   it('staff queries run as their own role, which may read settings but not change them', async () => {
     const names = await withAdmin(prisma, 'admin-1', (tx) => tx.userSettings.findMany({ orderBy: { firstName: 'asc' } }));
     expect(names.map((r) => r.firstName)).toEqual(['Ann', 'Bea']);
