@@ -63,7 +63,9 @@ const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
-        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both to show Sign in with Google, or neither',
+        message: env.GOOGLE_CLIENT_ID
+          ? 'GOOGLE_CLIENT_SECRET is needed with GOOGLE_CLIENT_ID: set both to offer Sign in with Google, or neither'
+          : 'GOOGLE_CLIENT_ID is needed with GOOGLE_CLIENT_SECRET: set both to offer Sign in with Google, or neither',
       });
     }
     if (env.EVENTSTORE_URL && !env.DATABASE_URL) {

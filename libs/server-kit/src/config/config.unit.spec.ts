@@ -32,6 +32,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the identity and mail settings, with Google only when both its id and secret are set', () => {
+    const config = loadConfig({ PORT: '4000', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', SMTP_URL: 'smtp://mail:587' });
+    expect(config.publicUrl).toBe('http://127.0.0.1:4000');
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuerUrl: 'https://accounts.google.com' });
+    expect(config.smtpUrl).toBe('smtp://mail:587');
+    expect(loadConfig({ PUBLIC_URL: 'https://afterwards.example/' }).publicUrl).toBe('https://afterwards.example');
+    expect(loadConfig({}).google).toBeUndefined();
+  });
+
+  it('explains wrong identity and mail settings', () => {
+    let error: unknown;
+    try {
+      loadConfig({ GOOGLE_CLIENT_ID: 'id', AUTH_SECRET: 'short', SMTP_URL: 'http://mail', SUPPORT_EMAIL: 'nobody' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual(
+      expect.arrayContaining([
+        'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)',
+        'SMTP_URL must start with smtp:// or smtps://',
+        'SUPPORT_EMAIL must be an e-mail address',
+        'GOOGLE_CLIENT_SECRET is needed with GOOGLE_CLIENT_ID: set both to offer Sign in with Google, or neither',
+      ]),
+    );
+  });
+
   it('needs DATABASE_URL alongside EVENTSTORE_URL', () => {
     expect(() => loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false' })).toThrow(
       /DATABASE_URL is required when EVENTSTORE_URL is set/,
