@@ -48,6 +48,12 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
     }
   });
 
+  it('offers no Google sign-in when it is not configured', async () => {
+    const http = staffFrom('10.1.0.9');
+    expect((await http.json('/api/sign-in-options')).body).toMatchObject({ google: false });
+    expect((await http.json('/api/auth/sign-in/social', { method: 'POST', json: { provider: 'google', callbackURL: '/dashboard' } })).status).not.toBe(200);
+  });
+
   it('validates the form with the spec messages', async () => {
     const http = staffFrom('10.1.0.2');
     expect(ProblemDetailsSchema.parse((await post(http, '', '')).body).detail).toBe('Email and password are required');
