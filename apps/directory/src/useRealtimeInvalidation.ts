@@ -13,7 +13,6 @@ export function useRealtimeInvalidation(queryClient: QueryClient) {
     const topic = RealtimeTopics.directoryListings;
     const socket = io({ path: REALTIME_PATH, reconnectionDelayMax: 15_000 });
     let timer: number | undefined;
-    let hadConnection = false;
 
     const invalidateSoon = () => {
       window.clearTimeout(timer);
@@ -23,10 +22,9 @@ export function useRealtimeInvalidation(queryClient: QueryClient) {
     };
 
     socket.on('connect', () => {
-      socket.emit(RealtimeEvents.subscribe, topic);
-      // After a reconnection we may have missed changes.
-      if (hadConnection) invalidateSoon();
-      hadConnection = true;
+      // Refetch once the room is joined: a change committed between the first fetch and the
+      // subscription (or while disconnected) would otherwise never be pushed to this page.
+      socket.emit(RealtimeEvents.subscribe, topic, () => invalidateSoon());
     });
     socket.on(RealtimeEvents.readModelChanged, (payload: unknown) => {
       const event = ReadModelChangedSchema.safeParse(payload);

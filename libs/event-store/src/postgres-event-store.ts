@@ -133,6 +133,8 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<PostgresSubscription>();
   private notifying = false;
   private notifyAgain = false;
+  /** The NOTIFY in flight, awaited by close() so a short-lived writer (a tools command) still wakes others. */
+  private notifyInFlight: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly sql: SqlClient,
@@ -190,7 +192,7 @@ export class PostgresEventStore implements EventStore {
       return;
     }
     this.notifying = true;
-    void (async () => {
+    this.notifyInFlight = (async () => {
       try {
         do {
           this.notifyAgain = false;
@@ -277,6 +279,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.notifyInFlight;
   }
 }
 
