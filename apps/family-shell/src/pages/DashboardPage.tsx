@@ -5,6 +5,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SettingsProps } from 'account/Settings';
 import { Button, ButtonLink, Card, Container, Footer, Icon, Logo, RemoteSlot, SkipLink, openConsentSettings, useToast, type IconName } from '@afterwards/web-ui';
 import { Blocks, PolicyText } from '../components/PolicyText';
+import { ResourcesColumns } from '../components/ResourcesColumns';
 import { COOKIE_SUMMARY, PRIVACY_POLICY, TERMS } from '../content/policies';
 import { navigate } from '../router';
 import { displayName, type SessionUser } from '../session';
@@ -25,12 +26,11 @@ const NAV_TABS: ReadonlyArray<{ tab: DashboardTab; label: string }> = [
   { tab: 'resources', label: 'Resources' },
 ];
 
-const COMING: Record<Exclude<DashboardTab, 'settings' | 'overview'>, { title: string; icon: IconName; text: string }> = {
+const COMING: Record<Exclude<DashboardTab, 'settings' | 'overview' | 'resources'>, { title: string; icon: IconName; text: string }> = {
   cases: { title: 'Your Memories', icon: 'heart', text: 'Here you will open a memory for the person who died and get a checklist for where they lived.' },
   tasks: { title: 'Tasks', icon: 'checklist', text: 'Your tasks, grouped by memory and by how soon they need doing, will be listed here.' },
   documents: { title: 'Documents', icon: 'document', text: 'The documents you need, and the copies you have uploaded, will be kept here.' },
   notes: { title: 'Notes & Documentation', icon: 'document', text: 'Notes of calls, meetings and memories will be kept here, next to each memory.' },
-  resources: { title: 'Resources & Local Services', icon: 'users', text: 'Guides from government services and bereavement charities, and local services near you.' },
 };
 
 // Spec: the dashboard footer's policy links open modals.
@@ -159,10 +159,13 @@ export function DashboardPage({ user }: { user: SessionUser }) {
           <div className="fs-dash__welcome">
             {tab === 'settings' ? null : <p className="aw-eyebrow">{NAV_TABS.find((t) => t.tab === tab)?.label}</p>}
             <h1 ref={headingRef} tabIndex={-1} className="fs-dash__title">
-              {tab === 'settings' ? 'Settings' : `Welcome back, ${name}`}
+              {tab === 'settings' ? 'Settings' : tab === 'resources' ? 'Resources & Local Services' : `Welcome back, ${name}`}
             </h1>
             {tab === 'settings' ? (
               <p className="aw-muted">Your personal information, account security and preferences.</p>
+            ) : null}
+            {tab === 'resources' ? (
+              <p className="aw-muted">Guides from government services and bereavement charities, and local services near you.</p>
             ) : null}
           </div>
 
@@ -176,6 +179,10 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             </RemoteSlot>
           ) : tab === 'overview' ? (
             <Overview onOpen={open} />
+          ) : tab === 'resources' ? (
+            <section aria-label="Resources & Local Services">
+              <ResourcesColumns page="dashboard-resources" />
+            </section>
           ) : (
             <Card className="fs-dash__coming" as="section" aria-label={COMING[tab].title}>
               <span className="fs-dash__coming-icon" aria-hidden="true">
@@ -184,7 +191,6 @@ export function DashboardPage({ user }: { user: SessionUser }) {
               <h2>{COMING[tab].title}</h2>
               <p className="aw-muted">{COMING[tab].text}</p>
               <p className="aw-muted">This section is being built.</p>
-              {tab === 'resources' ? <ButtonLink href="/resources">Open Resources &amp; Local Services</ButtonLink> : null}
             </Card>
           )}
         </Container>
@@ -210,9 +216,9 @@ function Overview({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
           <Button onClick={() => onOpen('settings')} icon={<Icon name="settings" size={18} />}>
             Your settings
           </Button>
-          <ButtonLink href="/resources" variant="secondary">
+          <Button variant="secondary" onClick={() => onOpen('resources')} icon={<Icon name="users" size={18} />}>
             Resources &amp; Guides
-          </ButtonLink>
+          </Button>
         </div>
       </Card>
     </div>
