@@ -290,3 +290,23 @@ describe('e-mail through SMTP (SMTP_URL set)', () => {
     expect(fs.existsSync(product.outboxDir)).toBe(false);
   });
 });
+
+describe('Google sign-in when its provider does not answer', () => {
+  let product: RunningProduct;
+  beforeAll(async () => {
+    // Port 9 (discard) refuses connections on loopback: the OpenID configuration cannot be read.
+    product = await startProduct({
+      profile: 'embedded',
+      seedCount: 0,
+      env: { GOOGLE_CLIENT_ID: 'afterwards-test', GOOGLE_CLIENT_SECRET: 'test-secret', GOOGLE_ISSUER_URL: 'http://127.0.0.1:9' },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  it('does not offer a Google button that could only fail', async () => {
+    const res = await fetch(`${product.url}/api/sign-in-options`);
+    expect(await res.json()).toMatchObject({ google: false });
+  });
+});

@@ -25,7 +25,25 @@ export class SessionController {
 
   /** What the sign-in screen may offer (public). */
   @Get(AUTH_OPTIONS_URL.replace(/^\//, ''))
-  options(): AuthOptionsResponse {
-    return { google: Boolean(this.config.google), supportEmail: this.config.supportEmail };
+  async options(): Promise<AuthOptionsResponse> {
+    return { google: await this.googleReachable(), supportEmail: this.config.supportEmail };
+  }
+
+  private googleCheck: { at: number; ok: Promise<boolean> } | undefined;
+
+  /**
+   * Offer Google only while its OpenID configuration answers: a button that can only fail is worse
+   * than none. Checked at most once a minute.
+   */
+  private googleReachable(): Promise<boolean> {
+    const google = this.config.google;
+    if (!google) return Promise.resolve(false);
+    if (!this.googleCheck || Date.now() - this.googleCheck.at > 60_000) {
+      const ok = fetch(`${google.issuerUrl}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(3_000) })
+        .then((res) => res.ok)
+        .catch(() => false);
+      this.googleCheck = { at: Date.now(), ok };
+    }
+    return this.googleCheck.ok;
   }
 }
