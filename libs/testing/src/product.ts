@@ -5,12 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');  // libs/testing/src -> repository root
+/** The repository root: found by walking up, so this works from source (tests) and from a bundle (tools). */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'nx.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No nx.json above ${from}`);
+  }
+}
+const ROOT = findRoot(import.meta.dirname);
 export const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
 export const TOOLS_ENTRY = path.join(ROOT, 'tools', 'dist', 'cli.js');
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { LISTING_ACTIONS, RecordInteractionsResponseSchema, type ListingInteraction } from '@afterwards/contracts';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
+import { API_ENTRY, freePort, TOOLS_ENTRY } from '@afterwards/testing';
 import { ms, summarise } from './stats';
 
 export interface InteractionsBenchOptions {
@@ -16,21 +15,6 @@ export interface InteractionsBenchOptions {
   readonly rate: number;
   /** Events per request. */
   readonly batch: number;
-}
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
-const TOOLS_ENTRY = path.join(ROOT, 'tools', 'dist', 'cli.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
+import { API_ENTRY, freePort } from '@afterwards/testing';
 import { ms, summarise } from './stats';
 
 export interface SignInBenchOptions {
@@ -13,20 +12,6 @@ export interface SignInBenchOptions {
   readonly users: number;
   /** Sign-ins per user (at most 10: the per-account limit is 10 per 15 minutes). */
   readonly rounds: number;
-}
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
