@@ -17,6 +17,45 @@ function describedBy(...ids: Array<string | false | undefined>) {
   return list || undefined;
 }
 
+/** Ids that tie a control to its label, hint and error. */
+function useFieldIds(prefix: string, id: string | undefined, hint: ReactNode, error: ReactNode) {
+  const autoId = useId();
+  const controlId = id ?? `${prefix}-${autoId}`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  return { controlId, hintId, errorId, describedBy: describedBy(hintId, errorId) };
+}
+
+/** Label, hint and error around a control: one layout for every field. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  hideLabel,
+  className,
+  ids,
+  children,
+}: Omit<FieldChrome, 'className'> & { className?: string; ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  return (
+    <div className={cx('aw-field', className)}>
+      <label htmlFor={ids.controlId} className={hideLabel ? 'aw-visually-hidden' : 'aw-field__label'}>
+        {label}
+      </label>
+      {hint ? (
+        <span id={ids.hintId} className="aw-field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {children}
+      {error ? (
+        <span id={ids.errorId} className="aw-field__error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 export type TextInputProps = FieldChrome &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
     /** Decorative icon shown inside the start of the box. */
@@ -27,20 +66,9 @@ export type TextInputProps = FieldChrome &
   };
 
 export function TextInput({ label, hint, error, hideLabel, className, icon, end, id, ref, type = 'text', ...rest }: TextInputProps) {
-  const autoId = useId();
-  const inputId = id ?? `aw-input-${autoId}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds('aw-input', id, hint, error);
   return (
-    <div className={cx('aw-field', className)}>
-      <label htmlFor={inputId} className={hideLabel ? 'aw-visually-hidden' : 'aw-field__label'}>
-        {label}
-      </label>
-      {hint ? (
-        <span id={hintId} className="aw-field__hint">
-          {hint}
-        </span>
-      ) : null}
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} className={className} ids={ids}>
       <div className="aw-field__control">
         {icon ? (
           <span className="aw-field__icon" aria-hidden="true">
@@ -49,21 +77,16 @@ export function TextInput({ label, hint, error, hideLabel, className, icon, end,
         ) : null}
         <input
           ref={ref}
-          id={inputId}
+          id={ids.controlId}
           type={type}
           className={cx('aw-input', icon ? 'aw-input--with-icon' : false, end ? 'aw-input--with-end' : false)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hintId, errorId)}
+          aria-describedby={ids.describedBy}
           {...rest}
         />
         {end ? <span className="aw-field__end">{end}</span> : null}
       </div>
-      {error ? (
-        <span id={errorId} className="aw-field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -78,38 +101,16 @@ export type SelectProps = FieldChrome &
   };
 
 export function Select({ label, hint, error, hideLabel, className, options, id, ...rest }: SelectProps) {
-  const autoId = useId();
-  const selectId = id ?? `aw-select-${autoId}`;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
+  const ids = useFieldIds('aw-select', id, hint, error);
   return (
-    <div className={cx('aw-field', className)}>
-      <label htmlFor={selectId} className={hideLabel ? 'aw-visually-hidden' : 'aw-field__label'}>
-        {label}
-      </label>
-      {hint ? (
-        <span id={hintId} className="aw-field__hint">
-          {hint}
-        </span>
-      ) : null}
-      <select
-        id={selectId}
-        className="aw-select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
-        {...rest}
-      >
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} className={className} ids={ids}>
+      <select id={ids.controlId} className="aw-select" aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {error ? (
-        <span id={errorId} className="aw-field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
