@@ -77,4 +77,14 @@ describe('API start-up configuration', () => {
     expect(result.stderr).toContain('DATABASE_URL must start with postgres:// or postgresql://');
     expect(result.stderr).toContain('REDIS_URL must start with redis:// or rediss://');
   });
+
+  it('refuses to serve with DATABASE_URL but no AUTH_SECRET, before touching the database', () => {
+    const result = spawnSync(process.execPath, [API_ENTRY], {
+      env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('AUTH_SECRET is required with DATABASE_URL: ');
+  });
 });

@@ -19,7 +19,7 @@ import { serveWebApps, webRoots } from './web-apps';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { role: 'api' });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -62,5 +62,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? 78 : 1);
 });

@@ -109,7 +109,28 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** Which process loads the configuration: only the API serves sign-in, so only it needs the shared AUTH_SECRET. */
+export type ConfigRole = 'api' | 'worker' | 'tools';
+
+/** Rules that apply only where the API serves requests (one definition, used by `loadConfig` and the identity module). */
+export function apiConfigProblems(config: Pick<AppConfig, 'profile' | 'authSecret'>): string[] {
+  const problems: string[] = [];
+  if (config.profile === 'services' && !config.authSecret) {
+    problems.push('AUTH_SECRET is required with DATABASE_URL: every API replica must share it to sign sessions (e.g. openssl rand -base64 32)');
+  }
+  return problems;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { role?: ConfigRole } = {}): AppConfig {
+  const config = parseConfig(env);
+  if (options.role === 'api') {
+    const problems = apiConfigProblems(config);
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  return config;
+}
+
+function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { apiConfigProblems, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('defaults to the embedded profile with nothing set', () => {
@@ -62,5 +62,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENTSTORE_URL: 'kurrentdb://localhost:2113?tls=false' })).toThrow(
       /DATABASE_URL is required when EVENTSTORE_URL is set/,
     );
+  });
+
+  it('requires AUTH_SECRET with DATABASE_URL only where the API loads its configuration', () => {
+    const services = { DATABASE_URL: 'postgres://u@db:5432/app' };
+    let error: unknown;
+    try {
+      loadConfig(services, { role: 'api' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^AUTH_SECRET is required with DATABASE_URL: /)]);
+    // Operator tools, the worker and benches never serve sign-in: they keep working without it.
+    expect(loadConfig(services).profile).toBe('services');
+    expect(loadConfig(services, { role: 'tools' }).authSecret).toBeUndefined();
+    expect(loadConfig(services, { role: 'worker' }).authSecret).toBeUndefined();
+    // The embedded API generates its own secret; a configured one satisfies the rule.
+    expect(loadConfig({}, { role: 'api' }).profile).toBe('embedded');
+    expect(loadConfig({ ...services, AUTH_SECRET: 'x'.repeat(32) }, { role: 'api' }).authSecret).toBe('x'.repeat(32));
+    expect(apiConfigProblems({ profile: 'services', authSecret: undefined })).toHaveLength(1);
+    expect(apiConfigProblems({ profile: 'embedded', authSecret: undefined })).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from 'pino';
 import { PgliteSqlClient, PostgresSqlClient, type SqlClient } from '@afterwards/persistence';
-import type { AppConfig } from '@afterwards/server-kit';
+import { apiConfigProblems, ConfigError, type AppConfig } from '@afterwards/server-kit';
 import { checkPassword, minutesUntil } from '@afterwards/identity-domain';
 import { resetPasswordEmail, verificationEmail, type Mailer } from '@afterwards/mail';
 import { AttemptsStore } from './attempts.store';
@@ -26,9 +26,8 @@ export function resolveAuthSecret(config: AppConfig, role: 'api' | 'worker' | 't
   if (config.authSecret) return config.authSecret;
   // Operator tools only hash passwords (scrypt needs no secret) and write rows: a throw-away secret will do.
   if (config.profile === 'services' && role !== 'api') return randomBytes(32).toString('base64url');
-  if (config.profile === 'services') {
-    throw new Error('Configuration is not valid:\n  - AUTH_SECRET is required when DATABASE_URL is set (every API replica must share it); e.g. openssl rand -base64 32');
-  }
+  const problems = apiConfigProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
   const file = path.join(config.dataDir, 'auth-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
