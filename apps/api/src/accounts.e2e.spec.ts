@@ -76,6 +76,28 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     expect(short.status).toBe(400);
   });
 
+  it('answers errors from /api/auth as problem details, keeping better-auth\'s message and code', async () => {
+    const http = new HttpSession(product.url);
+    const res = await http.fetch('/api/auth/sign-up/email', { method: 'POST', json: { email: 'common.problem@example.test', password: 'password1', name: '' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(ProblemDetailsSchema.parse(body)).toMatchObject({ status: 400, title: 'Bad Request', detail: 'This password is too common. Please choose another.' });
+    expect(body.message).toBe('This password is too common. Please choose another.');
+    expect(body.code).toBe(ProblemDetailsSchema.parse(body).code);
+    expect(body.type).toBe(`https://afterwards.app/problems/${String(body.code).toLowerCase().replace(/_/g, '-')}`);
+
+    const wrong = await http.fetch('/api/auth/sign-in/email', { method: 'POST', json: { email: 'nobody.problem@example.test', password: 'wrong-password-2' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('content-type')).toContain('application/problem+json');
+    expect(ProblemDetailsSchema.parse(await wrong.json())).toMatchObject({ status: 401, title: 'Unauthorized', code: 'INVALID_EMAIL_OR_PASSWORD' });
+
+    // Successful answers are unchanged.
+    const ok = await http.fetch('/api/auth/get-session');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toContain('application/json');
+  });
+
   it('saves the profile and preferences per user; another user sees only their own', async () => {
     const a = await verifiedUser('profile.a@example.test', 'quiet-harbour-51');
     const b = await verifiedUser('profile.b@example.test', 'quiet-harbour-52');

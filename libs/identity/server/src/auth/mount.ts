@@ -1,16 +1,45 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { toNodeHandler } from 'better-auth/node';
+import { problem } from '@afterwards/server-kit';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 
 /**
+ * Turns better-auth's JSON error answers into RFC 9457 problem details (`application/problem+json`)
+ * like the rest of the API. Its own `message` and `code` stay, so better-auth's client still reads them;
+ * `type`, `title`, `status`, `detail` and `code` are added. Other answers pass through untouched.
+ */
+export async function asProblemResponse(res: Response): Promise<Response> {
+  if (res.status < 400 || !/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) return res;
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+  const fields = body as Record<string, unknown>;
+  const code = typeof fields.code === 'string' && fields.code ? fields.code : 'AUTH_FAILED';
+  const message = typeof fields.message === 'string' && fields.message ? fields.message : undefined;
+  const detail = typeof fields.detail === 'string' && fields.detail ? fields.detail : message;
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/problem+json; charset=utf-8');
+  headers.delete('content-length');
+  const converted = { ...fields, ...problem(res.status, code, detail), ...(message ? { message } : {}) };
+  return new Response(JSON.stringify(converted), { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
  * Mounts better-auth's handler at /api/auth on the Express instance, before Nest's body parser
  * (better-auth reads the raw body itself). The client address Express derived (trusting only
- * loopback proxies) replaces any header of the same name the client sent.
+ * loopback proxies) replaces any header of the same name the client sent. Errors leave as problem details.
  */
 export function mountAuth(app: Express, auth: Auth): void {
-  const handler = toNodeHandler(auth);
-  app.use('/api/auth', (req: Request, res: Response, next: NextFunction) => {
+  const handler = toNodeHandler(async (request: Request) => asProblemResponse(await auth.handler(request)));
+  app.use('/api/auth', (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     handler(req, res).catch(next);
   });
