@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { AdminSessionResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
-import { HttpSession, latestMail, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, startProduct, totp, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'sam.staff@example.test', name: 'Sam Staff', password: 'quiet-harbour-90' };
+const TWO_FACTOR_STAFF = { email: 'tess.totp@example.test', name: 'Tess Totp', password: 'quiet-harbour-93' };
 
 /** Staff sign-in over HTTP (admin spec sections 2, 4, 6, 8), against the built product. */
 describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s profile)', (profile) => {
@@ -13,6 +14,7 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
     // There is no public staff sign-up: the operator tool makes the first admin (PGlite: API stopped).
     await product.stopApi();
     expect(product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password)).toContain('is ready');
+    expect(product.tool('create-admin', '--email', TWO_FACTOR_STAFF.email, '--name', TWO_FACTOR_STAFF.name, '--password', TWO_FACTOR_STAFF.password)).toContain('is ready');
     await product.startApi();
   }, 180_000);
   afterAll(async () => {
@@ -115,6 +117,54 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
       expect(rows.map((r) => r.action)).toEqual([...Array(5).fill('admin_sign_in_failed'), 'admin_sign_in_locked', 'admin_sign_in_locked']);
     }
   }, 120_000);
+
+  it('signs in staff with two-factor on: asks for a code, takes an authenticator or recovery code, and locks after 5 wrong codes', async () => {
+    const { email, password } = TWO_FACTOR_STAFF;
+    // Enrolled from the family Settings endpoints, as a staff member would with their own account.
+    const settings = staffFrom('10.5.0.9');
+    expect((await settings.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
+    const enabled = await settings.json<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { method: 'POST', json: { password } });
+    expect(enabled.status).toBe(200);
+    const secret = new URL(enabled.body.totpURI).searchParams.get('secret')!;
+    expect((await settings.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: await totp(secret) } })).status).toBe(200);
+    const wrongCode = async () => ((await totp(secret)) === '000000' ? '111111' : '000000');
+    const postCode = (http: HttpSession, code: string) => http.json('/api/admin/session', { method: 'POST', json: { email, password, code } });
+
+    // The right password alone: the screen is asked for a code, and nothing is counted.
+    const browser = staffFrom('10.5.0.1');
+    const asked = await post(browser, email, password);
+    expect(asked.status).toBe(401);
+    expect(ProblemDetailsSchema.parse(asked.body)).toMatchObject({ code: 'ADMIN_TWO_FACTOR_REQUIRED', twoFactorRequired: true });
+    expect(ProblemDetailsSchema.parse(asked.body).remainingAttempts).toBeUndefined();
+    expect((await browser.json('/api/admin/session')).status).toBe(401);
+
+    // A wrong code counts toward the lockout and keeps the code step.
+    const wrong = await postCode(browser, await wrongCode());
+    expect(wrong.status).toBe(401);
+    expect(ProblemDetailsSchema.parse(wrong.body)).toMatchObject({ code: 'ADMIN_INVALID_CODE', detail: 'Invalid authentication code', remainingAttempts: 4, twoFactorRequired: true });
+
+    // The authenticator's code signs in, and the session is a staff session.
+    const signedIn = await postCode(browser, await totp(secret));
+    expect(signedIn.status).toBe(200);
+    expect(AdminSessionResponseSchema.parse(signedIn.body).admin).toMatchObject({ email, name: 'Tess Totp' });
+    expect((await browser.json('/api/admin/session')).status).toBe(200);
+
+    // A recovery code works too (lost phone), and only once.
+    const lostPhone = staffFrom('10.5.0.2');
+    expect((await postCode(lostPhone, enabled.body.backupCodes[0]!)).status).toBe(200);
+    expect((await lostPhone.json('/api/admin/session')).status).toBe(200);
+    const reused = await postCode(staffFrom('10.5.0.3'), enabled.body.backupCodes[0]!);
+    expect(ProblemDetailsSchema.parse(reused.body)).toMatchObject({ status: 401, code: 'ADMIN_INVALID_CODE', remainingAttempts: 4 });
+
+    // Wrong codes lock the account like wrong passwords do; then even the right code waits.
+    const guesser = staffFrom('10.5.0.4');
+    for (let attempt = 2; attempt <= 4; attempt++) {
+      expect(ProblemDetailsSchema.parse((await postCode(guesser, await wrongCode())).body)).toMatchObject({ status: 401, remainingAttempts: 5 - attempt });
+    }
+    const locked = ProblemDetailsSchema.parse((await postCode(guesser, await wrongCode())).body);
+    expect(locked).toMatchObject({ status: 429, code: 'ADMIN_LOCKED', remainingAttempts: 0 });
+    expect((await postCode(staffFrom('10.5.0.5'), await totp(secret))).status).toBe(429);
+  }, 60_000);
 
   it('locks a client address after 5 failures, whichever accounts it tries', async () => {
     const http = staffFrom('10.3.0.1');

@@ -109,6 +109,14 @@ export const AdminSignInSchema = z.object({
     .string({ error: 'Email and password are required' })
     .min(1, 'Email and password are required')
     .min(6, 'Password must be at least 6 characters'),
+  /**
+   * Second step for staff with two-factor on: the 6-digit authenticator code, or a recovery code.
+   * Spaces people type are dropped; empty means none.
+   */
+  code: z
+    .string()
+    .optional()
+    .transform((v) => v?.replace(/[\s]+/g, '') || undefined),
 });
 export type AdminSignInInput = z.infer<typeof AdminSignInSchema>;
 
@@ -122,7 +130,9 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 /**
  * `POST /api/admin/session` 200 and `GET /api/admin/session` 200 (401 when not signed in as staff).
  * Failures are problem details: a wrong password is 401 with `remainingAttempts`; a lock is 429 with
- * `retryAt` (ISO 8601). `GET /api/admin/session` answering 401 also carries `retryAt` while this client
+ * `retryAt` (ISO 8601). A right password on an account with two-factor on, sent without `code`, is 401
+ * `ADMIN_TWO_FACTOR_REQUIRED` with `twoFactorRequired: true` (not counted as a failure); a wrong code is
+ * 401 `ADMIN_INVALID_CODE` with `twoFactorRequired: true` and `remainingAttempts` (counted). `GET /api/admin/session` answering 401 also carries `retryAt` while this client
  * address is locked, so the sign-in screen shows the lock after a reload or in a new browser.
  * `DELETE /api/admin/session` signs staff out (204).
  */

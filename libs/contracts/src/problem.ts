@@ -13,5 +13,7 @@ export const ProblemDetailsSchema = z.object({
   remainingAttempts: z.number().optional(),
   /** When a lock or rate limit ends (ISO 8601); also sent as Retry-After. */
   retryAt: z.string().optional(),
+  /** Staff sign-in: the password was right and the account has two-factor on; send it again with `code`. */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;

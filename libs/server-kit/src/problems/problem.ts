@@ -40,7 +40,7 @@ export function problem(
   status: number,
   code: string,
   detail?: string,
-  extra: Partial<Pick<ProblemDetails, 'errors' | 'instance' | 'remainingAttempts' | 'retryAt'>> = {},
+  extra: Partial<Pick<ProblemDetails, 'errors' | 'instance' | 'remainingAttempts' | 'retryAt' | 'twoFactorRequired'>> = {},
 ): ProblemDetails {
   return {
     type: `https://afterwards.app/problems/${code.toLowerCase().replace(/_/g, '-')}`,
@@ -59,8 +59,8 @@ export class ProblemError extends Error {
     readonly code: string,
     detail: string,
     readonly errors?: { path: string; message: string }[],
-    /** Sign-in limits: attempts left, and when a lock or limit ends. */
-    readonly extra?: Partial<Pick<ProblemDetails, 'remainingAttempts' | 'retryAt'>>,
+    /** Sign-in limits: attempts left, and when a lock or limit ends; whether a two-factor code is needed. */
+    readonly extra?: Partial<Pick<ProblemDetails, 'remainingAttempts' | 'retryAt' | 'twoFactorRequired'>>,
   ) {
     super(detail);
     this.name = 'ProblemError';

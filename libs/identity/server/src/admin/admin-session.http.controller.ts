@@ -17,7 +17,17 @@ export const ADMIN_MESSAGES = {
   notAdmin: 'You do not have admin access to this system. Contact the system administrator.',
   notConfigured: 'Admin account not properly configured. Contact the system administrator.',
   failed: 'Authentication failed. Please try again.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  invalidCode: 'Invalid authentication code',
 } as const;
+
+/** `name=value` pairs a browser would send back from a response's Set-Cookie lines (expired ones left out). */
+function cookiesFrom(setCookies: string[]): string {
+  return setCookies
+    .map((line) => line.split(';', 1)[0]!.trim())
+    .filter((pair) => pair.includes('=') && pair.slice(pair.indexOf('=') + 1) !== '')
+    .join('; ');
+}
 
 const policy = { maxFailures: ADMIN_MAX_ATTEMPTS, lockMs: ADMIN_LOCK_MS };
 
@@ -83,8 +93,28 @@ export class AdminSessionController {
       if (response.status === 401) throw await fail(401, 'ADMIN_INVALID_CREDENTIALS', ADMIN_MESSAGES.invalid, { action: 'admin_sign_in_failed' });
       throw await fail(401, 'ADMIN_AUTH_FAILED', ADMIN_MESSAGES.failed, { action: 'admin_sign_in_failed' });
     }
-    const signedIn = (await response.json()) as { user?: { id: string }; token?: string; twoFactorRedirect?: boolean };
-    const cookies = response.headers.getSetCookie();
+    let signedIn = (await response.json()) as { user?: { id: string }; token?: string; twoFactorRedirect?: boolean };
+    let cookies = response.headers.getSetCookie();
+    if (signedIn.twoFactorRedirect) {
+      // The password was right and two-factor is on: better-auth left a short-lived challenge cookie.
+      const challengeAudit = { action: 'admin_sign_in_failed' };
+      if (!input.code) {
+        throw new ProblemError(401, 'ADMIN_TWO_FACTOR_REQUIRED', ADMIN_MESSAGES.codeRequired, undefined, { twoFactorRequired: true });
+      }
+      const headers = fromNodeHeaders(req.headers);
+      headers.set('cookie', cookiesFrom(cookies));
+      const body = { code: input.code, trustDevice: false };
+      const verified = /^\d{6}$/.test(input.code)
+        ? await this.auth.api.verifyTOTP({ body, headers, asResponse: true })
+        : await this.auth.api.verifyBackupCode({ body, headers, asResponse: true });
+      if (!verified.ok) {
+        if (verified.status === 429) throw new ProblemError(429, 'RATE_LIMITED', 'Too many login attempts. Please wait a few minutes and try again.');
+        const problem = await fail(401, 'ADMIN_INVALID_CODE', ADMIN_MESSAGES.invalidCode, challengeAudit);
+        throw new ProblemError(problem.status, problem.code, problem.message, undefined, { ...problem.extra, twoFactorRequired: true });
+      }
+      signedIn = (await verified.json()) as typeof signedIn;
+      cookies = verified.headers.getSetCookie();
+    }
     const authUserId = signedIn.user?.id;
     if (!authUserId) throw await fail(401, 'ADMIN_AUTH_FAILED', ADMIN_MESSAGES.failed, { action: 'admin_sign_in_failed' });
 
