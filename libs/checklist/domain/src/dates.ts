@@ -1,0 +1,50 @@
+/** Calendar dates as ISO `YYYY-MM-DD` strings, computed in UTC so no time zone can shift a day. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+function parts(iso: string): [number, number, number] {
+  const m = ISO_DATE.exec(iso);
+  if (!m) throw new RangeError(`Not an ISO date (YYYY-MM-DD): ${iso}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** True for a real calendar date such as 2024-02-29 (and false for 2023-02-29). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const [y, m, d] = parts(value);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function format(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = parts(iso);
+  return format(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/** Calendar months; a day that does not exist in the target month becomes its last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = parts(iso);
+  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return format(new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))));
+}
+
+/** '2026-03-14' → '14 March 2026' (en-GB long form, independent of the runtime's locale data). */
+export function formatDateEnGB(iso: string): string {
+  const [y, m, d] = parts(iso);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** The calendar date of an instant in a time zone (default UK time), as YYYY-MM-DD. */
+export function isoDateIn(instant: Date, timeZone = 'Europe/London'): string {
+  const fields = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => fields.find((f) => f.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

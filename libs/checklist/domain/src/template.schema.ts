@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates';
+import { JURISDICTIONS } from './jurisdiction';
+
+/** Spec section 9: task categories in priority order (immediate = 1 … administrative = 5). */
+export const TASK_CATEGORIES = ['immediate', 'urgent', 'important', 'ongoing', 'administrative'] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+export const TASK_CATEGORY_PRIORITY: Record<TaskCategory, number> = {
+  immediate: 1,
+  urgent: 2,
+  important: 3,
+  ongoing: 4,
+  administrative: 5,
+};
+
+export const URGENCIES = ['critical', 'high', 'medium', 'low'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+/** Documents have no category priority in the spec; their priority follows urgency (critical = 1). */
+export const URGENCY_PRIORITY: Record<Urgency, number> = { critical: 1, high: 2, medium: 3, low: 4 };
+
+export const DOCUMENT_CATEGORIES = ['essential', 'legal', 'financial', 'employment', 'personal', 'utilities'] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+/** The only placeholder templates may use; it becomes the deceased person's name. */
+export const NAME_PLACEHOLDER = '{deceasedName}';
+
+const text = z.string().trim().min(1);
+const templatedText = text.refine((s) => !/\{(?!deceasedName\})[^}]*\}/.test(s), {
+  message: `Only the ${NAME_PLACEHOLDER} placeholder is allowed`,
+});
+const officialUrl = z.url({ protocol: /^https$/ });
+const isoDate = z.string().refine(isIsoDate, { message: 'Expected a date as YYYY-MM-DD' });
+const jurisdiction = z.enum(JURISDICTIONS);
+
+/** Fields shared by every item: where the fact comes from and when someone last checked it. */
+const provenance = {
+  /** The official page the item's facts come from. */
+  source: officialUrl,
+  lastReviewed: isoDate,
+  /** CONTENT-FACTS marks the figure "check": show it with its source and review date, not as a bare fact. */
+  checkFigure: z.boolean().optional(),
+  figureNote: text.nullable().optional(),
+};
+
+const taskContent = z.strictObject({
+  title: templatedText,
+  category: z.enum(TASK_CATEGORIES),
+  urgency: z.enum(URGENCIES),
+  /** Days after the date of death (spec: "deadline (days)"). */
+  deadlineDays: z.int().min(0).max(3650),
+  /** When the rule is in calendar months (Ireland: 3 months), the due date uses months; deadlineDays stays as an approximation. */
+  deadlineMonths: z.int().min(1).max(120).nullable().optional(),
+  deadlineNote: templatedText.nullable().optional(),
+  description: templatedText,
+  steps: z.array(templatedText).min(1),
+  documentsNeeded: z.array(text),
+  estimatedTime: text,
+  cost: text,
+  whyNeeded: templatedText,
+  howToComplete: templatedText,
+  externalUrl: officialUrl,
+  ...provenance,
+});
+
+const documentContent = z.strictObject({
+  title: templatedText,
+  category: z.enum(DOCUMENT_CATEGORIES),
+  documentType: text,
+  urgency: z.enum(URGENCIES),
+  multipleCopies: z.boolean(),
+  recommendedCopies: z.int().min(1).max(20),
+  description: templatedText,
+  whereToGet: templatedText,
+  cost: text,
+  neededFor: z.array(text).min(1),
+  ...provenance,
+});
+
+const itemKey = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Keys are lower-case words joined by hyphens');
+/** Omitted: every jurisdiction. */
+const itemJurisdictions = z.array(jurisdiction).min(1).optional();
+
+function overridesApply(value: { jurisdictions?: string[]; overrides?: Partial<Record<string, unknown>> }, ctx: z.RefinementCtx): void {
+  for (const j of Object.keys(value.overrides ?? {})) {
+    if (value.jurisdictions && !value.jurisdictions.includes(j)) {
+      ctx.addIssue({ code: 'custom', path: ['overrides', j], message: `Override for ${j}, which this item does not apply to` });
+    }
+  }
+}
+
+function file<T extends z.ZodType>(kind: 'tasks' | 'documents', itemSchema: T) {
+  return z
+    .strictObject({ kind: z.literal(kind), version: isoDate, items: z.array(itemSchema).min(1) })
+    .superRefine((value, ctx) => {
+      const seen = new Set<string>();
+      (value.items as { key: string }[]).forEach((it, index) => {
+        if (seen.has(it.key)) ctx.addIssue({ code: 'custom', path: ['items', index, 'key'], message: `Duplicate key ${it.key}` });
+        seen.add(it.key);
+      });
+    });
+}
+
+/** Per-jurisdiction corrections replace whole fields; null removes an optional field. */
+export const TaskTemplateItemSchema = taskContent
+  .extend({ key: itemKey, jurisdictions: itemJurisdictions, overrides: z.partialRecord(jurisdiction, taskContent.partial()).optional() })
+  .superRefine(overridesApply);
+export const DocumentTemplateItemSchema = documentContent
+  .extend({ key: itemKey, jurisdictions: itemJurisdictions, overrides: z.partialRecord(jurisdiction, documentContent.partial()).optional() })
+  .superRefine(overridesApply);
+export const TaskTemplateFileSchema = file('tasks', TaskTemplateItemSchema);
+export const DocumentTemplateFileSchema = file('documents', DocumentTemplateItemSchema);
+/** Any template file: the `kind` field says which. */
+export const TemplateFileSchema = z.union([TaskTemplateFileSchema, DocumentTemplateFileSchema]);
+
+export type TaskContent = z.infer<typeof taskContent>;
+export type DocumentContent = z.infer<typeof documentContent>;
+export type TaskTemplateItem = z.infer<typeof TaskTemplateItemSchema>;
+export type DocumentTemplateItem = z.infer<typeof DocumentTemplateItemSchema>;
+export type TaskTemplateFile = z.infer<typeof TaskTemplateFileSchema>;
+export type DocumentTemplateFile = z.infer<typeof DocumentTemplateFileSchema>;
