@@ -1,6 +1,8 @@
 // Exposed as 'admin_access/SignIn': the staff sign-in screen (admin spec sections 2, 4, 5 and 8).
 // Attempts and the lock are the server's: 401 carries `remainingAttempts`, a lock carries `retryAt`,
 // and the shell passes the lock it found on load (GET /api/admin/session) as `lockedUntil`.
+// Staff with two-factor on get a second step: the server answers `twoFactorRequired` and the screen
+// asks for an authenticator or recovery code, sent again with the e-mail and password.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_MAX_ATTEMPTS } from '@afterwards/contracts';
 import { Alert, Button, Card, Icon, Logo, TextInput } from '@afterwards/web-ui';
@@ -20,7 +22,7 @@ export interface SignInProps {
 type Status =
   | { kind: 'idle' }
   | { kind: 'working' }
-  | { kind: 'error'; message: string; fields: Array<'email' | 'password'>; remainingAttempts?: number }
+  | { kind: 'error'; message: string; fields: Array<'email' | 'password' | 'code'>; remainingAttempts?: number }
   | { kind: 'signed-in' };
 
 export function attemptsText(n: number): string {
@@ -49,15 +51,19 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
   const [showPassword, setShowPassword] = useState(false);
   const [status, setStatus] = useState<Status>(notice ? { kind: 'error', message: notice, fields: [] } : { kind: 'idle' });
   const [lockedUntil, setLockedUntil] = useState<number | undefined>(initialLock);
+  /** Second step for accounts with two-factor on: the password was right, a code is needed. */
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
   const titleId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const now = useNow(lockedUntil);
 
   const locked = lockedUntil !== undefined && now < lockedUntil;
   const remaining = locked ? lockedUntil - now : 0;
   const working = status.kind === 'working';
-  const invalid = (field: 'email' | 'password') => status.kind === 'error' && status.fields.includes(field);
+  const invalid = (field: 'email' | 'password' | 'code') => status.kind === 'error' && status.fields.includes(field);
 
   // When the lock ends the counter has been reset by the server: start afresh.
   useEffect(() => {
@@ -70,6 +76,18 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
   useEffect(() => {
     if (initialLock !== undefined) setLockedUntil(initialLock);
   }, [initialLock]);
+
+  useEffect(() => {
+    if (codeStep) codeRef.current?.focus();
+  }, [codeStep]);
+
+  function startAgain() {
+    setCodeStep(false);
+    setCode('');
+    setPassword('');
+    setStatus({ kind: 'idle' });
+    window.setTimeout(() => emailRef.current?.focus(), 0);
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -84,19 +102,46 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
       (check.fields[0] === 'password' ? passwordRef : emailRef).current?.focus();
       return;
     }
+    const trimmedCode = code.replace(/\s+/g, '');
+    if (codeStep && !trimmedCode) {
+      setStatus({ kind: 'error', message: 'Please enter your authentication code', fields: ['code'] });
+      codeRef.current?.focus();
+      return;
+    }
     setEmail(check.email);
     setStatus({ kind: 'working' });
-    const outcome = await requestAdminSession(check.email, check.password);
+    const outcome = await requestAdminSession(check.email, check.password, codeStep ? { code: trimmedCode } : {});
     if (outcome.kind === 'signed-in') {
       setPassword('');
+      setCode('');
+      setCodeStep(false);
       setStatus({ kind: 'signed-in' });
       onSignedIn?.(outcome.body);
       return;
     }
     if (outcome.lockedUntil !== undefined) {
       setPassword('');
+      setCode('');
+      setCodeStep(false);
       setLockedUntil(outcome.lockedUntil);
       setStatus({ kind: 'idle' });
+      return;
+    }
+    if (outcome.twoFactorRequired) {
+      const wrongCode = codeStep;
+      setCodeStep(true);
+      if (!wrongCode) {
+        // The password was right: the code step explains itself, nothing went wrong.
+        setStatus({ kind: 'idle' });
+        return;
+      }
+      setStatus({
+        kind: 'error',
+        message: outcome.message,
+        fields: ['code'],
+        ...(outcome.remainingAttempts !== undefined ? { remainingAttempts: Math.max(0, Math.min(ADMIN_MAX_ATTEMPTS, outcome.remainingAttempts)) } : {}),
+      });
+      codeRef.current?.select();
       return;
     }
     setStatus({
@@ -144,39 +189,63 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
           {status.kind === 'signed-in' ? <Alert tone="success">You're signed in.</Alert> : null}
         </div>
 
-        <TextInput
-          ref={emailRef}
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={invalid('email') || undefined}
-          disabled={working}
-          icon={<Icon name="mail" size={18} />}
-        />
-        <TextInput
-          ref={passwordRef}
-          label="Password"
-          type={showPassword ? 'text' : 'password'}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={invalid('password') || undefined}
-          disabled={working}
-          icon={<Icon name="lock" size={18} />}
-          end={
-            <button type="button" className="aa-reveal" onClick={() => setShowPassword((v) => !v)} disabled={working}>
-              {showPassword ? 'Hide' : 'Show'}
-              <span className="aw-visually-hidden"> password</span>
-            </button>
-          }
-        />
+        {codeStep ? (
+          <>
+            <p className="aa-code__intro">
+              Two-step verification for <strong className="aa-code__email">{email}</strong>
+            </p>
+            <TextInput
+              ref={codeRef}
+              label="Authentication code"
+              hint="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+              name="code"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              autoCapitalize="none"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              aria-invalid={invalid('code') || undefined}
+              disabled={working}
+              icon={<Icon name="key" size={18} />}
+            />
+          </>
+        ) : (
+          <>
+            <TextInput
+              ref={emailRef}
+              label="Email address"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              autoCapitalize="none"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={invalid('email') || undefined}
+              disabled={working}
+              icon={<Icon name="mail" size={18} />}
+            />
+            <TextInput
+              ref={passwordRef}
+              label="Password"
+              type={showPassword ? 'text' : 'password'}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={invalid('password') || undefined}
+              disabled={working}
+              icon={<Icon name="lock" size={18} />}
+              end={
+                <button type="button" className="aa-reveal" onClick={() => setShowPassword((v) => !v)} disabled={working}>
+                  {showPassword ? 'Hide' : 'Show'}
+                  <span className="aw-visually-hidden"> password</span>
+                </button>
+              }
+            />
+          </>
+        )}
         <Button
           type="submit"
           size="lg"
@@ -186,8 +255,13 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
           className={locked ? 'aa-locked' : undefined}
           icon={working ? undefined : <Icon name={locked ? 'lock' : 'shield'} size={18} />}
         >
-          {working ? 'Authenticating...' : locked ? 'Account Locked' : 'Secure sign in'}
+          {working ? 'Authenticating...' : locked ? 'Account Locked' : codeStep ? 'Verify and sign in' : 'Secure sign in'}
         </Button>
+        {codeStep ? (
+          <Button variant="quiet" block onClick={startAgain} disabled={working}>
+            Use a different account
+          </Button>
+        ) : null}
       </form>
 
       <p className="aa-signin__note">

@@ -12,6 +12,8 @@ export type SignInOutcome =
       remainingAttempts?: number;
       /** The lock's end, in epoch ms, when the server says sign-in is locked. */
       lockedUntil?: number;
+      /** The password was right and the account has two-factor on: ask for an authenticator or recovery code. */
+      twoFactorRequired?: boolean;
     };
 
 /** Epoch ms of an ISO `retryAt`, if it is a valid time in the future of `now`. */
@@ -46,14 +48,19 @@ export function problemMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-export async function requestAdminSession(email: string, password: string, signal?: AbortSignal): Promise<SignInOutcome> {
+export async function requestAdminSession(
+  email: string,
+  password: string,
+  options: { code?: string; signal?: AbortSignal } = {},
+): Promise<SignInOutcome> {
+  const { code, signal } = options;
   let response: Response;
   try {
     response = await fetch(ADMIN_SESSION_URL, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json, application/problem+json' },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify(code ? { email, password, code } : { email, password }),
       signal,
     });
   } catch {
@@ -64,11 +71,13 @@ export async function requestAdminSession(email: string, password: string, signa
   const problem = ProblemDetailsSchema.partial().safeParse(body);
   const remainingAttempts = problem.success ? problem.data.remainingAttempts : undefined;
   const lockedUntil = problem.success ? lockEnd(problem.data.retryAt) : undefined;
+  const twoFactorRequired = problem.success && problem.data.twoFactorRequired === true;
   return {
     kind: 'failed',
     status: response.status,
     message: problemMessage(body) ?? fallbackMessage(response.status),
     ...(remainingAttempts !== undefined ? { remainingAttempts } : {}),
     ...(lockedUntil !== undefined ? { lockedUntil } : {}),
+    ...(twoFactorRequired ? { twoFactorRequired } : {}),
   };
 }

@@ -103,4 +103,33 @@ describe('staff sign-in lock', () => {
       });
     expect(await requestAdminSession('staff@example.com', 'secret1')).toMatchObject({ kind: 'failed', status: 429, lockedUntil: Date.parse(retryAt) });
   });
+
+  it('sends the two-factor code when there is one, and says when the server asks for it', async () => {
+    const sent: unknown[] = [];
+    globalThis.fetch = async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(
+        JSON.stringify({
+          type: 'https://afterwards.app/problems/admin-two-factor-required',
+          title: 'Unauthorized',
+          status: 401,
+          code: 'ADMIN_TWO_FACTOR_REQUIRED',
+          detail: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+          twoFactorRequired: true,
+        }),
+        { status: 401, headers: { 'content-type': 'application/problem+json' } },
+      );
+    };
+    expect(await requestAdminSession('staff@example.com', 'secret1')).toEqual({
+      kind: 'failed',
+      status: 401,
+      message: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+      twoFactorRequired: true,
+    });
+    await requestAdminSession('staff@example.com', 'secret1', { code: '123456' });
+    expect(sent).toEqual([
+      { email: 'staff@example.com', password: 'secret1' },
+      { email: 'staff@example.com', password: 'secret1', code: '123456' },
+    ]);
+  });
 });

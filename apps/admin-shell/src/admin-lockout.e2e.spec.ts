@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, launchChromium, startProduct, totp, type RunningProduct } from '@afterwards/testing';
 
 // Admin spec sections 4 and 8: 5 failed sign-ins lock staff sign-in for 15 minutes. The lock is the
 // server's (per account and per client address), so it survives a reload and an API restart.
@@ -43,6 +43,39 @@ describe('staff sign-in lockout in the browser', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('button', { name: /secure sign in/i }).waitFor();
     await page.reload();
+    await page.getByRole('button', { name: /secure sign in/i }).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('asks a staff member with two-factor on for their authenticator code', async () => {
+    const email = 'tariq@example.com';
+    const password = 'Staff-Passw0rd-2027';
+    await product.stopApi();
+    product.tool('create-admin', '--email', email, '--name', 'Tariq Nolan', '--password', password);
+    await product.startApi();
+    // Two-factor enrolled from the account's Settings endpoints.
+    const settings = new HttpSession(product.url);
+    expect((await settings.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
+    const enabled = await settings.json<{ totpURI: string }>('/api/auth/two-factor/enable', { method: 'POST', json: { password } });
+    const secret = new URL(enabled.body.totpURI).searchParams.get('secret')!;
+    expect((await settings.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: await totp(secret) } })).status).toBe(200);
+
+    const page = await browser.newPage();
+    await page.goto(`${product.url}/admin/`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: /secure sign in/i }).click();
+    const codeField = page.getByLabel('Authentication code');
+    await codeField.waitFor();
+    await page.getByText(`Two-step verification for ${email}`).waitFor();
+    await codeField.fill((await totp(secret)) === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid authentication code' }).waitFor();
+    await page.getByText('4 attempts remaining').waitFor();
+    await codeField.fill(await totp(secret));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByText('Welcome, Tariq Nolan').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('button', { name: /secure sign in/i }).waitFor();
     await page.close();
   }, 120_000);
