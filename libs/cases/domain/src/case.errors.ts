@@ -1,0 +1,50 @@
+/** Typed domain errors; the server maps `code` to a problem-details response. */
+export type CaseErrorCode =
+  | 'CASE_INVALID'
+  | 'CASE_NOT_FOUND'
+  | 'CASE_ALREADY_EXISTS'
+  | 'TASK_NOT_FOUND'
+  | 'DOCUMENT_NOT_FOUND'
+  | 'DOCUMENT_NOT_ADDITIONAL'
+  | 'FILE_LIMIT_REACHED'
+  | 'FILE_TOO_LARGE'
+  | 'FILE_TYPE_NOT_ALLOWED'
+  | 'FILE_INDEX_INVALID'
+  | 'PHOTO_TOO_LARGE'
+  | 'PHOTO_TYPE_NOT_ALLOWED';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class CaseError extends Error {
+  constructor(
+    readonly code: CaseErrorCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'CaseError';
+  }
+}
+
+/** The spec's messages (sections 5 and 8), in one place for the API and the screens. */
+export const CASE_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  editRequired: 'Please enter both case name and deceased name.',
+  notFound: 'Case not found',
+  fileLimit: 'Maximum 5 files per section. Please delete some files first.',
+  fileTooLarge: (file: string) => `File ${file} is too large (max 5MB)`,
+  fileType: (file: string) => `File ${file} is not a PDF, JPG, PNG, DOC or DOCX file`,
+  onlyFirst: (n: number, m: number) => `Only first ${n} files will be uploaded (${m} selected)`,
+  invalidFileIndex: 'Invalid file index',
+  photoTooLarge: 'Image size must be less than 5MB',
+  photoType: 'Please select a valid image file (JPEG, PNG, GIF, or WebP)',
+  jurisdiction: 'Please choose England, Wales, Scotland, Northern Ireland or Ireland.',
+  relationship: 'Please choose a relationship from the list.',
+  date: 'Please enter a real date.',
+  futureDeath: 'The date of death cannot be in the future.',
+  birthAfterDeath: 'The date of birth must be on or before the date of death.',
+  tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer.`,
+} as const;

@@ -1,0 +1,131 @@
+import type { ChecklistDocument, ChecklistTask, Jurisdiction } from '@afterwards/checklist-domain';
+import type { Relationship } from './limits';
+
+/** What the owner can say about a memory. Optional fields are null when not given. Dates are YYYY-MM-DD. */
+export interface CaseDetails {
+  name: string;
+  deceasedName: string;
+  jurisdiction: Jurisdiction;
+  relationship: Relationship | null;
+  dateOfDeath: string | null;
+  dateOfBirth: string | null;
+  placeOfDeath: string | null;
+}
+
+/** Fields the edit dialog may change. The jurisdiction is fixed: the checklist was generated for it. */
+export type EditableCaseDetails = Omit<CaseDetails, 'jurisdiction'>;
+
+/** A stored file: the blob lives in the file store under `fileId`; rows and events never hold its bytes. */
+export interface FileEntry {
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  /** The MIME type detected from the content. */
+  fileType: string;
+  uploadedAt: string;
+}
+
+export interface CasePhoto {
+  fileId: string;
+  fileType: string;
+  fileSize: number;
+}
+
+export interface CaseOpened {
+  type: 'CaseOpened';
+  data: { caseId: string; ownerId: string; details: CaseDetails; photo: CasePhoto | null; openedAt: string };
+}
+/** Always decided together with CaseOpened, by the same command: a memory never exists without its checklist. */
+export interface ChecklistGenerated {
+  type: 'ChecklistGenerated';
+  data: {
+    caseId: string;
+    templateVersion: string;
+    jurisdiction: Jurisdiction;
+    tasks: ChecklistTask[];
+    documents: ChecklistDocument[];
+    generatedAt: string;
+  };
+}
+export interface CaseDetailsEdited {
+  type: 'CaseDetailsEdited';
+  data: { caseId: string; changes: Partial<EditableCaseDetails>; editedAt: string };
+}
+export interface CasePhotoChanged {
+  type: 'CasePhotoChanged';
+  /** photo null: removed. previousFileId lets the file store drop the old blob. */
+  data: { caseId: string; photo: CasePhoto | null; previousFileId: string | null; changedAt: string };
+}
+export interface TaskCompleted {
+  type: 'TaskCompleted';
+  data: { caseId: string; taskId: string; completedAt: string };
+}
+export interface TaskReopened {
+  type: 'TaskReopened';
+  data: { caseId: string; taskId: string; reopenedAt: string };
+}
+export interface DocumentCollected {
+  type: 'DocumentCollected';
+  data: { caseId: string; documentId: string; collectedAt: string };
+}
+export interface DocumentUncollected {
+  type: 'DocumentUncollected';
+  data: { caseId: string; documentId: string; uncollectedAt: string };
+}
+export interface DocumentFileAttached {
+  type: 'DocumentFileAttached';
+  data: { caseId: string; documentId: string; file: FileEntry };
+}
+export interface DocumentFileRemoved {
+  type: 'DocumentFileRemoved';
+  data: { caseId: string; documentId: string; fileIndex: number; fileId: string; removedAt: string };
+}
+export interface AdditionalDocumentAdded {
+  type: 'AdditionalDocumentAdded';
+  data: { caseId: string; documentId: string; title: string; description: string | null; file: FileEntry; addedAt: string };
+}
+export interface AdditionalDocumentRemoved {
+  type: 'AdditionalDocumentRemoved';
+  data: { caseId: string; documentId: string; fileIds: string[]; removedAt: string };
+}
+/** Tombstone: carries no personal data, so it can outlive Delete Forever in the audit trail. */
+export interface CaseDeleted {
+  type: 'CaseDeleted';
+  data: { caseId: string; deletedAt: string };
+}
+
+export type CaseEvent =
+  | CaseOpened
+  | ChecklistGenerated
+  | CaseDetailsEdited
+  | CasePhotoChanged
+  | TaskCompleted
+  | TaskReopened
+  | DocumentCollected
+  | DocumentUncollected
+  | DocumentFileAttached
+  | DocumentFileRemoved
+  | AdditionalDocumentAdded
+  | AdditionalDocumentRemoved
+  | CaseDeleted;
+
+export type CaseEventType = CaseEvent['type'];
+
+export const CASE_EVENT_TYPES: readonly CaseEventType[] = [
+  'CaseOpened',
+  'ChecklistGenerated',
+  'CaseDetailsEdited',
+  'CasePhotoChanged',
+  'TaskCompleted',
+  'TaskReopened',
+  'DocumentCollected',
+  'DocumentUncollected',
+  'DocumentFileAttached',
+  'DocumentFileRemoved',
+  'AdditionalDocumentAdded',
+  'AdditionalDocumentRemoved',
+  'CaseDeleted',
+];
+
+export const CASE_STREAM_PREFIX = 'case-';
+export const caseStreamId = (caseId: string): string => `${CASE_STREAM_PREFIX}${caseId}`;
