@@ -8,6 +8,8 @@ const swc = [
       parser: { syntax: 'typescript', tsx: true, decorators: true },
       transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       keepClassNames: true,
+      // JSON imports carry `with { type: 'json' }`; keep it, or Node's loader warns (and will refuse).
+      experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
   },
