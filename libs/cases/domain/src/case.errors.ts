@@ -11,7 +11,11 @@ export type CaseErrorCode =
   | 'FILE_TYPE_NOT_ALLOWED'
   | 'FILE_INDEX_INVALID'
   | 'PHOTO_TOO_LARGE'
-  | 'PHOTO_TYPE_NOT_ALLOWED';
+  | 'PHOTO_TYPE_NOT_ALLOWED'
+  | 'CASE_CHANGED'
+  | 'NOTE_INVALID'
+  | 'NOTE_NOT_FOUND'
+  | 'NOTE_CHANGED';
 
 export interface FieldError {
   path: string;
@@ -47,4 +51,9 @@ export const CASE_MESSAGES = {
   futureDeath: 'The date of death cannot be in the future.',
   birthAfterDeath: 'The date of birth must be on or before the date of death.',
   tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer.`,
+  noteRequired: 'Please enter both title and content for the note.',
+  noteCategory: 'Please choose a note category from the list.',
+  noteNotFound: 'Note not found',
+  caseChanged: 'This memory was changed in another tab or device. We have refreshed it: please check and try again.',
+  noteChanged: 'This note was changed in another tab or device. We have refreshed it: please check and try again.',
 } as const;

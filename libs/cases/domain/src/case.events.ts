@@ -1,5 +1,6 @@
 import type { ChecklistDocument, ChecklistTask, Jurisdiction } from '@afterwards/checklist-domain';
 import type { Relationship } from './limits';
+import type { NoteCategory } from './notes';
 
 /** What the owner can say about a memory. Optional fields are null when not given. Dates are YYYY-MM-DD. */
 export interface CaseDetails {
@@ -88,10 +89,25 @@ export interface AdditionalDocumentRemoved {
   type: 'AdditionalDocumentRemoved';
   data: { caseId: string; documentId: string; fileIds: string[]; removedAt: string };
 }
-/** Tombstone: carries no personal data, so it can outlive Delete Forever in the audit trail. */
+export interface NoteAdded {
+  type: 'NoteAdded';
+  data: { caseId: string; noteId: string; title: string; content: string; category: NoteCategory; addedAt: string };
+}
+export interface NoteEdited {
+  type: 'NoteEdited';
+  data: { caseId: string; noteId: string; title: string; content: string; category: NoteCategory; editedAt: string };
+}
+export interface NoteDeleted {
+  type: 'NoteDeleted';
+  data: { caseId: string; noteId: string; deletedAt: string };
+}
+/**
+ * Tombstone: carries no personal data, so it can outlive Delete Forever in the audit trail. The file ids
+ * (random, meaningless without the deleted rows) let the file store drop every blob, retried until done.
+ */
 export interface CaseDeleted {
   type: 'CaseDeleted';
-  data: { caseId: string; deletedAt: string };
+  data: { caseId: string; deletedAt: string; fileIds: string[] };
 }
 
 export type CaseEvent =
@@ -107,6 +123,9 @@ export type CaseEvent =
   | DocumentFileRemoved
   | AdditionalDocumentAdded
   | AdditionalDocumentRemoved
+  | NoteAdded
+  | NoteEdited
+  | NoteDeleted
   | CaseDeleted;
 
 export type CaseEventType = CaseEvent['type'];
@@ -124,6 +143,9 @@ export const CASE_EVENT_TYPES: readonly CaseEventType[] = [
   'DocumentFileRemoved',
   'AdditionalDocumentAdded',
   'AdditionalDocumentRemoved',
+  'NoteAdded',
+  'NoteEdited',
+  'NoteDeleted',
   'CaseDeleted',
 ];
 

@@ -11,6 +11,7 @@ import {
 } from '@afterwards/checklist-domain';
 import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
 import type { CaseDetails, CaseEvent, CasePhoto, EditableCaseDetails, FileEntry } from './case.events';
+import { DEFAULT_NOTE_CATEGORY, isNoteCategory, MAX_NOTE_CONTENT_LENGTH, type NoteCategory } from './notes';
 import {
   DOCUMENT_FILE_TYPES,
   MAX_FILES_PER_DOCUMENT,
@@ -44,18 +45,32 @@ export interface CaseDocument {
   files: FileEntry[];
 }
 
+export interface CaseNote {
+  id: string;
+  title: string;
+  content: string;
+  category: NoteCategory;
+  /** Counts edits: an edit made on an older version is refused rather than overwriting another tab's. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface CaseState {
   readonly exists: boolean;
   readonly deleted: boolean;
   readonly caseId: string | null;
   readonly ownerId: string | null;
   readonly details: CaseDetails | null;
+  /** Counts detail edits, for the same stale-form check as notes. */
+  readonly detailsVersion: number;
   readonly photo: CasePhoto | null;
   readonly openedAt: string | null;
   readonly updatedAt: string | null;
   readonly templateVersion: string | null;
   readonly tasks: readonly CaseTask[];
   readonly documents: readonly CaseDocument[];
+  readonly notes: readonly CaseNote[];
 }
 
 export const initialCaseState: CaseState = {
@@ -64,12 +79,14 @@ export const initialCaseState: CaseState = {
   caseId: null,
   ownerId: null,
   details: null,
+  detailsVersion: 0,
   photo: null,
   openedAt: null,
   updatedAt: null,
   templateVersion: null,
   tasks: [],
   documents: [],
+  notes: [],
 };
 
 /** What the create form sends; strings are trimmed, blank optional fields become null. */
@@ -103,7 +120,12 @@ export type CaseCommand =
       /** Ids for the generated tasks and documents. */
       ids: IdSource;
     })
-  | (Base & { type: 'EditCaseDetails'; changes: Partial<Record<keyof EditableCaseDetails, string | null>> })
+  | (Base & {
+      type: 'EditCaseDetails';
+      changes: Partial<Record<keyof EditableCaseDetails, string | null>>;
+      /** The details version the form was filled from; a newer one means another tab edited first. */
+      expectedDetailsVersion?: number;
+    })
   | (Base & { type: 'ChangeCasePhoto'; photo: CasePhoto | null })
   | (Base & { type: 'CompleteTask'; taskId: string })
   | (Base & { type: 'ReopenTask'; taskId: string })
@@ -113,6 +135,9 @@ export type CaseCommand =
   | (Base & { type: 'RemoveDocumentFile'; documentId: string; fileIndex: number })
   | (Base & { type: 'AddAdditionalDocument'; documentId: string; title: string; description?: string | null; file: IncomingFile })
   | (Base & { type: 'RemoveAdditionalDocument'; documentId: string })
+  | (Base & { type: 'AddNote'; noteId: string; title: string; content: string; category?: string | null })
+  | (Base & { type: 'EditNote'; noteId: string; title: string; content: string; category?: string | null; expectedVersion?: number })
+  | (Base & { type: 'DeleteNote'; noteId: string })
   | (Base & { type: 'DeleteCase' });
 
 // ---------------------------------------------------------------------------------------------- validation
@@ -244,6 +269,36 @@ function clip(file: IncomingFile, at: string): FileEntry {
   };
 }
 
+/** Spec section 5: title and content both non-blank; the category from the list (general when none). */
+export function parseNote(input: { title: string; content: string; category?: string | null }): {
+  title: string;
+  content: string;
+  category: NoteCategory;
+} {
+  const title = input.title?.trim() ?? '';
+  const content = input.content?.trim() ?? '';
+  if (!title || !content) {
+    throw new CaseError('NOTE_INVALID', CASE_MESSAGES.noteRequired, [
+      ...(!title ? [{ path: 'title', message: CASE_MESSAGES.noteRequired }] : []),
+      ...(!content ? [{ path: 'content', message: CASE_MESSAGES.noteRequired }] : []),
+    ]);
+  }
+  const errors: FieldError[] = [];
+  if (title.length > MAX_TEXT_LENGTH) errors.push({ path: 'title', message: CASE_MESSAGES.tooLong('Title', MAX_TEXT_LENGTH) });
+  if (content.length > MAX_NOTE_CONTENT_LENGTH) {
+    errors.push({ path: 'content', message: CASE_MESSAGES.tooLong('Note', MAX_NOTE_CONTENT_LENGTH) });
+  }
+  const category = input.category?.trim() || DEFAULT_NOTE_CATEGORY;
+  if (!isNoteCategory(category)) errors.push({ path: 'category', message: CASE_MESSAGES.noteCategory });
+  if (errors.length) throw new CaseError('NOTE_INVALID', errors[0]!.message, errors);
+  return { title, content, category: category as NoteCategory };
+}
+
+/** Every blob a memory holds: its photo and each document's files. */
+export function caseFileIds(state: Pick<CaseState, 'photo' | 'documents'>): string[] {
+  return [...(state.photo ? [state.photo.fileId] : []), ...state.documents.flatMap((d) => d.files.map((f) => f.fileId))];
+}
+
 // ---------------------------------------------------------------------------------------------- decide
 
 /** Unknown, deleted and other people's memories look the same: not found. */
@@ -294,6 +349,9 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
   mustOwn(state, command);
   switch (command.type) {
     case 'EditCaseDetails': {
+      if (command.expectedDetailsVersion !== undefined && command.expectedDetailsVersion !== state.detailsVersion) {
+        throw new CaseError('CASE_CHANGED', CASE_MESSAGES.caseChanged);
+      }
       const changes = parseEdit(state.details!, command.changes, at);
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'CaseDetailsEdited', data: { caseId, changes, editedAt: at } }];
@@ -374,8 +432,27 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
         },
       ];
     }
+    case 'AddNote': {
+      if (state.notes.some((n) => n.id === command.noteId)) return [];
+      const note = parseNote(command);
+      return [{ type: 'NoteAdded', data: { caseId, noteId: command.noteId, ...note, addedAt: at } }];
+    }
+    case 'EditNote': {
+      const current = state.notes.find((n) => n.id === command.noteId);
+      if (!current) throw new CaseError('NOTE_NOT_FOUND', CASE_MESSAGES.noteNotFound);
+      if (command.expectedVersion !== undefined && command.expectedVersion !== current.version) {
+        throw new CaseError('NOTE_CHANGED', CASE_MESSAGES.noteChanged);
+      }
+      const note = parseNote(command);
+      if (note.title === current.title && note.content === current.content && note.category === current.category) return [];
+      return [{ type: 'NoteEdited', data: { caseId, noteId: current.id, ...note, editedAt: at } }];
+    }
+    case 'DeleteNote': {
+      if (!state.notes.some((n) => n.id === command.noteId)) return [];
+      return [{ type: 'NoteDeleted', data: { caseId, noteId: command.noteId, deletedAt: at } }];
+    }
     case 'DeleteCase':
-      return [{ type: 'CaseDeleted', data: { caseId, deletedAt: at } }];
+      return [{ type: 'CaseDeleted', data: { caseId, deletedAt: at, fileIds: caseFileIds(state) } }];
     default: {
       const unreachable: never = command;
       throw new Error(`Unknown command ${(unreachable as { type: string }).type}`);
@@ -420,11 +497,12 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
       };
     case 'CaseDetailsEdited': {
       const details = { ...state.details!, ...event.data.changes };
+      const detailsVersion = state.detailsVersion + 1;
       const tasks =
         event.data.changes.dateOfDeath !== undefined
           ? state.tasks.map((t) => ({ ...t, dueDate: dueDateFor(t, details.dateOfDeath) }))
           : state.tasks;
-      return { ...state, details, tasks, updatedAt: event.data.editedAt };
+      return { ...state, details, detailsVersion, tasks, updatedAt: event.data.editedAt };
     }
     case 'CasePhotoChanged':
       return { ...state, photo: event.data.photo, updatedAt: event.data.changedAt };
@@ -488,6 +566,21 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
         documents: state.documents.filter((d) => d.id !== event.data.documentId),
         updatedAt: event.data.removedAt,
       };
+    case 'NoteAdded': {
+      const { noteId, title, content, category, addedAt } = event.data;
+      const note: CaseNote = { id: noteId, title, content, category, version: 0, createdAt: addedAt, updatedAt: addedAt };
+      return { ...state, notes: [...state.notes, note], updatedAt: addedAt };
+    }
+    case 'NoteEdited': {
+      const { noteId, title, content, category, editedAt } = event.data;
+      return {
+        ...state,
+        notes: state.notes.map((n) => (n.id === noteId ? { ...n, title, content, category, version: n.version + 1, updatedAt: editedAt } : n)),
+        updatedAt: editedAt,
+      };
+    }
+    case 'NoteDeleted':
+      return { ...state, notes: state.notes.filter((n) => n.id !== event.data.noteId), updatedAt: event.data.deletedAt };
     case 'CaseDeleted':
       // Nothing personal survives in the folded state either.
       return { ...initialCaseState, exists: true, deleted: true, caseId: event.data.caseId, updatedAt: event.data.deletedAt };

@@ -165,11 +165,14 @@ describe('every command on a missing, deleted or someone else’s memory', () =>
     cmd('RemoveDocumentFile', { documentId: 'item-13', fileIndex: 0 }),
     cmd('AddAdditionalDocument', { documentId: 'extra-1', title: 'Letter', file: pdf('f1') }),
     cmd('RemoveAdditionalDocument', { documentId: 'extra-1' }),
+    cmd('AddNote', { noteId: 'n1', title: 'Call', content: 'Solicitor rang' }),
+    cmd('EditNote', { noteId: 'n1', title: 'Call', content: 'Solicitor rang' }),
+    cmd('DeleteNote', { noteId: 'n1' }),
     cmd('DeleteCase', {}),
   ];
   it.each(commands.map((c) => [c.type, c] as const))('%s is refused as Case not found', (_type, command) => {
     refused(command, initialCaseState, 'CASE_NOT_FOUND', 'Case not found');
-    refused(command, given(...opened(), { type: 'CaseDeleted', data: { caseId: CASE, deletedAt: AT } }), 'CASE_NOT_FOUND');
+    refused(command, given(...opened(), { type: 'CaseDeleted', data: { caseId: CASE, deletedAt: AT, fileIds: [] } }), 'CASE_NOT_FOUND');
     refused({ ...command, actorId: 'someone-else' }, given(...opened()), 'CASE_NOT_FOUND');
   });
 });
@@ -400,12 +403,63 @@ describe('documents', () => {
 
 describe('DeleteCase', () => {
   it('leaves a tombstone without personal data, and the folded state forgets everything', () => {
-    const { state, events } = stateAfter(opened(), cmd('CompleteTask', { taskId: 'item-1' }), cmd('DeleteCase', {}));
+    const { state, events } = stateAfter(
+      opened(),
+      cmd('CompleteTask', { taskId: 'item-1' }),
+      cmd('AttachDocumentFile', { documentId: 'item-13', file: pdf('f1') }),
+      cmd('AddNote', { noteId: 'n1', title: 'Margaret', content: 'Mum loved the sea' }),
+      cmd('DeleteCase', {}),
+    );
     const tombstone = events.at(-1)!;
-    expect(tombstone).toEqual({ type: 'CaseDeleted', data: { caseId: CASE, deletedAt: LATER } });
-    expect(JSON.stringify(tombstone)).not.toMatch(/Margaret|Mum|England/);
+    expect(tombstone).toEqual({ type: 'CaseDeleted', data: { caseId: CASE, deletedAt: LATER, fileIds: ['f1'] } });
+    expect(JSON.stringify(tombstone)).not.toMatch(/Margaret|Mum|England|sea|\.pdf/);
     expect(state).toEqual({ ...initialCaseState, exists: true, deleted: true, caseId: CASE, updatedAt: LATER });
     refused(open(), state, 'CASE_ALREADY_EXISTS');
+  });
+});
+
+describe('notes', () => {
+  const add = (extra: object = {}) => cmd('AddNote', { noteId: 'n1', title: ' Call ', content: ' Solicitor rang ', ...extra });
+  it('adds a trimmed note, general by default', () => {
+    const { state, events } = stateAfter(opened(), add());
+    expect(events.at(-1)).toEqual({
+      type: 'NoteAdded',
+      data: { caseId: CASE, noteId: 'n1', title: 'Call', content: 'Solicitor rang', category: 'general', addedAt: LATER },
+    });
+    expect(state.notes).toEqual([
+      { id: 'n1', title: 'Call', content: 'Solicitor rang', category: 'general', version: 0, createdAt: LATER, updatedAt: LATER },
+    ]);
+  });
+  it.each([
+    [{ title: '  ' }, 'Please enter both title and content for the note.'],
+    [{ content: '' }, 'Please enter both title and content for the note.'],
+    [{ category: 'gossip' }, 'Please choose a note category from the list.'],
+    [{ title: 'x'.repeat(256) }, 'Title must be 255 characters or fewer.'],
+  ])('refuses %j', (extra, message) => {
+    refused(add(extra), given(...opened()), 'NOTE_INVALID', message);
+  });
+  it('keeps note text exactly as typed, markup included', () => {
+    const { state } = stateAfter(opened(), add({ content: '<img src=x onerror=alert(1)>' }));
+    expect(state.notes[0]!.content).toBe('<img src=x onerror=alert(1)>');
+  });
+  it('edits with the version the form was filled from, and refuses a stale one', () => {
+    const { state } = stateAfter(opened(), add(), cmd('EditNote', { noteId: 'n1', title: 'Call', content: 'Rang back', expectedVersion: 0 }));
+    expect(state.notes[0]).toMatchObject({ content: 'Rang back', version: 1 });
+    refused(cmd('EditNote', { noteId: 'n1', title: 'Call', content: 'Other tab', expectedVersion: 0 }), state, 'NOTE_CHANGED');
+    refused(cmd('EditNote', { noteId: 'nope', title: 'a', content: 'b' }), state, 'NOTE_NOT_FOUND', 'Note not found');
+  });
+  it('deletes once; deleting again decides nothing', () => {
+    const { state } = stateAfter(opened(), add(), cmd('DeleteNote', { noteId: 'n1' }));
+    expect(state.notes).toEqual([]);
+    expect(decideCase(cmd('DeleteNote', { noteId: 'n1' }), state)).toEqual([]);
+  });
+});
+
+describe('stale detail edits', () => {
+  it('refuses an edit made from an older version of the details', () => {
+    const { state } = stateAfter(opened(), cmd('EditCaseDetails', { changes: { name: 'Mother' }, expectedDetailsVersion: 0 }));
+    expect(state.detailsVersion).toBe(1);
+    refused(cmd('EditCaseDetails', { changes: { name: 'Mam' }, expectedDetailsVersion: 0 }), state, 'CASE_CHANGED');
   });
 });
 

@@ -4,3 +4,4 @@ export * from './case.errors';
 export * from './limits';
 export * from './progress';
 export * from './upload';
+export * from './notes';

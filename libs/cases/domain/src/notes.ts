@@ -1,0 +1,60 @@
+/**
+ * Notes kept on a memory (spec sections 2, 3, 5 and 9). Categories carry an icon, a label and a colour so
+ * every screen shows them the same way; the four quick templates prefill the note editor.
+ */
+export const NOTE_CATEGORIES = {
+  general: { label: 'General', icon: '📝', colour: '#64748b' },
+  contact: { label: 'Contact', icon: '📞', colour: '#2563eb' },
+  important: { label: 'Important', icon: '⚠️', colour: '#dc2626' },
+  memory: { label: 'Memory', icon: '💝', colour: '#db2777' },
+  legal: { label: 'Legal', icon: '⚖️', colour: '#7c3aed' },
+  financial: { label: 'Financial', icon: '💷', colour: '#059669' },
+  funeral: { label: 'Funeral', icon: '🕊️', colour: '#0891b2' },
+  reminder: { label: 'Reminder', icon: '⏰', colour: '#d97706' },
+} as const;
+
+export type NoteCategory = keyof typeof NOTE_CATEGORIES;
+export const NOTE_CATEGORY_KEYS = Object.keys(NOTE_CATEGORIES) as NoteCategory[];
+export const DEFAULT_NOTE_CATEGORY: NoteCategory = 'general';
+
+export function isNoteCategory(value: unknown): value is NoteCategory {
+  return typeof value === 'string' && Object.hasOwn(NOTE_CATEGORIES, value);
+}
+
+/** Longest note body kept; generous for meeting notes, bounded so one request cannot fill the database. */
+export const MAX_NOTE_CONTENT_LENGTH = 20_000;
+
+export interface NoteTemplate {
+  key: string;
+  title: string;
+  category: NoteCategory;
+  content: string;
+}
+
+/** Spec section 9: the four quick templates. */
+export const NOTE_TEMPLATES: readonly NoteTemplate[] = [
+  {
+    key: 'solicitor-call',
+    title: 'Phone Call with Solicitor',
+    category: 'contact',
+    content: 'Date:\nSolicitor:\nFirm and phone number:\n\nWhat we discussed:\n\nWhat happens next:\n',
+  },
+  {
+    key: 'meeting',
+    title: 'Meeting Notes',
+    category: 'general',
+    content: 'Date:\nWho was there:\n\nWhat we agreed:\n\nActions and who does them:\n',
+  },
+  {
+    key: 'reminder',
+    title: 'Important Reminder',
+    category: 'important',
+    content: 'Remember to:\n\nBy when:\n',
+  },
+  {
+    key: 'memory',
+    title: 'Cherished Memory',
+    category: 'memory',
+    content: 'A moment I want to keep:\n',
+  },
+];
