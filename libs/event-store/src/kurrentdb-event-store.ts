@@ -200,6 +200,11 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
+  async truncateBefore(streamId: string, revision: bigint): Promise<void> {
+    // Reads stop returning earlier events at once; scavenging frees their bytes.
+    await this.client.setStreamMetadata(streamId, { truncateBefore: revision });
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     await this.client.dispose();
