@@ -4,3 +4,4 @@ export * from './problem';
 export * from './places';
 export * from './analytics';
 export * from './identity';
+export * from './memories';

@@ -8,6 +8,16 @@ export const REALTIME_PATH = '/socket.io';
 export const RealtimeTopics = {
   directoryListings: 'directory.listings',
 } as const;
+/**
+ * Private topics: a signed-in socket subscribes by name and the server joins it to that user's own room,
+ * so a change to one family's memories reaches only that family's open dashboards.
+ */
+export const PrivateTopics = {
+  memories: 'memories',
+} as const;
+export type PrivateTopic = (typeof PrivateTopics)[keyof typeof PrivateTopics];
+/** The room of a private topic for one user. */
+export const privateRoom = (topic: PrivateTopic, userId: string): string => `${topic}:${userId}`;
 export type RealtimeTopic = (typeof RealtimeTopics)[keyof typeof RealtimeTopics];
 
 export const RealtimeEvents = {

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { DOCUMENT_CATEGORIES, JURISDICTIONS, TASK_CATEGORIES, URGENCIES } from '@afterwards/checklist-domain';
+import { NOTE_CATEGORY_KEYS, RELATIONSHIPS, type NoteCategory } from '@afterwards/cases-domain';
+
+/**
+ * The family dashboard's API (spec sections 2 to 9): memories (the Case aggregate), their checklist of
+ * tasks and documents, files and notes. Every route needs a signed-in user and shows only their own data;
+ * another user's memory answers 404 exactly like one that does not exist.
+ *
+ *   GET    /api/memories                                   MemoryListResponse (the dashboard)
+ *   POST   /api/memories                                   CreateMemoryRequest → 201 MemoryDetail
+ *   GET    /api/memories/:id                               MemoryDetail (with its whole checklist and notes)
+ *   PATCH  /api/memories/:id                               EditMemoryRequest → MemoryDetail (409 CASE_CHANGED when stale)
+ *   DELETE /api/memories/:id                               204: Delete Forever
+ *   PUT    /api/memories/:id/photo                         raw image body → MemoryDetail
+ *   DELETE /api/memories/:id/photo                         MemoryDetail
+ *   GET    /api/memories/:id/photo[?size=thumbnail]        the image (owner only)
+ *   PUT    /api/memories/:id/tasks/:taskId                 SetTaskStatusRequest → MemoryDetail
+ *   PUT    /api/memories/:id/documents/:documentId         SetDocumentCollectedRequest → MemoryDetail
+ *   POST   /api/memories/:id/documents/:documentId/files   raw file body → 201 MemoryDetail
+ *   DELETE /api/memories/:id/documents/:documentId/files/:fileId   MemoryDetail
+ *   POST   /api/memories/:id/additional-documents          raw file body → 201 MemoryDetail
+ *   DELETE /api/memories/:id/additional-documents/:documentId      MemoryDetail
+ *   GET    /api/memories/:id/files/:fileId[?download=1]    the file (owner only)
+ *   POST   /api/memories/:id/notes                         NoteRequest → 201 MemoryDetail
+ *   PUT    /api/memories/:id/notes/:noteId                 EditNoteRequest → MemoryDetail (409 NOTE_CHANGED when stale)
+ *   DELETE /api/memories/:id/notes/:noteId                 MemoryDetail
+ *   GET    /api/checklist/preview?jurisdiction=England     ChecklistPreview (public: the empty-state preview)
+ *
+ * Uploads send the file's bytes as the body (`Content-Type: application/octet-stream`), its name in the
+ * `X-File-Name` header (URI-encoded), and for an additional document its title in `X-Document-Title`.
+ * The server checks the size while streaming and the type from the content, not the name.
+ */
+export const MEMORIES_PATH = '/api/memories';
+export const FILE_NAME_HEADER = 'x-file-name';
+export const DOCUMENT_TITLE_HEADER = 'x-document-title';
+
+export const JurisdictionSchema = z.enum(JURISDICTIONS);
+export const RelationshipSchema = z.enum(RELATIONSHIPS);
+export const NoteCategorySchema = z.enum(NOTE_CATEGORY_KEYS as [NoteCategory, ...NoteCategory[]]);
+
+// Shapes only: the domain checks meaning and answers with the spec's messages (one place for both).
+const text = z.string().max(10_000);
+const optionalText = text.nullable().optional();
+
+export const CreateMemoryRequestSchema = z.object({
+  name: text,
+  deceasedName: text,
+  jurisdiction: text,
+  relationship: optionalText,
+  dateOfDeath: optionalText,
+  dateOfBirth: optionalText,
+  placeOfDeath: optionalText,
+});
+export type CreateMemoryRequest = z.infer<typeof CreateMemoryRequestSchema>;
+
+export const EditMemoryRequestSchema = z.object({
+  name: text.optional(),
+  deceasedName: text.optional(),
+  relationship: optionalText,
+  dateOfDeath: optionalText,
+  dateOfBirth: optionalText,
+  placeOfDeath: optionalText,
+  /** The `detailsVersion` the form was filled from. */
+  expectedDetailsVersion: z.number().int().min(0).optional(),
+});
+export type EditMemoryRequest = z.infer<typeof EditMemoryRequestSchema>;
+
+export const SetTaskStatusRequestSchema = z.object({ status: z.enum(['complete', 'pending']) });
+export type SetTaskStatusRequest = z.infer<typeof SetTaskStatusRequestSchema>;
+
+export const SetDocumentCollectedRequestSchema = z.object({ collected: z.boolean() });
+export type SetDocumentCollectedRequest = z.infer<typeof SetDocumentCollectedRequestSchema>;
+
+export const NoteRequestSchema = z.object({ title: z.string().max(100_000), content: z.string().max(100_000), category: z.string().max(100).nullable().optional() });
+export type NoteRequest = z.infer<typeof NoteRequestSchema>;
+export const EditNoteRequestSchema = NoteRequestSchema.extend({ expectedVersion: z.number().int().min(0).optional() });
+export type EditNoteRequest = z.infer<typeof EditNoteRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------- responses
+
+const urgency = z.enum(URGENCIES);
+const provenance = {
+  /** Where the item's facts come from, and when they were last checked. */
+  source: z.string(),
+  lastReviewed: z.string(),
+  /** Show the figure as 'check' with its source rather than as a bare fact. */
+  checkFigure: z.boolean(),
+  figureNote: z.string().nullable(),
+};
+
+export const MemoryProgressSchema = z.object({
+  tasksTotal: z.number(),
+  tasksCompleted: z.number(),
+  tasksInProgress: z.number(),
+  documentsTotal: z.number(),
+  documentsCollected: z.number(),
+  documentsAdditional: z.number(),
+  documentsLegal: z.number(),
+  documentsFinancial: z.number(),
+  /** round((completed tasks + collected documents) / (tasks + documents) × 100), 0 when empty. */
+  percent: z.number(),
+});
+export type MemoryProgress = z.infer<typeof MemoryProgressSchema>;
+
+export const MemoryPhotoSchema = z.object({ url: z.string(), thumbnailUrl: z.string(), fileType: z.string(), fileSize: z.number() });
+
+export const MemorySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  deceasedName: z.string(),
+  jurisdiction: JurisdictionSchema,
+  relationship: RelationshipSchema.nullable(),
+  dateOfDeath: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  placeOfDeath: z.string().nullable(),
+  photo: MemoryPhotoSchema.nullable(),
+  templateVersion: z.string(),
+  detailsVersion: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  progress: MemoryProgressSchema,
+});
+export type MemorySummary = z.infer<typeof MemorySummarySchema>;
+
+export const MemoryListResponseSchema = z.object({ memories: z.array(MemorySummarySchema) });
+export type MemoryListResponse = z.infer<typeof MemoryListResponseSchema>;
+
+export const ChecklistTaskSchema = z.object({
+  id: z.string(),
+  templateKey: z.string(),
+  title: z.string(),
+  category: z.enum(TASK_CATEGORIES),
+  priority: z.number(),
+  urgency,
+  deadlineDays: z.number(),
+  deadlineMonths: z.number().nullable(),
+  deadlineLabel: z.string(),
+  deadlineNote: z.string().nullable(),
+  /** YYYY-MM-DD from the date of death; null without one. */
+  dueDate: z.string().nullable(),
+  description: z.string(),
+  steps: z.array(z.string()),
+  documentsNeeded: z.array(z.string()),
+  estimatedTime: z.string(),
+  cost: z.string(),
+  whyNeeded: z.string(),
+  howToComplete: z.string(),
+  externalUrl: z.string(),
+  ...provenance,
+});
+export type ChecklistTaskView = z.infer<typeof ChecklistTaskSchema>;
+
+export const MemoryTaskSchema = ChecklistTaskSchema.extend({
+  status: z.enum(['pending', 'in_progress', 'complete']),
+  completedAt: z.string().nullable(),
+});
+export type MemoryTask = z.infer<typeof MemoryTaskSchema>;
+
+export const MemoryFileSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  fileType: z.string(),
+  uploadedAt: z.string(),
+  /** Owner-only address of the bytes; add `?download=1` to save rather than view. */
+  url: z.string(),
+});
+export type MemoryFile = z.infer<typeof MemoryFileSchema>;
+
+export const ChecklistDocumentSchema = z.object({
+  id: z.string(),
+  templateKey: z.string().nullable(),
+  title: z.string(),
+  category: z.enum([...DOCUMENT_CATEGORIES, 'additional']),
+  documentType: z.string(),
+  priority: z.number(),
+  urgency,
+  multipleCopies: z.boolean(),
+  recommendedCopies: z.number(),
+  description: z.string().nullable(),
+  whereToGet: z.string(),
+  cost: z.string(),
+  neededFor: z.array(z.string()),
+  ...provenance,
+});
+export type ChecklistDocumentView = z.infer<typeof ChecklistDocumentSchema>;
+
+export const MemoryDocumentSchema = ChecklistDocumentSchema.extend({
+  additional: z.boolean(),
+  collected: z.boolean(),
+  collectedAt: z.string().nullable(),
+  files: z.array(MemoryFileSchema),
+});
+export type MemoryDocument = z.infer<typeof MemoryDocumentSchema>;
+
+export const MemoryNoteSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: NoteCategorySchema,
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MemoryNote = z.infer<typeof MemoryNoteSchema>;
+
+export const MemoryDetailSchema = z.object({
+  memory: MemorySummarySchema,
+  tasks: z.array(MemoryTaskSchema),
+  documents: z.array(MemoryDocumentSchema),
+  notes: z.array(MemoryNoteSchema),
+});
+export type MemoryDetail = z.infer<typeof MemoryDetailSchema>;
+
+export const ChecklistPreviewSchema = z.object({
+  jurisdiction: JurisdictionSchema,
+  templateVersion: z.string(),
+  tasks: z.array(ChecklistTaskSchema),
+  documents: z.array(ChecklistDocumentSchema),
+});
+export type ChecklistPreview = z.infer<typeof ChecklistPreviewSchema>;
