@@ -77,6 +77,7 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
     env.DATABASE_URL = database.url;
     env.REDIS_URL = TEST_REDIS_URL;
     env.AUTH_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
+    env.FILE_STORE_KEY = Buffer.alloc(32, 'e2e-file-store-key').toString('base64');
   }
   // Both profiles: the embedded database (if any) and the e-mail outbox live here.
   env.DATA_DIR = dataDir;

@@ -36,6 +36,7 @@ export async function benchInteractions(options: InteractionsBenchOptions): Prom
     AFTERWARDS_PRINT_URL: 'false',
     // The services profile needs a shared secret for sessions; a throw-away one for this run.
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('base64'),
+    FILE_STORE_KEY: process.env.FILE_STORE_KEY ?? randomBytes(32).toString('base64'),
   };
   delete (env as Record<string, string | undefined>).EVENTSTORE_URL;
   const seeded = spawnSync(process.execPath, [TOOLS_ENTRY, 'seed', '--count', '600'], { env, encoding: 'utf8', timeout: 180_000 });

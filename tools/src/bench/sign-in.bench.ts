@@ -29,6 +29,7 @@ export async function benchSignIn(options: SignInBenchOptions): Promise<string> 
     DATABASE_URL: db.url,
     DATA_DIR: dataDir,
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    FILE_STORE_KEY: Buffer.alloc(32, 'bench-file-store-key').toString('base64'),
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',

@@ -16,6 +16,13 @@ const urlWithScheme = (name: string, schemes: string[]) =>
       message: `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
     });
 
+/** FILE_STORE_KEY: base64 (or base64url) of exactly 32 bytes. */
+function decodeKey(text: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return undefined;
+  const key = Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -45,6 +52,17 @@ const EnvSchema = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || v.length >= 32, { message: 'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)' }),
+    /** Encrypted memory files and photos; default DATA_DIR/files. */
+    FILE_STORE_DIR: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    /** Wraps the key of every stored file. The API requires it with DATABASE_URL; embedded: generated into DATA_DIR once. */
+    FILE_STORE_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || decodeKey(v) !== undefined, {
+        message: 'FILE_STORE_KEY must be the base64 of 32 random bytes (e.g. openssl rand -base64 32)',
+      }),
     /** The address people use to reach the product; links in e-mails and OAuth callbacks are built on it. */
     PUBLIC_URL: urlWithScheme('PUBLIC_URL', ['http', 'https']),
     GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
@@ -93,6 +111,10 @@ export interface AppConfig {
   readonly runProjections: boolean;
   /** Undefined in the embedded profile until the identity module generates one under DATA_DIR. */
   readonly authSecret: string | undefined;
+  /** Folder of the encrypted file blobs. */
+  readonly fileStoreDir: string;
+  /** 32 bytes; undefined in the embedded profile until the file store generates one under DATA_DIR. */
+  readonly fileStoreKey: Buffer | undefined;
   /** Base of links in e-mails and OAuth callbacks, without a trailing slash. */
   readonly publicUrl: string;
   /** Set only when both the client id and secret are configured. */
@@ -113,10 +135,13 @@ export class ConfigError extends Error {
 export type ConfigRole = 'api' | 'worker' | 'tools';
 
 /** Rules that apply only where the API serves requests (one definition, used by `loadConfig` and the identity module). */
-export function apiConfigProblems(config: Pick<AppConfig, 'profile' | 'authSecret'>): string[] {
+export function apiConfigProblems(config: Pick<AppConfig, 'profile' | 'authSecret' | 'fileStoreKey'>): string[] {
   const problems: string[] = [];
   if (config.profile === 'services' && !config.authSecret) {
     problems.push('AUTH_SECRET is required with DATABASE_URL: every API replica must share it to sign sessions (e.g. openssl rand -base64 32)');
+  }
+  if (config.profile === 'services' && !config.fileStoreKey) {
+    problems.push('FILE_STORE_KEY is required with DATABASE_URL: every API replica must share it to read stored files (e.g. openssl rand -base64 32)');
   }
   return problems;
 }
@@ -141,12 +166,13 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     );
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     profile: e.DATABASE_URL ? 'services' : 'embedded',
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     eventStoreUrl: e.EVENTSTORE_URL,
@@ -154,6 +180,8 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     runProjections: e.RUN_PROJECTIONS,
     authSecret: e.AUTH_SECRET,
+    fileStoreDir: e.FILE_STORE_DIR ? path.resolve(e.FILE_STORE_DIR) : path.join(dataDir, 'files'),
+    fileStoreKey: e.FILE_STORE_KEY ? decodeKey(e.FILE_STORE_KEY) : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

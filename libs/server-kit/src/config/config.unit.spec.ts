@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { apiConfigProblems, ConfigError, loadConfig } from './config';
 
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('loadConfig', () => {
   it('defaults to the embedded profile with nothing set', () => {
     const config = loadConfig({});
@@ -73,15 +75,40 @@ describe('loadConfig', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems).toEqual([expect.stringMatching(/^AUTH_SECRET is required with DATABASE_URL: /)]);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^AUTH_SECRET is required with DATABASE_URL: /),
+      expect.stringMatching(/^FILE_STORE_KEY is required with DATABASE_URL: /),
+    ]);
     // Operator tools, the worker and benches never serve sign-in: they keep working without it.
     expect(loadConfig(services).profile).toBe('services');
     expect(loadConfig(services, { role: 'tools' }).authSecret).toBeUndefined();
     expect(loadConfig(services, { role: 'worker' }).authSecret).toBeUndefined();
     // The embedded API generates its own secret; a configured one satisfies the rule.
     expect(loadConfig({}, { role: 'api' }).profile).toBe('embedded');
-    expect(loadConfig({ ...services, AUTH_SECRET: 'x'.repeat(32) }, { role: 'api' }).authSecret).toBe('x'.repeat(32));
-    expect(apiConfigProblems({ profile: 'services', authSecret: undefined })).toHaveLength(1);
-    expect(apiConfigProblems({ profile: 'embedded', authSecret: undefined })).toEqual([]);
+    expect(loadConfig({ ...services, AUTH_SECRET: 'x'.repeat(32), FILE_STORE_KEY: KEY }, { role: 'api' }).authSecret).toBe('x'.repeat(32));
+    expect(apiConfigProblems({ profile: 'services', authSecret: undefined, fileStoreKey: Buffer.alloc(32) })).toHaveLength(1);
+    expect(apiConfigProblems({ profile: 'services', authSecret: 'x'.repeat(32), fileStoreKey: undefined })).toHaveLength(1);
+    expect(apiConfigProblems({ profile: 'embedded', authSecret: undefined, fileStoreKey: undefined })).toEqual([]);
+  });
+
+  it('keeps files under DATA_DIR/files unless FILE_STORE_DIR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/afterwards' }).fileStoreDir).toBe(path.resolve('/srv/afterwards/files'));
+    expect(loadConfig({ DATA_DIR: '/srv/afterwards', FILE_STORE_DIR: '/mnt/files' }).fileStoreDir).toBe(path.resolve('/mnt/files'));
+    expect(loadConfig({}).fileStoreDir).toBe(path.resolve('./data/files'));
+  });
+
+  it('reads FILE_STORE_KEY as 32 bytes and explains a wrong one', () => {
+    expect(loadConfig({ FILE_STORE_KEY: KEY }).fileStoreKey).toEqual(Buffer.from(KEY, 'base64'));
+    expect(loadConfig({}).fileStoreKey).toBeUndefined();
+    for (const wrong of [Buffer.alloc(16, 7).toString('base64'), 'not base64 at all!', Buffer.alloc(33, 7).toString('base64')]) {
+      let error: unknown;
+      try {
+        loadConfig({ FILE_STORE_KEY: wrong });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual(['FILE_STORE_KEY must be the base64 of 32 random bytes (e.g. openssl rand -base64 32)']);
+    }
   });
 });

@@ -1,0 +1,339 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { pipeline as pipelineCallback } from 'node:stream';
+import { FileNotAnImageError, FileNotFoundError, FileTooLargeError, FileTypeNotAllowedError, FileUnreadableError } from './errors';
+import { detectFileType, FileTypeSniffer } from './file-type';
+
+/**
+ * Blob layout (version 1), everything after the header is the AES-256-GCM ciphertext of the file:
+ *
+ *   "AWFS" | version (1) | wrap IV (12) | wrapped data key (32) | wrap tag (16) | data IV (12) | ciphertext | data tag (16)
+ *
+ * Each blob has its own random data key, wrapped by the master key with the blob's name as associated
+ * data, so a blob moved under another file id does not open. The whole header is the associated data
+ * of the file's own encryption, so no header byte can be changed either.
+ */
+const MAGIC = Buffer.from('AWFS');
+const FORMAT_VERSION = 1;
+const IV_BYTES = 12;
+const KEY_BYTES = 32;
+const TAG_BYTES = 16;
+const HEADER_BYTES = MAGIC.length + 1 + IV_BYTES + KEY_BYTES + TAG_BYTES + IV_BYTES;
+const ALGORITHM = 'aes-256-gcm';
+
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const THUMBNAIL_SUFFIX = '.thumb-';
+const TEMP_DIR = '.tmp';
+/** Thumbnails are decoded from untrusted images: refuse pixel bombs well before they fill memory. */
+const MAX_THUMBNAIL_INPUT_PIXELS = 50_000_000;
+
+export interface EncryptedFileStoreOptions {
+  /** Folder of the blobs; created on first write. */
+  readonly dir: string;
+  /** 32 bytes; wraps every blob's data key. */
+  readonly masterKey: Buffer;
+}
+
+export interface PutOptions {
+  /** More bytes than this and the upload is refused as it arrives. */
+  readonly maxBytes: number;
+  /** MIME types (see FILE_TYPES) the content may turn out to be. */
+  readonly allowedTypes: readonly string[];
+}
+
+export interface StoredFile {
+  readonly fileId: string;
+  readonly fileSize: number;
+  readonly fileType: string;
+}
+
+export interface Thumbnail {
+  readonly stream: Readable;
+  readonly contentType: string;
+}
+
+const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+
+function toBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk);
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  throw new TypeError('File content must be bytes');
+}
+
+export class EncryptedFileStore {
+  private readonly dir: string;
+  private readonly masterKey: Buffer;
+
+  constructor(options: EncryptedFileStoreOptions) {
+    if (!Buffer.isBuffer(options.masterKey) || options.masterKey.length !== KEY_BYTES) {
+      throw new Error(`The file store master key must be ${KEY_BYTES} bytes`);
+    }
+    this.dir = path.resolve(options.dir);
+    this.masterKey = Buffer.from(options.masterKey);
+  }
+
+  /**
+   * Streams `source` into a new encrypted blob. Refuses it (leaving nothing behind, and reading no
+   * further) once more than `maxBytes` arrive or once its content can no longer be an allowed type.
+   */
+  async put(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions): Promise<StoredFile> {
+    const { maxBytes, allowedTypes } = options;
+    const fileId = randomUUID();
+    const tempDir = path.join(this.dir, TEMP_DIR);
+    await fs.mkdir(tempDir, { recursive: true, mode: 0o700 });
+    const temp = path.join(tempDir, `${fileId}.part`);
+    const sniffer = new FileTypeSniffer();
+    let fileSize = 0;
+    const encryptor = this.encryptor(fileId);
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<unknown>) {
+          yield encryptor.header;
+          for await (const raw of chunks) {
+            const chunk = toBuffer(raw);
+            fileSize += chunk.length;
+            if (fileSize > maxBytes) throw new FileTooLargeError(maxBytes);
+            sniffer.push(chunk);
+            if (!sniffer.candidates().some((type) => allowedTypes.includes(type))) {
+              throw new FileTypeNotAllowedError(sniffer.candidates()[0] ?? null, allowedTypes);
+            }
+            const out = encryptor.cipher.update(chunk);
+            if (out.length > 0) yield out;
+          }
+          const last = encryptor.cipher.final();
+          if (last.length > 0) yield last;
+          yield encryptor.cipher.getAuthTag();
+        },
+        createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+      );
+      const fileType = sniffer.finish();
+      if (!fileType || !allowedTypes.includes(fileType)) throw new FileTypeNotAllowedError(fileType, allowedTypes);
+      const target = this.pathOf(fileId);
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fs.rename(temp, target);
+      return { fileId, fileSize, fileType };
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      if (source instanceof Readable && !source.destroyed) source.destroy();
+      throw error;
+    }
+  }
+
+  /** The decrypted content; the stream errors with FileUnreadableError at its end if the blob was changed. */
+  async open(fileId: string): Promise<Readable> {
+    return this.openBlob(fileId, this.blobName(fileId));
+  }
+
+  async read(fileId: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.open(fileId)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async exists(fileId: string): Promise<boolean> {
+    if (!FILE_ID.test(fileId)) return false;
+    return fs.stat(this.pathOf(fileId)).then(
+      () => true,
+      (error: unknown) => {
+        if (isMissing(error)) return false;
+        throw error;
+      },
+    );
+  }
+
+  /** Removes the file and everything derived from it (thumbnails); deleting a missing file is fine. */
+  async delete(fileId: string): Promise<void> {
+    if (!FILE_ID.test(fileId)) return;
+    for (const blob of await this.blobsOf(fileId)) await fs.rm(blob, { force: true });
+  }
+
+  /**
+   * A small WebP preview of an image blob, at most `size` pixels wide (never enlarged), made once and
+   * kept encrypted beside the original. Documents that are not images get FileNotAnImageError.
+   */
+  async thumbnail(fileId: string, options: { size: number }): Promise<Thumbnail> {
+    const { size } = options;
+    if (!Number.isInteger(size) || size < 16 || size > 1024) throw new RangeError('Thumbnail size must be a whole number from 16 to 1024');
+    const name = `${this.blobName(fileId)}${THUMBNAIL_SUFFIX}${size}`;
+    const contentType = 'image/webp';
+    try {
+      return { stream: await this.openBlob(fileId, name), contentType };
+    } catch (error) {
+      if (!(error instanceof FileNotFoundError)) throw error;
+    }
+    const original = await this.read(fileId);
+    if (!detectFileType(original.subarray(0, 16))?.startsWith('image/')) throw new FileNotAnImageError(fileId);
+    const { default: sharp } = await import('sharp');
+    let preview: Buffer;
+    try {
+      preview = await sharp(original, { limitInputPixels: MAX_THUMBNAIL_INPUT_PIXELS })
+        .rotate() // upright by its EXIF orientation; metadata (e.g. where a photo was taken) is not copied
+        .resize({ width: size, withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+    } catch {
+      throw new FileNotAnImageError(fileId);
+    }
+    await this.writeBlob(name, [preview]);
+    // Deleted while the preview was being made: leave no trace of it either.
+    if (!(await this.exists(fileId))) {
+      await this.delete(fileId);
+      throw new FileNotFoundError(fileId);
+    }
+    return { stream: Readable.from([preview]), contentType };
+  }
+
+  /** Every file id held (not thumbnails): for tests and checks that nothing of a deleted memory remains. */
+  async allFileIds(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const file of await this.allBlobPaths()) {
+      const name = path.basename(file);
+      if (FILE_ID.test(name)) ids.push(name);
+    }
+    return ids.sort();
+  }
+
+  /** Every file on disk under the store, thumbnails and unfinished uploads included. */
+  async countBlobs(): Promise<number> {
+    return (await this.allBlobPaths()).length;
+  }
+
+  /** Paths of the file's blob and of everything derived from it. */
+  async blobsOf(fileId: string): Promise<string[]> {
+    if (!FILE_ID.test(fileId)) return [];
+    const shard = path.dirname(this.pathOf(fileId));
+    const names = await fs.readdir(shard).catch((error: unknown) => {
+      if (isMissing(error)) return [] as string[];
+      throw error;
+    });
+    return names.filter((n) => n === fileId || n.startsWith(`${fileId}${THUMBNAIL_SUFFIX}`)).map((n) => path.join(shard, n));
+  }
+
+  private async allBlobPaths(): Promise<string[]> {
+    const entries = await fs.readdir(this.dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  }
+
+  private blobName(fileId: string): string {
+    if (!FILE_ID.test(fileId)) throw new FileNotFoundError(fileId);
+    return fileId;
+  }
+
+  private pathOf(blobName: string): string {
+    return path.join(this.dir, blobName.slice(0, 2), blobName);
+  }
+
+  private encryptor(blobName: string) {
+    const dataKey = randomBytes(KEY_BYTES);
+    const wrapIv = randomBytes(IV_BYTES);
+    const prefix = Buffer.concat([MAGIC, Buffer.from([FORMAT_VERSION])]);
+    const wrap = createCipheriv(ALGORITHM, this.masterKey, wrapIv);
+    wrap.setAAD(Buffer.concat([prefix, Buffer.from(blobName)]));
+    const wrappedKey = Buffer.concat([wrap.update(dataKey), wrap.final()]);
+    const dataIv = randomBytes(IV_BYTES);
+    const header = Buffer.concat([prefix, wrapIv, wrappedKey, wrap.getAuthTag(), dataIv]);
+    const cipher = createCipheriv(ALGORITHM, dataKey, dataIv);
+    cipher.setAAD(header);
+    return { header, cipher };
+  }
+
+  /** Small derived blobs (thumbnails) that are already in memory: temp file, then an atomic rename. */
+  private async writeBlob(blobName: string, content: Buffer[]): Promise<void> {
+    const { header, cipher } = this.encryptor(blobName);
+    const parts = [header, ...content.map((c) => cipher.update(c)), cipher.final(), cipher.getAuthTag()];
+    const tempDir = path.join(this.dir, TEMP_DIR);
+    await fs.mkdir(tempDir, { recursive: true, mode: 0o700 });
+    const temp = path.join(tempDir, `${randomUUID()}.part`);
+    try {
+      await fs.writeFile(temp, Buffer.concat(parts), { flag: 'wx', mode: 0o600 });
+      const target = this.pathOf(blobName);
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  private async openBlob(fileId: string, blobName: string): Promise<Readable> {
+    const file = this.pathOf(blobName);
+    const handle = await fs.open(file, 'r').catch((error: unknown) => {
+      throw isMissing(error) ? new FileNotFoundError(fileId) : error;
+    });
+    let decipher;
+    let size: number;
+    try {
+      size = (await handle.stat()).size;
+      if (size < HEADER_BYTES + TAG_BYTES) throw new FileUnreadableError(fileId);
+      const header = Buffer.alloc(HEADER_BYTES);
+      await handle.read(header, 0, HEADER_BYTES, 0);
+      const tag = Buffer.alloc(TAG_BYTES);
+      await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
+      decipher = this.decipherFor(fileId, blobName, header);
+      decipher.setAuthTag(tag);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    const d = decipher;
+    const decrypt = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        callback(null, d.update(chunk));
+      },
+      flush(callback) {
+        // GCM checks the tag only here, after the last byte: a changed blob fails at the end of the stream.
+        try {
+          callback(null, d.final());
+        } catch {
+          callback(new FileUnreadableError(fileId));
+        }
+      },
+    });
+    const bodyEnd = size - TAG_BYTES;
+    const body = bodyEnd > HEADER_BYTES ? handle.createReadStream({ start: HEADER_BYTES, end: bodyEnd - 1 }) : emptyThenClose(handle);
+    // Errors reach the caller through `decrypt`; a caller that stops early closes the file through this.
+    pipelineCallback(body, decrypt, () => undefined);
+    return decrypt;
+  }
+
+  private decipherFor(fileId: string, blobName: string, header: Buffer) {
+    let offset = 0;
+    const take = (n: number) => header.subarray(offset, (offset += n));
+    const magic = take(MAGIC.length);
+    const version = take(1)[0];
+    if (!magic.equals(MAGIC) || version !== FORMAT_VERSION) throw new FileUnreadableError(fileId);
+    const wrapIv = take(IV_BYTES);
+    const wrappedKey = take(KEY_BYTES);
+    const wrapTag = take(TAG_BYTES);
+    const dataIv = take(IV_BYTES);
+    let dataKey: Buffer;
+    try {
+      const unwrap = createDecipheriv(ALGORITHM, this.masterKey, wrapIv);
+      unwrap.setAAD(Buffer.concat([header.subarray(0, MAGIC.length + 1), Buffer.from(blobName)]));
+      unwrap.setAuthTag(wrapTag);
+      dataKey = Buffer.concat([unwrap.update(wrappedKey), unwrap.final()]);
+    } catch {
+      throw new FileUnreadableError(fileId);
+    }
+    const decipher = createDecipheriv(ALGORITHM, dataKey, dataIv);
+    decipher.setAAD(header);
+    return decipher;
+  }
+}
+
+function emptyThenClose(handle: fs.FileHandle): Readable {
+  return Readable.from(
+    (async function* () {
+      await handle.close();
+    })(),
+  );
+}
