@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { federatedAppConfig } from '../../libs/web/ui/build/rspack.mjs';
+
+export default federatedAppConfig({
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'memories',
+  publicPath: '/remotes/memories/',
+  exposes: {
+    './MemoriesDashboard': './src/MemoriesDashboard.tsx',
+    './SyncIndicator': './src/SyncIndicator.tsx',
+  },
+});
