@@ -5,11 +5,12 @@ import { eventStoreMigrations } from '@afterwards/event-store';
 import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
 import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
+import { CasesModule, casesMigrations, memoriesProjection } from '@afterwards/cases-server';
 
 /** Every migration of the product, in order. */
-export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...identityMigrations];
+export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...identityMigrations, ...casesMigrations];
 /** Every read model of the product. */
-export const projections: Projection[] = [listingsProjection];
+export const projections: Projection[] = [listingsProjection, memoriesProjection];
 /** Every background job of the product (analytics counters and promotion expiries join here). */
 export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor];
 
@@ -19,7 +20,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), DirectoryModule, IdentityModule.forRoot(role)],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), DirectoryModule, IdentityModule.forRoot(role), CasesModule.forRoot(role)],
     };
   }
 }

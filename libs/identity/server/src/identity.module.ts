@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit, Inject } from '@nestjs/common';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { Logger } from 'pino';
 import { OutboxMailer, SmtpMailer, type Mailer } from '@afterwards/mail';
 import type { SqlClient } from '@afterwards/persistence';
-import { APP_CONFIG, registerErrorCodes, ROOT_LOGGER, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, RealtimeGateway, registerErrorCodes, ROOT_LOGGER, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
 import { AdminSessionController } from './admin/admin-session.http.controller';
 import { AttemptsStore } from './auth/attempts.store';
-import { createAuth, resolveAuthSecret } from './auth/auth';
+import { createAuth, resolveAuthSecret, type Auth } from './auth/auth';
 import { ProfileController } from './profile/profile.http.controller';
 import { SessionController } from './session/session.http.controller';
 import { ATTEMPTS, AUTH, MAILER } from './tokens';
@@ -25,6 +26,20 @@ class MailerLifecycle implements OnApplicationShutdown {
   }
 }
 
+/** Lets the realtime gateway join a signed-in socket to its own user's private rooms. */
+class SocketSessions implements OnModuleInit {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(RealtimeGateway) private readonly gateway: RealtimeGateway,
+  ) {}
+  onModuleInit(): void {
+    this.gateway.useUserResolver(async (headers) => {
+      const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      return session?.user.id;
+    });
+  }
+}
+
 /** Accounts, sessions and staff sign-in (better-auth mounted at /api/auth by the API's main). */
 @Module({})
 export class IdentityModule {
@@ -32,6 +47,8 @@ export class IdentityModule {
   static forRoot(role: 'api' | 'worker' | 'tools'): DynamicModule {
     return {
       module: IdentityModule,
+      // Other contexts (memories) identify the signed-in user through AUTH.
+      global: true,
       controllers: role === 'api' ? [SessionController, ProfileController, AdminSessionController] : [],
       providers: [
     { provide: MAILER, useFactory: (config: AppConfig, logger: Logger) => createMailer(config, logger), inject: [APP_CONFIG, ROOT_LOGGER] },
@@ -42,6 +59,7 @@ export class IdentityModule {
       inject: [APP_CONFIG, SQL_CLIENT, MAILER, ROOT_LOGGER],
     },
     MailerLifecycle,
+    ...(role === 'api' ? [SocketSessions] : []),
   ],
       exports: [AUTH, MAILER],
     };

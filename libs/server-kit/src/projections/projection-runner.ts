@@ -5,6 +5,8 @@ import type { Projection, ProjectionTx } from './projection';
 export interface ProjectionChange {
   readonly projection: string;
   readonly topic: string | undefined;
+  /** The room to tell: the topic itself, or one user's room for a private topic. */
+  readonly room: string | undefined;
   readonly ids: string[];
   readonly event: RecordedEvent;
 }
@@ -58,7 +60,9 @@ export class ProjectionRunner {
         );
         this.positions.set(projection.name, events[events.length - 1]!.position);
         for (const { event, ids } of changed) {
-          if (ids.length > 0) this.onChange({ projection: projection.name, topic: projection.topic, ids, event });
+          if (ids.length === 0) continue;
+          const room = projection.roomFor ? projection.roomFor(event) : projection.topic;
+          this.onChange({ projection: projection.name, topic: projection.topic, room, ids, event });
         }
       });
       const subscription = this.store.subscribeToAll((event) => batcher.push(event), {

@@ -14,6 +14,11 @@ export interface Projection {
   readonly streamPrefixes: readonly string[];
   /** Realtime topic told about changed row ids, if the read model is watched by screens. */
   readonly topic?: string;
+  /**
+   * For a private topic: the room of the user whose rows `event` changed (see `privateRoom` in the
+   * contracts), so only that user's screens hear of it. Without it the topic is public.
+   */
+  roomFor?(event: RecordedEvent): string | undefined;
   /** Applies one event; returns the ids of rows it changed. */
   apply(event: RecordedEvent, tx: ProjectionTx): Promise<string[]>;
   /** Removes every row this projection owns (before a rebuild). */

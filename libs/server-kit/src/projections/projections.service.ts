@@ -34,7 +34,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
       this.prisma,
       this.projections,
       (change) => {
-        if (change.topic) this.realtime.publish(change.topic, change.ids);
+        if (change.topic && change.room) this.realtime.publish(change.topic, change.ids, change.room);
         for (const listener of this.listeners) listener(change);
       },
       (name, error) => {
@@ -52,15 +52,24 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves once `projection` has applied the event at `position` (seed and tools wait on this). */
+  /**
+   * Resolves once `projection` has applied the event at `position`: read-your-writes for a request that
+   * just appended, and what seed and tools wait on. Where another process runs the projections
+   * (RUN_PROJECTIONS=false), it watches the committed checkpoint instead.
+   */
   async waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const at = this.runner?.status()[projection];
+      const at = this.runner ? this.runner.status()[projection] : await this.committedCheckpoint(projection);
       if (at && comparePositions(at, position) >= 0) return;
       if (Date.now() > deadline) throw new Error(`Projection ${projection} did not catch up in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, this.runner ? 2 : 20));
     }
+  }
+
+  private async committedCheckpoint(projection: string): Promise<Position | undefined> {
+    const row = await this.prisma.projectionCheckpoint.findUnique({ where: { projection } });
+    return row ? { commit: row.commit, prepare: row.prepare } : undefined;
   }
 
   healthy(): boolean {

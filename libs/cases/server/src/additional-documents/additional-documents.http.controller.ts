@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { DOCUMENT_TITLE_HEADER, type MemoryDetail } from '@afterwards/contracts';
+import type { EncryptedFileStore } from '@afterwards/file-store';
+import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES } from '@afterwards/cases-domain';
+import { MemoryCommands } from '../memory-commands/memory-commands';
+import { FILE_STORE } from '../tokens';
+import { keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
+
+function decodedHeader(value: string | undefined): string {
+  if (!value) return '';
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Additional Documents: extra files the family keeps with a memory, one file per document. */
+@Controller('api/memories')
+export class AdditionalDocumentsController {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
+    private readonly memories: MemoryCommands,
+  ) {}
+
+  @Post(':id/additional-documents')
+  @HttpCode(201)
+  async add(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+    const user = await requireUser(this.auth, req);
+    await this.memories.read(user, id); // 404 before storing anything
+    const fileName = uploadedFileName(req);
+    const stored = await receiveUpload(req, this.files, {
+      maxBytes: MAX_FILE_BYTES,
+      allowedTypes: Object.keys(DOCUMENT_FILE_TYPES),
+      tooLarge: () => new CaseError('FILE_TOO_LARGE', CASE_MESSAGES.fileTooLarge(fileName)),
+      wrongType: () => new CaseError('FILE_TYPE_NOT_ALLOWED', CASE_MESSAGES.fileType(fileName)),
+    });
+    return keepIfAccepted(this.files, stored, () =>
+      this.memories.runAndRead(user, req, {
+        type: 'AddAdditionalDocument',
+        caseId: id,
+        documentId: randomUUID(),
+        title: decodedHeader(req.get(DOCUMENT_TITLE_HEADER)),
+        file: { fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType },
+      }),
+    );
+  }
+
+  @Delete(':id/additional-documents/:documentId')
+  async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+    const user = await requireUser(this.auth, req);
+    return this.memories.runAndRead(user, req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
+  }
+}

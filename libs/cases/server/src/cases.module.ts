@@ -1,0 +1,75 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
+import { createFileStore, FILE_STORE_ERROR_STATUSES } from '@afterwards/file-store';
+import { ChangeCaseHandler } from './change-case/change-case.handler';
+import { MemoryCommands } from './memory-commands/memory-commands';
+import { FilePurgeService } from './file-purge/file-purge.service';
+import { FILE_STORE } from './tokens';
+import { ListMemoriesController } from './list-memories/list-memories.http.controller';
+import { GetMemoryController } from './get-memory/get-memory.http.controller';
+import { OpenMemoryController } from './open-memory/open-memory.http.controller';
+import { EditMemoryController } from './edit-memory/edit-memory.http.controller';
+import { DeleteMemoryController } from './delete-memory/delete-memory.http.controller';
+import { TaskStatusController } from './task-status/task-status.http.controller';
+import { DocumentCollectedController } from './document-collected/document-collected.http.controller';
+import { DocumentFilesController } from './document-files/document-files.http.controller';
+import { AdditionalDocumentsController } from './additional-documents/additional-documents.http.controller';
+import { MemoryPhotoController } from './memory-photo/memory-photo.http.controller';
+import { DownloadFileController } from './download-file/download-file.http.controller';
+import { MemoryNotesController } from './memory-notes/memory-notes.http.controller';
+import { ChecklistPreviewController } from './checklist-preview/checklist-preview.http.controller';
+
+registerErrorCodes({
+  ...FILE_STORE_ERROR_STATUSES,
+  CASE_INVALID: 400,
+  CASE_NOT_FOUND: 404,
+  CASE_ALREADY_EXISTS: 409,
+  CASE_CHANGED: 409,
+  TASK_NOT_FOUND: 404,
+  DOCUMENT_NOT_FOUND: 404,
+  DOCUMENT_NOT_ADDITIONAL: 409,
+  FILE_LIMIT_REACHED: 409,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  FILE_INDEX_INVALID: 400,
+  PHOTO_TOO_LARGE: 413,
+  PHOTO_TYPE_NOT_ALLOWED: 415,
+  NOTE_INVALID: 400,
+  NOTE_NOT_FOUND: 404,
+  NOTE_CHANGED: 409,
+});
+
+/** Memories: the Case aggregate, its checklist, files and notes, for their owner only. */
+@Module({})
+export class CasesModule {
+  static forRoot(role: 'api' | 'worker' | 'tools') {
+    return {
+      module: CasesModule,
+      controllers:
+        role === 'api'
+          ? [
+              ListMemoriesController,
+              OpenMemoryController,
+              GetMemoryController,
+              EditMemoryController,
+              DeleteMemoryController,
+              TaskStatusController,
+              DocumentCollectedController,
+              DocumentFilesController,
+              AdditionalDocumentsController,
+              MemoryPhotoController,
+              DownloadFileController,
+              MemoryNotesController,
+              ChecklistPreviewController,
+            ]
+          : [],
+      providers: [
+        ChangeCaseHandler,
+        MemoryCommands,
+        { provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] },
+        ...(role === 'api' ? [FilePurgeService] : []),
+      ],
+      exports: [FILE_STORE, MemoryCommands],
+    };
+  }
+}

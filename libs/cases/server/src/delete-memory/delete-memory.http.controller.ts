@@ -1,0 +1,29 @@
+import { Controller, Delete, HttpCode, Inject, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { FilePurgeService } from '../file-purge/file-purge.service';
+import { isUuid } from '../read-model/memory.queries';
+import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
+
+/**
+ * Delete Forever. The command leaves a tombstone without personal data; the rows, the stream's earlier
+ * events and every blob are gone before this answers.
+ */
+@Controller('api/memories')
+export class DeleteMemoryController {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    private readonly memories: MemoryCommands,
+    private readonly purge: FilePurgeService,
+  ) {}
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@Req() req: Request, @Param('id') id: string): Promise<void> {
+    const user = await requireUser(this.auth, req);
+    if (!isUuid(id)) throw notFound();
+    const result = await this.memories.run(user, req, { type: 'DeleteCase', caseId: id });
+    await this.memories.settled(result);
+    if (result.position) await this.purge.waitUntilPurged(result.position);
+  }
+}

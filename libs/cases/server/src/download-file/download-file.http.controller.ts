@@ -1,0 +1,32 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { EncryptedFileStore } from '@afterwards/file-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { findOwnedFile } from '../read-model/memory.queries';
+import { FILE_STORE } from '../tokens';
+import { sendStoredFile } from './send-stored-file';
+
+/** View or download a document file. Only its owner gets it; anyone else gets 404, as if it never existed. */
+@Controller('api/memories')
+export class DownloadFileController {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
+  ) {}
+
+  @Get(':id/files/:fileId')
+  async download(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('fileId') fileId: string, @Query('download') download?: string): Promise<void> {
+    const user = await requireUser(this.auth, req);
+    const file = await findOwnedFile(this.prisma, user.id, id, fileId);
+    if (!file) throw new ProblemError(404, 'FILE_NOT_FOUND', 'File not found');
+    await sendStoredFile(res, await this.files.open(file.id), {
+      contentType: file.fileType,
+      fileName: file.fileName,
+      download: download === '1' || download === 'true',
+      size: file.fileSize,
+    });
+  }
+}

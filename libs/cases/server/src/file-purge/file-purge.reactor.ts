@@ -1,0 +1,44 @@
+import type { EventStore, RecordedEvent } from '@afterwards/event-store';
+import type { EncryptedFileStore } from '@afterwards/file-store';
+import type { Projection } from '@afterwards/server-kit';
+import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
+
+export const FILE_PURGE = 'cases.file-purge';
+
+/**
+ * Not a read model: it acts on events. Blobs of removed files, replaced photos and deleted memories
+ * are dropped from the file store, and a deleted memory's stream is cut back to its tombstone. Both
+ * are idempotent, so a replay after a crash finishes the job; file ids are never reused, so a replay
+ * can never touch a live file.
+ */
+export function filePurgeReactor(files: EncryptedFileStore, store: EventStore): Projection {
+  return {
+    name: FILE_PURGE,
+    streamPrefixes: [CASE_STREAM_PREFIX],
+    async apply(recorded: RecordedEvent): Promise<string[]> {
+      const event = { type: recorded.type, data: recorded.data } as CaseEvent;
+      switch (event.type) {
+        case 'DocumentFileRemoved':
+          await files.delete(event.data.fileId);
+          break;
+        case 'AdditionalDocumentRemoved':
+          await Promise.all(event.data.fileIds.map((id) => files.delete(id)));
+          break;
+        case 'CasePhotoChanged':
+          if (event.data.previousFileId) await files.delete(event.data.previousFileId);
+          break;
+        case 'CaseDeleted':
+          await Promise.all(event.data.fileIds.map((id) => files.delete(id)));
+          await store.truncateBefore(recorded.streamId, recorded.revision);
+          break;
+        default:
+          break;
+      }
+      return [];
+    },
+    async reset(): Promise<void> {},
+    async snapshot(): Promise<unknown[]> {
+      return [];
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { comparePositions, type EventStore, type Position } from '@afterwards/event-store';
+import type { EncryptedFileStore } from '@afterwards/file-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { APP_CONFIG, EVENT_STORE, PRISMA, ProjectionRunner, type AppConfig } from '@afterwards/server-kit';
+import { FILE_STORE } from '../tokens';
+import { FILE_PURGE, filePurgeReactor } from './file-purge.reactor';
+
+/** Runs the file-purge reactor beside the projections (same switch: RUN_PROJECTIONS). */
+@Injectable()
+export class FilePurgeService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('file-purge');
+  private runner: ProjectionRunner | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.runProjections) return;
+    this.runner = new ProjectionRunner(this.store, this.prisma, [filePurgeReactor(this.files, this.store)], undefined, (_name, error) =>
+      this.logger.error({ err: error }, 'file purge stopped'),
+    );
+    await this.runner.start();
+  }
+
+  /** Resolves once the blobs and events of everything up to `position` are gone. */
+  async waitUntilPurged(position: Position, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const at = this.runner
+        ? this.runner.status()[FILE_PURGE]
+        : await this.prisma.projectionCheckpoint.findUnique({ where: { projection: FILE_PURGE } }).then((r) => (r ? { commit: r.commit, prepare: r.prepare } : undefined));
+      if (at && comparePositions(at, position) >= 0) return;
+      if (Date.now() > deadline) throw new Error(`File purge did not catch up in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, this.runner ? 2 : 20));
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner?.stop();
+  }
+}

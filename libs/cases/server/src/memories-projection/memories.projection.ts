@@ -1,0 +1,324 @@
+import { PrivateTopics, privateRoom } from '@afterwards/contracts';
+import type { RecordedEvent } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
+import { dueDateFor } from '@afterwards/checklist-domain';
+
+const date = (iso: string | null | undefined): Date | null => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+
+/** The four date-only and text fields the edit dialog may change, as columns. */
+function detailColumns(changes: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (key === 'dateOfDeath' || key === 'dateOfBirth') row[key] = date(value as string | null);
+    else row[key] = value;
+  }
+  return row;
+}
+
+/** Recounts a memory's dashboard figures from its rows, so they can never drift from them. */
+async function recount(tx: ProjectionTx, caseId: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE cases SET
+      tasks_total = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid),
+      tasks_completed = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid AND status = 'complete'),
+      tasks_in_progress = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid AND status = 'in_progress'),
+      documents_total = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid),
+      documents_collected = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND collected),
+      documents_additional = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND additional),
+      documents_legal = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND category = 'legal'),
+      documents_financial = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND category = 'financial')
+    WHERE id = ${caseId}::uuid`;
+}
+
+/**
+ * Projects memory streams into cases, case_tasks, case_documents, case_files and case_notes. Each
+ * event is applied once: the cases row keeps the stream revision it has reached, and older events
+ * (a replay) change nothing. Delete Forever removes every row of the memory.
+ */
+export const memoriesProjection: Projection = {
+  name: 'cases.memories',
+  streamPrefixes: [CASE_STREAM_PREFIX],
+  topic: PrivateTopics.memories,
+  // Only a memory's owner can act on it (the domain refuses anyone else), so the actor is the owner.
+  roomFor: (event) => privateRoom(PrivateTopics.memories, event.metadata.actor),
+
+  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+    const event = { type: recorded.type, data: recorded.data } as CaseEvent;
+    const caseId = event.data.caseId;
+    const at = new Date(recorded.metadata.occurredAt);
+    const revision = recorded.revision;
+
+    if (event.type === 'CaseDeleted') {
+      // Cascades to tasks, documents, files and notes.
+      const { count } = await tx.case.deleteMany({ where: { id: caseId } });
+      return count > 0 ? [caseId] : [];
+    }
+    if (event.type === 'CaseOpened') {
+      const { details, photo, ownerId } = event.data;
+      const exists = await tx.case.findUnique({ where: { id: caseId }, select: { id: true } });
+      if (exists) return [];
+      await tx.case.create({
+        data: {
+          id: caseId,
+          userId: ownerId,
+          name: details.name,
+          deceasedName: details.deceasedName,
+          jurisdiction: details.jurisdiction,
+          relationship: details.relationship,
+          dateOfDeath: date(details.dateOfDeath),
+          dateOfBirth: date(details.dateOfBirth),
+          placeOfDeath: details.placeOfDeath,
+          photoFileId: photo?.fileId ?? null,
+          photoType: photo?.fileType ?? null,
+          photoSize: photo?.fileSize ?? null,
+          templateVersion: '',
+          revision,
+          createdAt: new Date(event.data.openedAt),
+          updatedAt: new Date(event.data.openedAt),
+        },
+      });
+      if (photo) {
+        await tx.caseFile.create({
+          data: { id: photo.fileId, caseId, userId: ownerId, documentId: null, fileName: 'photo', fileSize: photo.fileSize, fileType: photo.fileType, uploadedAt: at },
+        });
+      }
+      return [caseId];
+    }
+
+    const current = await tx.case.findUnique({ where: { id: caseId }, select: { userId: true, revision: true, detailsVersion: true } });
+    if (!current || current.revision >= revision) return [];
+    const userId = current.userId;
+    const touch = { revision, updatedAt: at };
+
+    switch (event.type) {
+      case 'ChecklistGenerated': {
+        const { tasks, documents, templateVersion, generatedAt } = event.data;
+        const created = new Date(generatedAt);
+        await tx.caseTask.createMany({
+          data: tasks.map((t, sort) => ({
+            id: t.id,
+            caseId,
+            userId,
+            sort,
+            templateKey: t.templateKey,
+            title: t.title,
+            taskName: t.taskName,
+            category: t.category,
+            priority: t.priority,
+            urgency: t.urgency,
+            deadlineDays: t.deadlineDays,
+            deadlineMonths: t.deadlineMonths,
+            deadlineLabel: t.deadlineLabel,
+            deadlineNote: t.deadlineNote,
+            dueDate: date(t.dueDate),
+            description: t.description,
+            steps: t.steps,
+            documentsNeeded: t.documentsNeeded,
+            estimatedTime: t.estimatedTime,
+            cost: t.cost,
+            whyNeeded: t.whyNeeded,
+            howToComplete: t.howToComplete,
+            externalUrl: t.externalUrl,
+            source: t.source,
+            lastReviewed: t.lastReviewed,
+            checkFigure: t.checkFigure,
+            figureNote: t.figureNote,
+            status: 'pending',
+            completedAt: null,
+            createdAt: created,
+            updatedAt: created,
+          })),
+        });
+        await tx.caseDocument.createMany({
+          data: documents.map((d, sort) => ({
+            id: d.id,
+            caseId,
+            userId,
+            sort,
+            additional: false,
+            templateKey: d.templateKey,
+            title: d.title,
+            documentName: d.documentName,
+            category: d.category,
+            documentType: d.documentType,
+            priority: d.priority,
+            urgency: d.urgency,
+            multipleCopies: d.multipleCopies,
+            recommendedCopies: d.recommendedCopies,
+            description: d.description,
+            whereToGet: d.whereToGet,
+            cost: d.cost,
+            neededFor: d.neededFor,
+            source: d.source,
+            lastReviewed: d.lastReviewed,
+            checkFigure: d.checkFigure,
+            figureNote: d.figureNote,
+            collected: false,
+            collectedAt: null,
+            createdAt: created,
+            updatedAt: created,
+          })),
+        });
+        await tx.case.update({ where: { id: caseId }, data: { ...touch, templateVersion } });
+        break;
+      }
+      case 'CaseDetailsEdited': {
+        await tx.case.update({
+          where: { id: caseId },
+          data: { ...touch, ...detailColumns(event.data.changes), detailsVersion: current.detailsVersion + 1 },
+        });
+        if (event.data.changes.dateOfDeath !== undefined) await refreshDueDates(tx, caseId, event.data.changes.dateOfDeath);
+        break;
+      }
+      case 'CasePhotoChanged': {
+        const { photo, previousFileId } = event.data;
+        if (previousFileId) await tx.caseFile.deleteMany({ where: { id: previousFileId } });
+        if (photo) {
+          await tx.caseFile.create({
+            data: { id: photo.fileId, caseId, userId, documentId: null, fileName: 'photo', fileSize: photo.fileSize, fileType: photo.fileType, uploadedAt: at },
+          });
+        }
+        await tx.case.update({
+          where: { id: caseId },
+          data: { ...touch, photoFileId: photo?.fileId ?? null, photoType: photo?.fileType ?? null, photoSize: photo?.fileSize ?? null },
+        });
+        break;
+      }
+      case 'TaskCompleted':
+        await tx.caseTask.updateMany({
+          where: { id: event.data.taskId, caseId },
+          data: { status: 'complete', completedAt: new Date(event.data.completedAt), updatedAt: at },
+        });
+        break;
+      case 'TaskReopened':
+        await tx.caseTask.updateMany({ where: { id: event.data.taskId, caseId }, data: { status: 'pending', completedAt: null, updatedAt: at } });
+        break;
+      case 'DocumentCollected':
+        await tx.caseDocument.updateMany({
+          where: { id: event.data.documentId, caseId },
+          data: { collected: true, collectedAt: new Date(event.data.collectedAt), updatedAt: at },
+        });
+        break;
+      case 'DocumentUncollected':
+        await tx.caseDocument.updateMany({ where: { id: event.data.documentId, caseId }, data: { collected: false, collectedAt: null, updatedAt: at } });
+        break;
+      case 'DocumentFileAttached': {
+        const { documentId, file } = event.data;
+        await tx.caseFile.create({
+          data: { id: file.fileId, caseId, userId, documentId, fileName: file.fileName, fileSize: file.fileSize, fileType: file.fileType, uploadedAt: new Date(file.uploadedAt) },
+        });
+        await tx.caseDocument.updateMany({ where: { id: documentId, caseId }, data: { updatedAt: at } });
+        break;
+      }
+      case 'DocumentFileRemoved':
+        await tx.caseFile.deleteMany({ where: { id: event.data.fileId, caseId } });
+        await tx.caseDocument.updateMany({ where: { id: event.data.documentId, caseId }, data: { updatedAt: at } });
+        break;
+      case 'AdditionalDocumentAdded': {
+        const { documentId, title, description, file, addedAt } = event.data;
+        const sort = await tx.caseDocument.count({ where: { caseId } });
+        await tx.caseDocument.create({
+          data: {
+            id: documentId,
+            caseId,
+            userId,
+            sort,
+            additional: true,
+            templateKey: null,
+            title,
+            documentName: title,
+            category: 'additional',
+            documentType: 'additional',
+            priority: 4,
+            urgency: 'low',
+            multipleCopies: false,
+            recommendedCopies: 1,
+            description,
+            whereToGet: '',
+            cost: '',
+            neededFor: [],
+            source: '',
+            lastReviewed: '',
+            checkFigure: false,
+            figureNote: null,
+            collected: true,
+            collectedAt: new Date(addedAt),
+            createdAt: new Date(addedAt),
+            updatedAt: new Date(addedAt),
+          },
+        });
+        await tx.caseFile.create({
+          data: { id: file.fileId, caseId, userId, documentId, fileName: file.fileName, fileSize: file.fileSize, fileType: file.fileType, uploadedAt: new Date(file.uploadedAt) },
+        });
+        break;
+      }
+      case 'AdditionalDocumentRemoved':
+        await tx.caseDocument.deleteMany({ where: { id: event.data.documentId, caseId } });
+        break;
+      case 'NoteAdded': {
+        const { noteId, title, content, category, addedAt } = event.data;
+        await tx.caseNote.create({
+          data: { id: noteId, caseId, userId, title, content, category, version: 0, createdAt: new Date(addedAt), updatedAt: new Date(addedAt) },
+        });
+        break;
+      }
+      case 'NoteEdited': {
+        const { noteId, title, content, category, editedAt } = event.data;
+        await tx.caseNote.updateMany({
+          where: { id: noteId, caseId },
+          data: { title, content, category, version: { increment: 1 }, updatedAt: new Date(editedAt) },
+        });
+        break;
+      }
+      case 'NoteDeleted':
+        await tx.caseNote.deleteMany({ where: { id: event.data.noteId, caseId } });
+        break;
+      default: {
+        const unreachable: never = event;
+        throw new Error(`Unhandled case event ${(unreachable as { type: string }).type}`);
+      }
+    }
+    if (event.type !== 'ChecklistGenerated' && event.type !== 'CaseDetailsEdited' && event.type !== 'CasePhotoChanged') {
+      await tx.case.update({ where: { id: caseId }, data: touch });
+    }
+    if (COUNTED.has(event.type)) await recount(tx, caseId);
+    return [caseId];
+  },
+
+  async reset(tx: ProjectionTx): Promise<void> {
+    await tx.case.deleteMany({});
+  },
+
+  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+    const rows = await prisma.case.findMany({
+      orderBy: { id: 'asc' },
+      include: {
+        tasks: { orderBy: { id: 'asc' } },
+        documents: { orderBy: { id: 'asc' } },
+        files: { orderBy: { id: 'asc' } },
+        notes: { orderBy: { id: 'asc' } },
+      },
+    });
+    return rows.map((r) => ({ ...r, revision: r.revision.toString() }));
+  },
+};
+
+const COUNTED = new Set<CaseEvent['type']>([
+  'ChecklistGenerated',
+  'TaskCompleted',
+  'TaskReopened',
+  'DocumentCollected',
+  'DocumentUncollected',
+  'AdditionalDocumentAdded',
+  'AdditionalDocumentRemoved',
+]);
+
+/** A new date of death moves every task's due date; the deadline rules live in the checklist domain. */
+async function refreshDueDates(tx: ProjectionTx, caseId: string, dateOfDeath: string | null): Promise<void> {
+  const tasks = await tx.caseTask.findMany({ where: { caseId }, select: { id: true, deadlineDays: true, deadlineMonths: true } });
+  for (const t of tasks) {
+    await tx.caseTask.update({ where: { id: t.id }, data: { dueDate: date(dueDateFor(t, dateOfDeath)) } });
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { MemoryDetail } from '@afterwards/contracts';
+import type { EncryptedFileStore } from '@afterwards/file-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
+import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { CASE_MESSAGES, CaseError, MAX_PHOTO_BYTES, PHOTO_TYPES } from '@afterwards/cases-domain';
+import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
+import { findOwnedPhoto } from '../read-model/memory.queries';
+import { FILE_STORE } from '../tokens';
+import { keepIfAccepted, receiveUpload } from '../uploads/receive-upload';
+import { sendStoredFile } from '../download-file/send-stored-file';
+
+const THUMBNAIL_SIZE = 256;
+
+/** The memory's photo: set or replace (5 MB, JPEG, PNG, GIF or WebP by content), remove, and view. */
+@Controller('api/memories')
+export class MemoryPhotoController {
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
+    private readonly memories: MemoryCommands,
+  ) {}
+
+  @Put(':id/photo')
+  async set(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+    const user = await requireUser(this.auth, req);
+    await this.memories.read(user, id);
+    const stored = await receiveUpload(req, this.files, {
+      maxBytes: MAX_PHOTO_BYTES,
+      allowedTypes: PHOTO_TYPES,
+      tooLarge: () => new CaseError('PHOTO_TOO_LARGE', CASE_MESSAGES.photoTooLarge),
+      wrongType: () => new CaseError('PHOTO_TYPE_NOT_ALLOWED', CASE_MESSAGES.photoType),
+    });
+    return keepIfAccepted(this.files, stored, () =>
+      this.memories.runAndRead(user, req, {
+        type: 'ChangeCasePhoto',
+        caseId: id,
+        photo: { fileId: stored.fileId, fileType: stored.fileType, fileSize: stored.fileSize },
+      }),
+    );
+  }
+
+  @Delete(':id/photo')
+  async remove(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+    const user = await requireUser(this.auth, req);
+    return this.memories.runAndRead(user, req, { type: 'ChangeCasePhoto', caseId: id, photo: null });
+  }
+
+  @Get(':id/photo')
+  async view(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Query('size') size?: string): Promise<void> {
+    const user = await requireUser(this.auth, req);
+    const photo = await findOwnedPhoto(this.prisma, user.id, id);
+    if (!photo) throw notFound();
+    if (size === 'thumbnail') {
+      const thumbnail = await this.files.thumbnail(photo.id, { size: THUMBNAIL_SIZE });
+      await sendStoredFile(res, thumbnail.stream, { contentType: thumbnail.contentType, fileName: 'photo.webp', download: false });
+      return;
+    }
+    await sendStoredFile(res, await this.files.open(photo.id), { contentType: photo.fileType, fileName: 'photo', download: false, size: photo.fileSize });
+  }
+}

@@ -1,0 +1,177 @@
+import type {
+  MemoryDetail,
+  MemoryDocument,
+  MemoryFile,
+  MemoryNote,
+  MemorySummary,
+  MemoryTask,
+} from '@afterwards/contracts';
+import { MEMORIES_PATH } from '@afterwards/contracts';
+import type { PrismaClient } from '@afterwards/persistence';
+import { progressPercent } from '@afterwards/cases-domain';
+import { withUser, type UserTx } from '@afterwards/server-kit';
+
+type CaseRow = NonNullable<Awaited<ReturnType<UserTx['case']['findUnique']>>>;
+type TaskRow = Awaited<ReturnType<UserTx['caseTask']['findMany']>>[number];
+type DocumentRow = Awaited<ReturnType<UserTx['caseDocument']['findMany']>>[number];
+type FileRow = Awaited<ReturnType<UserTx['caseFile']['findMany']>>[number];
+type NoteRow = Awaited<ReturnType<UserTx['caseNote']['findMany']>>[number];
+
+const isoDate = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+export const memoryUrl = (caseId: string): string => `${MEMORIES_PATH}/${caseId}`;
+export const fileUrl = (caseId: string, fileId: string): string => `${memoryUrl(caseId)}/files/${fileId}`;
+
+export function toSummary(row: CaseRow): MemorySummary {
+  const photoUrl = `${memoryUrl(row.id)}/photo`;
+  return {
+    id: row.id,
+    name: row.name,
+    deceasedName: row.deceasedName,
+    jurisdiction: row.jurisdiction as MemorySummary['jurisdiction'],
+    relationship: row.relationship as MemorySummary['relationship'],
+    dateOfDeath: isoDate(row.dateOfDeath),
+    dateOfBirth: isoDate(row.dateOfBirth),
+    placeOfDeath: row.placeOfDeath,
+    // The file id in the address makes a changed photo a new URL, so caches never show the old one.
+    photo: row.photoFileId
+      ? { url: `${photoUrl}?v=${row.photoFileId}`, thumbnailUrl: `${photoUrl}?size=thumbnail&v=${row.photoFileId}`, fileType: row.photoType ?? '', fileSize: row.photoSize ?? 0 }
+      : null,
+    templateVersion: row.templateVersion,
+    detailsVersion: row.detailsVersion,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    progress: {
+      tasksTotal: row.tasksTotal,
+      tasksCompleted: row.tasksCompleted,
+      tasksInProgress: row.tasksInProgress,
+      documentsTotal: row.documentsTotal,
+      documentsCollected: row.documentsCollected,
+      documentsAdditional: row.documentsAdditional,
+      documentsLegal: row.documentsLegal,
+      documentsFinancial: row.documentsFinancial,
+      percent: progressPercent(row.tasksCompleted + row.documentsCollected, row.tasksTotal + row.documentsTotal),
+    },
+  };
+}
+
+function toTask(t: TaskRow): MemoryTask {
+  return {
+    id: t.id,
+    templateKey: t.templateKey,
+    title: t.title,
+    category: t.category as MemoryTask['category'],
+    priority: t.priority,
+    urgency: t.urgency as MemoryTask['urgency'],
+    deadlineDays: t.deadlineDays,
+    deadlineMonths: t.deadlineMonths,
+    deadlineLabel: t.deadlineLabel,
+    deadlineNote: t.deadlineNote,
+    dueDate: isoDate(t.dueDate),
+    description: t.description,
+    steps: strings(t.steps),
+    documentsNeeded: strings(t.documentsNeeded),
+    estimatedTime: t.estimatedTime,
+    cost: t.cost,
+    whyNeeded: t.whyNeeded,
+    howToComplete: t.howToComplete,
+    externalUrl: t.externalUrl,
+    source: t.source,
+    lastReviewed: t.lastReviewed,
+    checkFigure: t.checkFigure,
+    figureNote: t.figureNote,
+    status: t.status as MemoryTask['status'],
+    completedAt: iso(t.completedAt),
+  };
+}
+
+function toFile(f: FileRow): MemoryFile {
+  return { id: f.id, fileName: f.fileName, fileSize: f.fileSize, fileType: f.fileType, uploadedAt: f.uploadedAt.toISOString(), url: fileUrl(f.caseId, f.id) };
+}
+
+function toDocument(d: DocumentRow, files: FileRow[]): MemoryDocument {
+  return {
+    id: d.id,
+    templateKey: d.templateKey,
+    title: d.title,
+    category: d.category as MemoryDocument['category'],
+    documentType: d.documentType,
+    priority: d.priority,
+    urgency: d.urgency as MemoryDocument['urgency'],
+    multipleCopies: d.multipleCopies,
+    recommendedCopies: d.recommendedCopies,
+    description: d.description,
+    whereToGet: d.whereToGet,
+    cost: d.cost,
+    neededFor: strings(d.neededFor),
+    source: d.source,
+    lastReviewed: d.lastReviewed,
+    checkFigure: d.checkFigure,
+    figureNote: d.figureNote,
+    additional: d.additional,
+    collected: d.collected,
+    collectedAt: iso(d.collectedAt),
+    files: files.map(toFile),
+  };
+}
+
+function toNote(n: NoteRow): MemoryNote {
+  return {
+    id: n.id,
+    title: n.title,
+    content: n.content,
+    category: n.category as MemoryNote['category'],
+    version: n.version,
+    createdAt: n.createdAt.toISOString(),
+    updatedAt: n.updatedAt.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** The dashboard: the user's memories, newest first, one indexed query. */
+export async function listMemories(prisma: PrismaClient, userId: string): Promise<MemorySummary[]> {
+  const rows = await withUser(prisma, userId, (tx) => tx.case.findMany({ where: { userId }, orderBy: { createdAt: 'desc' } }));
+  return rows.map(toSummary);
+}
+
+/** One memory with its whole checklist, files and notes; null when it is not this user's (or not there). */
+export async function getMemoryDetail(prisma: PrismaClient, userId: string, caseId: string): Promise<MemoryDetail | null> {
+  if (!isUuid(caseId)) return null;
+  return withUser(prisma, userId, async (tx) => {
+    const row = await tx.case.findUnique({ where: { id: caseId } });
+    if (!row) return null;
+    const [tasks, documents, files, notes] = await Promise.all([
+      tx.caseTask.findMany({ where: { caseId }, orderBy: { sort: 'asc' } }),
+      tx.caseDocument.findMany({ where: { caseId }, orderBy: { sort: 'asc' } }),
+      tx.caseFile.findMany({ where: { caseId, documentId: { not: null } }, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] }),
+      tx.caseNote.findMany({ where: { caseId }, orderBy: { createdAt: 'desc' } }),
+    ]);
+    const filesByDocument = new Map<string, FileRow[]>();
+    for (const f of files) filesByDocument.set(f.documentId!, [...(filesByDocument.get(f.documentId!) ?? []), f]);
+    return {
+      memory: toSummary(row),
+      tasks: tasks.map(toTask),
+      documents: documents.map((d) => toDocument(d, filesByDocument.get(d.id) ?? [])),
+      notes: notes.map(toNote),
+    };
+  });
+}
+
+/** A file of this user's memory (a document file or the photo), or null. */
+export async function findOwnedFile(prisma: PrismaClient, userId: string, caseId: string, fileId: string): Promise<FileRow | null> {
+  if (!isUuid(caseId) || !isUuid(fileId)) return null;
+  return withUser(prisma, userId, (tx) => tx.caseFile.findFirst({ where: { id: fileId, caseId } }));
+}
+
+/** The memory's photo file, or null. */
+export async function findOwnedPhoto(prisma: PrismaClient, userId: string, caseId: string): Promise<FileRow | null> {
+  if (!isUuid(caseId)) return null;
+  return withUser(prisma, userId, async (tx) => {
+    const row = await tx.case.findUnique({ where: { id: caseId }, select: { photoFileId: true } });
+    return row?.photoFileId ? tx.caseFile.findFirst({ where: { id: row.photoFileId, caseId } }) : null;
+  });
+}

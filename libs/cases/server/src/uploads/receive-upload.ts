@@ -1,0 +1,54 @@
+import type { Request } from 'express';
+import { FILE_NAME_HEADER } from '@afterwards/contracts';
+import { FileTooLargeError, FileTypeNotAllowedError, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import { CaseError, MAX_TEXT_LENGTH } from '@afterwards/cases-domain';
+
+/** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
+export function uploadedFileName(req: Request): string {
+  const raw = req.get(FILE_NAME_HEADER) ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    name = raw;
+  }
+  // eslint-disable-next-line no-control-regex
+  name = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
+  return (name || 'file').slice(0, MAX_TEXT_LENGTH);
+}
+
+export interface UploadRules {
+  readonly maxBytes: number;
+  readonly allowedTypes: readonly string[];
+  readonly tooLarge: () => CaseError;
+  readonly wrongType: () => CaseError;
+}
+
+/**
+ * Streams the request body into the encrypted file store. A declared length over the limit is refused
+ * before reading; otherwise the store counts while streaming and types the file from its content.
+ */
+export async function receiveUpload(req: Request, files: EncryptedFileStore, rules: UploadRules): Promise<StoredFile> {
+  const declared = Number(req.get('content-length'));
+  if (Number.isFinite(declared) && declared > rules.maxBytes) {
+    req.resume(); // let the refused body drain so the connection can be reused
+    throw rules.tooLarge();
+  }
+  try {
+    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw rules.tooLarge();
+    if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
+    throw error;
+  }
+}
+
+/** Runs `attach` with a stored file, and drops the blob again when the memory refuses it. */
+export async function keepIfAccepted<T>(files: EncryptedFileStore, stored: StoredFile, attach: () => Promise<T>): Promise<T> {
+  try {
+    return await attach();
+  } catch (error) {
+    await files.delete(stored.fileId).catch(() => undefined);
+    throw error;
+  }
+}
