@@ -1,6 +1,248 @@
-// Placeholder (helper A): helper B replaces this file with the Tasks tab.
-import type { TabProps } from '../store';
+// The Tasks tab (family spec section 2): counts, then each memory's tasks by category in collapsible sections
+// (first 3, then 'View N more tasks...'). Ticking a task is optimistic and rolls back if the server refuses.
+import { useEffect, useId, useState } from 'react';
+import { TASK_CATEGORIES, isOverdue, isoDateIn } from '@afterwards/checklist-domain';
+import type { MemoryDetail, MemoryTask } from '@afterwards/contracts';
+import { Alert, Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
+import { api } from '../api';
+import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
+import { usePrintChecklist } from '../print/PrintChecklist';
+import { TASK_CATEGORY_LABELS, groupByCategory, moreTasksLabel, sectionKey, taskCounts, taskDeadline } from './checklist-view';
+import { CategorySection, Figure, MemoryGroupHeader, StatCounts, useChecklistPreview } from './parts';
 
-export function TasksTab(_props: TabProps) {
-  return <p className="aw-muted">Tasks will appear here.</p>;
+type TaskStatus = MemoryTask['status'];
+
+function categoryLabel(category: string): string {
+  return TASK_CATEGORY_LABELS[category as keyof typeof TASK_CATEGORY_LABELS] ?? category;
+}
+
+export function TasksTab({ onCreateMemory, focusMemoryId }: TabProps) {
+  const { loaded, memories, details } = useMemories();
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  // Optimistic statuses by task id, shown until the server answers.
+  const [optimistic, setOptimistic] = useState<Record<string, TaskStatus>>({});
+  const printing = usePrintChecklist();
+  const today = isoDateIn(new Date());
+
+  const withStatus = (detail: MemoryDetail): MemoryTask[] =>
+    detail.tasks.map((t) => (optimistic[t.id] && optimistic[t.id] !== t.status ? { ...t, status: optimistic[t.id]! } : t));
+
+  const counts = taskCounts(memories.flatMap((m) => (details[m.id] ? withStatus(details[m.id]!) : [])));
+
+  useEffect(() => {
+    if (focusMemoryId) document.getElementById(`mem-tasks-${focusMemoryId}`)?.scrollIntoView({ block: 'start' });
+  }, [focusMemoryId]);
+
+  if (!loaded) return <InlineLoading>Loading your tasks...</InlineLoading>;
+  if (memories.length === 0) return <TasksPreview onCreateMemory={onCreateMemory} />;
+
+  return (
+    <div className="mem-tab">
+      <StatCounts
+        label="Task counts"
+        items={[
+          { label: 'Pending', value: counts.pending, tone: 'warning' },
+          { label: 'In Progress', value: counts.inProgress, tone: 'accent' },
+          { label: 'Completed', value: counts.completed, tone: 'success' },
+          { label: 'Total', value: counts.total },
+        ]}
+      />
+      {memories.map((memory) => {
+        const detail = details[memory.id];
+        return (
+          <MemoryTasks
+            key={memory.id}
+            memoryId={memory.id}
+            detail={detail}
+            tasks={detail ? withStatus(detail) : []}
+            today={today}
+            open={open}
+            onToggle={(key) => setOpen((o) => ({ ...o, [key]: !o[key] }))}
+            onPrint={() => printing.print(memory.id)}
+            onOptimistic={(taskId, status) =>
+              setOptimistic((o) => {
+                const next = { ...o };
+                if (status) next[taskId] = status;
+                else delete next[taskId];
+                return next;
+              })
+            }
+          />
+        );
+      })}
+      {printing.element}
+    </div>
+  );
+}
+
+function MemoryTasks({
+  memoryId,
+  detail,
+  tasks,
+  today,
+  open,
+  onToggle,
+  onPrint,
+  onOptimistic,
+}: {
+  memoryId: string;
+  detail: MemoryDetail | undefined;
+  tasks: MemoryTask[];
+  today: string;
+  open: Record<string, boolean>;
+  onToggle: (key: string) => void;
+  onPrint: () => void;
+  onOptimistic: (taskId: string, status: TaskStatus | null) => void;
+}) {
+  const headingId = useId();
+  if (!detail) {
+    return (
+      <Card as="section" className="mem-group" id={`mem-tasks-${memoryId}`}>
+        <InlineLoading>Loading this memory's tasks...</InlineLoading>
+      </Card>
+    );
+  }
+  const done = tasks.filter((t) => t.status === 'complete').length;
+  return (
+    <Card as="section" className="mem-group" id={`mem-tasks-${memoryId}`} aria-labelledby={headingId}>
+      <MemoryGroupHeader
+        memory={detail.memory}
+        headingId={headingId}
+        summary={`${done} of ${tasks.length} tasks done`}
+        actions={
+          <Button variant="secondary" size="sm" onClick={onPrint} icon={<Icon name="checklist" size={16} />} className="mem-no-print">
+            Print checklist
+            <span className="aw-visually-hidden"> for {detail.memory.name}</span>
+          </Button>
+        }
+      />
+      {tasks.length === 0 ? <p className="aw-muted">This memory has no tasks.</p> : null}
+      {groupByCategory(tasks, TASK_CATEGORIES).map((group) => {
+        const key = sectionKey(memoryId, group.category);
+        const completed = group.items.filter((t) => t.status === 'complete').length;
+        return (
+          <CategorySection
+            key={key}
+            title={categoryLabel(group.category)}
+            summary={`${completed}/${group.items.length}`}
+            items={group.items}
+            expanded={Boolean(open[key])}
+            onToggle={() => onToggle(key)}
+            moreLabel={moreTasksLabel}
+            renderItem={(task) => <TaskItem key={task.id} memoryId={memoryId} task={task} today={today} onOptimistic={onOptimistic} />}
+          />
+        );
+      })}
+    </Card>
+  );
+}
+
+function TaskItem({
+  memoryId,
+  task,
+  today,
+  onOptimistic,
+}: {
+  memoryId: string;
+  task: MemoryTask;
+  today: string;
+  onOptimistic: (taskId: string, status: TaskStatus | null) => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  const checkboxId = useId();
+  const toastApi = useToast();
+  const complete = task.status === 'complete';
+  const overdue = isOverdue(task, today);
+
+  async function toggle() {
+    if (saving) return;
+    const next = complete ? 'pending' : 'complete';
+    setSaving(true);
+    onOptimistic(task.id, next);
+    try {
+      const detail = await api.setTaskStatus(memoryId, task.id, next);
+      memoriesStore.apply(detail);
+      if (next === 'complete') toastApi.success('Task marked as complete! 🎉');
+    } catch (error) {
+      reportMutationError(toastApi, error, memoryId, () => 'Failed to update task status');
+    } finally {
+      onOptimistic(task.id, null);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li className={`mem-item${complete ? ' is-done' : ''}`}>
+      <input id={checkboxId} type="checkbox" className="mem-check" checked={complete} onChange={toggle} aria-busy={saving || undefined} />
+      <div className="mem-item__body">
+        <div className="mem-item__head">
+          <label htmlFor={checkboxId} className="mem-item__title">
+            {task.title}
+          </label>
+          {task.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+          {overdue ? <Badge className="mem-badge--overdue">Overdue</Badge> : null}
+        </div>
+        <p className="mem-item__deadline">
+          <Icon name="progress" size={16} /> <span className="aw-visually-hidden">Deadline: </span>
+          {taskDeadline(task)}
+        </p>
+        {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
+        <Figure label="Cost" value={task.cost} item={task} />
+      </div>
+    </li>
+  );
+}
+
+/** Before the first memory: the template's tasks, first 3 per category. */
+function TasksPreview({ onCreateMemory }: { onCreateMemory: () => void }) {
+  const preview = useChecklistPreview(true);
+  return (
+    <div className="mem-tab">
+      <Card className="mem-empty">
+        <span className="mem-empty__icon" aria-hidden="true">
+          <Icon name="checklist" size={28} />
+        </span>
+        <h2 className="mem-empty__title">No tasks yet</h2>
+        <p className="aw-muted">Create a memory and you will get a checklist like this one for where the person lived.</p>
+        <Button onClick={onCreateMemory}>Create Your First Memory</Button>
+      </Card>
+      {preview.status === 'loading' ? <InlineLoading>Loading the checklist preview...</InlineLoading> : null}
+      {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
+      {preview.status === 'ready' ? (
+        <Card as="section" className="mem-group" aria-label="Preview of the tasks checklist">
+          <header className="mem-group__header">
+            <div className="mem-group__title">
+              <h2 className="mem-group__name">What the checklist looks like</h2>
+              <p className="mem-group__meta">Example tasks for {preview.preview.jurisdiction}</p>
+            </div>
+          </header>
+          {groupByCategory(preview.preview.tasks, TASK_CATEGORIES).map((group) => (
+            <section key={group.category} className="mem-section" aria-label={categoryLabel(group.category)}>
+              <h3 className="mem-section__heading mem-section__heading--static">
+                <span className="mem-section__title">{categoryLabel(group.category)}</span>
+                <span className="mem-section__count">{group.items.length}</span>
+              </h3>
+              <ul className="mem-list">
+                {group.items.slice(0, 3).map((task) => (
+                  <li key={task.id} className="mem-item mem-item--preview">
+                    <span className="mem-check mem-check--preview" aria-hidden="true" />
+                    <div className="mem-item__body">
+                      <div className="mem-item__head">
+                        <span className="mem-item__title">{task.title}</span>
+                        {task.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+                      </div>
+                      <p className="mem-item__deadline">
+                        <Icon name="progress" size={16} /> {taskDeadline(task)}
+                      </p>
+                      {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </Card>
+      ) : null}
+    </div>
+  );
 }

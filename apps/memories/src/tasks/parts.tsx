@@ -1,0 +1,221 @@
+// Pieces shared by the Tasks and Documents tabs: the counts row, a memory's group heading, a collapsible
+// category section, the 'check this figure' line, a confirmation dialog and the empty-state preview data.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { ChecklistPreview, MemorySummary } from '@afterwards/contracts';
+import { Button, Dialog, ExternalLink, Icon } from '@afterwards/web-ui';
+import { api, errorMessage } from '../api';
+import { useCloseAllModals } from '../store';
+import { reviewedText, sectionSlice, sourceLabel } from './checklist-view';
+import './checklist.css';
+
+export function StatCounts({ label, items }: { label: string; items: ReadonlyArray<{ label: string; value: number; tone?: 'accent' | 'success' | 'warning' }> }) {
+  return (
+    <dl className="mem-tally" aria-label={label}>
+      {items.map((item) => (
+        <div key={item.label} className={`mem-tally__item${item.tone ? ` mem-tally__item--${item.tone}` : ''}`}>
+          <dt className="mem-tally__label">{item.label}</dt>
+          <dd className="mem-tally__value">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The heading of one memory's block: its name, who it is for, where, and the block's own actions. */
+export function MemoryGroupHeader({ memory, headingId, summary, actions }: { memory: MemorySummary; headingId: string; summary?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="mem-group__header">
+      <div className="mem-group__title">
+        <h2 id={headingId} className="mem-group__name">
+          {memory.name}
+        </h2>
+        <p className="mem-group__meta">
+          {memory.deceasedName} · {memory.jurisdiction}
+          {summary ? <> · {summary}</> : null}
+        </p>
+      </div>
+      {actions ? <div className="mem-group__actions">{actions}</div> : null}
+    </header>
+  );
+}
+
+/**
+ * One category of one memory. Collapsed it lists the first 3 items and a 'View N more' button; open it lists
+ * them all. The heading button and the 'View N more' button toggle the same state (aria-expanded on both).
+ */
+export function CategorySection<T>({
+  title,
+  items,
+  expanded,
+  onToggle,
+  moreLabel,
+  renderItem,
+  summary,
+}: {
+  title: string;
+  items: readonly T[];
+  expanded: boolean;
+  onToggle: () => void;
+  moreLabel: (hidden: number) => string;
+  renderItem: (item: T) => ReactNode;
+  summary?: string;
+}) {
+  const listId = useId();
+  const { shown, hidden } = sectionSlice(items, expanded);
+  const canToggle = items.length > sectionSlice(items, false).shown.length;
+  return (
+    <section className="mem-section" aria-label={title}>
+      <h3 className="mem-section__heading">
+        <button type="button" className="mem-section__toggle" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+          <Icon name="arrow-right" size={18} className="mem-section__chevron" />
+          <span className="mem-section__title">{title}</span>
+          <span className="mem-section__count">{summary ?? `${items.length}`}</span>
+        </button>
+      </h3>
+      <ul id={listId} className="mem-list">
+        {shown.map((item) => renderItem(item))}
+      </ul>
+      {hidden > 0 ? (
+        <button type="button" className="mem-more" aria-expanded={false} aria-controls={listId} onClick={onToggle}>
+          {moreLabel(hidden)}
+        </button>
+      ) : expanded && canToggle ? (
+        <button type="button" className="mem-more" aria-expanded={true} aria-controls={listId} onClick={onToggle}>
+          Show fewer
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Cost (or any figure) with its provenance: marked 'check', with a link to its source and its review date. */
+export function Figure({ label, value, item }: { label: string; value: string; item: { checkFigure: boolean; source: string; lastReviewed: string; figureNote: string | null } }) {
+  if (!value) return null;
+  if (!item.checkFigure) {
+    return (
+      <p className="mem-fact">
+        <span className="mem-fact__label">{label}:</span> {value}
+      </p>
+    );
+  }
+  return (
+    <p className="mem-fact mem-figure">
+      <span className="mem-fact__label">{label}:</span> {value}{' '}
+      <span className="mem-figure__check">
+        (check: <ExternalLink href={item.source}>{sourceLabel(item.source)}</ExternalLink>, {reviewedText(item.lastReviewed)})
+      </span>
+      {item.figureNote ? <span className="mem-figure__note">{item.figureNote}</span> : null}
+    </p>
+  );
+}
+
+/** A yes/no question in a modal (Escape or Cancel says no). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      onDismiss={() => {
+        // Escape or a backdrop click while deleting would leave the request without its dialog.
+        if (!busy) onCancel();
+      }}
+      title={title}
+      actions={
+        <div className="mem-dialog-actions">
+          <Button variant="secondary" onClick={onCancel} autoFocus>
+            Cancel
+          </Button>
+          <Button className="mem-btn--danger" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Deleting...' : confirmLabel}
+          </Button>
+        </div>
+      }
+    >
+      <p>{message}</p>
+    </Dialog>
+  );
+}
+
+interface Confirmation {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  action: () => Promise<void>;
+}
+
+/**
+ * One confirmation dialog for a screen: `ask` opens it; Delete runs the action (the dialog shows 'Deleting...'
+ * and closes when it ends, whatever the outcome: the action reports its own errors).
+ */
+export function useConfirm(): { ask: (c: Confirmation) => void; element: ReactNode } {
+  const [pending, setPending] = useState<Confirmation | null>(null);
+  const [busy, setBusy] = useState(false);
+  useCloseAllModals(() => {
+    if (!busy) setPending(null);
+  });
+  return {
+    ask: setPending,
+    element: (
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.title ?? ''}
+        message={pending?.message ?? ''}
+        confirmLabel={pending?.confirmLabel ?? 'Delete'}
+        busy={busy}
+        onCancel={() => {
+          if (!busy) setPending(null);
+        }}
+        onConfirm={() => {
+          if (!pending || busy) return;
+          setBusy(true);
+          void pending.action().finally(() => {
+            setBusy(false);
+            setPending(null);
+          });
+        }}
+      />
+    ),
+  };
+}
+
+type PreviewState = { status: 'loading' } | { status: 'ready'; preview: ChecklistPreview } | { status: 'error'; message: string };
+
+// One request per page for the empty-state preview, whichever tab asks first.
+let previewRequest: Promise<ChecklistPreview> | null = null;
+
+/** The template checklist shown before the first memory exists. */
+export function useChecklistPreview(enabled: boolean): PreviewState {
+  const [state, setState] = useState<PreviewState>({ status: 'loading' });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    previewRequest ??= api.checklistPreview();
+    previewRequest.then(
+      (preview) => live && setState({ status: 'ready', preview }),
+      (error: unknown) => {
+        previewRequest = null;
+        if (live) setState({ status: 'error', message: errorMessage(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return state;
+}
