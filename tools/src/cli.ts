@@ -9,6 +9,7 @@ import { LISTING_USAGE, listingCommand } from './listing/listing.command';
 import { seed } from './seed/seed.command';
 import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.command';
 import { benchSignIn } from './bench/sign-in.bench';
+import { benchMemories } from './bench/memories.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
@@ -20,6 +21,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
+  bench memories [--users 50] [--memories 10] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
 
 Configuration comes from the same environment variables as the API (see README).`;
 
@@ -65,6 +67,17 @@ async function main(argv: string[]): Promise<number> {
       }
       if (positional[0] === 'sign-in') {
         console.log(await benchSignIn({ users: Number(flags.users ?? 50), rounds: Number(flags.rounds ?? 10) }));
+        return 0;
+      }
+      if (positional[0] === 'memories') {
+        console.log(
+          await benchMemories({
+            users: Number(flags.users ?? 50),
+            memories: Number(flags.memories ?? 10),
+            rounds: Number(flags.rounds ?? 20),
+            thinkMs: Number(flags.think ?? 500),
+          }),
+        );
         return 0;
       }
       if (positional[0] === 'interactions') {

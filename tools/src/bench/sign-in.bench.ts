@@ -1,10 +1,5 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
-import { API_ENTRY, freePort } from '@afterwards/testing';
+import { startBenchApi } from './bench-api';
 import { ms, summarise } from './stats';
 
 export interface SignInBenchOptions {
@@ -20,35 +15,8 @@ export interface SignInBenchOptions {
  * POST /api/auth/sign-in/email (scrypt verification, session row, rate-limit counters).
  */
 export async function benchSignIn(options: SignInBenchOptions): Promise<string> {
-  const db = await createPostgresTestDatabase({ max: 4 });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    FILE_STORE_KEY: Buffer.alloc(32, 'bench-file-store-key').toString('base64'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    AFTERWARDS_PRINT_URL: 'false',
-  } as Record<string, string | undefined>;
-  delete env.EVENTSTORE_URL;
-  delete env.REDIS_URL;
-  delete env.SMTP_URL;
-  const api = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  api.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const { url, db, stop } = await startBenchApi();
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (api.exitCode !== null) throw new Error(`API exited: ${stderr}`);
-      if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error(`API did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const rounds = Math.min(10, Math.max(1, options.rounds));
     const users = Array.from({ length: options.users }, (_, i) => ({
       email: `bench-user-${i}@example.test`,
@@ -94,12 +62,6 @@ export async function benchSignIn(options: SignInBenchOptions): Promise<string> 
       `  responses: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}; sessions created: ${sessions}`,
     ].join('\n');
   } finally {
-    if (api.exitCode === null) {
-      const exited = new Promise((r) => api.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
-    }
-    await db.dispose();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

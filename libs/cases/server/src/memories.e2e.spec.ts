@@ -56,7 +56,7 @@ describe('memories over HTTP (services profile)', () => {
   function upload(http: HttpSession, url: string, bytes: Buffer, fileName: string, method = 'POST') {
     return http.json<MemoryDetail>(url, {
       method,
-      body: bytes,
+      body: new Uint8Array(bytes),
       headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: encodeURIComponent(fileName) },
     });
   }
@@ -264,7 +264,7 @@ describe('memories over HTTP (services profile)', () => {
     const withFile = await upload(ann, `/api/memories/${id}/documents/${memory.documents[1]!.id}/files`, pdf('quill-secret'), 'quillfeather-will.pdf');
     const extra = await ann.json<MemoryDetail>(`/api/memories/${id}/additional-documents`, {
       method: 'POST',
-      body: pdf('extra'),
+      body: new Uint8Array(pdf('extra')),
       headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: 'quill-letter.pdf', 'x-document-title': 'Quillfeather letter' },
     });
     expect(extra.status).toBe(201);

@@ -13,8 +13,8 @@ export type UserTx = Prisma.TransactionClient;
 export async function withUser<T>(prisma: PrismaClient, userId: string, work: (tx: UserTx) => Promise<T>): Promise<T> {
   if (!userId) throw new Error('withUser needs a user id');
   return prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL ROLE ${APP_ROLE}`);
-    await tx.$queryRaw`SELECT set_config('app.user_id', ${userId}, true)`;
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+    await tx.$queryRaw`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.user_id', ${userId}, true)`;
     return work(tx);
   });
 }
@@ -22,8 +22,7 @@ export async function withUser<T>(prisma: PrismaClient, userId: string, work: (t
 /** Runs `work` in one transaction as the staff role (its own grants and policies). */
 export async function withAdmin<T>(prisma: PrismaClient, adminUserId: string, work: (tx: UserTx) => Promise<T>): Promise<T> {
   return prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL ROLE ${ADMIN_ROLE}`);
-    await tx.$queryRaw`SELECT set_config('app.admin_user_id', ${adminUserId}, true)`;
+    await tx.$queryRaw`SELECT set_config('role', ${ADMIN_ROLE}, true), set_config('app.admin_user_id', ${adminUserId}, true)`;
     return work(tx);
   });
 }

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
+import { API_ENTRY, freePort } from '@afterwards/testing';
+
+export interface BenchApi {
+  readonly url: string;
+  readonly db: TestDatabase;
+  stop(): Promise<void>;
+}
+
+/** The built API on a fresh PostgreSQL database (services profile, no Redis), as the HTTP benchmarks use it. */
+export async function startBenchApi(extraEnv: Record<string, string | undefined> = {}): Promise<BenchApi> {
+  const db = await createPostgresTestDatabase({ max: 4 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    FILE_STORE_KEY: Buffer.alloc(32, 'bench-file-store-key').toString('base64'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    AFTERWARDS_PRINT_URL: 'false',
+  } as Record<string, string | undefined>;
+  delete env.EVENTSTORE_URL;
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  Object.assign(env, extraEnv);
+  const api: ChildProcess = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  api.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const stop = async () => {
+    if (api.exitCode === null) {
+      const exited = new Promise((r) => api.once('exit', r));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    await db.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (api.exitCode !== null) throw new Error(`API exited: ${stderr}`);
+      if (await fetch(`${url}/api/health/ready`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`API did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, db, stop };
+}
