@@ -183,8 +183,7 @@ function TaskItem({
           {overdue ? <Badge className="mem-badge--overdue">Overdue</Badge> : null}
         </div>
         <p className="mem-item__deadline">
-          <Icon name="progress" size={16} /> <span className="aw-visually-hidden">Deadline: </span>
-          {taskDeadline(task)}
+          <span className="mem-fact__label">Due</span> {taskDeadline(task)}
         </p>
         {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
         <Figure label="Cost" value={task.cost} item={task} />
@@ -232,7 +231,7 @@ function TasksPreview({ onCreateMemory }: { onCreateMemory: () => void }) {
                         {task.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
                       </div>
                       <p className="mem-item__deadline">
-                        <Icon name="progress" size={16} /> {taskDeadline(task)}
+                        <span className="mem-fact__label">Due</span> {taskDeadline(task)}
                       </p>
                       {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
                     </div>

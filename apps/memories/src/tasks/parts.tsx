@@ -62,15 +62,25 @@ export function CategorySection<T>({
 }) {
   const listId = useId();
   const { shown, hidden } = sectionSlice(items, expanded);
-  const canToggle = items.length > sectionSlice(items, false).shown.length;
+  // A section of 3 or fewer shows everything already: a toggle there would do nothing.
+  const collapsible = items.length > sectionSlice(items, false).shown.length;
+  const count = <span className="mem-section__count">{summary ?? `${items.length}`}</span>;
   return (
     <section className="mem-section" aria-label={title}>
-      <h3 className="mem-section__heading">
-        <button type="button" className="mem-section__toggle" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
-          <Icon name="arrow-right" size={18} className="mem-section__chevron" />
-          <span className="mem-section__title">{title}</span>
-          <span className="mem-section__count">{summary ?? `${items.length}`}</span>
-        </button>
+      <h3 className={`mem-section__heading${collapsible ? '' : ' mem-section__heading--static'}`}>
+        {collapsible ? (
+          <button type="button" className="mem-section__toggle" aria-expanded={expanded} aria-controls={listId} onClick={onToggle}>
+            <Icon name="arrow-right" size={18} className="mem-section__chevron" />
+            <span className="mem-section__title">{title}</span>
+            {count}
+          </button>
+        ) : (
+          <>
+            <span className="mem-section__chevron-space" aria-hidden="true" />
+            <span className="mem-section__title">{title}</span>
+            {count}
+          </>
+        )}
       </h3>
       <ul id={listId} className="mem-list">
         {shown.map((item) => renderItem(item))}
@@ -79,7 +89,7 @@ export function CategorySection<T>({
         <button type="button" className="mem-more" aria-expanded={false} aria-controls={listId} onClick={onToggle}>
           {moreLabel(hidden)}
         </button>
-      ) : expanded && canToggle ? (
+      ) : expanded && collapsible ? (
         <button type="button" className="mem-more" aria-expanded={true} aria-controls={listId} onClick={onToggle}>
           Show fewer
         </button>
