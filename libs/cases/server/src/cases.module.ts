@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
 import { createFileStore, FILE_STORE_ERROR_STATUSES } from '@afterwards/file-store';
+import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
 import { ChangeCaseHandler } from './change-case/change-case.handler';
 import { MemoryCommands } from './memory-commands/memory-commands';
 import { FilePurgeService } from './file-purge/file-purge.service';
@@ -66,6 +67,7 @@ export class CasesModule {
       providers: [
         ChangeCaseHandler,
         MemoryCommands,
+        { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
         { provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] },
         ...(role === 'api' ? [FilePurgeService] : []),
       ],

@@ -6,4 +6,4 @@ export { createAdmin } from './admin/create-admin';
 export { PgliteDialect } from './auth/pglite-kysely-dialect';
 export { AttemptsStore } from './auth/attempts.store';
 export { mountAuth } from './auth/mount';
-export { requireUser, findCurrentUser, clientIp, type CurrentUser } from './session/current-user';
+export { requireUser, findCurrentUser, clientIp, SessionCache, type CurrentUser } from './session/current-user';

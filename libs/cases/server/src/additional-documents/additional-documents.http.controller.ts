@@ -3,7 +3,7 @@ import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/
 import type { Request } from 'express';
 import { DOCUMENT_TITLE_HEADER, type MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
-import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { SessionCache } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { FILE_STORE } from '../tokens';
@@ -22,7 +22,7 @@ function decodedHeader(value: string | undefined): string {
 @Controller('api/memories')
 export class AdditionalDocumentsController {
   constructor(
-    @Inject(AUTH) private readonly auth: Auth,
+    private readonly sessions: SessionCache,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
     private readonly memories: MemoryCommands,
   ) {}
@@ -30,7 +30,7 @@ export class AdditionalDocumentsController {
   @Post(':id/additional-documents')
   @HttpCode(201)
   async add(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     await this.memories.read(user, id); // 404 before storing anything
     const fileName = uploadedFileName(req);
     const stored = await receiveUpload(req, this.files, {
@@ -52,7 +52,7 @@ export class AdditionalDocumentsController {
 
   @Delete(':id/additional-documents/:documentId')
   async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     return this.memories.runAndRead(user, req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
   }
 }

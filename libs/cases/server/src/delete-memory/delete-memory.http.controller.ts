@@ -1,6 +1,6 @@
-import { Controller, Delete, HttpCode, Inject, Param, Req } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { SessionCache } from '@afterwards/identity-server';
 import { FilePurgeService } from '../file-purge/file-purge.service';
 import { isUuid } from '../read-model/memory.queries';
 import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
@@ -12,7 +12,7 @@ import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
 @Controller('api/memories')
 export class DeleteMemoryController {
   constructor(
-    @Inject(AUTH) private readonly auth: Auth,
+    private readonly sessions: SessionCache,
     private readonly memories: MemoryCommands,
     private readonly purge: FilePurgeService,
   ) {}
@@ -20,7 +20,7 @@ export class DeleteMemoryController {
   @Delete(':id')
   @HttpCode(204)
   async delete(@Req() req: Request, @Param('id') id: string): Promise<void> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     if (!isUuid(id)) throw notFound();
     const result = await this.memories.run(user, req, { type: 'DeleteCase', caseId: id });
     await this.memories.settled(result);

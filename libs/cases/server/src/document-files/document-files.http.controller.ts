@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/
 import type { Request } from 'express';
 import type { MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
-import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { SessionCache } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILES_PER_DOCUMENT, MAX_FILE_BYTES } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { FILE_STORE } from '../tokens';
@@ -12,7 +12,7 @@ import { keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/rece
 @Controller('api/memories')
 export class DocumentFilesController {
   constructor(
-    @Inject(AUTH) private readonly auth: Auth,
+    private readonly sessions: SessionCache,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
     private readonly memories: MemoryCommands,
   ) {}
@@ -20,7 +20,7 @@ export class DocumentFilesController {
   @Post(':id/documents/:documentId/files')
   @HttpCode(201)
   async upload(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     // Refuse before storing anything when the memory, the document or a free slot is missing.
     const current = await this.memories.read(user, id);
     const document = current.documents.find((d) => d.id === documentId);
@@ -46,7 +46,7 @@ export class DocumentFilesController {
 
   @Delete(':id/documents/:documentId/files/:fileId')
   async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Param('fileId') fileId: string): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     const current = await this.memories.read(user, id);
     const document = current.documents.find((d) => d.id === documentId);
     if (!document) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);

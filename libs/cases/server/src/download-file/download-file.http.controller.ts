@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA, ProblemError } from '@afterwards/server-kit';
-import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { SessionCache } from '@afterwards/identity-server';
 import { findOwnedFile } from '../read-model/memory.queries';
 import { FILE_STORE } from '../tokens';
 import { sendStoredFile } from './send-stored-file';
@@ -12,14 +12,14 @@ import { sendStoredFile } from './send-stored-file';
 @Controller('api/memories')
 export class DownloadFileController {
   constructor(
-    @Inject(AUTH) private readonly auth: Auth,
+    private readonly sessions: SessionCache,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
   ) {}
 
   @Get(':id/files/:fileId')
   async download(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('fileId') fileId: string, @Query('download') download?: string): Promise<void> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     const file = await findOwnedFile(this.prisma, user.id, id, fileId);
     if (!file) throw new ProblemError(404, 'FILE_NOT_FOUND', 'File not found');
     await sendStoredFile(res, await this.files.open(file.id), {

@@ -1,20 +1,20 @@
-import { Body, Controller, Inject, Patch, Param, Req } from '@nestjs/common';
+import { Body, Controller, Patch, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { EditMemoryRequestSchema, type MemoryDetail } from '@afterwards/contracts';
-import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
 /** Edit Memory Information: only the fields sent change; a form filled from older details is refused. */
 @Controller('api/memories')
 export class EditMemoryController {
   constructor(
-    @Inject(AUTH) private readonly auth: Auth,
+    private readonly sessions: SessionCache,
     private readonly memories: MemoryCommands,
   ) {}
 
   @Patch(':id')
   async edit(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     const { expectedDetailsVersion, ...changes } = EditMemoryRequestSchema.parse(body ?? {});
     return this.memories.runAndRead(user, req, {
       type: 'EditCaseDetails',

@@ -4,7 +4,7 @@ import type { MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
-import { AUTH, requireUser, type Auth } from '@afterwards/identity-server';
+import { SessionCache } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_PHOTO_BYTES, PHOTO_TYPES } from '@afterwards/cases-domain';
 import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
 import { findOwnedPhoto } from '../read-model/memory.queries';
@@ -18,7 +18,7 @@ const THUMBNAIL_SIZE = 256;
 @Controller('api/memories')
 export class MemoryPhotoController {
   constructor(
-    @Inject(AUTH) private readonly auth: Auth,
+    private readonly sessions: SessionCache,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
     private readonly memories: MemoryCommands,
@@ -26,7 +26,7 @@ export class MemoryPhotoController {
 
   @Put(':id/photo')
   async set(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     await this.memories.read(user, id);
     const stored = await receiveUpload(req, this.files, {
       maxBytes: MAX_PHOTO_BYTES,
@@ -45,13 +45,13 @@ export class MemoryPhotoController {
 
   @Delete(':id/photo')
   async remove(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     return this.memories.runAndRead(user, req, { type: 'ChangeCasePhoto', caseId: id, photo: null });
   }
 
   @Get(':id/photo')
   async view(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Query('size') size?: string): Promise<void> {
-    const user = await requireUser(this.auth, req);
+    const user = await this.sessions.requireUser(req);
     const photo = await findOwnedPhoto(this.prisma, user.id, id);
     if (!photo) throw notFound();
     if (size === 'thumbnail') {

@@ -28,3 +28,46 @@ export async function requireUser(auth: Auth, req: Request): Promise<CurrentUser
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
+
+/** The signed session-token cookie, whatever prefix better-auth gives it (`__Secure-` over HTTPS). */
+function sessionToken(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim().endsWith('session_token')) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Remembers, for a few seconds, which user a signed session cookie belongs to, so the busiest family
+ * routes (dashboard, opening a memory) do not look the session up in the database on every request. The
+ * key is the whole signed cookie, which only the server can produce. A session revoked elsewhere (sign-out
+ * on another device, password change) keeps working here for at most `ttlMs`; signing out in this browser
+ * drops the cookie, so it ends at once.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: CurrentUser; until: number }>();
+
+  constructor(
+    private readonly auth: Auth,
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async requireUser(req: Request): Promise<CurrentUser> {
+    const token = sessionToken(req);
+    if (!token) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    const now = Date.now();
+    const hit = this.entries.get(token);
+    if (hit && hit.until > now) return hit.user;
+    const user = await requireUser(this.auth, req);
+    if (this.entries.size >= this.maxEntries) {
+      for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+    }
+    this.entries.set(token, { user, until: now + this.ttlMs });
+    return user;
+  }
+}
