@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
+import { executeCommand, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
+import { identityMigrations } from '@afterwards/identity-server';
+import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
+import { casesMigrations } from '../cases.migrations';
+import { caseDecider } from '../change-case/change-case.handler';
+import { getMemoryDetail, listMemories } from '../read-model/memory.queries';
+import { memoriesProjection } from './memories.projection';
+
+describe.each(testDatabaseFactories)('memories projection on %s', (_name, create) => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    db = await create();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...identityMigrations, ...casesMigrations]);
+    store = new PostgresEventStore(db.sql);
+    prisma = createPrismaClient(db.sql);
+  });
+  afterAll(async () => {
+    await store.close();
+    await prisma.$disconnect();
+    await db.dispose();
+  });
+
+  const OWNER = 'user-ann';
+  type Cmd = CaseCommand extends infer C ? (C extends CaseCommand ? Omit<C, 'actorId' | 'at' | 'caseId'> : never) : never;
+  async function run(caseId: string, ...commands: Cmd[]): Promise<void> {
+    for (const command of commands) {
+      const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
+      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER });
+    }
+  }
+  // The stream's own last event: readAll on PostgreSQL stops short of commits still in flight.
+  const caught = async (runner: ProjectionRunner, caseId: string) => {
+    const last = (await store.readStream(caseStreamId(caseId))).at(-1)!.position;
+    await expectEventually(() => {
+      const at = runner.status()[memoriesProjection.name];
+      expect(at && (at.commit > last.commit || (at.commit === last.commit && at.prepare >= last.prepare))).toBe(true);
+    });
+  };
+  const file = (name: string) => ({ fileId: randomUUID(), fileName: name, fileSize: 1200, fileType: 'application/pdf' });
+
+  it('projects a memory, its checklist, files and notes; replays change nothing; a rebuild equals the live model', async () => {
+    const id = randomUUID();
+    const changes: ProjectionChange[] = [];
+    const runner = new ProjectionRunner(store, prisma, [memoriesProjection], (c) => changes.push(c));
+    await runner.start();
+    await run(id, {
+      type: 'OpenCase',
+      details: { name: 'Mum', deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09' },
+      ids: randomUUID,
+    });
+    await caught(runner, id);
+    const opened = (await getMemoryDetail(prisma, OWNER, id))!;
+    const [t1, t2] = opened.tasks;
+    const [d1] = opened.documents;
+    await run(
+      id,
+      { type: 'CompleteTask', taskId: t1!.id },
+      { type: 'CompleteTask', taskId: t2!.id },
+      { type: 'ReopenTask', taskId: t2!.id },
+      { type: 'AttachDocumentFile', documentId: d1!.id, file: file('will.pdf') },
+      { type: 'AddAdditionalDocument', documentId: randomUUID(), title: 'Letter from the bank', file: file('bank.pdf') },
+      { type: 'AddNote', noteId: randomUUID(), title: 'Call', content: 'Solicitor rang', category: 'contact' },
+      { type: 'EditCaseDetails', changes: { dateOfDeath: '2026-03-02' } },
+    );
+    await caught(runner, id);
+    expect(changes.every((c) => c.topic === 'memories' && c.room === `memories:${OWNER}`)).toBe(true);
+
+    const detail = (await getMemoryDetail(prisma, OWNER, id))!;
+    expect(detail.memory.progress).toMatchObject({ tasksCompleted: 1, documentsCollected: 2, documentsAdditional: 1, documentsTotal: opened.documents.length + 1 });
+    expect(detail.memory.detailsVersion).toBe(1);
+    expect(detail.tasks.find((t) => t.templateKey === 'register-death')!.dueDate).toBe('2026-03-07');
+    expect(detail.documents[0]!.files.map((f) => f.fileName)).toEqual(['will.pdf']);
+    expect(detail.notes.map((n) => n.content)).toEqual(['Solicitor rang']);
+    expect(await listMemories(prisma, 'user-bob')).toEqual([]);
+    expect(await getMemoryDetail(prisma, 'user-bob', id)).toBeNull();
+    await runner.stop();
+
+    const before = await memoriesProjection.snapshot(prisma);
+    await prisma.$transaction((tx) => saveCheckpoint(tx, memoriesProjection.name, START));
+    const replay = new ProjectionRunner(store, prisma, [memoriesProjection]);
+    await replay.start();
+    await caught(replay, id);
+    await replay.stop();
+    expect(await memoriesProjection.snapshot(prisma)).toEqual(before);
+
+    const [report] = await rebuildProjections(store, prisma, [memoriesProjection]);
+    expect(report).toMatchObject({ equal: true });
+  });
+
+  it('removes every row of a deleted memory, and a rebuild after the truncation agrees', async () => {
+    const id = randomUUID();
+    const runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
+    await runner.start();
+    await run(
+      id,
+      { type: 'OpenCase', details: { name: 'Dad', deceasedName: 'Owen Price', jurisdiction: 'Wales' }, ids: randomUUID },
+      { type: 'AddNote', noteId: randomUUID(), title: 'Wishes', content: 'Hymns at the service' },
+      { type: 'DeleteCase' },
+    );
+    const stream = await store.readStream(caseStreamId(id));
+    await store.truncateBefore(caseStreamId(id), stream.at(-1)!.revision);
+    await caught(runner, id);
+    await runner.stop();
+    for (const count of await withUser(prisma, OWNER, (tx) =>
+      Promise.all([tx.case.count({ where: { id } }), tx.caseTask.count({ where: { caseId: id } }), tx.caseNote.count({ where: { caseId: id } })]),
+    )) {
+      expect(count).toBe(0);
+    }
+    expect((await store.readStream(caseStreamId(id))).map((e) => e.type)).toEqual(['CaseDeleted']);
+    const [report] = await rebuildProjections(store, prisma, [memoriesProjection]);
+    expect(report).toMatchObject({ equal: true });
+  });
+});
