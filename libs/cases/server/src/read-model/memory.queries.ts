@@ -138,27 +138,57 @@ export async function listMemories(prisma: PrismaClient, userId: string): Promis
   return rows.map(toSummary);
 }
 
-/** One memory with its whole checklist, files and notes; null when it is not this user's (or not there). */
+const DATE_COLUMN = /(_at|^date_of_death|^date_of_birth|^due_date)$/;
+
+/** A row as PostgreSQL's row_to_json gives it, in the shape Prisma gives it (camelCase keys, Dates). */
+function revive<T>(json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(json)) {
+    const key = column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    row[key] = typeof value === 'string' && DATE_COLUMN.test(column) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
+  }
+  return row as T;
+}
+
+interface DetailRow {
+  memory: Record<string, unknown> | null;
+  tasks: Record<string, unknown>[];
+  documents: Record<string, unknown>[];
+  files: Record<string, unknown>[];
+  notes: Record<string, unknown>[];
+}
+
+/**
+ * One memory with its whole checklist, files and notes; null when it is not this user's (or not there).
+ * One statement, so opening a memory costs one round trip inside its row-level-secured transaction.
+ */
 export async function getMemoryDetail(prisma: PrismaClient, userId: string, caseId: string): Promise<MemoryDetail | null> {
   if (!isUuid(caseId)) return null;
-  return withUser(prisma, userId, async (tx) => {
-    const row = await tx.case.findUnique({ where: { id: caseId } });
-    if (!row) return null;
-    const [tasks, documents, files, notes] = await Promise.all([
-      tx.caseTask.findMany({ where: { caseId }, orderBy: { sort: 'asc' } }),
-      tx.caseDocument.findMany({ where: { caseId }, orderBy: { sort: 'asc' } }),
-      tx.caseFile.findMany({ where: { caseId, documentId: { not: null } }, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }] }),
-      tx.caseNote.findMany({ where: { caseId }, orderBy: { createdAt: 'desc' } }),
-    ]);
-    const filesByDocument = new Map<string, FileRow[]>();
-    for (const f of files) filesByDocument.set(f.documentId!, [...(filesByDocument.get(f.documentId!) ?? []), f]);
-    return {
-      memory: toSummary(row),
-      tasks: tasks.map(toTask),
-      documents: documents.map((d) => toDocument(d, filesByDocument.get(d.id) ?? [])),
-      notes: notes.map(toNote),
-    };
-  });
+  const [row] = await withUser(
+    prisma,
+    userId,
+    (tx) => tx.$queryRaw<DetailRow[]>`
+      SELECT
+        (SELECT row_to_json(c) FROM cases c WHERE c.id = ${caseId}::uuid) AS memory,
+        (SELECT coalesce(json_agg(t ORDER BY t.sort), '[]') FROM case_tasks t WHERE t.case_id = ${caseId}::uuid) AS tasks,
+        (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = ${caseId}::uuid) AS documents,
+        (SELECT coalesce(json_agg(f ORDER BY f.uploaded_at, f.id), '[]') FROM case_files f
+          WHERE f.case_id = ${caseId}::uuid AND f.document_id IS NOT NULL) AS files,
+        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = ${caseId}::uuid) AS notes`,
+  );
+  if (!row?.memory) return null;
+  const files = row.files.map((f) => revive<FileRow>(f));
+  const filesByDocument = new Map<string, FileRow[]>();
+  for (const f of files) filesByDocument.set(f.documentId!, [...(filesByDocument.get(f.documentId!) ?? []), f]);
+  return {
+    memory: toSummary(revive<CaseRow>(row.memory)),
+    tasks: row.tasks.map((t) => toTask(revive<TaskRow>(t))),
+    documents: row.documents.map((d) => {
+      const document = revive<DocumentRow>(d);
+      return toDocument(document, filesByDocument.get(document.id) ?? []);
+    }),
+    notes: row.notes.map((n) => toNote(revive<NoteRow>(n))),
+  };
 }
 
 /** A file of this user's memory (a document file or the photo), or null. */
