@@ -10,6 +10,7 @@ export default federatedAppConfig({
     // Relative URL: the same origin serves the shell, the remotes and the API.
     directory: 'directory@/remotes/directory/mf-manifest.json',
     account: 'account@/remotes/account/mf-manifest.json',
+    memories: 'memories@/remotes/memories/mf-manifest.json',
   },
   html: {
     title: 'Afterwards · Guidance through difficult times',

@@ -26,3 +26,25 @@ declare module 'account/Settings' {
   const Settings: ComponentType<SettingsProps>;
   export default Settings;
 }
+
+declare module 'memories/MemoriesDashboard' {
+  import type { ComponentType } from 'react';
+  export type MemoriesTab = 'overview' | 'cases' | 'case-details' | 'tasks' | 'documents' | 'notes';
+  export interface MemoriesDashboardProps {
+    /** The dashboard's current tab; the shell's own tabs (resources, settings) render nothing. */
+    tab: string;
+    /** The memory the current tab is about (case-details, or a focus on the tasks/documents/notes tabs). */
+    memoryId?: string;
+    /** Switches the dashboard's tab. */
+    onNavigate: (tab: MemoriesTab | 'resources', memoryId?: string) => void;
+  }
+  const MemoriesDashboard: ComponentType<MemoriesDashboardProps>;
+  export default MemoriesDashboard;
+}
+
+declare module 'memories/SyncIndicator' {
+  import type { ComponentType } from 'react';
+  /** The header's manual sync button and sync state (syncing, synced, error, last-synced time). */
+  const SyncIndicator: ComponentType<Record<string, never>>;
+  export default SyncIndicator;
+}

@@ -1,39 +1,140 @@
-// Exposed as 'memories/MemoriesDashboard': the memory tabs of the signed-in dashboard (family spec section 2).
-// The shell keeps it mounted on every tab so the keyboard shortcuts work everywhere; it renders nothing on
-// the shell's own tabs (resources, settings).
-import { useEffect } from 'react';
+// Exposed as 'memories/MemoriesDashboard': the memory tabs of the signed-in dashboard (family spec section 2):
+// overview, memories, case details, tasks, documents and notes. The shell keeps it mounted on every tab so the
+// keyboard shortcuts and its dialogs work everywhere; on the shell's own tabs (resources, settings) it draws
+// only those dialogs.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { progressMessage } from '@afterwards/cases-domain';
+import type { MemorySummary } from '@afterwards/contracts';
 import { memoriesStore, useMemoriesLive, type MemoriesTab, type TabProps } from './store';
+import { shortcutFor } from './shared/shortcuts';
+import { isComplete } from './shared/format';
+import { Celebration } from './shared/Progress';
+import { OverviewTab } from './overview/OverviewTab';
+import { MemoriesList } from './memories/MemoriesList';
+import { CaseDetails } from './memories/CaseDetails';
+import { CreateMemoryDialog } from './memories/CreateMemoryDialog';
+import { DeleteMemoryDialog } from './memories/DeleteMemoryDialog';
+import { MemoryDetailDialog } from './memories/MemoryDetailDialog';
+import { EditMemoryDialog } from './memories/EditMemoryDialog';
 import { TasksTab } from './tasks/TasksTab';
 import { DocumentsTab } from './documents/DocumentsTab';
 import { NotesTab } from './notes/NotesTab';
+import './shared/memories.css';
 
 export interface MemoriesDashboardProps {
   /** The dashboard's current tab; tabs that are not the remote's render nothing. */
   tab: string;
-  /** The memory the current tab is about (case-details), if any. */
+  /** The memory the current tab is about (case-details; a focus on tasks, documents or notes). */
   memoryId?: string;
   /** Switches the dashboard's tab ('resources' included). */
   onNavigate(tab: MemoriesTab | 'resources', memoryId?: string): void;
 }
 
+export const READY_MESSAGE = 'Your memory is ready, with its checklist of tasks and documents.';
+
 export default function MemoriesDashboard({ tab, memoryId, onNavigate }: MemoriesDashboardProps) {
-  useMemoriesLive();
+  const { loaded, memories } = useMemoriesLive();
+  const [createOpen, setCreateOpen] = useState(false);
+  const [infoFor, setInfoFor] = useState<string | null>(null);
+  const [editFor, setEditFor] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<MemorySummary | null>(null);
+  const [celebration, setCelebration] = useState<string | null>(null);
+
+  const closeMine = useCallback(() => {
+    setCreateOpen(false);
+    setInfoFor(null);
+    setEditFor(null);
+    setDeleting(null);
+  }, []);
+  const openCreate = useCallback(() => {
+    closeMine();
+    setCreateOpen(true);
+  }, [closeMine]);
+
+  // Shortcuts on the whole page; read the latest memories and navigation through refs.
+  const latest = useRef({ memories, onNavigate, openCreate, closeMine });
+  latest.current = { memories, onNavigate, openCreate, closeMine };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') memoriesStore.closeAllModals();
+      const action = shortcutFor(e);
+      if (!action) return;
+      if (action === 'close-all') {
+        memoriesStore.closeAllModals();
+        return;
+      }
+      e.preventDefault();
+      const { memories: list, onNavigate: go, openCreate: create, closeMine: close } = latest.current;
+      if (action === 'create-memory') create();
+      else {
+        close();
+        memoriesStore.openNoteEditor(list[0]?.id);
+        go('notes', list[0]?.id);
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
-  const tabProps: TabProps = { onNavigate, onCreateMemory: () => undefined, ...(memoryId ? { focusMemoryId: memoryId } : {}) };
+
+  // The moving celebration plays when a memory reaches 100% while the page is open (not on the first load).
+  const percents = useRef<Map<string, number> | null>(null);
+  useEffect(() => {
+    if (!loaded) return;
+    const previous = percents.current;
+    const next = new Map(memories.map((m) => [m.id, m.progress.percent]));
+    percents.current = next;
+    if (!previous) return;
+    const finished = memories.find((m) => isComplete(m.progress) && (previous.get(m.id) ?? 0) < 100 && previous.has(m.id));
+    if (finished) setCelebration(progressMessage(100));
+  }, [loaded, memories]);
+  const endCelebration = useCallback(() => setCelebration(null), []);
+
+  const tabProps: TabProps = { onNavigate, onCreateMemory: openCreate, ...(memoryId ? { focusMemoryId: memoryId } : {}) };
+
+  let content: ReactNode = null;
   switch (tab) {
+    case 'overview':
+      content = <OverviewTab onNavigate={onNavigate} onCreateMemory={openCreate} />;
+      break;
+    case 'cases':
+      content = <MemoriesList onCreateMemory={openCreate} onViewDetails={(id) => onNavigate('case-details', id)} onShowInfo={setInfoFor} onDelete={setDeleting} />;
+      break;
+    case 'case-details':
+      content = <CaseDetails memoryId={memoryId} onNavigate={onNavigate} onShowInfo={setInfoFor} onEdit={setEditFor} />;
+      break;
     case 'tasks':
-      return <TasksTab {...tabProps} />;
+      content = <TasksTab {...tabProps} />;
+      break;
     case 'documents':
-      return <DocumentsTab {...tabProps} />;
+      content = <DocumentsTab {...tabProps} />;
+      break;
     case 'notes':
-      return <NotesTab {...tabProps} />;
-    default:
-      return null;
+      content = <NotesTab {...tabProps} />;
+      break;
   }
+
+  return (
+    <>
+      {content ? <div className="mem-root">{content}</div> : null}
+      <CreateMemoryDialog
+        open={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={() => {
+          setCreateOpen(false);
+          onNavigate('cases');
+          setCelebration(READY_MESSAGE);
+        }}
+      />
+      <MemoryDetailDialog memoryId={infoFor} onClose={() => setInfoFor(null)} onNavigate={onNavigate} onEdit={setEditFor} />
+      <EditMemoryDialog memoryId={editFor} onClose={() => setEditFor(null)} />
+      <DeleteMemoryDialog
+        memory={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          setDeleting(null);
+          if (memoryId === id) onNavigate('cases');
+        }}
+      />
+      {celebration ? <Celebration message={celebration} onDone={endCelebration} /> : null}
+    </>
+  );
 }

@@ -1,11 +1,59 @@
-// Exposed as 'memories/SyncIndicator': the header's sync state and manual sync button (family spec section 2).
-import { memoriesStore, useMemoriesLive } from './store';
+// Exposed as 'memories/SyncIndicator': the header's sync state (syncing, synced, error, with the last-synced
+// time) and the manual sync button (family spec section 2). Reads the same store as the dashboard.
+import { useState } from 'react';
+import { useToast } from '@afterwards/web-ui';
+import { memoriesStore, useMemoriesLive, SYNC_FAILED } from './store';
+import { formatSyncTime } from './shared/format';
+import { MemIcon } from './shared/MemIcon';
+import './shared/memories.css';
+
+export const SYNCED_MESSAGE = 'Data synced successfully';
+
+const LABELS = { syncing: 'Syncing...', synced: 'Synced', error: 'Sync error' } as const;
 
 export default function SyncIndicator() {
+  const toast = useToast();
   const { sync } = useMemoriesLive();
+  const [busy, setBusy] = useState(false);
+  const time = sync.lastSyncedAt ? formatSyncTime(sync.lastSyncedAt) : null;
+  const detail =
+    sync.status === 'error'
+      ? `${sync.error ?? SYNC_FAILED}${time ? `. Last synced at ${time}` : ''}`
+      : time
+        ? `Last synced at ${time}`
+        : 'Not synced yet';
+
+  async function syncNow() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await memoriesStore.refresh();
+      toast.success(SYNCED_MESSAGE);
+    } catch {
+      toast.error(SYNC_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <button type="button" onClick={() => void memoriesStore.refresh().catch(() => undefined)}>
-      {sync.status}
-    </button>
+    <div className="mem-sync" data-status={sync.status}>
+      <span className="mem-sync__state" role="status" title={detail}>
+        <span className="mem-sync__dot" aria-hidden="true" />
+        <span className="mem-sync__label">{LABELS[sync.status]}</span>
+        {time && sync.status !== 'syncing' ? <span className="mem-sync__time">{time}</span> : null}
+        <span className="aw-visually-hidden">{`. ${detail}`}</span>
+      </span>
+      <button
+        type="button"
+        className="mem-sync__button"
+        onClick={() => void syncNow()}
+        disabled={busy}
+        aria-label={busy ? 'Syncing your data' : 'Sync now'}
+        title="Sync now"
+      >
+        <MemIcon name="refresh" size={18} className={busy || sync.status === 'syncing' ? 'mem-spin' : undefined} />
+      </button>
+    </div>
   );
 }

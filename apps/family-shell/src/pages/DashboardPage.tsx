@@ -1,9 +1,11 @@
 // /dashboard: the signed-in frame (family spec section 2, 'Dashboard'). Tabs are internal state, not
-// routes. Settings comes from the 'account' remote; the other tabs arrive with later work.
-import { lazy, useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
+// routes. Settings comes from the 'account' remote; overview, memories, case details, tasks, documents and
+// notes (and the header's sync indicator) from the 'memories' remote.
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SettingsProps } from 'account/Settings';
-import { Button, ButtonLink, Card, Container, Footer, Icon, Logo, RemoteSlot, SkipLink, openConsentSettings, useToast, type IconName } from '@afterwards/web-ui';
+import type { MemoriesDashboardProps, MemoriesTab } from 'memories/MemoriesDashboard';
+import { Button, Container, ErrorBoundary, Footer, Icon, InlineLoading, Logo, RemoteSlot, SkipLink, openConsentSettings, useToast } from '@afterwards/web-ui';
 import { Blocks, PolicyText } from '../components/PolicyText';
 import { ResourcesColumns } from '../components/ResourcesColumns';
 import { COOKIE_SUMMARY, PRIVACY_POLICY, TERMS } from '../content/policies';
@@ -15,7 +17,7 @@ import { SUPPORT_EMAIL } from '../auth/support';
 import { useSignInOptions } from '../auth/options';
 import '../auth/dashboard.css';
 
-export type DashboardTab = 'overview' | 'cases' | 'tasks' | 'documents' | 'notes' | 'resources' | 'settings';
+export type DashboardTab = MemoriesTab | 'resources' | 'settings';
 
 const NAV_TABS: ReadonlyArray<{ tab: DashboardTab; label: string }> = [
   { tab: 'overview', label: 'Overview' },
@@ -25,13 +27,6 @@ const NAV_TABS: ReadonlyArray<{ tab: DashboardTab; label: string }> = [
   { tab: 'notes', label: 'Notes' },
   { tab: 'resources', label: 'Resources' },
 ];
-
-const COMING: Record<Exclude<DashboardTab, 'settings' | 'overview' | 'resources'>, { title: string; icon: IconName; text: string }> = {
-  cases: { title: 'Your Memories', icon: 'heart', text: 'Here you will open a memory for the person who died and get a checklist for where they lived.' },
-  tasks: { title: 'Tasks', icon: 'checklist', text: 'Your tasks, grouped by memory and by how soon they need doing, will be listed here.' },
-  documents: { title: 'Documents', icon: 'document', text: 'The documents you need, and the copies you have uploaded, will be kept here.' },
-  notes: { title: 'Notes & Documentation', icon: 'document', text: 'Notes of calls, meetings and memories will be kept here, next to each memory.' },
-};
 
 // Spec: the dashboard footer's policy links open modals.
 const FOOTER_POLICIES = {
@@ -46,6 +41,26 @@ async function loadSettings(): Promise<{ default: ComponentType<SettingsProps> }
   return mod;
 }
 
+async function loadMemoriesDashboard(): Promise<{ default: ComponentType<MemoriesDashboardProps> }> {
+  const mod = await loadRemote<{ default: ComponentType<MemoriesDashboardProps> }>('memories/MemoriesDashboard');
+  if (!mod?.default) throw new Error('The memories remote did not provide ./MemoriesDashboard');
+  return mod;
+}
+
+async function loadSyncIndicator(): Promise<{ default: ComponentType<Record<string, never>> }> {
+  const mod = await loadRemote<{ default: ComponentType<Record<string, never>> }>('memories/SyncIndicator');
+  if (!mod?.default) throw new Error('The memories remote did not provide ./SyncIndicator');
+  return mod;
+}
+
+/** The tabs the shell draws itself; every other tab is the memories remote's. */
+const isShellTab = (tab: DashboardTab): tab is 'resources' | 'settings' => tab === 'resources' || tab === 'settings';
+
+/** Which navigation entry is current: case details belong to Memories. */
+export function navTabOf(tab: DashboardTab): DashboardTab {
+  return tab === 'case-details' ? 'cases' : tab;
+}
+
 /** First name for the navigation bar: the profile's first name, else the greeting name's first word. */
 export function navName(user: SessionUser): string {
   return user.firstName ?? displayName(user).split(/\s+/)[0] ?? 'User';
@@ -54,10 +69,15 @@ export function navName(user: SessionUser): string {
 export function DashboardPage({ user }: { user: SessionUser }) {
   const toast = useToast();
   const [tab, setTab] = useState<DashboardTab>('overview');
+  // The memory a tab is about (case details; a focus on tasks, documents or notes).
+  const [memoryId, setMemoryId] = useState<string | undefined>(undefined);
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const Settings = useMemo(() => lazy(loadSettings), [attempt]);
+  const [memoriesAttempt, setMemoriesAttempt] = useState(0);
+  const MemoriesDashboard = useMemo(() => lazy(loadMemoriesDashboard), [memoriesAttempt]);
+  const SyncIndicator = useMemo(() => lazy(loadSyncIndicator), [memoriesAttempt]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const menuId = useId();
@@ -70,10 +90,11 @@ export function DashboardPage({ user }: { user: SessionUser }) {
     }
     headingRef.current?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
-  }, [tab]);
+  }, [tab, memoryId]);
 
-  function open(next: DashboardTab) {
+  function open(next: DashboardTab, forMemory?: string) {
     setTab(next);
+    setMemoryId(forMemory);
     setMenuOpen(false);
   }
 
@@ -116,7 +137,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             <ul>
               {NAV_TABS.map((t) => (
                 <li key={t.tab}>
-                  <button type="button" className="fs-dash__tab" aria-current={tab === t.tab ? 'page' : undefined} onClick={() => open(t.tab)}>
+                  <button type="button" className="fs-dash__tab" aria-current={navTabOf(tab) === t.tab ? 'page' : undefined} onClick={() => open(t.tab)}>
                     {t.label}
                   </button>
                 </li>
@@ -124,6 +145,12 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             </ul>
           </nav>
           <div className="fs-dash__tools">
+            {/* Quietly absent if the memories remote cannot load: the tabs below say so. */}
+            <ErrorBoundary fallback={() => null}>
+              <Suspense fallback={null}>
+                <SyncIndicator />
+              </Suspense>
+            </ErrorBoundary>
             <span className="fs-dash__who" title={user.email}>
               <Icon name="user" size={18} />
               <span className="fs-dash__who-name">{navName(user)}</span>
@@ -157,7 +184,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
       <main id="main" tabIndex={-1}>
         <Container className="fs-page fs-dash__main">
           <div className="fs-dash__welcome">
-            {tab === 'settings' ? null : <p className="aw-eyebrow">{NAV_TABS.find((t) => t.tab === tab)?.label}</p>}
+            {tab === 'settings' ? null : <p className="aw-eyebrow">{NAV_TABS.find((t) => t.tab === navTabOf(tab))?.label}</p>}
             <h1 ref={headingRef} tabIndex={-1} className="fs-dash__title">
               {tab === 'settings' ? 'Settings' : tab === 'resources' ? 'Resources & Local Services' : `Welcome back, ${name}`}
             </h1>
@@ -177,50 +204,41 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             >
               <Settings onSignOut={signOut} onViewResources={() => open('resources')} supportEmail={supportEmail} onProfileSaved={() => void refreshSession()} />
             </RemoteSlot>
-          ) : tab === 'overview' ? (
-            <Overview onOpen={open} />
           ) : tab === 'resources' ? (
             <section aria-label="Resources & Local Services">
               <ResourcesColumns page="dashboard-resources" />
             </section>
-          ) : (
-            <Card className="fs-dash__coming" as="section" aria-label={COMING[tab].title}>
-              <span className="fs-dash__coming-icon" aria-hidden="true">
-                <Icon name={COMING[tab].icon} size={28} />
-              </span>
-              <h2>{COMING[tab].title}</h2>
-              <p className="aw-muted">{COMING[tab].text}</p>
-              <p className="aw-muted">This section is being built.</p>
-            </Card>
-          )}
+          ) : null}
+
+          {/* Mounted on every tab: its keyboard shortcuts (Ctrl/Cmd+N, Ctrl/Cmd+Shift+N, Escape) and dialogs work
+              everywhere; on the shell's own tabs it draws nothing but those dialogs. */}
+          <ErrorBoundary
+            onError={(error) => console.error('[afterwards] could not load your memories', error)}
+            fallback={(retry) =>
+              isShellTab(tab) ? null : (
+                <div className="aw-remote-fallback" role="alert">
+                  <p>Your memories can't be loaded right now. Please try again in a moment.</p>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => {
+                      setMemoriesAttempt((n) => n + 1);
+                      retry();
+                    }}
+                  >
+                    Try again
+                  </Button>
+                </div>
+              )
+            }
+          >
+            <Suspense fallback={isShellTab(tab) ? null : <InlineLoading>Loading your memories...</InlineLoading>}>
+              <MemoriesDashboard tab={tab} memoryId={memoryId} onNavigate={open} />
+            </Suspense>
+          </ErrorBoundary>
         </Container>
       </main>
       <Footer policies={FOOTER_POLICIES} onCookieSettings={openConsentSettings} />
-    </div>
-  );
-}
-
-function Overview({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
-  return (
-    <div className="fs-dash__overview">
-      <Card as="section" className="fs-dash__coming" aria-labelledby="fs-dash-start">
-        <span className="fs-dash__coming-icon" aria-hidden="true">
-          <Icon name="heart" size={28} />
-        </span>
-        <h2 id="fs-dash-start">Your dashboard is being built</h2>
-        <p className="aw-muted">
-          Soon you will be able to open a memory for the person who died and get a checklist of tasks and documents,
-          keep notes, and track your progress here. There is no rush.
-        </p>
-        <div className="fs-dash__actions">
-          <Button onClick={() => onOpen('settings')} icon={<Icon name="settings" size={18} />}>
-            Your settings
-          </Button>
-          <Button variant="secondary" onClick={() => onOpen('resources')} icon={<Icon name="users" size={18} />}>
-            Resources &amp; Guides
-          </Button>
-        </div>
-      </Card>
     </div>
   );
 }

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+
+// Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
+// browser against the built product (family spec section 2). SCREENSHOT_DIR=... saves screenshots to look at.
+const shots = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+// A 64×64 teal PNG: a real image the server can read and thumbnail.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAoElEQVRoge2SQQkAQRDDqiiC+lj/Mk7EPcJAIQLS0PB6mugGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr8gu1LtEN2ADqldkF+pdohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXpFdqHeJbsAGVK/4hw/DM2DTQv1p6gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('memories in the browser', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'services', seedCount: 0 });
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  async function signedInPage(email: string, width: number): Promise<Page> {
+    const password = 'lantern-meadow-82';
+    const http = new HttpSession(product.url);
+    expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: 'Ruth Ellis', callbackURL: '/email-verified' } })).status).toBe(200);
+    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
+    expect((await http.fetch(mail.links[0]!)).status).toBe(302);
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'afterwards.cookie-consent',
+        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
+      ),
+    );
+    const page = await context.newPage();
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${product.url}/dashboard`);
+    return page;
+  }
+
+  it('creates, views and edits a memory; Ctrl+N and Escape', async () => {
+    const page = await signedInPage('ruth.memories@example.test', 1280);
+
+    // Overview: stat cards and action cards; the header's sync indicator settles on synced.
+    for (const label of ['Active Memories', 'Completed Tasks', 'Documents Collected', 'Pending Tasks']) await page.getByText(label, { exact: true }).waitFor();
+    await page.locator('.mem-sync[data-status="synced"]').waitFor();
+    await shot(page, 'overview-empty-1280');
+
+    // Memories: the empty state, then Create New Memory from it.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Memories' }).click();
+    await page.getByRole('heading', { name: 'No Memories Yet' }).waitFor();
+    await page.getByRole('button', { name: 'Create Your First Memory' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Memory' });
+    await create.waitFor();
+    expect(await create.getByLabel('Jurisdiction').inputValue()).toBe('England');
+    expect(await create.getByLabel('Place of Death').getAttribute('placeholder')).toBe('City, Country');
+    await create.getByRole('button', { name: 'Create Memory' }).click();
+    await create.getByText('Please fill in all required fields').first().waitFor();
+    await create.getByLabel('Memory Name').fill("Mum's affairs");
+    await create.getByLabel("Deceased Person's Name").fill('Jean Ellis');
+    await create.getByLabel('Jurisdiction').selectOption('Scotland');
+    await create.getByLabel('Your Relationship').selectOption('Child');
+    await create.getByLabel('Place of Death').fill('Perth, UK');
+    await create.getByLabel(/Memory Photo/).setInputFiles({ name: 'jean.png', mimeType: 'image/png', buffer: PNG });
+    await shot(page, 'create-1280');
+    await create.getByRole('button', { name: 'Create Memory' }).click();
+    await page.getByText('Case created successfully with complete checklist!').waitFor();
+    await create.waitFor({ state: 'hidden' });
+
+    // The card: name, deceased name, jurisdiction, created date, progress and counts, photo thumbnail.
+    const card = page.getByRole('article', { name: "Mum's affairs" });
+    await card.getByText('Jean Ellis').waitFor();
+    await card.getByText('Scotland').waitFor();
+    await card.getByText(/^Created \d{1,2} [A-Z][a-z]+ \d{4}$/).waitFor();
+    await card.getByRole('progressbar').waitFor();
+    await card.getByRole('img', { name: 'Photo of Jean Ellis' }).waitFor();
+    await expect(card.getByRole('img', { name: 'Photo of Jean Ellis' }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).resolves.toBeGreaterThan(0);
+    await shot(page, 'memories-1280');
+
+    // Case details with per-category progress; the detail dialog; back to the list.
+    await card.getByRole('button', { name: 'View Details' }).click();
+    await page.getByRole('heading', { level: 2, name: "Mum's affairs" }).waitFor();
+    await page.getByRole('region', { name: 'Tasks by category' }).getByRole('progressbar').first().waitFor();
+    await page.getByText("You've got this!").waitFor();
+    await shot(page, 'case-details-1280');
+    await page.getByRole('button', { name: 'Memory information' }).click();
+    const info = page.getByRole('dialog', { name: "Mum's affairs" });
+    await info.getByText('Perth, UK').waitFor();
+    await info.getByRole('button', { name: 'Edit Case' }).click();
+
+    // Edit: a stale version answers 409 with the message, the form is refilled, and saving again works.
+    const edit = page.getByRole('dialog', { name: 'Edit Memory Information' });
+    await edit.waitFor();
+    const memories = await page.evaluate(async () => (await (await fetch('/api/memories')).json()) as { memories: { id: string; detailsVersion: number }[] });
+    const id = memories.memories[0]!.id;
+    const elsewhere = await page.evaluate(
+      async ([memoryId, version]) =>
+        (await fetch(`/api/memories/${memoryId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ placeOfDeath: 'Perth, Scotland', expectedDetailsVersion: version }) })).status,
+      [id, memories.memories[0]!.detailsVersion] as const,
+    );
+    expect(elsewhere).toBe(200);
+    await edit.getByLabel('Memory Name').fill('Mum (Jean)');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.getByText(/changed in another tab or device/).waitFor();
+    // The form is refilled with the other tab's version once the memory has been fetched again.
+    await page.waitForFunction(() => (document.querySelector('dialog[open] input[placeholder="City, Country"]') as HTMLInputElement | null)?.value === 'Perth, Scotland');
+    await edit.getByLabel('Memory Name').fill('Mum (Jean)');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Case details updated successfully!').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Mum (Jean)' }).waitFor();
+
+    // Ctrl+N opens Create New Memory from any tab; Escape closes it.
+    await page.keyboard.press('Control+n');
+    await create.waitFor();
+    await page.keyboard.press('Escape');
+    await create.waitFor({ state: 'hidden' });
+
+    await page.context().close();
+  }, 120_000);
+
+  it('deletes a memory forever from the list', async () => {
+    const page = await signedInPage('ruth.delete@example.test', 1280);
+    await page.getByRole('button', { name: 'Create New Memory' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Memory' });
+    await create.getByLabel('Memory Name').fill('Mum (Jean)');
+    await create.getByLabel("Deceased Person's Name").fill('Jean Ellis');
+    await create.getByRole('button', { name: 'Create Memory' }).click();
+    await page.getByRole('article', { name: 'Mum (Jean)' }).waitFor();
+    // Delete Forever from the list.
+    await page.getByRole('button', { name: 'Delete Mum (Jean)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this memory forever?' });
+    await confirm.getByText(/cannot be undone/i).first().waitFor();
+    await shot(page, 'delete-1280');
+    await confirm.getByRole('button', { name: 'Delete Forever' }).click();
+    await page.getByText('Memory deleted successfully').waitFor();
+    await page.getByRole('heading', { name: 'No Memories Yet' }).waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('fits a phone screen', async () => {
+    const page = await signedInPage('ruth.phone@example.test', 375);
+    await page.getByText('Active Memories', { exact: true }).waitFor();
+    await shot(page, 'overview-375');
+    await page.getByRole('button', { name: 'Create New Memory' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Memory' });
+    await create.getByLabel('Memory Name').fill('Dad');
+    await create.getByLabel("Deceased Person's Name").fill('Tom Ellis');
+    await shot(page, 'create-375');
+    await create.getByRole('button', { name: 'Create Memory' }).click();
+    await page.getByRole('article', { name: 'Dad' }).waitFor();
+    await shot(page, 'memories-375');
+    await page.getByRole('button', { name: 'View Details' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Dad' }).waitFor();
+    await shot(page, 'case-details-375');
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  }, 120_000);
+});

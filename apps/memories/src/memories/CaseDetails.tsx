@@ -1,0 +1,180 @@
+// Case details (family spec section 2): one memory's progress overall and by category, with ways onward.
+import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
+import { useMemories, type MemoriesTab } from '../store';
+import { categoryProgress, isComplete, plural, type CategoryTally } from '../shared/format';
+import { MemIcon } from '../shared/MemIcon';
+import { ProgressBar, ProgressMessage } from '../shared/Progress';
+import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
+import { usePrintChecklist } from '../print/PrintChecklist';
+import { MemoryPhoto } from './MemoriesList';
+
+export const CASE_NOT_FOUND = 'Case not found';
+
+export interface CaseDetailsProps {
+  memoryId: string | undefined;
+  onNavigate(tab: MemoriesTab | 'resources', memoryId?: string): void;
+  onShowInfo(id: string): void;
+  onEdit(id: string): void;
+}
+
+const labelOf = (labels: Record<string, string>, category: string) =>
+  labels[category] ?? (category === 'additional' ? 'Additional' : category.charAt(0).toUpperCase() + category.slice(1));
+
+export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDetailsProps) {
+  const { loaded, memories, details } = useMemories();
+  const printing = usePrintChecklist();
+  const memory = memories.find((m) => m.id === memoryId);
+  const detail = memoryId ? details[memoryId] : undefined;
+
+  const back = (
+    <button type="button" className="mem-back" onClick={() => onNavigate('cases')}>
+      <Icon name="arrow-left" size={18} />
+      Back to Memories
+    </button>
+  );
+
+  if (!memory) {
+    return (
+      <section className="mem-details" aria-label="Case details">
+        {back}
+        {loaded ? (
+          <Card className="mem-empty" tone="muted">
+            <h2>{CASE_NOT_FOUND}</h2>
+            <p className="aw-muted">This memory may have been deleted, or the link is out of date.</p>
+          </Card>
+        ) : (
+          <InlineLoading>Loading this memory...</InlineLoading>
+        )}
+      </section>
+    );
+  }
+
+  const p = memory.progress;
+  const byCategory = detail ? categoryProgress(detail) : null;
+  return (
+    <section className="mem-details" aria-labelledby="mem-details-title">
+      {back}
+      <Card className="mem-details__head">
+        <MemoryPhoto memory={memory} size="lg" />
+        <div className="mem-details__who">
+          <h2 id="mem-details-title" className="mem-details__name">
+            {memory.name}
+          </h2>
+          <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>
+          <p className="mem-card__meta">
+            <Badge>{memory.jurisdiction}</Badge>
+            <span className="aw-muted">{plural(p.tasksTotal, 'task')}</span>
+            <span className="aw-muted">{plural(p.documentsTotal, 'document')}</span>
+          </p>
+        </div>
+        <div className="mem-details__head-actions">
+          <Button variant="secondary" size="sm" onClick={() => onShowInfo(memory.id)} icon={<Icon name="info" size={16} />} aria-haspopup="dialog">
+            Memory information
+          </Button>
+          <Button variant="quiet" size="sm" onClick={() => onEdit(memory.id)} icon={<MemIcon name="edit" size={16} />} aria-haspopup="dialog">
+            Edit Case
+          </Button>
+        </div>
+      </Card>
+
+      <Card className="mem-details__overall" as="section" aria-labelledby="mem-overall-title">
+        <h3 id="mem-overall-title">Overall progress</h3>
+        <ProgressBar percent={p.percent} label={`Overall progress of ${memory.name}`} />
+        <ProgressMessage percent={p.percent} />
+        {isComplete(p) ? <CompletionNote /> : null}
+        <dl className="mem-counts">
+          <div>
+            <dt>Tasks completed</dt>
+            <dd>
+              {p.tasksCompleted} of {p.tasksTotal}
+            </dd>
+          </div>
+          <div>
+            <dt>Tasks in progress</dt>
+            <dd>{p.tasksInProgress}</dd>
+          </div>
+          <div>
+            <dt>Documents collected</dt>
+            <dd>
+              {p.documentsCollected} of {p.documentsTotal}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+
+      <div className="mem-details__categories">
+        <CategoryCard title="Tasks by category" icon="checklist" tallies={byCategory?.tasks} labels={TASK_CATEGORY_LABELS} unit="done" />
+        <CategoryCard title="Documents by category" icon="document" tallies={byCategory?.documents} labels={DOCUMENT_CATEGORY_LABELS} unit="collected" />
+      </div>
+
+      <nav className="mem-details__shortcuts" aria-label={`Go to ${memory.name}'s`}>
+        <Button onClick={() => onNavigate('tasks', memory.id)} icon={<Icon name="checklist" size={18} />}>
+          Tasks
+        </Button>
+        <Button onClick={() => onNavigate('documents', memory.id)} icon={<Icon name="document" size={18} />}>
+          Documents
+        </Button>
+        <Button variant="secondary" onClick={() => onNavigate('resources')} icon={<Icon name="users" size={18} />}>
+          Resources
+        </Button>
+        <Button variant="quiet" onClick={() => printing.print(memory.id)} disabled={!detail} icon={<Icon name="document" size={18} />}>
+          Print checklist
+        </Button>
+      </nav>
+      {printing.element}
+    </section>
+  );
+}
+
+function CategoryCard({
+  title,
+  icon,
+  tallies,
+  labels,
+  unit,
+}: {
+  title: string;
+  icon: 'checklist' | 'document';
+  tallies: CategoryTally[] | undefined;
+  labels: Record<string, string>;
+  unit: string;
+}) {
+  return (
+    <Card as="section" className="mem-categories" aria-label={title}>
+      <h3>
+        <Icon name={icon} size={20} /> {title}
+      </h3>
+      {!tallies ? (
+        <InlineLoading>Loading the checklist...</InlineLoading>
+      ) : tallies.length === 0 ? (
+        <p className="aw-muted">Nothing here yet.</p>
+      ) : (
+        <ul className="mem-categories__list">
+          {tallies.map((t) => {
+            const label = labelOf(labels, t.category);
+            return (
+              <li key={t.category}>
+                <div className="mem-categories__row">
+                  <span>{label}</span>
+                  <span className="aw-muted">
+                    {t.done}/{t.total} {unit}
+                  </span>
+                </div>
+                <ProgressBar percent={t.percent} label={`${label}: ${t.done} of ${t.total} ${unit}`} size="sm" />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Spec: at 100% with items, a celebration element shows (still; the moving one plays once when it happens). */
+export function CompletionNote() {
+  return (
+    <p className="mem-complete">
+      <span aria-hidden="true">🎉</span> Every task and document is done. Take a moment for yourself: you have done something hard.
+    </p>
+  );
+}

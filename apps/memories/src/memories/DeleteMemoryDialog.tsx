@@ -1,0 +1,65 @@
+// Delete Forever (family spec section 2): a strong warning, then the memory and everything in it are gone.
+import { useState } from 'react';
+import type { MemorySummary } from '@afterwards/contracts';
+import { Alert, Button, Dialog, useToast } from '@afterwards/web-ui';
+import { api, errorMessage } from '../api';
+import { memoriesStore, useCloseAllModals } from '../store';
+import { MemIcon } from '../shared/MemIcon';
+
+export const DELETED_MESSAGE = 'Memory deleted successfully';
+
+export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: MemorySummary | null; onClose(): void; onDeleted(id: string): void }) {
+  const toast = useToast();
+  const [deleting, setDeleting] = useState(false);
+
+  function close() {
+    if (!deleting) onClose();
+  }
+  useCloseAllModals(close);
+
+  async function remove() {
+    if (!memory || deleting) return;
+    setDeleting(true);
+    try {
+      await api.deleteMemory(memory.id);
+      memoriesStore.forget(memory.id);
+      toast.success(DELETED_MESSAGE);
+      setDeleting(false);
+      onDeleted(memory.id);
+    } catch (failure) {
+      setDeleting(false);
+      toast.error(`Failed to delete memory: ${errorMessage(failure)}`);
+    }
+  }
+
+  return (
+    <Dialog
+      open={memory !== null}
+      onClose={close}
+      onDismiss={close}
+      title="Delete this memory forever?"
+      className="mem-dialog mem-dialog--danger"
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={deleting} autoFocus>
+            Cancel
+          </Button>
+          <Button className="mem-btn-danger" onClick={() => void remove()} disabled={deleting} icon={<MemIcon name="trash" size={16} />}>
+            {deleting ? 'Deleting...' : 'Delete Forever'}
+          </Button>
+        </>
+      }
+    >
+      {memory ? (
+        <>
+          <p>
+            You are about to delete <strong>{memory.name}</strong>, the memory for {memory.deceasedName}.
+          </p>
+          <Alert tone="error" title="This cannot be undone">
+            This permanently deletes all of its tasks, documents, uploaded files, notes and all related data.
+          </Alert>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}

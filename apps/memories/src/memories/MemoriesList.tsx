@@ -1,0 +1,112 @@
+// Memories tab: 'Your Memories', one card per memory, newest first (family spec section 2).
+import { useState } from 'react';
+import type { MemorySummary } from '@afterwards/contracts';
+import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
+import { useMemories } from '../store';
+import { completedCount, formatCreatedDate, plural } from '../shared/format';
+import { MemIcon } from '../shared/MemIcon';
+import { ProgressBar } from '../shared/Progress';
+
+export interface MemoriesListProps {
+  onCreateMemory(): void;
+  onViewDetails(id: string): void;
+  onShowInfo(id: string): void;
+  onDelete(memory: MemorySummary): void;
+}
+
+export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDelete }: MemoriesListProps) {
+  const { loaded, memories } = useMemories();
+  return (
+    <section className="mem-list" aria-labelledby="mem-list-title">
+      <div className="mem-section-head">
+        <h2 id="mem-list-title" className="mem-section-title">
+          Your Memories
+        </h2>
+        <Button onClick={onCreateMemory} icon={<MemIcon name="plus" size={18} />}>
+          New Memory
+        </Button>
+      </div>
+      {!loaded ? (
+        <InlineLoading>Loading your memories...</InlineLoading>
+      ) : memories.length === 0 ? (
+        <Card className="mem-empty" tone="muted">
+          <span className="mem-empty__icon" aria-hidden="true">
+            <Icon name="heart" size={32} />
+          </span>
+          <h3>No Memories Yet</h3>
+          <p className="aw-muted">Create a memory for the person who died. We will prepare a checklist of the tasks and documents for where they lived.</p>
+          <Button onClick={onCreateMemory} icon={<MemIcon name="plus" size={18} />}>
+            Create Your First Memory
+          </Button>
+        </Card>
+      ) : (
+        <ul className="mem-cards">
+          {memories.map((m) => (
+            <li key={m.id}>
+              <MemoryCard memory={m} onViewDetails={() => onViewDetails(m.id)} onShowInfo={() => onShowInfo(m.id)} onDelete={() => onDelete(m)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: MemorySummary; onViewDetails(): void; onShowInfo(): void; onDelete(): void }) {
+  const p = memory.progress;
+  return (
+    <Card as="article" className="mem-card" aria-labelledby={`mem-card-${memory.id}`}>
+      <div className="mem-card__top">
+        <MemoryPhoto memory={memory} size="sm" />
+        <div className="mem-card__who">
+          <h3 id={`mem-card-${memory.id}`} className="mem-card__name">
+            <button type="button" className="mem-link-button" onClick={onShowInfo} aria-haspopup="dialog">
+              {memory.name}
+            </button>
+          </h3>
+          <p className="mem-card__deceased">{memory.deceasedName}</p>
+          <p className="mem-card__meta">
+            <Badge>{memory.jurisdiction}</Badge>
+            <span className="aw-muted">Created {formatCreatedDate(memory.createdAt)}</span>
+          </p>
+        </div>
+        <button type="button" className="mem-icon-btn mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
+          <MemIcon name="trash" size={18} />
+        </button>
+      </div>
+      <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
+      <ul className="mem-card__counts">
+        <li>{plural(p.tasksTotal, 'task')}</li>
+        <li>{plural(p.documentsTotal, 'document')}</li>
+        <li>{completedCount(memory)} completed</li>
+      </ul>
+      <Button variant="secondary" block onClick={onViewDetails} icon={<MemIcon name="eye" size={18} />}>
+        View Details
+      </Button>
+    </Card>
+  );
+}
+
+/** The memory's photo (thumbnail in lists), or a quiet placeholder with the deceased's initial. */
+export function MemoryPhoto({ memory, size }: { memory: MemorySummary; size: 'sm' | 'lg' }) {
+  const src = memory.photo ? (size === 'sm' ? memory.photo.thumbnailUrl : memory.photo.url) : null;
+  // An image that cannot be shown falls back to the initial rather than a broken picture.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    return (
+      <img
+        className={`mem-photo mem-photo--${size}`}
+        src={src}
+        alt={`Photo of ${memory.deceasedName}`}
+        decoding="async"
+        onError={() => setFailed(src)}
+      />
+    );
+  }
+  const initial = memory.deceasedName.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <span className={`mem-photo mem-photo--${size} mem-photo--empty`} aria-hidden="true">
+      {initial}
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+// The detail dialog of a memory (family spec section 2): its facts, progress and ways onward.
+import type { ReactNode } from 'react';
+import { Badge, Button, Dialog, Icon } from '@afterwards/web-ui';
+import { useCloseAllModals, useMemories, type MemoriesTab } from '../store';
+import { completedCount, formatCreatedDate, formatDay, isComplete } from '../shared/format';
+import { MemIcon } from '../shared/MemIcon';
+import { ProgressBar, ProgressMessage } from '../shared/Progress';
+import { CompletionNote } from './CaseDetails';
+import { MemoryPhoto } from './MemoriesList';
+
+export interface MemoryDetailDialogProps {
+  memoryId: string | null;
+  onClose(): void;
+  onNavigate(tab: MemoriesTab, memoryId?: string): void;
+  onEdit(id: string): void;
+}
+
+export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: MemoryDetailDialogProps) {
+  const { memories } = useMemories();
+  const memory = memoryId ? memories.find((m) => m.id === memoryId) : undefined;
+  useCloseAllModals(onClose);
+  const go = (tab: MemoriesTab) => {
+    if (!memory) return;
+    onClose();
+    onNavigate(tab, memory.id);
+  };
+  return (
+    <Dialog
+      open={Boolean(memory)}
+      onClose={onClose}
+      size="wide"
+      title={memory?.name ?? ''}
+      className="mem-dialog"
+      actions={
+        memory ? (
+          <div className="mem-detail__actions">
+            <Button variant="secondary" size="sm" onClick={() => go('tasks')} icon={<Icon name="checklist" size={16} />}>
+              View Tasks
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => go('documents')} icon={<Icon name="document" size={16} />}>
+              View Documents
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => go('notes')} icon={<MemIcon name="note" size={16} />}>
+              View Notes
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                onClose();
+                onEdit(memory.id);
+              }}
+              icon={<MemIcon name="edit" size={16} />}
+            >
+              Edit Case
+            </Button>
+            <Button size="sm" onClick={onClose} autoFocus>
+              Close
+            </Button>
+          </div>
+        ) : null
+      }
+    >
+      {memory ? (
+        <div className="mem-detail">
+          <div className="mem-detail__head">
+            <MemoryPhoto memory={memory} size="lg" />
+            <div>
+              <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>
+              <Badge>{memory.jurisdiction}</Badge>
+            </div>
+          </div>
+          <dl className="mem-facts">
+            <Fact label="Date of death" value={formatDay(memory.dateOfDeath)} />
+            <Fact label="Date of birth" value={formatDay(memory.dateOfBirth)} />
+            <Fact label="Place of death" value={memory.placeOfDeath} />
+            <Fact label="Your relationship" value={memory.relationship} />
+            <Fact label="Created" value={formatCreatedDate(memory.createdAt)} />
+          </dl>
+          <section className="mem-detail__progress" aria-label="Progress overview">
+            <h3>Progress overview</h3>
+            <ProgressBar percent={memory.progress.percent} label={`Progress of ${memory.name}`} />
+            <ProgressMessage percent={memory.progress.percent} />
+            {isComplete(memory.progress) ? <CompletionNote /> : null}
+            <p className="aw-muted">
+              {memory.progress.tasksCompleted} of {memory.progress.tasksTotal} tasks completed · {memory.progress.documentsCollected} of{' '}
+              {memory.progress.documentsTotal} documents collected · {completedCount(memory)} completed in all
+            </p>
+          </section>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value || <span className="aw-muted">Not set</span>}</dd>
+    </div>
+  );
+}

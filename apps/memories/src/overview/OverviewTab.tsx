@@ -1,0 +1,98 @@
+// Overview tab: a word of welcome, totals over every memory and three ways to carry on (family spec section 2).
+import type { ReactNode } from 'react';
+import { Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
+import { useMemories, type MemoriesTab } from '../store';
+import { overviewStats } from '../shared/memories-state';
+import { MemIcon } from '../shared/MemIcon';
+
+export interface OverviewTabProps {
+  onNavigate(tab: MemoriesTab | 'resources', memoryId?: string): void;
+  onCreateMemory(): void;
+}
+
+export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
+  const { loaded, memories } = useMemories();
+  const stats = overviewStats(memories);
+  const cards: ReadonlyArray<{ label: string; value: number; icon: IconName }> = [
+    { label: 'Active Memories', value: stats.activeMemories, icon: 'heart' },
+    { label: 'Completed Tasks', value: stats.completedTasks, icon: 'checklist' },
+    { label: 'Documents Collected', value: stats.documentsCollected, icon: 'document' },
+    { label: 'Pending Tasks', value: stats.pendingTasks, icon: 'progress' },
+  ];
+  return (
+    <div className="mem-overview">
+      <p className="mem-lead">
+        {memories.length === 0
+          ? 'This is your space to keep track of everything that needs doing after a death, one step at a time. Start by creating a memory for the person who died.'
+          : 'Here is where things stand. Take it one step at a time: there is no rush, and every step counts.'}
+      </p>
+
+      <section aria-labelledby="mem-stats-title">
+        <h2 id="mem-stats-title" className="aw-visually-hidden">
+          Your progress at a glance
+        </h2>
+        {loaded ? (
+          <ul className="mem-stats">
+            {cards.map((c) => (
+              <li key={c.label}>
+                <Card className="mem-stat">
+                  <span className="mem-stat__icon" aria-hidden="true">
+                    <Icon name={c.icon} size={22} />
+                  </span>
+                  <span className="mem-stat__value">{c.value}</span>
+                  <span className="mem-stat__label">{c.label}</span>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <InlineLoading>Loading your memories...</InlineLoading>
+        )}
+      </section>
+
+      <section aria-labelledby="mem-actions-title">
+        <h2 id="mem-actions-title" className="mem-section-title">
+          What would you like to do?
+        </h2>
+        <ul className="mem-actions">
+          <li>
+            <ActionCard
+              icon={<MemIcon name="plus" size={24} />}
+              title="Create New Memory"
+              text="Open a memory for the person who died and get a checklist of tasks and documents for where they lived."
+              onClick={onCreateMemory}
+            />
+          </li>
+          <li>
+            <ActionCard
+              icon={<Icon name="heart" size={24} />}
+              title="Manage Memories"
+              text="See each memory's progress, its details and what is left to do."
+              onClick={() => onNavigate('cases')}
+            />
+          </li>
+          <li>
+            <ActionCard
+              icon={<Icon name="users" size={24} />}
+              title="Resources & Guides"
+              text="Guides from government services and bereavement charities, and local services near you."
+              onClick={() => onNavigate('resources')}
+            />
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function ActionCard({ icon, title, text, onClick }: { icon: ReactNode; title: string; text: string; onClick: () => void }) {
+  return (
+    <button type="button" className="mem-action" onClick={onClick}>
+      <span className="mem-action__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="mem-action__title">{title}</span>
+      <span className="mem-action__text">{text}</span>
+    </button>
+  );
+}

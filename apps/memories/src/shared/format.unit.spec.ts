@@ -1,0 +1,55 @@
+import type { MemoryDocument, MemoryTask } from '@afterwards/contracts';
+import { categoryProgress, completedCount, formatCreatedDate, formatDay, formatSyncTime, isComplete, plural } from './format';
+import { photoFileProblem } from './photo';
+import { summary } from './testing-fixtures';
+
+const task = (category: MemoryTask['category'], status: MemoryTask['status']) => ({ category, status }) as MemoryTask;
+const doc = (category: MemoryDocument['category'], collected: boolean) => ({ category, collected }) as MemoryDocument;
+
+describe('memory display helpers', () => {
+  it('shows dates in en-GB, creation dates as the UK calendar day', () => {
+    expect(formatCreatedDate('2026-03-14T10:00:00.000Z')).toBe('14 March 2026');
+    // 23:30 UTC in summer is already the next day in the UK.
+    expect(formatCreatedDate('2026-07-01T23:30:00.000Z')).toBe('2 July 2026');
+    expect(formatCreatedDate('not a date')).toBe('');
+    expect(formatDay('1941-11-05')).toBe('5 November 1941');
+    expect(formatDay(null)).toBeNull();
+    expect(formatSyncTime('2026-01-10T09:05:00.000Z')).toBe('09:05');
+  });
+
+  it('counts', () => {
+    expect(plural(1, 'task')).toBe('1 task');
+    expect(plural(12, 'task')).toBe('12 tasks');
+    const m = summary({ id: 'a' });
+    expect(completedCount({ progress: { ...m.progress, tasksCompleted: 2, documentsCollected: 3 } })).toBe(5);
+  });
+
+  it('celebrates only at 100% with items', () => {
+    const m = summary({ id: 'a' });
+    expect(isComplete({ ...m.progress, percent: 100 })).toBe(true);
+    expect(isComplete({ ...m.progress, percent: 99 })).toBe(false);
+    expect(isComplete({ ...m.progress, percent: 100, tasksTotal: 0, documentsTotal: 0 })).toBe(false);
+  });
+
+  it('tallies progress per category in the template order, leaving out empty categories', () => {
+    const result = categoryProgress({
+      tasks: [task('urgent', 'complete'), task('immediate', 'pending'), task('immediate', 'complete'), task('urgent', 'in_progress')],
+      documents: [doc('additional', true), doc('legal', false), doc('essential', true)],
+    });
+    expect(result.tasks).toEqual([
+      { category: 'immediate', done: 1, total: 2, percent: 50 },
+      { category: 'urgent', done: 1, total: 2, percent: 50 },
+    ]);
+    expect(result.documents.map((d) => [d.category, d.percent])).toEqual([
+      ['essential', 100],
+      ['legal', 0],
+      ['additional', 100],
+    ]);
+  });
+
+  it("checks a photo with the domain's limits and messages", () => {
+    expect(photoFileProblem({ size: 1000, type: 'image/png' })).toBeNull();
+    expect(photoFileProblem({ size: 5_242_881, type: 'image/png' })).toBe('Image size must be less than 5MB');
+    expect(photoFileProblem({ size: 1000, type: 'image/svg+xml' })).toBe('Please select a valid image file (JPEG, PNG, GIF, or WebP)');
+  });
+});

@@ -1,0 +1,57 @@
+import { INITIAL_STATE, overviewStats, sortNewestFirst, withDetail, withLoaded, withoutMemory, withSync } from './memories-state';
+import { detail, summary } from './testing-fixtures';
+
+const older = summary({ id: 'a', createdAt: '2026-01-01T09:00:00.000Z' });
+const newer = summary({ id: 'b', createdAt: '2026-02-01T09:00:00.000Z' });
+
+describe('memories state', () => {
+  it('lists memories newest first, as the spec orders cases', () => {
+    expect(sortNewestFirst([older, newer]).map((m) => m.id)).toEqual(['b', 'a']);
+  });
+
+  it('a full load replaces the list and details and says synced', () => {
+    const stale = withDetail(INITIAL_STATE, detail(summary({ id: 'gone' })));
+    const state = withLoaded(stale, [older, newer], [detail(older), detail(newer)], '2026-03-01T12:00:00.000Z');
+    expect(state.loaded).toBe(true);
+    expect(state.memories.map((m) => m.id)).toEqual(['b', 'a']);
+    expect(Object.keys(state.details).sort()).toEqual(['a', 'b']);
+    expect(state.sync).toEqual({ status: 'synced', lastSyncedAt: '2026-03-01T12:00:00.000Z', error: null });
+  });
+
+  it('a mutation answer replaces that memory, adds a new one in order, and keeps the others', () => {
+    const loaded = withLoaded(INITIAL_STATE, [older], [detail(older)], 't');
+    const renamed = { ...older, name: 'Renamed', updatedAt: '2026-04-02T09:00:00.000Z' };
+    const state = withDetail(withDetail(loaded, detail(renamed)), detail(newer));
+    expect(state.memories.map((m) => [m.id, m.name])).toEqual([
+      ['b', newer.name],
+      ['a', 'Renamed'],
+    ]);
+    expect(state.details.a?.memory.name).toBe('Renamed');
+  });
+
+  it('an older answer arriving late does not undo a newer one', () => {
+    const fresh = { ...older, name: 'New', updatedAt: '2026-01-03T00:00:00.000Z' };
+    const state = withDetail(withDetail(INITIAL_STATE, detail(fresh)), detail({ ...older, name: 'Old', updatedAt: '2026-01-02T00:00:00.000Z' }));
+    expect(state.details.a?.memory.name).toBe('New');
+  });
+
+  it('forgets a deleted memory, and leaves the state alone for an unknown id', () => {
+    const loaded = withLoaded(INITIAL_STATE, [older, newer], [detail(older), detail(newer)], 't');
+    const state = withoutMemory(loaded, 'a');
+    expect(state.memories.map((m) => m.id)).toEqual(['b']);
+    expect(state.details.a).toBeUndefined();
+    expect(withoutMemory(state, 'nope')).toBe(state);
+  });
+
+  it('keeps the last synced time through an error', () => {
+    const synced = withSync(INITIAL_STATE, 'synced', '2026-03-01T12:00:00.000Z');
+    expect(withSync(synced, 'error', null, 'Sync failed').sync).toEqual({ status: 'error', lastSyncedAt: '2026-03-01T12:00:00.000Z', error: 'Sync failed' });
+  });
+
+  it('adds up the overview stat cards over every memory', () => {
+    const one = summary({ id: 'x', progress: { ...older.progress, tasksTotal: 12, tasksCompleted: 3, tasksInProgress: 1, documentsCollected: 4 } });
+    const two = summary({ id: 'y', progress: { ...older.progress, tasksTotal: 10, tasksCompleted: 10, tasksInProgress: 0, documentsCollected: 2 } });
+    expect(overviewStats([one, two])).toEqual({ activeMemories: 2, completedTasks: 13, documentsCollected: 6, pendingTasks: 8 });
+    expect(overviewStats([])).toEqual({ activeMemories: 0, completedTasks: 0, documentsCollected: 0, pendingTasks: 0 });
+  });
+});
