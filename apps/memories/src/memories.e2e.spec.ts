@@ -168,6 +168,9 @@ describe('memories in the browser', () => {
     await page.getByRole('button', { name: 'View Details' }).click();
     await page.getByRole('heading', { level: 2, name: 'Dad' }).waitFor();
     await shot(page, 'case-details-375');
+    await page.locator('.aw-toast').first().waitFor({ state: 'detached' });
+    await page.locator('.mem-sync[data-status="synced"]').waitFor();
+    await shot(page, 'header-375');
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.context().close();

@@ -160,7 +160,7 @@ function CategoryCard({
                     {t.done}/{t.total} {unit}
                   </span>
                 </div>
-                <ProgressBar percent={t.percent} label={`${label}: ${t.done} of ${t.total} ${unit}`} size="sm" />
+                <ProgressBar percent={t.percent} label={`${label}: ${t.done} of ${t.total} ${unit}`} size="sm" showPercent={false} />
               </li>
             );
           })}
