@@ -54,7 +54,7 @@ describe('memories in the browser', () => {
     return page;
   }
 
-  it('creates, views and edits a memory; Ctrl+N and Escape', async () => {
+  it('creates, views and edits a memory; Ctrl/Cmd+N, Ctrl/Cmd+Shift+N and Escape', async () => {
     const page = await signedInPage('ruth.memories@example.test', 1280);
 
     // Overview: stat cards and action cards; the header's sync indicator settles on synced.
@@ -130,6 +130,15 @@ describe('memories in the browser', () => {
     await create.waitFor();
     await page.keyboard.press('Escape');
     await create.waitFor({ state: 'hidden' });
+    // Ctrl+Shift+N opens the note editor for the first memory, on the Notes tab.
+    await page.keyboard.press('Control+Shift+N');
+    const note = page.getByRole('dialog', { name: 'Create Note' });
+    await note.waitFor();
+    await page.getByRole('heading', { name: 'Notes & Documentation' }).waitFor();
+    await page.keyboard.press('Escape');
+    await note.waitFor({ state: 'hidden' });
+    await page.locator('.aw-toast').first().waitFor({ state: 'detached' });
+    if (shots) await page.screenshot({ path: path.join(shots, 'header-1280.png'), clip: { x: 0, y: 0, width: 1280, height: 80 } });
 
     await page.context().close();
   }, 120_000);
