@@ -24,6 +24,7 @@ import {
   START,
   StreamConflictError,
   comparePositions,
+  type AppendOptions,
   type AppendResult,
   type EventHandler,
   type EventMetadata,
@@ -119,7 +120,7 @@ export class KurrentDbEventStore implements EventStore {
     return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString));
   }
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
     const data = events.map((e) => toEventData(streamId, e));
     try {
@@ -127,6 +128,7 @@ export class KurrentDbEventStore implements EventStore {
       const position = result.position
         ? { commit: result.position.commit, prepare: result.position.prepare }
         : await this.lastPosition(streamId);
+      if (options.eraseEarlier) await this.truncateBefore(streamId, result.nextExpectedRevision - BigInt(events.length) + 1n);
       return { nextRevision: result.nextExpectedRevision, position };
     } catch (error) {
       throw toConflictError(error, streamId, expected);

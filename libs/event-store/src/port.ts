@@ -49,6 +49,15 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
  */
 export type ExpectedState = 'any' | 'no_stream' | 'stream_exists' | bigint;
 
+export interface AppendOptions {
+  /**
+   * Erase every earlier event of the stream together with this append, leaving the appended events (a
+   * tombstone) as the stream's only history. Atomic on PostgreSQL; on KurrentDB the append is followed
+   * by `$tb` (truncate before).
+   */
+  readonly eraseEarlier?: boolean;
+}
+
 export interface AppendResult {
   /** Revision of the last event appended. */
   readonly nextRevision: bigint;
@@ -85,7 +94,7 @@ export interface Subscription {
 export type EventHandler = (event: RecordedEvent) => Promise<void>;
 
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedState, options?: AppendOptions): Promise<AppendResult>;
   /** Events of one stream in revision order; empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in commit order. */

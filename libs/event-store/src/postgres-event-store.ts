@@ -3,6 +3,7 @@ import {
   START,
   StreamConflictError,
   comparePositions,
+  type AppendOptions,
   type AppendResult,
   type EventHandler,
   type EventStore,
@@ -145,7 +146,7 @@ export class PostgresEventStore implements EventStore {
     this.blockedPollIntervalMs = options.blockedPollIntervalMs ?? 5;
   }
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
     const claim = claimRevisionsSql(expected);
     const params: unknown[] = [streamId, String(events.length), serializeEvents(streamId, events)];
@@ -158,7 +159,12 @@ export class PostgresEventStore implements EventStore {
         FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
         ORDER BY e.ord
         RETURNING tx_id, seq, revision
-      )
+      )${
+        // A sibling statement does not see the rows ins adds: only the earlier events go, and only if the claim held.
+        options.eraseEarlier
+          ? `, erased AS (DELETE FROM events WHERE stream_id = $1 AND revision <= (SELECT claim.revision - $2::bigint FROM claim))`
+          : ''
+      }
       SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision FROM ins`;
     let rows: Array<{ commit: string; prepare: string; revision: string }>;
     try {

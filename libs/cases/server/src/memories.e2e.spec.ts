@@ -312,3 +312,41 @@ describe('memories over HTTP (services profile)', () => {
     }
   });
 });
+
+/** The embedded profile (PGlite, local files) that `npm start` runs: the same routes, the same guarantees. */
+describe('memories over HTTP (embedded profile)', () => {
+  let product: RunningProduct;
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 0 });
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  it('opens a memory, keeps an encrypted file, and deletes it all forever', async () => {
+    const http = new HttpSession(product.url);
+    const email = 'eve.embedded@example.test';
+    const password = 'quiet-harbour-47';
+    await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: '' } });
+    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
+    await http.fetch(mail.links[0]!);
+    expect((await http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
+
+    const created = await http.json<MemoryDetail>('/api/memories', { method: 'POST', json: { name: 'Nan', deceasedName: 'Peggy Lowe', jurisdiction: 'Northern Ireland' } });
+    expect(created.status).toBe(201);
+    const id = created.body.memory.id;
+    const doc = created.body.documents[0]!;
+    const uploaded = await http.json<MemoryDetail>(`/api/memories/${id}/documents/${doc.id}/files`, {
+      method: 'POST',
+      body: new Uint8Array(Buffer.from('%PDF-1.7\n% peggy-marker\n%%EOF\n')),
+      headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: 'peggy.pdf' },
+    });
+    expect(uploaded.status).toBe(201);
+    const fileId = uploaded.body.documents[0]!.files[0]!.id;
+    const blob = path.join(product.dataDir, 'files', fileId.slice(0, 2), fileId);
+    expect(fs.existsSync(blob)).toBe(true);
+    expect((await http.fetch(`/api/memories/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(fs.existsSync(blob)).toBe(false);
+    expect((await http.json('/api/memories')).body).toEqual({ memories: [] });
+  });
+});

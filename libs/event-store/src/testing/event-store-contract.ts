@@ -256,6 +256,15 @@ export function describeEventStoreContract(
       expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['T2', 'T3']);
     });
 
+    it('appends a tombstone that erases the earlier events of its stream, only when the append holds', async () => {
+      const stream = `${prefix}erased`;
+      await store.append(stream, [newEvent('E0'), newEvent('E1')], 'no_stream');
+      await expect(store.append(stream, [newEvent('Stale')], 0n, { eraseEarlier: true })).rejects.toBeInstanceOf(StreamConflictError);
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['E0', 'E1']);
+      await store.append(stream, [newEvent('Tombstone')], 1n, { eraseEarlier: true });
+      expect((await store.readStream(stream)).map((e) => [e.type, e.revision])).toEqual([['Tombstone', 2n]]);
+    });
+
     it('deletes a stream and its events', async () => {
       const from = await marker();
       const victim = `${prefix}victim`;

@@ -51,7 +51,13 @@ export async function executeCommand<Command, Event extends { type: string; data
   decider: Decider<Command, Event, State>,
   command: Command,
   context: CommandContext,
-  options: { expectedRevision?: bigint; clock?: Clock; upcasters?: ReadonlyMap<string, Upcaster> } = {},
+  options: {
+    expectedRevision?: bigint;
+    clock?: Clock;
+    upcasters?: ReadonlyMap<string, Upcaster>;
+    /** Erasure: the decided events become the stream's only history (see AppendOptions). */
+    eraseEarlier?: boolean;
+  } = {},
 ): Promise<ExecuteResult<Event>> {
   const history = await store.readStream(streamId);
   const revision = history.length === 0 ? -1n : history[history.length - 1]!.revision;
@@ -82,6 +88,7 @@ export async function executeCommand<Command, Event extends { type: string; data
     streamId,
     events.map((e) => ({ type: e.type, data: e.data, metadata: metadata() })),
     expected,
+    options.eraseEarlier ? { eraseEarlier: true } : undefined,
   );
   return { events, revision: result.nextRevision, position: result.position };
 }

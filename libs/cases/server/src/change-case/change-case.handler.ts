@@ -28,11 +28,8 @@ export class ChangeCaseHandler implements ICommandHandler<ChangeCase, CaseChange
     const streamId = caseStreamId(command.caseId);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await executeCommand(this.store, streamId, caseDecider, command, context);
-        if (command.type === 'DeleteCase' && result.events.length > 0) {
-          // Erase everything before the tombstone now; the file-purge reactor repeats it after a crash.
-          await this.store.truncateBefore(streamId, result.revision);
-        }
+        // Delete Forever: the tombstone and the erasure of everything before it are one append.
+        const result = await executeCommand(this.store, streamId, caseDecider, command, context, { eraseEarlier: command.type === 'DeleteCase' });
         return { caseId: command.caseId, revision: result.revision, eventTypes: result.events.map((e) => e.type), position: result.position };
       } catch (error) {
         if (!(error instanceof StreamConflictError) || attempt >= MAX_ATTEMPTS) throw error;

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@afterwards/event-store';
+import type { RecordedEvent } from '@afterwards/event-store';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { Projection } from '@afterwards/server-kit';
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
@@ -7,11 +7,10 @@ export const FILE_PURGE = 'cases.file-purge';
 
 /**
  * Not a read model: it acts on events. Blobs of removed files, replaced photos and deleted memories
- * are dropped from the file store, and a deleted memory's stream is cut back to its tombstone. Both
- * are idempotent, so a replay after a crash finishes the job; file ids are never reused, so a replay
- * can never touch a live file.
+ * are dropped from the file store. Deleting is idempotent, so a replay after a crash finishes the job;
+ * file ids are never reused, so a replay can never touch a live file.
  */
-export function filePurgeReactor(files: EncryptedFileStore, store: EventStore): Projection {
+export function filePurgeReactor(files: EncryptedFileStore): Projection {
   return {
     name: FILE_PURGE,
     streamPrefixes: [CASE_STREAM_PREFIX],
@@ -29,7 +28,6 @@ export function filePurgeReactor(files: EncryptedFileStore, store: EventStore): 
           break;
         case 'CaseDeleted':
           await Promise.all(event.data.fileIds.map((id) => files.delete(id)));
-          await store.truncateBefore(recorded.streamId, recorded.revision);
           break;
         default:
           break;

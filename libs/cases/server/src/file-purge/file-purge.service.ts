@@ -21,7 +21,7 @@ export class FilePurgeService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.runProjections) return;
-    this.runner = new ProjectionRunner(this.store, this.prisma, [filePurgeReactor(this.files, this.store)], undefined, (_name, error) =>
+    this.runner = new ProjectionRunner(this.store, this.prisma, [filePurgeReactor(this.files)], undefined, (_name, error) =>
       this.logger.error({ err: error }, 'file purge stopped'),
     );
     await this.runner.start();
