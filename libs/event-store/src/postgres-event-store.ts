@@ -222,7 +222,8 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.sql.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY revision LIMIT $3::bigint`,
+      // events.revision, not the text column of the same name in the select list: 10 sorts before 2 as text.
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2::bigint ORDER BY events.revision LIMIT $3::bigint`,
       [streamId, String(options.fromRevision ?? 0n), options.maxCount ?? null],
     );
     return rows.map(toRecorded);

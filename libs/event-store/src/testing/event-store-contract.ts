@@ -256,6 +256,13 @@ export function describeEventStoreContract(
       expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['T2', 'T3']);
     });
 
+    it('reads a long stream in revision order (10 after 9, not after 1)', async () => {
+      const stream = `${prefix}long`;
+      await store.append(stream, Array.from({ length: 12 }, (_, i) => newEvent(`L${i}`)), 'no_stream');
+      expect((await store.readStream(stream)).map((e) => e.revision)).toEqual(Array.from({ length: 12 }, (_, i) => BigInt(i)));
+      expect((await store.readStream(stream, { fromRevision: 9n, maxCount: 2 })).map((e) => e.type)).toEqual(['L9', 'L10']);
+    });
+
     it('appends a tombstone that erases the earlier events of its stream, only when the append holds', async () => {
       const stream = `${prefix}erased`;
       await store.append(stream, [newEvent('E0'), newEvent('E1')], 'no_stream');

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StreamConflictError, type EventStore } from '@afterwards/event-store';
 import { EVENT_STORE, executeCommand, type Decider } from '@afterwards/server-kit';
-import { caseStreamId, decideCase, evolveCase, initialCaseState, type CaseCommand, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
+import { CASE_MESSAGES, CaseError, caseStreamId, decideCase, evolveCase, initialCaseState, type CaseCommand, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
 import { ChangeCase, type CaseChangeResult } from './change-case.command';
 
 export const caseDecider: Decider<CaseCommand, CaseEvent, CaseState> = {
@@ -32,7 +32,9 @@ export class ChangeCaseHandler implements ICommandHandler<ChangeCase, CaseChange
         const result = await executeCommand(this.store, streamId, caseDecider, command, context, { eraseEarlier: command.type === 'DeleteCase' });
         return { caseId: command.caseId, revision: result.revision, eventTypes: result.events.map((e) => e.type), position: result.position };
       } catch (error) {
-        if (!(error instanceof StreamConflictError) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof StreamConflictError)) throw error;
+        // Still losing after several tries: say so in the person's words; the screen refreshes.
+        if (attempt >= MAX_ATTEMPTS) throw new CaseError('CASE_CHANGED', CASE_MESSAGES.caseChanged);
       }
     }
   }
