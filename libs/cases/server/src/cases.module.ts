@@ -68,10 +68,12 @@ export class CasesModule {
         ChangeCaseHandler,
         MemoryCommands,
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
-        { provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] },
-        ...(role === 'api' ? [FilePurgeService] : []),
+        // Only the API touches files (it serves them and runs the purge beside the projections).
+        ...(role === 'api'
+          ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService]
+          : []),
       ],
-      exports: [FILE_STORE, MemoryCommands],
+      exports: [MemoryCommands],
     };
   }
 }
