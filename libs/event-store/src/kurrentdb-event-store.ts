@@ -202,7 +202,7 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  async truncateBefore(streamId: string, revision: bigint): Promise<void> {
+  private async truncateBefore(streamId: string, revision: bigint): Promise<void> {
     // Reads stop returning earlier events at once; scavenging frees their bytes.
     await this.client.setStreamMetadata(streamId, { truncateBefore: Number(revision) });
   }

@@ -103,11 +103,6 @@ export interface EventStore {
   subscribeToAll(handler: EventHandler, options?: SubscribeOptions): Subscription;
   /** Removes a stream and its events for good (erasure). */
   deleteStream(streamId: string): Promise<void>;
-  /**
-   * Removes a stream's events before `revision` for good, keeping the stream, its revision count and later
-   * events: erasure that leaves a tombstone event behind (KurrentDB's `$tb`). Idempotent.
-   */
-  truncateBefore(streamId: string, revision: bigint): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -284,10 +284,6 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  async truncateBefore(streamId: string, revision: bigint): Promise<void> {
-    await this.sql.query('DELETE FROM events WHERE stream_id = $1 AND revision < $2', [streamId, revision.toString()]);
-  }
-
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     await this.notifyInFlight;

@@ -244,18 +244,6 @@ export function describeEventStoreContract(
       expect(either.map((e) => e.type)).toEqual(['K1', 'D2', 'Sentinel']);
     });
 
-    it('truncates a stream before a revision, keeping the rest and its revision count', async () => {
-      const stream = `${prefix}truncated`;
-      await store.append(stream, [newEvent('T0'), newEvent('T1'), newEvent('T2')], 'no_stream');
-      await store.truncateBefore(stream, 2n);
-      await store.truncateBefore(stream, 2n);
-      const left = await store.readStream(stream);
-      expect(left.map((e) => [e.type, e.revision])).toEqual([['T2', 2n]]);
-      await store.append(stream, [newEvent('T3')], 2n);
-      await expect(store.append(stream, [newEvent('X')], 'no_stream')).rejects.toBeInstanceOf(StreamConflictError);
-      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['T2', 'T3']);
-    });
-
     it('reads a long stream in revision order (10 after 9, not after 1)', async () => {
       const stream = `${prefix}long`;
       await store.append(stream, Array.from({ length: 12 }, (_, i) => newEvent(`L${i}`)), 'no_stream');
