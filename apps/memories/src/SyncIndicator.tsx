@@ -1,10 +1,9 @@
 // Exposed as 'memories/SyncIndicator': the header's sync state (syncing, synced, error, with the last-synced
 // time) and the manual sync button (family spec section 2). Reads the same store as the dashboard.
 import { useState } from 'react';
-import { useToast } from '@afterwards/web-ui';
+import { Icon, useToast } from '@afterwards/web-ui';
 import { memoriesStore, useMemoriesLive, SYNC_FAILED } from './store';
 import { formatSyncTime } from './shared/format';
-import { MemIcon } from './shared/MemIcon';
 import './shared/memories.css';
 
 export const SYNCED_MESSAGE = 'Data synced successfully';
@@ -52,7 +51,7 @@ export default function SyncIndicator() {
         aria-label={busy ? 'Syncing your data' : 'Sync now'}
         title="Sync now"
       >
-        <MemIcon name="refresh" size={18} className={busy || sync.status === 'syncing' ? 'mem-spin' : undefined} />
+        <Icon name="refresh" size={18} className={busy || sync.status === 'syncing' ? 'mem-spin' : undefined} />
       </button>
     </div>
   );

@@ -17,7 +17,6 @@ import {
   sectionKey,
 } from '../tasks/checklist-view';
 import { CategorySection, Figure, MemoryGroupHeader, StatCounts, useChecklistPreview, useConfirm } from '../tasks/parts';
-import { MemIcon } from '../shared/MemIcon';
 import { additionalTitle, percentOf, queueUploads, updateUpload, uploadFailureMessage, type UploadProgress } from './document-view';
 import './documents.css';
 
@@ -352,7 +351,7 @@ function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: () => void })
           <Icon name="arrow-down" size={18} />
         </a>
         <button type="button" className="mem-icon-btn mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete ${file.fileName}`}>
-          <MemIcon name="trash" size={18} />
+          <Icon name="trash" size={18} />
         </button>
       </span>
     </li>
@@ -443,7 +442,7 @@ function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: string; d
                     </>
                   ) : null}
                   <button type="button" className="mem-icon-btn mem-icon-btn--danger" onClick={() => remove(document)} aria-label={`Delete ${document.title}`}>
-                    <MemIcon name="trash" size={18} />
+                    <Icon name="trash" size={18} />
                   </button>
                 </span>
               </li>

@@ -2,7 +2,6 @@
 import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { useMemories, type MemoriesTab } from '../store';
 import { categoryProgress, isComplete, plural, type CategoryTally } from '../shared/format';
-import { MemIcon } from '../shared/MemIcon';
 import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
 import { usePrintChecklist } from '../print/PrintChecklist';
@@ -71,7 +70,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
           <Button variant="secondary" size="sm" onClick={() => onShowInfo(memory.id)} icon={<Icon name="info" size={16} />} aria-haspopup="dialog">
             Memory information
           </Button>
-          <Button variant="quiet" size="sm" onClick={() => onEdit(memory.id)} icon={<MemIcon name="edit" size={16} />} aria-haspopup="dialog">
+          <Button variant="quiet" size="sm" onClick={() => onEdit(memory.id)} icon={<Icon name="edit" size={16} />} aria-haspopup="dialog">
             Edit Case
           </Button>
         </div>

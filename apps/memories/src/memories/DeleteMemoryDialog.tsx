@@ -1,10 +1,9 @@
 // Delete Forever (family spec section 2): a strong warning, then the memory and everything in it are gone.
 import { useState } from 'react';
 import type { MemorySummary } from '@afterwards/contracts';
-import { Alert, Button, Dialog, useToast } from '@afterwards/web-ui';
+import { Alert, Button, Dialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals } from '../store';
-import { MemIcon } from '../shared/MemIcon';
 
 export const DELETED_MESSAGE = 'Memory deleted successfully';
 
@@ -44,7 +43,7 @@ export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: Mem
           <Button variant="secondary" onClick={close} disabled={deleting} autoFocus>
             Cancel
           </Button>
-          <Button className="mem-btn-danger" onClick={() => void remove()} disabled={deleting} icon={<MemIcon name="trash" size={16} />}>
+          <Button className="mem-btn-danger" onClick={() => void remove()} disabled={deleting} icon={<Icon name="trash" size={16} />}>
             {deleting ? 'Deleting...' : 'Delete Forever'}
           </Button>
         </>

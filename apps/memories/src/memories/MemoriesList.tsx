@@ -4,7 +4,6 @@ import type { MemorySummary } from '@afterwards/contracts';
 import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { useMemories } from '../store';
 import { completedCount, formatCreatedDate, plural } from '../shared/format';
-import { MemIcon } from '../shared/MemIcon';
 import { ProgressBar } from '../shared/Progress';
 
 export interface MemoriesListProps {
@@ -22,7 +21,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
         <h2 id="mem-list-title" className="mem-section-title">
           Your Memories
         </h2>
-        <Button onClick={onCreateMemory} icon={<MemIcon name="plus" size={18} />}>
+        <Button onClick={onCreateMemory} icon={<Icon name="plus" size={18} />}>
           New Memory
         </Button>
       </div>
@@ -35,7 +34,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
           </span>
           <h3>No Memories Yet</h3>
           <p className="aw-muted">Create a memory for the person who died. We will prepare a checklist of the tasks and documents for where they lived.</p>
-          <Button onClick={onCreateMemory} icon={<MemIcon name="plus" size={18} />}>
+          <Button onClick={onCreateMemory} icon={<Icon name="plus" size={18} />}>
             Create Your First Memory
           </Button>
         </Card>
@@ -71,7 +70,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
           </p>
         </div>
         <button type="button" className="mem-icon-btn mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
-          <MemIcon name="trash" size={18} />
+          <Icon name="trash" size={18} />
         </button>
       </div>
       <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
@@ -80,7 +79,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
         <li>{plural(p.documentsTotal, 'document')}</li>
         <li>{completedCount(memory)} completed</li>
       </ul>
-      <Button variant="secondary" block onClick={onViewDetails} icon={<MemIcon name="eye" size={18} />}>
+      <Button variant="secondary" block onClick={onViewDetails} icon={<Icon name="eye" size={18} />}>
         View Details
       </Button>
     </Card>

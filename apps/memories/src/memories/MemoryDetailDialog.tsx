@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Dialog, Icon } from '@afterwards/web-ui';
 import { useCloseAllModals, useMemories, type MemoriesTab } from '../store';
 import { completedCount, formatCreatedDate, formatDay, isComplete } from '../shared/format';
-import { MemIcon } from '../shared/MemIcon';
 import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { CompletionNote } from './CaseDetails';
 import { MemoryPhoto } from './MemoriesList';
@@ -40,7 +39,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
             <Button variant="secondary" size="sm" onClick={() => go('documents')} icon={<Icon name="document" size={16} />}>
               View Documents
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => go('notes')} icon={<MemIcon name="note" size={16} />}>
+            <Button variant="secondary" size="sm" onClick={() => go('notes')} icon={<Icon name="note" size={16} />}>
               View Notes
             </Button>
             <Button
@@ -50,7 +49,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
                 onClose();
                 onEdit(memory.id);
               }}
-              icon={<MemIcon name="edit" size={16} />}
+              icon={<Icon name="edit" size={16} />}
             >
               Edit Case
             </Button>

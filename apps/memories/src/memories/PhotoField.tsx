@@ -1,9 +1,8 @@
 // Memory Photo (optional): picks an image, checks it with the domain's rule, previews it. The caller uploads it.
 import { useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_TYPES } from '@afterwards/cases-domain';
-import { Button } from '@afterwards/web-ui';
+import { Button, Icon } from '@afterwards/web-ui';
 import { PHOTO_READ_FAILED, photoFileProblem } from '../shared/photo';
-import { MemIcon } from '../shared/MemIcon';
 
 export interface PhotoFieldProps {
   /** The chosen file, if any. */
@@ -59,7 +58,7 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
               }}
             />
           ) : (
-            <MemIcon name="plus" size={24} />
+            <Icon name="plus" size={24} />
           )}
         </span>
         <div className="mem-photo-field__controls">
@@ -96,7 +95,7 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
             </Button>
           ) : null}
           {!file && currentUrl && !removed && onRemove ? (
-            <Button variant="quiet" size="sm" disabled={disabled} onClick={onRemove} icon={<MemIcon name="trash" size={16} />}>
+            <Button variant="quiet" size="sm" disabled={disabled} onClick={onRemove} icon={<Icon name="trash" size={16} />}>
               Remove photo
             </Button>
           ) : null}

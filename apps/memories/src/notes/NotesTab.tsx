@@ -6,7 +6,6 @@ import type { MemoryNote, MemorySummary } from '@afterwards/contracts';
 import { Alert, Button, Card, Dialog, Icon, InlineLoading, Select, TextInput, useToast } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from '../api';
 import { memoriesStore, reportMutationError, useCloseAllModals, useMemories, useMemoriesUi, type TabProps } from '../store';
-import { MemIcon } from '../shared/MemIcon';
 import { useConfirm } from '../tasks/parts';
 import {
   blankNoteForm,
@@ -147,7 +146,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
             <div className="mem-dialog-actions">
               <Button
                 variant="secondary"
-                icon={<MemIcon name="edit" size={16} />}
+                icon={<Icon name="edit" size={16} />}
                 onClick={() => openEditor(noteFormFromNote(viewedNote, viewing.memoryId), { mode: 'edit', memoryId: viewing.memoryId, noteId: viewedNote.id, version: viewedNote.version })}
               >
                 Edit
@@ -267,10 +266,10 @@ function NoteCard({ note, onView, onEdit, onDelete }: { note: MemoryNote; onView
       </button>
       <span className="mem-note__actions">
         <button type="button" className="mem-icon-btn" onClick={onEdit} aria-label={`Edit note ${note.title}`}>
-          <MemIcon name="edit" size={18} />
+          <Icon name="edit" size={18} />
         </button>
         <button type="button" className="mem-icon-btn mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete note ${note.title}`}>
-          <MemIcon name="trash" size={18} />
+          <Icon name="trash" size={18} />
         </button>
       </span>
     </li>

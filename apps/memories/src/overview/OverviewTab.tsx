@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { useMemories, type MemoriesTab } from '../store';
 import { overviewStats } from '../shared/memories-state';
-import { MemIcon } from '../shared/MemIcon';
 
 export interface OverviewTabProps {
   onNavigate(tab: MemoriesTab | 'resources', memoryId?: string): void;
@@ -57,7 +56,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
         <ul className="mem-actions">
           <li>
             <ActionCard
-              icon={<MemIcon name="plus" size={24} />}
+              icon={<Icon name="plus" size={24} />}
               title="Create New Memory"
               text="Open a memory for the person who died and get a checklist of tasks and documents for where they lived."
               onClick={onCreateMemory}
