@@ -4,10 +4,9 @@ import type { Request } from 'express';
 import { DOCUMENT_TITLE_HEADER, type MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
-import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { FILE_STORE } from '../tokens';
-import { keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
+import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
 
 function decodedHeader(value: string | undefined): string {
   if (!value) return '';
@@ -33,12 +32,7 @@ export class AdditionalDocumentsController {
     const user = await this.sessions.requireUser(req);
     await this.memories.read(user, id); // 404 before storing anything
     const fileName = uploadedFileName(req);
-    const stored = await receiveUpload(req, this.files, {
-      maxBytes: MAX_FILE_BYTES,
-      allowedTypes: Object.keys(DOCUMENT_FILE_TYPES),
-      tooLarge: () => new CaseError('FILE_TOO_LARGE', CASE_MESSAGES.fileTooLarge(fileName)),
-      wrongType: () => new CaseError('FILE_TYPE_NOT_ALLOWED', CASE_MESSAGES.fileType(fileName)),
-    });
+    const stored = await receiveUpload(req, this.files, documentFileRules(fileName));
     return keepIfAccepted(this.files, stored, () =>
       this.memories.runAndRead(user, req, {
         type: 'AddAdditionalDocument',

@@ -11,8 +11,8 @@ export const caseDecider: Decider<CaseCommand, CaseEvent, CaseState> = {
   evolve: evolveCase,
 };
 
-/** Concurrent writers to one memory (two tabs) lose the append race at most this many times in a row. */
-const MAX_ATTEMPTS = 5;
+/** Append races with another API replica lost in a row before giving up (in this process writes queue). */
+const MAX_ATTEMPTS = 8;
 
 /**
  * Runs a case command. Commands are intents ('complete this task', not 'toggle'), and edits carry the
@@ -22,10 +22,28 @@ const MAX_ATTEMPTS = 5;
  */
 @CommandHandler(ChangeCase)
 export class ChangeCaseHandler implements ICommandHandler<ChangeCase, CaseChangeResult> {
+  /** The last command queued per memory: writes to one memory from this process run one at a time. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ command, context }: ChangeCase): Promise<CaseChangeResult> {
-    const streamId = caseStreamId(command.caseId);
+  execute(change: ChangeCase): Promise<CaseChangeResult> {
+    const streamId = caseStreamId(change.command.caseId);
+    const previous = this.queues.get(streamId) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.decideAndAppend(streamId, change),
+      () => this.decideAndAppend(streamId, change),
+    );
+    this.queues.set(streamId, run);
+    // Forget the queue once it drains, so the map holds only memories being written right now.
+    const settle = () => {
+      if (this.queues.get(streamId) === run) this.queues.delete(streamId);
+    };
+    run.then(settle, settle);
+    return run;
+  }
+
+  private async decideAndAppend(streamId: string, { command, context }: ChangeCase): Promise<CaseChangeResult> {
     for (let attempt = 1; ; attempt++) {
       try {
         // Delete Forever: the tombstone and the erasure of everything before it are one append.
@@ -35,6 +53,8 @@ export class ChangeCaseHandler implements ICommandHandler<ChangeCase, CaseChange
         if (!(error instanceof StreamConflictError)) throw error;
         // Still losing after several tries: say so in the person's words; the screen refreshes.
         if (attempt >= MAX_ATTEMPTS) throw new CaseError('CASE_CHANGED', CASE_MESSAGES.caseChanged);
+        // Another replica is writing the same memory: step aside for a moment before deciding again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
       }
     }
   }

@@ -1,12 +1,12 @@
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { MemoryDetail } from '@afterwards/contracts';
+import type { MemoryDetail, MemoryDocument } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
-import { SessionCache } from '@afterwards/identity-server';
-import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILES_PER_DOCUMENT, MAX_FILE_BYTES } from '@afterwards/cases-domain';
+import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
+import { CASE_MESSAGES, CaseError, MAX_FILES_PER_DOCUMENT } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { FILE_STORE } from '../tokens';
-import { keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
+import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
 
 /** Files of a checklist document: up to 5, 5 MB each, PDF, JPG, PNG, DOC or DOCX by content. */
 @Controller('api/memories')
@@ -17,23 +17,22 @@ export class DocumentFilesController {
     private readonly memories: MemoryCommands,
   ) {}
 
+  private async document(user: CurrentUser, caseId: string, documentId: string): Promise<MemoryDocument> {
+    const found = (await this.memories.read(user, caseId)).documents.find((d) => d.id === documentId);
+    if (!found) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
+    return found;
+  }
+
   @Post(':id/documents/:documentId/files')
   @HttpCode(201)
   async upload(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     // Refuse before storing anything when the memory, the document or a free slot is missing.
-    const current = await this.memories.read(user, id);
-    const document = current.documents.find((d) => d.id === documentId);
-    if (!document) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
+    const document = await this.document(user, id, documentId);
     if (document.files.length >= MAX_FILES_PER_DOCUMENT) throw new CaseError('FILE_LIMIT_REACHED', CASE_MESSAGES.fileLimit);
 
     const fileName = uploadedFileName(req);
-    const stored = await receiveUpload(req, this.files, {
-      maxBytes: MAX_FILE_BYTES,
-      allowedTypes: Object.keys(DOCUMENT_FILE_TYPES),
-      tooLarge: () => new CaseError('FILE_TOO_LARGE', CASE_MESSAGES.fileTooLarge(fileName)),
-      wrongType: () => new CaseError('FILE_TYPE_NOT_ALLOWED', CASE_MESSAGES.fileType(fileName)),
-    });
+    const stored = await receiveUpload(req, this.files, documentFileRules(fileName));
     return keepIfAccepted(this.files, stored, () =>
       this.memories.runAndRead(user, req, {
         type: 'AttachDocumentFile',
@@ -47,9 +46,7 @@ export class DocumentFilesController {
   @Delete(':id/documents/:documentId/files/:fileId')
   async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Param('fileId') fileId: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
-    const current = await this.memories.read(user, id);
-    const document = current.documents.find((d) => d.id === documentId);
-    if (!document) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
+    const document = await this.document(user, id, documentId);
     // The spec removes by index; the screen names the file, and the index is found here.
     const fileIndex = document.files.findIndex((f) => f.id === fileId);
     return this.memories.runAndRead(user, req, { type: 'RemoveDocumentFile', caseId: id, documentId, fileIndex });

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
 import { FileTooLargeError, FileTypeNotAllowedError, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
-import { CaseError, MAX_TEXT_LENGTH } from '@afterwards/cases-domain';
+import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH } from '@afterwards/cases-domain';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
 export function uploadedFileName(req: Request): string {
@@ -22,6 +22,16 @@ export interface UploadRules {
   readonly allowedTypes: readonly string[];
   readonly tooLarge: () => CaseError;
   readonly wrongType: () => CaseError;
+}
+
+/** A checklist or additional document's file: 5 MB, PDF, JPG, PNG, DOC or DOCX, with the spec's messages. */
+export function documentFileRules(fileName: string): UploadRules {
+  return {
+    maxBytes: MAX_FILE_BYTES,
+    allowedTypes: Object.keys(DOCUMENT_FILE_TYPES),
+    tooLarge: () => new CaseError('FILE_TOO_LARGE', CASE_MESSAGES.fileTooLarge(fileName)),
+    wrongType: () => new CaseError('FILE_TYPE_NOT_ALLOWED', CASE_MESSAGES.fileType(fileName)),
+  };
 }
 
 /**
