@@ -16,7 +16,7 @@ import {
   moreDocumentsLabel,
   sectionKey,
 } from '../tasks/checklist-view';
-import { CategorySection, Figure, MemoryGroupHeader, StatCounts, useChecklistPreview, useConfirm } from '../tasks/parts';
+import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts, useConfirm } from '../tasks/parts';
 import { additionalTitle, percentOf, queueUploads, updateUpload, uploadFailureMessage, type UploadProgress } from './document-view';
 import './documents.css';
 
@@ -581,56 +581,25 @@ function AdditionalDocumentDialog({ open, memoryId, onClose }: { open: boolean; 
 
 /** Before the first memory: the template's documents, first 3 per category. */
 function DocumentsPreview({ onCreateMemory }: { onCreateMemory: () => void }) {
-  const preview = useChecklistPreview(true);
   return (
-    <div className="mem-tab">
-      <Card className="mem-empty">
-        <span className="mem-empty__icon" aria-hidden="true">
-          <Icon name="document" size={28} />
-        </span>
-        <h2 className="mem-empty__title">No documents yet</h2>
-        <p className="aw-muted">Create a memory to get the list of documents you will need, and keep copies of them here.</p>
-        <Button onClick={onCreateMemory}>Create Your First Memory</Button>
-      </Card>
-      {preview.status === 'loading' ? <InlineLoading>Loading the checklist preview...</InlineLoading> : null}
-      {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
-      {preview.status === 'ready' ? (
-        <Card as="section" className="mem-group" aria-label="Preview of the documents checklist">
-          <header className="mem-group__header">
-            <div className="mem-group__title">
-              <h2 className="mem-group__name">The documents you are likely to need</h2>
-              <p className="mem-group__meta">Examples for {preview.preview.jurisdiction}</p>
-            </div>
-          </header>
-          {groupByCategory(preview.preview.documents, DOCUMENT_CATEGORIES).map((group) => (
-            <section key={group.category} className="mem-section" aria-label={categoryLabel(group.category)}>
-              <h3 className="mem-section__heading mem-section__heading--static">
-                <span className="mem-section__title">{categoryLabel(group.category)}</span>
-                <span className="mem-section__count">{group.items.length}</span>
-              </h3>
-              <ul className="mem-list">
-                {group.items.slice(0, 3).map((document) => (
-                  <li key={document.id} className="mem-item mem-item--preview">
-                    <span className="mem-check mem-check--preview" aria-hidden="true" />
-                    <div className="mem-item__body">
-                      <div className="mem-item__head">
-                        <span className="mem-item__title">{document.title}</span>
-                        {document.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
-                        {document.multipleCopies ? <Badge tone="accent">{document.recommendedCopies} copies</Badge> : null}
-                      </div>
-                      {document.whereToGet ? (
-                        <p className="mem-fact">
-                          <span className="mem-fact__label">Where to get it:</span> {document.whereToGet}
-                        </p>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </Card>
-      ) : null}
-    </div>
+    <ChecklistPreviewTab
+      icon="document"
+      emptyTitle="No documents yet"
+      emptyText="Create a memory to get the list of documents you will need, and keep copies of them here."
+      onCreateMemory={onCreateMemory}
+      label="Preview of the documents checklist"
+      heading="The documents you are likely to need"
+      meta={(jurisdiction) => `Examples for ${jurisdiction}`}
+      groups={(preview) => groupByCategory(preview.documents, DOCUMENT_CATEGORIES)}
+      categoryLabel={categoryLabel}
+      badges={(document) => (document.multipleCopies ? <Badge tone="accent">{document.recommendedCopies} copies</Badge> : null)}
+      details={(document) =>
+        document.whereToGet ? (
+          <p className="mem-fact">
+            <span className="mem-fact__label">Where to get it:</span> {document.whereToGet}
+          </p>
+        ) : null
+      }
+    />
   );
 }

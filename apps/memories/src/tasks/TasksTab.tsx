@@ -3,12 +3,12 @@
 import { useEffect, useId, useState } from 'react';
 import { TASK_CATEGORIES, isOverdue, isoDateIn } from '@afterwards/checklist-domain';
 import type { MemoryDetail, MemoryTask } from '@afterwards/contracts';
-import { Alert, Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
+import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { TASK_CATEGORY_LABELS, groupByCategory, moreTasksLabel, sectionKey, taskCounts, taskDeadline } from './checklist-view';
-import { CategorySection, Figure, MemoryGroupHeader, StatCounts, useChecklistPreview } from './parts';
+import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
 type TaskStatus = MemoryTask['status'];
 
@@ -194,54 +194,25 @@ function TaskItem({
 
 /** Before the first memory: the template's tasks, first 3 per category. */
 function TasksPreview({ onCreateMemory }: { onCreateMemory: () => void }) {
-  const preview = useChecklistPreview(true);
   return (
-    <div className="mem-tab">
-      <Card className="mem-empty">
-        <span className="mem-empty__icon" aria-hidden="true">
-          <Icon name="checklist" size={28} />
-        </span>
-        <h2 className="mem-empty__title">No tasks yet</h2>
-        <p className="aw-muted">Create a memory and you will get a checklist like this one for where the person lived.</p>
-        <Button onClick={onCreateMemory}>Create Your First Memory</Button>
-      </Card>
-      {preview.status === 'loading' ? <InlineLoading>Loading the checklist preview...</InlineLoading> : null}
-      {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
-      {preview.status === 'ready' ? (
-        <Card as="section" className="mem-group" aria-label="Preview of the tasks checklist">
-          <header className="mem-group__header">
-            <div className="mem-group__title">
-              <h2 className="mem-group__name">What the checklist looks like</h2>
-              <p className="mem-group__meta">Example tasks for {preview.preview.jurisdiction}</p>
-            </div>
-          </header>
-          {groupByCategory(preview.preview.tasks, TASK_CATEGORIES).map((group) => (
-            <section key={group.category} className="mem-section" aria-label={categoryLabel(group.category)}>
-              <h3 className="mem-section__heading mem-section__heading--static">
-                <span className="mem-section__title">{categoryLabel(group.category)}</span>
-                <span className="mem-section__count">{group.items.length}</span>
-              </h3>
-              <ul className="mem-list">
-                {group.items.slice(0, 3).map((task) => (
-                  <li key={task.id} className="mem-item mem-item--preview">
-                    <span className="mem-check mem-check--preview" aria-hidden="true" />
-                    <div className="mem-item__body">
-                      <div className="mem-item__head">
-                        <span className="mem-item__title">{task.title}</span>
-                        {task.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
-                      </div>
-                      <p className="mem-item__deadline">
-                        <span className="mem-fact__label">Due</span> {taskDeadline(task)}
-                      </p>
-                      {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </Card>
-      ) : null}
-    </div>
+    <ChecklistPreviewTab
+      icon="checklist"
+      emptyTitle="No tasks yet"
+      emptyText="Create a memory and you will get a checklist like this one for where the person lived."
+      onCreateMemory={onCreateMemory}
+      label="Preview of the tasks checklist"
+      heading="What the checklist looks like"
+      meta={(jurisdiction) => `Example tasks for ${jurisdiction}`}
+      groups={(preview) => groupByCategory(preview.tasks, TASK_CATEGORIES)}
+      categoryLabel={categoryLabel}
+      details={(task) => (
+        <>
+          <p className="mem-item__deadline">
+            <span className="mem-fact__label">Due</span> {taskDeadline(task)}
+          </p>
+          {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
+        </>
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
 // Pieces shared by the Tasks and Documents tabs: the counts row, a memory's group heading, a collapsible
-// category section, the 'check this figure' line, a confirmation dialog and the empty-state preview data.
+// category section, the 'check this figure' line, a confirmation dialog and the empty state with its preview.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ChecklistPreview, MemorySummary } from '@afterwards/contracts';
-import { Button, Dialog, ExternalLink, Icon } from '@afterwards/web-ui';
+import { Alert, Badge, Button, Card, Dialog, ExternalLink, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { useCloseAllModals } from '../store';
 import { reviewedText, sectionSlice, sourceLabel } from './checklist-view';
@@ -228,4 +228,83 @@ export function useChecklistPreview(enabled: boolean): PreviewState {
     };
   }, [enabled]);
   return state;
+}
+
+/**
+ * A tab before the first memory: the empty-state card, then the template checklist's items (first 3 per
+ * category). The tab says which items, how each is titled and what it shows under its title.
+ */
+export function ChecklistPreviewTab<T extends { id: string; title: string; urgency: string }>({
+  icon,
+  emptyTitle,
+  emptyText,
+  onCreateMemory,
+  label,
+  heading,
+  meta,
+  groups,
+  categoryLabel,
+  badges,
+  details,
+}: {
+  icon: IconName;
+  emptyTitle: string;
+  emptyText: string;
+  onCreateMemory: () => void;
+  label: string;
+  heading: string;
+  meta: (jurisdiction: string) => string;
+  groups: (preview: ChecklistPreview) => ReadonlyArray<{ category: string; items: readonly T[] }>;
+  categoryLabel: (category: string) => string;
+  badges?: (item: T) => ReactNode;
+  details: (item: T) => ReactNode;
+}) {
+  const preview = useChecklistPreview(true);
+  return (
+    <div className="mem-tab">
+      <Card className="mem-empty">
+        <span className="mem-empty__icon" aria-hidden="true">
+          <Icon name={icon} size={28} />
+        </span>
+        <h2 className="mem-empty__title">{emptyTitle}</h2>
+        <p className="aw-muted">{emptyText}</p>
+        <Button onClick={onCreateMemory}>Create Your First Memory</Button>
+      </Card>
+      {preview.status === 'loading' ? <InlineLoading>Loading the checklist preview...</InlineLoading> : null}
+      {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
+      {preview.status === 'ready' ? (
+        <Card as="section" className="mem-group" aria-label={label}>
+          <header className="mem-group__header">
+            <div className="mem-group__title">
+              <h2 className="mem-group__name">{heading}</h2>
+              <p className="mem-group__meta">{meta(preview.preview.jurisdiction)}</p>
+            </div>
+          </header>
+          {groups(preview.preview).map((group) => (
+            <section key={group.category} className="mem-section" aria-label={categoryLabel(group.category)}>
+              <h3 className="mem-section__heading mem-section__heading--static">
+                <span className="mem-section__title">{categoryLabel(group.category)}</span>
+                <span className="mem-section__count">{group.items.length}</span>
+              </h3>
+              <ul className="mem-list">
+                {group.items.slice(0, 3).map((item) => (
+                  <li key={item.id} className="mem-item mem-item--preview">
+                    <span className="mem-check mem-check--preview" aria-hidden="true" />
+                    <div className="mem-item__body">
+                      <div className="mem-item__head">
+                        <span className="mem-item__title">{item.title}</span>
+                        {item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+                        {badges?.(item)}
+                      </div>
+                      {details(item)}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </Card>
+      ) : null}
+    </div>
+  );
 }
