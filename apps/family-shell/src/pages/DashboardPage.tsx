@@ -157,7 +157,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             </span>
             <button
               type="button"
-              className="fs-dash__icon-btn"
+              className="aw-icon-button fs-dash__icon-btn"
               aria-label="Settings"
               aria-current={tab === 'settings' ? 'page' : undefined}
               onClick={() => open('settings')}
@@ -169,7 +169,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             </Button>
             <button
               type="button"
-              className="fs-dash__icon-btn fs-dash__menu-btn"
+              className="aw-icon-button fs-dash__icon-btn fs-dash__menu-btn"
               aria-expanded={menuOpen}
               aria-controls={menuId}
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}

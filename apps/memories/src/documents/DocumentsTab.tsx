@@ -344,13 +344,13 @@ function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: () => void })
       <span className="mem-file__name">{file.fileName}</span>
       <span className="mem-file__size">{formatFileSize(file.fileSize)}</span>
       <span className="mem-file__actions">
-        <a className="mem-icon-btn" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${file.fileName} (opens in a new tab)`}>
+        <a className="aw-icon-button" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${file.fileName} (opens in a new tab)`}>
           <Icon name="external" size={18} />
         </a>
-        <a className="mem-icon-btn" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${file.fileName}`}>
+        <a className="aw-icon-button" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${file.fileName}`}>
           <Icon name="arrow-down" size={18} />
         </a>
-        <button type="button" className="mem-icon-btn mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete ${file.fileName}`}>
+        <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete ${file.fileName}`}>
           <Icon name="trash" size={18} />
         </button>
       </span>
@@ -433,15 +433,15 @@ function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: string; d
                 <span className="mem-file__actions">
                   {file ? (
                     <>
-                      <a className="mem-icon-btn" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${document.title} (opens in a new tab)`}>
+                      <a className="aw-icon-button" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${document.title} (opens in a new tab)`}>
                         <Icon name="external" size={18} />
                       </a>
-                      <a className="mem-icon-btn" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${document.title}`}>
+                      <a className="aw-icon-button" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${document.title}`}>
                         <Icon name="arrow-down" size={18} />
                       </a>
                     </>
                   ) : null}
-                  <button type="button" className="mem-icon-btn mem-icon-btn--danger" onClick={() => remove(document)} aria-label={`Delete ${document.title}`}>
+                  <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={() => remove(document)} aria-label={`Delete ${document.title}`}>
                     <Icon name="trash" size={18} />
                   </button>
                 </span>

@@ -69,7 +69,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
             <span className="aw-muted">Created {formatCreatedDate(memory.createdAt)}</span>
           </p>
         </div>
-        <button type="button" className="mem-icon-btn mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
+        <button type="button" className="aw-icon-button mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
           <Icon name="trash" size={18} />
         </button>
       </div>

@@ -265,10 +265,10 @@ function NoteCard({ note, onView, onEdit, onDelete }: { note: MemoryNote; onView
         <span className="mem-note__date">{formatNoteDate(note.createdAt)}</span>
       </button>
       <span className="mem-note__actions">
-        <button type="button" className="mem-icon-btn" onClick={onEdit} aria-label={`Edit note ${note.title}`}>
+        <button type="button" className="aw-icon-button" onClick={onEdit} aria-label={`Edit note ${note.title}`}>
           <Icon name="edit" size={18} />
         </button>
-        <button type="button" className="mem-icon-btn mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete note ${note.title}`}>
+        <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete note ${note.title}`}>
           <Icon name="trash" size={18} />
         </button>
       </span>
