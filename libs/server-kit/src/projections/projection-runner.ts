@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@afterwards/persistence';
-import { START, type EventStore, type Position, type RecordedEvent, type Subscription } from '@afterwards/event-store';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@afterwards/event-store';
 import type { Projection, ProjectionTx } from './projection';
 
 export interface ProjectionChange {
@@ -22,6 +22,27 @@ export async function saveCheckpoint(tx: ProjectionTx, name: string, position: P
     create: { projection: name, commit: position.commit, prepare: position.prepare },
     update: { commit: position.commit, prepare: position.prepare, updatedAt: new Date() },
   });
+}
+
+/**
+ * Resolves once projection `name` has applied the event at `position`: read-your-writes for a request that
+ * just appended. With the runner in this process it watches the runner; where another process runs the
+ * projections (RUN_PROJECTIONS=false) it watches the committed checkpoint.
+ */
+export async function waitForProjection(
+  runner: ProjectionRunner | undefined,
+  prisma: PrismaClient,
+  name: string,
+  position: Position,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const at = runner ? runner.status()[name] : await readCheckpoint(prisma, name);
+    if (comparePositions(at ?? START, position) >= 0) return;
+    if (Date.now() > deadline) throw new Error(`Projection ${name} did not catch up in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, runner ? 2 : 20));
+  }
 }
 
 /** Most events applied in one transaction. */

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { PrismaClient } from '@afterwards/persistence';
-import { comparePositions, type EventStore, type Position } from '@afterwards/event-store';
+import type { EventStore, Position } from '@afterwards/event-store';
 import type { AppConfig } from '../config/config';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { APP_CONFIG, EVENT_STORE, PRISMA } from '../tokens';
 import type { Projection } from './projection';
-import { ProjectionRunner, type ProjectionChange } from './projection-runner';
+import { ProjectionRunner, waitForProjection, type ProjectionChange } from './projection-runner';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -57,19 +57,8 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
    * just appended, and what seed and tools wait on. Where another process runs the projections
    * (RUN_PROJECTIONS=false), it watches the committed checkpoint instead.
    */
-  async waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const at = this.runner ? this.runner.status()[projection] : await this.committedCheckpoint(projection);
-      if (at && comparePositions(at, position) >= 0) return;
-      if (Date.now() > deadline) throw new Error(`Projection ${projection} did not catch up in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, this.runner ? 2 : 20));
-    }
-  }
-
-  private async committedCheckpoint(projection: string): Promise<Position | undefined> {
-    const row = await this.prisma.projectionCheckpoint.findUnique({ where: { projection } });
-    return row ? { commit: row.commit, prepare: row.prepare } : undefined;
+  waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
+    return waitForProjection(this.runner, this.prisma, projection, position, timeoutMs);
   }
 
   healthy(): boolean {

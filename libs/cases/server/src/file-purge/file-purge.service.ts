@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { comparePositions, type EventStore, type Position } from '@afterwards/event-store';
+import type { EventStore, Position } from '@afterwards/event-store';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { APP_CONFIG, EVENT_STORE, PRISMA, ProjectionRunner, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, EVENT_STORE, PRISMA, ProjectionRunner, waitForProjection, type AppConfig } from '@afterwards/server-kit';
 import { FILE_STORE } from '../tokens';
 import { FILE_PURGE, filePurgeReactor } from './file-purge.reactor';
 
@@ -28,16 +28,8 @@ export class FilePurgeService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /** Resolves once the blobs and events of everything up to `position` are gone. */
-  async waitUntilPurged(position: Position, timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const at = this.runner
-        ? this.runner.status()[FILE_PURGE]
-        : await this.prisma.projectionCheckpoint.findUnique({ where: { projection: FILE_PURGE } }).then((r) => (r ? { commit: r.commit, prepare: r.prepare } : undefined));
-      if (at && comparePositions(at, position) >= 0) return;
-      if (Date.now() > deadline) throw new Error(`File purge did not catch up in ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, this.runner ? 2 : 20));
-    }
+  waitUntilPurged(position: Position, timeoutMs = 30_000): Promise<void> {
+    return waitForProjection(this.runner, this.prisma, FILE_PURGE, position, timeoutMs);
   }
 
   async onApplicationShutdown(): Promise<void> {
