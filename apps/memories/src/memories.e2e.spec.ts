@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
 // browser against the built product (family spec section 2). SCREENSHOT_DIR=... saves screenshots to look at.
@@ -34,10 +34,7 @@ describe('memories in the browser', () => {
 
   async function signedInPage(email: string, width: number): Promise<Page> {
     const password = 'lantern-meadow-82';
-    const http = new HttpSession(product.url);
-    expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: 'Ruth Ellis', callbackURL: '/email-verified' } })).status).toBe(200);
-    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
-    expect((await http.fetch(mail.links[0]!)).status).toBe(302);
+    await signUpVerified(product, { email, password, name: 'Ruth Ellis' });
     const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
     await context.addInitScript(() =>
       localStorage.setItem(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // A new user's first hour with the family dashboard, through the real UI on the embedded profile (what
 // `npm start` runs): a memory per jurisdiction and its checklist, ticks and progress, document files with the
@@ -68,10 +68,7 @@ describe('a new family walks through their memories', () => {
 
     const email = 'nia.walkthrough@example.test';
     const password = 'lantern-meadow-82';
-    const http = new HttpSession(product.url);
-    expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: 'Nia Hughes', callbackURL: '/email-verified' } })).status).toBe(200);
-    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
-    expect((await http.fetch(mail.links[0]!)).status).toBe(302);
+    await signUpVerified(product, { email, password, name: 'Nia Hughes' });
 
     context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     await context.addInitScript(() =>

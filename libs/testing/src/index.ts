@@ -3,3 +3,4 @@ export * from './browser';
 export * from './mail';
 export * from './http';
 export * from './oidc';
+export * from './accounts';

@@ -14,7 +14,7 @@ import {
   type MemoryDetail,
   type ReadModelChanged,
 } from '@afterwards/contracts';
-import { HttpSession, latestMail, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The memories API over HTTP against the built product on PostgreSQL and Redis. */
 describe('memories over HTTP (services profile)', () => {
@@ -32,19 +32,11 @@ describe('memories over HTTP (services profile)', () => {
   });
 
   const password = 'quiet-harbour-47';
-  async function signIn(email: string): Promise<HttpSession> {
-    const http = new HttpSession(product.url);
-    expect((await http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
-    return http;
-  }
+  const signIn = (email: string) => signedIn(product, email, password);
 
   async function verifiedUser(email: string): Promise<HttpSession> {
-    const http = new HttpSession(product.url);
-    expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: '', callbackURL: '/dashboard' } })).status).toBe(200);
-    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
-    expect((await http.fetch(mail.links[0]!)).status).toBe(302);
-    expect((await http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
-    return http;
+    await signUpVerified(product, { email, password });
+    return signIn(email);
   }
 
   async function create(http: HttpSession, details: Record<string, unknown>): Promise<MemoryDetail> {
@@ -324,13 +316,10 @@ describe('memories over HTTP (embedded profile)', () => {
   });
 
   it('opens a memory, keeps an encrypted file, and deletes it all forever', async () => {
-    const http = new HttpSession(product.url);
     const email = 'eve.embedded@example.test';
     const password = 'quiet-harbour-47';
-    await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: '' } });
-    const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
-    await http.fetch(mail.links[0]!);
-    expect((await http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
+    await signUpVerified(product, { email, password });
+    const http = await signedIn(product, email, password);
 
     const created = await http.json<MemoryDetail>('/api/memories', { method: 'POST', json: { name: 'Nan', deceasedName: 'Peggy Lowe', jurisdiction: 'Northern Ireland' } });
     expect(created.status).toBe(201);

@@ -1,0 +1,34 @@
+import { HttpSession } from './http';
+import { latestMail } from './mail';
+import type { RunningProduct } from './product';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name?: string;
+  /** Where the verification link sends the browser (default /email-verified). */
+  callbackURL?: string;
+}
+
+/**
+ * Creates a family account through the real sign-up route and confirms its e-mail by following the link
+ * in the outbox, as a person would. Returns the session the sign-up used (not signed in).
+ */
+export async function signUpVerified(product: RunningProduct, account: NewAccount): Promise<HttpSession> {
+  const http = new HttpSession(product.url);
+  const { email, password, name = '', callbackURL = '/email-verified' } = account;
+  const signUp = await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name, callbackURL } });
+  if (signUp.status !== 200) throw new Error(`sign-up of ${email} answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);
+  const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
+  const verified = await http.fetch(mail.links[0]!);
+  if (verified.status !== 302) throw new Error(`verification link of ${email} answered ${verified.status}`);
+  return http;
+}
+
+/** Signs in through the real route; returns the signed-in session. */
+export async function signedIn(product: RunningProduct, email: string, password: string): Promise<HttpSession> {
+  const http = new HttpSession(product.url);
+  const res = await http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return http;
+}
