@@ -133,6 +133,7 @@ export const ListingDetailsInputSchema = z.object({
   pricing: optionalText(200),
   serviceRadiusMiles: z.coerce
     .number({ error: 'Service radius must be between 1 and 50 miles' })
+    .int('Service radius must be a whole number of miles')
     .min(MIN_SERVICE_RADIUS_MILES, 'Service radius must be between 1 and 50 miles')
     .max(MAX_SERVICE_RADIUS_MILES, 'Service radius must be between 1 and 50 miles')
     .default(DEFAULT_SERVICE_RADIUS_MILES),

@@ -5,3 +5,4 @@ export * from './places';
 export * from './analytics';
 export * from './identity';
 export * from './memories';
+export * from './admin';

@@ -18,6 +18,15 @@ export const PrivateTopics = {
 export type PrivateTopic = (typeof PrivateTopics)[keyof typeof PrivateTopics];
 /** The room of a private topic for one user. */
 export const privateRoom = (topic: PrivateTopic, userId: string): string => `${topic}:${userId}`;
+/**
+ * Staff topics: only a socket whose session belongs to an active staff member may join, and every staff
+ * socket joins the one room. Listing, settings and activity changes are told here, so the back office
+ * refreshes within a second of a change made by another staff member or an operator tool.
+ */
+export const StaffTopics = {
+  backOffice: 'staff.back-office',
+} as const;
+export type StaffTopic = (typeof StaffTopics)[keyof typeof StaffTopics];
 export type RealtimeTopic = (typeof RealtimeTopics)[keyof typeof RealtimeTopics];
 
 export const RealtimeEvents = {

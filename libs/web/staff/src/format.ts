@@ -1,0 +1,26 @@
+// Back-office wording for times and money (admin spec section 9): 'Just now', 'N minutes ago'…, pounds, en-GB.
+
+/** 'Just now', '5 minutes ago', '2 hours ago', '3 days ago', then the date. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
+  if (seconds < 60) return 'Just now';
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 30) return plural(days, 'day');
+  return then.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+}
+
+/** £1,234.50 (whole pounds without pence). */
+export function formatPounds(amount: number): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+}
+
+/** 23 Nov 2026, 14:05 in UK time. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+}
