@@ -42,5 +42,3 @@ export const listingsApi = {
   remove: (id: string) => staffRequest<void>('DELETE', one(id)),
   bulk: (request: BulkListingRequest) => staffRequest('POST', `${ADMIN_LISTINGS_PATH}/bulk`, { body: request, schema: BulkListingResponseSchema }),
 };
-
-export type ListingWrite = (listing: AdminListing) => Promise<AdminListing | void>;

@@ -1,0 +1,171 @@
+// The list of listings: a table on wide screens, one card per row on phones (same markup, CSS only),
+// each row with its checkbox (named after the business) and the actions the spec offers for its status.
+import { ADMIN_LISTING_SORTS, type AdminListing } from '@afterwards/contracts';
+import { relativeTime } from '@afterwards/web-staff';
+import { Badge, Button, Icon } from '@afterwards/web-ui';
+import { STATUS_TONES, reasonOf, rowActions } from './listing-view';
+
+export type ListingSort = (typeof ADMIN_LISTING_SORTS)[number];
+export type RowAction = 'edit' | 'view' | 'delete' | 'approve' | 'reject' | 'suspend' | 'promote' | 'unpromote';
+
+const COLUMNS: { sort: ListingSort; label: string }[] = [
+  { sort: 'name', label: 'Business' },
+  { sort: 'category', label: 'Category' },
+  { sort: 'location', label: 'Location' },
+  { sort: 'status', label: 'Status' },
+  { sort: 'updatedAt', label: 'Last changed' },
+];
+
+export function ListingsTable({
+  listings,
+  caption,
+  sort,
+  order,
+  onSort,
+  readOnly,
+  selected,
+  busy,
+  onToggle,
+  onAction,
+}: {
+  listings: AdminListing[];
+  caption: string;
+  sort: ListingSort;
+  order: 'asc' | 'desc';
+  onSort: (sort: ListingSort) => void;
+  readOnly: boolean;
+  selected: ReadonlySet<string>;
+  /** Listings with a call in flight: their actions wait for the answer. */
+  busy: ReadonlySet<string>;
+  onToggle: (id: string, on: boolean) => void;
+  onAction: (action: RowAction, listing: AdminListing) => void;
+}) {
+  return (
+    <table className="lb-table">
+      <caption className="aw-visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {readOnly ? null : (
+            <th scope="col" className="lb-table__check">
+              <span className="aw-visually-hidden">Selected</span>
+            </th>
+          )}
+          {COLUMNS.map((c) => (
+            <th key={c.sort} scope="col" aria-sort={sort === c.sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <button type="button" className="lb-sort" onClick={() => onSort(c.sort)}>
+                {c.label}
+                <span aria-hidden="true" className="lb-sort__mark">
+                  {sort === c.sort ? (order === 'asc' ? '▲' : '▼') : ''}
+                </span>
+              </button>
+            </th>
+          ))}
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {listings.map((l) => (
+          <ListingRow key={l.id} listing={l} readOnly={readOnly} selected={selected.has(l.id)} busy={busy.has(l.id)} onToggle={onToggle} onAction={onAction} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ListingRow({
+  listing: l,
+  readOnly,
+  selected,
+  busy,
+  onToggle,
+  onAction,
+}: {
+  listing: AdminListing;
+  readOnly: boolean;
+  selected: boolean;
+  busy: boolean;
+  onToggle: (id: string, on: boolean) => void;
+  onAction: (action: RowAction, listing: AdminListing) => void;
+}) {
+  const offered = rowActions(l);
+  const reason = reasonOf(l);
+  const act = (action: RowAction) => () => onAction(action, l);
+  return (
+    <tr className={selected ? 'is-selected' : undefined} aria-busy={busy || undefined}>
+      {readOnly ? null : (
+        <td className="lb-table__check">
+          <input type="checkbox" className="lb-checkbox" checked={selected} onChange={(e) => onToggle(l.id, e.target.checked)} aria-label={`Select ${l.name}`} />
+        </td>
+      )}
+      <th scope="row" className="lb-table__name">
+        <span className="lb-name">{l.name}</span>
+        {l.address ? <span className="lb-muted lb-small lb-block">{l.address}</span> : null}
+        {reason ? (
+          <span className="lb-reason lb-small lb-block">
+            Reason: {reason.text}
+          </span>
+        ) : null}
+      </th>
+      <td data-label="Category">{l.category}</td>
+      <td data-label="Location">{l.location}</td>
+      <td data-label="Status">
+        <span className="lb-badges">
+          <Badge tone={STATUS_TONES[l.status]}>{l.status}</Badge>
+          {l.promoted ? (
+            <Badge tone="featured">
+              <Icon name="star" size={12} /> Promoted{l.position ? ` #${l.position}` : ''}
+            </Badge>
+          ) : null}
+        </span>
+      </td>
+      <td data-label="Last changed">
+        <time dateTime={l.updatedAt} title={new Date(l.updatedAt).toLocaleString('en-GB')}>
+          {relativeTime(l.updatedAt)}
+        </time>
+      </td>
+      <td className="lb-table__actions">
+        <div className="lb-actions" role="group" aria-label={`Actions for ${l.name}`}>
+          {readOnly ? (
+            <Button size="sm" variant="secondary" onClick={act('view')} icon={<Icon name="eye" size={16} />}>
+              View
+            </Button>
+          ) : (
+            <>
+              <Button size="sm" variant="secondary" onClick={act('edit')} disabled={busy} icon={<Icon name="edit" size={16} />}>
+                Edit
+              </Button>
+              {offered.approve ? (
+                <Button size="sm" variant="secondary" onClick={act('approve')} disabled={busy} icon={<Icon name="check" size={16} />}>
+                  Approve
+                </Button>
+              ) : null}
+              {offered.reject ? (
+                <Button size="sm" variant="secondary" onClick={act('reject')} disabled={busy}>
+                  Reject
+                </Button>
+              ) : null}
+              {offered.suspend ? (
+                <Button size="sm" variant="secondary" onClick={act('suspend')} disabled={busy}>
+                  Suspend
+                </Button>
+              ) : null}
+              {offered.promote ? (
+                <Button size="sm" variant="secondary" onClick={act('promote')} disabled={busy} icon={<Icon name="megaphone" size={16} />}>
+                  Promote
+                </Button>
+              ) : null}
+              {offered.unpromote ? (
+                <Button size="sm" variant="secondary" onClick={act('unpromote')} disabled={busy}>
+                  Remove Promotion
+                </Button>
+              ) : null}
+              <Button size="sm" variant="quiet" className="lb-danger-text" onClick={act('delete')} disabled={busy} icon={<Icon name="trash" size={16} />}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

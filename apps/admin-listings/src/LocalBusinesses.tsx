@@ -1,0 +1,580 @@
+// Exposed as 'admin_listings/LocalBusinesses': the Local Business Management section of the staff back
+// office (admin spec sections 2, 4, 5 and 8). It owns its server state (its own QueryClient); changes by
+// other staff or by the operator tools arrive through useStaffChanges and refetch the page.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_PAGE_SIZES,
+  LISTING_ADMIN_MESSAGES,
+  LISTING_CATEGORIES,
+  LISTING_STATUSES,
+  type AdminListing,
+  type AdminListingFilter,
+  type AdminListingsResponse,
+  type AdminUser,
+  type BulkListingRequest,
+  type ListingStatus,
+} from '@afterwards/contracts';
+import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
+import { Alert, Button, Card, Icon, InlineLoading, Select, TextInput, useToast, type IconName } from '@afterwards/web-ui';
+import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
+import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
+import { isUnfiltered, pageCount, showingRange } from './listing-view';
+import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
+import { ListingFormDialog, type SaveListing } from './ListingFormDialog';
+import { ConfirmDialog, PromoteDialog, ReasonDialog } from './dialogs';
+import { useDebouncedValue } from './useDebouncedValue';
+import './admin-listings.css';
+
+export interface LocalBusinessesProps {
+  admin: AdminUser;
+  /** Jumps to another back-office section (e.g. 'promotions'). */
+  onNavigate?: (section: string) => void;
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const READ_ONLY_NOTE = 'Read-only access';
+const PAGES_KEY = [...LISTINGS_KEY, 'page'] as const;
+
+function createQueryClient() {
+  return new QueryClient({
+    // Admin data cache 5 minutes (spec section 9); live updates keep it fresh in between.
+    defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
+  });
+}
+
+export default function LocalBusinesses(props: LocalBusinessesProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LocalBusinessesView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+type DialogState =
+  | { kind: 'form'; listing: AdminListing | null }
+  | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'promote'; listing: AdminListing }
+  | { kind: 'bulk-delete' | 'bulk-promote' };
+
+type SelectAll = { total: number; truncated: boolean } | null;
+
+const ALL = 'all';
+const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))];
+const CATEGORY_OPTIONS = [{ value: ALL, label: 'All categories' }, ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c }))];
+const PROMOTED_OPTIONS = [
+  { value: ALL, label: 'All' },
+  { value: 'yes', label: 'Promoted' },
+  { value: 'no', label: 'Not promoted' },
+];
+const SORT_OPTIONS: { value: string; label: string }[] = [
+  { value: 'createdAt:desc', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+  { value: 'updatedAt:desc', label: 'Recently changed' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'name:desc', label: 'Name Z–A' },
+  { value: 'category:asc', label: 'Category' },
+  { value: 'location:asc', label: 'Location' },
+  { value: 'status:asc', label: 'Status' },
+];
+
+const n = (v: number) => v.toLocaleString('en-GB');
+
+function LocalBusinessesView({ admin }: LocalBusinessesProps) {
+  const readOnly = admin.role !== 'admin';
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  const [status, setStatus] = useState<string>(ALL);
+  const [category, setCategory] = useState<string>(ALL);
+  const [promoted, setPromoted] = useState<string>(ALL);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<ListingSort>('createdAt');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(ADMIN_DEFAULT_PAGE_SIZE);
+
+  const filter = useMemo(() => ({ status, category, promoted, q }) as AdminListingFilter, [status, category, promoted, q]);
+  const query = useMemo(() => ({ ...filter, sort, order, page, pageSize }), [filter, sort, order, page, pageSize]);
+
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [selectAll, setSelectAll] = useState<SelectAll>(null);
+  const [selectingAll, setSelectingAll] = useState(false);
+  const [busy, setBusy] = useState<Set<string>>(() => new Set());
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [bulkStatus, setBulkStatus] = useState<ListingStatus | ''>('');
+
+  // A new filter is a new set: the selection and the page start again.
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    setPage(1);
+    setSelected(new Set());
+    setSelectAll(null);
+  }, [filterKey]);
+
+  const list = useQuery({
+    queryKey: listingsPageKey(query),
+    queryFn: ({ signal }) => listingsApi.page(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  // Writes in flight: a refetch now could briefly show the old rows, so live changes wait for the answer
+  // (each write refetches when it settles).
+  const writes = useRef(0);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }), [queryClient]);
+  useStaffChanges(
+    useCallback(() => {
+      if (writes.current === 0) refresh();
+    }, [refresh]),
+  );
+
+  const data = list.data;
+  const lastPage = data ? pageCount(data.total, data.pageSize) : 1;
+  useEffect(() => {
+    // Deletions can leave the page past the end.
+    if (data && page > lastPage) setPage(lastPage);
+  }, [data, page, lastPage]);
+
+  const setBusyIds = (ids: Iterable<string>, on: boolean) =>
+    setBusy((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+
+  /**
+   * Shows `change` on every cached page at once, runs `call`, and rolls back the listings it reports as
+   * failed (all of them if it throws). Returns what `call` returned, or throws its error.
+   */
+  async function optimistic<T>(ids: Set<string>, change: ListingChange, call: () => Promise<T>, failedOf: (result: T) => Set<string>): Promise<T> {
+    writes.current += 1;
+    setBusyIds(ids, true);
+    await queryClient.cancelQueries({ queryKey: PAGES_KEY });
+    const before = queryClient.getQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY });
+    queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && applyChange(d, ids, change));
+    const rollback = (failed: Set<string>) => {
+      for (const [key, old] of before) if (old) queryClient.setQueryData<AdminListingsResponse>(key, (d) => d && rollbackFailed(d, old, failed));
+    };
+    try {
+      const result = await call();
+      rollback(failedOf(result));
+      return result;
+    } catch (error) {
+      rollback(ids);
+      throw error;
+    } finally {
+      writes.current -= 1;
+      setBusyIds(ids, false);
+      refresh();
+    }
+  }
+
+  /** One listing's action: the row changes at once, takes the server's answer, or reverts with the spec's message. */
+  async function rowWrite(listing: AdminListing, change: ListingChange, call: () => Promise<AdminListing | void>, failure: (error: unknown) => string, success: string) {
+    try {
+      const updated = await optimistic(new Set([listing.id]), change, call, () => new Set<string>());
+      if (updated) queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && replaceListing(d, updated));
+      if (change.kind === 'delete') unselect([listing.id]);
+      toast.success(success);
+    } catch (error) {
+      toast.error(failure(error));
+    }
+  }
+
+  const unselect = (ids: Iterable<string>) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+    setSelectAll(null);
+  };
+
+  const onAction = (action: RowAction, listing: AdminListing) => {
+    if (action === 'edit' || action === 'view') setDialog({ kind: 'form', listing });
+    else if (action === 'unpromote')
+      void rowWrite(listing, { kind: 'unpromote' }, () => listingsApi.unpromote(listing.id), () => LISTING_ADMIN_MESSAGES.promotionFailed, `Promotion removed from "${listing.name}"`);
+    else setDialog({ kind: action, listing });
+  };
+
+  const saveListing: SaveListing = async ({ form, body, listing }) => {
+    if (!listing) {
+      const created = await listingsApi.create(body);
+      refresh();
+      toast.success(`"${created.name}" added`);
+      return;
+    }
+    await optimistic(new Set([listing.id]), { kind: 'edit', form }, () => listingsApi.edit(listing.id, body, listing.version), () => new Set<string>()).then((updated) =>
+      queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && replaceListing(d, updated)),
+    );
+    toast.success(`"${form.name}" saved`);
+  };
+
+  async function runBulk(request: BulkListingRequest) {
+    const ids = new Set(request.ids);
+    let outcome;
+    try {
+      const response = await optimistic(ids, changeOfBulk(request), () => listingsApi.bulk(request), (r) => bulkOutcome(request, r).failed);
+      outcome = bulkOutcome(request, response);
+    } catch (error) {
+      outcome = bulkRequestFailed(request, errorMessage(error));
+    }
+    if (outcome.success) toast.success(outcome.success);
+    if (outcome.error) toast.error(outcome.error);
+    // Keep the failed ones selected so they can be tried again.
+    setSelected(new Set(outcome.failed));
+    setSelectAll(null);
+    if (outcome.refetch) refresh();
+  }
+
+  const selectedIds = [...selected];
+  const pageIds = data?.listings.map((l) => l.id) ?? [];
+  const pageAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const pageSomeSelected = pageIds.some((id) => selected.has(id));
+
+  const togglePage = (on: boolean) => {
+    setSelectAll(null);
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of pageIds) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+  };
+
+  const selectAllMatching = async () => {
+    setSelectingAll(true);
+    try {
+      const answer = await listingsApi.ids(filter);
+      setSelected(new Set(answer.ids));
+      setSelectAll({ total: answer.total, truncated: answer.truncated });
+    } catch (error) {
+      toast.error(`${LISTING_ADMIN_MESSAGES.loadFailed} ${errorMessage(error)}`);
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+
+  const onSort = (next: ListingSort) => {
+    if (next === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(next);
+      setOrder(next === 'createdAt' || next === 'updatedAt' ? 'desc' : 'asc');
+    }
+    setPage(1);
+  };
+
+  const stats = data?.stats;
+  const tiles: { label: string; value: number | undefined; icon: IconName }[] = [
+    { label: 'Total', value: stats?.total, icon: 'building' },
+    { label: 'Pending Review', value: stats?.byStatus['Pending Review'], icon: 'alert' },
+    { label: 'Active', value: stats?.byStatus.Active, icon: 'check' },
+    { label: 'Inactive', value: stats?.byStatus.Inactive, icon: 'eye' },
+    { label: 'Suspended', value: stats?.byStatus.Suspended, icon: 'shield' },
+    { label: 'Promoted', value: stats?.promoted, icon: 'star' },
+  ];
+
+  const caption = data ? `Local businesses, ${showingRange(data.page, data.pageSize, data.total).toLowerCase()}` : 'Local businesses';
+
+  return (
+    <section className="lb-root" aria-labelledby="lb-title">
+      <div className="lb-head">
+        <div>
+          <h2 id="lb-title" className="lb-title">
+            Local Businesses
+          </h2>
+          <p className="lb-lead">Review, approve and promote the services families find in the directory.</p>
+        </div>
+        {readOnly ? (
+          <p className="lb-readonly">
+            <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
+          </p>
+        ) : (
+          <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
+            Add New Business
+          </Button>
+        )}
+      </div>
+
+      <ul className="lb-stats" aria-label="Businesses by status">
+        {tiles.map((t) => (
+          <li key={t.label}>
+            <Card className="lb-stat">
+              <span className="lb-stat__icon" aria-hidden="true">
+                <Icon name={t.icon} size={20} />
+              </span>
+              <span className="lb-stat__value">{t.value === undefined ? '–' : n(t.value)}</span>
+              <span className="lb-stat__label">{t.label}</span>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <Card className="lb-filters" role="search" aria-label="Filter businesses">
+        <TextInput
+          label="Search"
+          hint="Name, location or category"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          maxLength={100}
+          icon={<Icon name="search" size={18} />}
+          className="lb-filters__search"
+        />
+        <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
+        <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)} options={CATEGORY_OPTIONS} />
+        <Select label="Promoted" value={promoted} onChange={(e) => setPromoted(e.target.value)} options={PROMOTED_OPTIONS} />
+        <Select
+          label="Sort by"
+          value={`${sort}:${order}`}
+          onChange={(e) => {
+            const [s, o] = e.target.value.split(':') as [ListingSort, 'asc' | 'desc'];
+            setSort(s);
+            setOrder(o);
+            setPage(1);
+          }}
+          options={SORT_OPTIONS.some((o) => o.value === `${sort}:${order}`) ? SORT_OPTIONS : [...SORT_OPTIONS, { value: `${sort}:${order}`, label: `${sort} (${order === 'asc' ? 'ascending' : 'descending'})` }]}
+        />
+      </Card>
+
+      {!readOnly && selected.size > 0 ? (
+        <div className="lb-bulk" role="region" aria-label="Bulk actions">
+          <p className="lb-bulk__count" role="status">
+            {selectAll
+              ? `All ${n(selected.size)} matching listings selected${selectAll.truncated ? ` (the first ${n(selected.size)} of ${n(selectAll.total)}; narrow the filters to reach the rest)` : ''}`
+              : `${n(selected.size)} selected`}
+          </p>
+          <div className="lb-bulk__controls">
+            <Select
+              label="Change status to"
+              hideLabel
+              value={bulkStatus}
+              onChange={(e) => setBulkStatus(e.target.value as ListingStatus | '')}
+              options={[{ value: '', label: 'Change status to…' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
+            />
+            <Button size="sm" variant="secondary" disabled={!bulkStatus} onClick={() => bulkStatus && void runBulk({ action: 'status', ids: selectedIds, status: bulkStatus })}>
+              Apply status
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'bulk-promote' })} icon={<Icon name="megaphone" size={16} />}>
+              Promote
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => void runBulk({ action: 'unpromote', ids: selectedIds })}>
+              Remove promotion
+            </Button>
+            <Button size="sm" variant="secondary" className="lb-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
+              Delete
+            </Button>
+            <Button size="sm" variant="quiet" onClick={() => unselect(selected)}>
+              Clear selection
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <Card className="lb-list">
+        {list.isError && !data ? (
+          <div role="alert">
+            <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="lb-retry">
+              Try again
+            </Button>
+          </div>
+        ) : !data ? (
+          <InlineLoading>Loading businesses...</InlineLoading>
+        ) : (
+          <>
+            <div className="lb-list__bar">
+              {readOnly ? null : (
+                <label className="lb-check-label">
+                  <input
+                    type="checkbox"
+                    className="lb-checkbox"
+                    checked={pageAllSelected}
+                    ref={(el) => {
+                      if (el) el.indeterminate = !pageAllSelected && pageSomeSelected;
+                    }}
+                    onChange={(e) => togglePage(e.target.checked)}
+                    disabled={pageIds.length === 0}
+                  />
+                  Select all on this page
+                </label>
+              )}
+              <p className="lb-muted lb-small" aria-live="polite">
+                {showingRange(data.page, data.pageSize, data.total)}
+                {list.isFetching ? ' · updating…' : ''}
+              </p>
+            </div>
+            {!readOnly && pageAllSelected && !selectAll && data.total > pageIds.length ? (
+              <p className="lb-select-all">
+                All {n(pageIds.length)} listings on this page are selected.{' '}
+                <Button size="sm" variant="quiet" onClick={() => void selectAllMatching()} disabled={selectingAll}>
+                  {selectingAll ? 'Selecting…' : `Select all ${n(data.total)} matching listings`}
+                </Button>
+              </p>
+            ) : null}
+            {list.isError ? (
+              <div role="alert">
+                <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
+              </div>
+            ) : null}
+            {data.listings.length === 0 ? (
+              <p className="lb-empty">{isUnfiltered(filter) ? 'No businesses yet.' : 'No businesses match these filters.'}</p>
+            ) : (
+              <ListingsTable
+                listings={data.listings}
+                caption={caption}
+                sort={sort}
+                order={order}
+                onSort={onSort}
+                readOnly={readOnly}
+                selected={selected}
+                busy={busy}
+                onToggle={(id, on) => {
+                  setSelectAll(null);
+                  setSelected((prev) => {
+                    const next = new Set(prev);
+                    on ? next.add(id) : next.delete(id);
+                    return next;
+                  });
+                }}
+                onAction={onAction}
+              />
+            )}
+            <nav className="lb-pager" aria-label="Pages">
+              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)} icon={<Icon name="arrow-left" size={16} />}>
+                Previous
+              </Button>
+              <span className="lb-small">
+                Page {n(Math.min(page, lastPage))} of {n(lastPage)}
+              </span>
+              <Button size="sm" variant="secondary" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+                Next <Icon name="arrow-right" size={16} />
+              </Button>
+              <Select
+                label="Per page"
+                className="lb-pager__size"
+                value={String(pageSize)}
+                onChange={(e) => {
+                  setPageSize(Number(e.target.value));
+                  setPage(1);
+                }}
+                options={ADMIN_PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))}
+              />
+            </nav>
+          </>
+        )}
+      </Card>
+
+      {dialog?.kind === 'form' ? <ListingFormDialog listing={dialog.listing} readOnly={readOnly} onSave={saveListing} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete business"
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const { listing } = dialog;
+            setDialog(null);
+            void rowWrite(listing, { kind: 'delete' }, () => listingsApi.remove(listing.id), (e) => LISTING_ADMIN_MESSAGES.deleteFailed(errorMessage(e)), `"${listing.name}" deleted`);
+          }}
+        >
+          <p className="lb-dialog-text">
+            Delete <strong>{dialog.listing.name}</strong>? It leaves the directory and cannot be restored.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'approve' ? (
+        <ConfirmDialog
+          title="Approve business"
+          confirmLabel="Approve"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const { listing } = dialog;
+            setDialog(null);
+            void rowWrite(listing, { kind: 'approve' }, () => listingsApi.approve(listing.id), () => LISTING_ADMIN_MESSAGES.approveFailed, `"${listing.name}" approved`);
+          }}
+        >
+          <p className="lb-dialog-text">
+            Approve <strong>{dialog.listing.name}</strong>? It becomes Active and families can find it.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'reject' ? (
+        <ReasonDialog
+          title="Reject business"
+          intro={
+            <>
+              Why is <strong>{dialog.listing.name}</strong> being rejected? It becomes Inactive.
+            </>
+          }
+          confirmLabel="Reject"
+          onCancel={() => setDialog(null)}
+          onConfirm={(reason) => {
+            const { listing } = dialog;
+            setDialog(null);
+            void rowWrite(listing, { kind: 'reject', reason }, () => listingsApi.reject(listing.id, reason), () => LISTING_ADMIN_MESSAGES.rejectFailed, `"${listing.name}" rejected`);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'suspend' ? (
+        <ReasonDialog
+          title="Suspend business"
+          intro={
+            <>
+              Why is <strong>{dialog.listing.name}</strong> being suspended? It leaves the directory until it is made Active again.
+            </>
+          }
+          confirmLabel="Suspend"
+          onCancel={() => setDialog(null)}
+          onConfirm={(reason) => {
+            const { listing } = dialog;
+            setDialog(null);
+            void rowWrite(listing, { kind: 'suspend', reason }, () => listingsApi.suspend(listing.id, reason), () => LISTING_ADMIN_MESSAGES.suspendFailed, `"${listing.name}" suspended`);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'promote' ? (
+        <PromoteDialog
+          subject={
+            <>
+              Promote <strong>{dialog.listing.name}</strong> above other results near it.
+            </>
+          }
+          onCancel={() => setDialog(null)}
+          onConfirm={(position) => {
+            const { listing } = dialog;
+            setDialog(null);
+            void rowWrite(listing, { kind: 'promote', position }, () => listingsApi.promote(listing.id, position), () => LISTING_ADMIN_MESSAGES.promotionFailed, `"${listing.name}" promoted`);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'bulk-promote' ? (
+        <PromoteDialog
+          subject={`Promote the ${n(selected.size)} selected ${selected.size === 1 ? 'business' : 'businesses'}. Only Active businesses can be promoted.`}
+          onCancel={() => setDialog(null)}
+          onConfirm={(position) => {
+            setDialog(null);
+            void runBulk({ action: 'promote', ids: selectedIds, position });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'bulk-delete' ? (
+        <ConfirmDialog
+          title="Delete businesses"
+          confirmLabel={`Delete ${n(selected.size)}`}
+          danger
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            void runBulk({ action: 'delete', ids: selectedIds });
+          }}
+        >
+          <p className="lb-dialog-text">
+            Delete the {n(selected.size)} selected {selected.size === 1 ? 'business' : 'businesses'}? They leave the directory and cannot be restored.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
