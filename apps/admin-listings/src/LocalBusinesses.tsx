@@ -103,7 +103,20 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
   const [selectAll, setSelectAll] = useState<SelectAll>(null);
   const [selectingAll, setSelectingAll] = useState(false);
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [dialog, setDialogState] = useState<DialogState | null>(null);
+  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
+  // heading when that control left with its row).
+  const opener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: DialogState | null) => {
+    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialogState(next);
+  };
+  useEffect(() => {
+    if (dialog || !opener.current) return;
+    const target = opener.current.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('lb-title');
+    opener.current = null;
+    target?.focus();
+  }, [dialog]);
   const [bulkStatus, setBulkStatus] = useState<ListingStatus | ''>('');
 
   // A new filter is a new set: the selection and the page start again.
@@ -281,7 +294,7 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
     <section className="lb-root" aria-labelledby="lb-title">
       <div className="lb-head">
         <div>
-          <h2 id="lb-title" className="lb-title">
+          <h2 id="lb-title" className="lb-title" tabIndex={-1}>
             Local Businesses
           </h2>
           <p className="lb-lead">Review, approve and promote the services families find in the directory.</p>
