@@ -3,14 +3,15 @@ import type { Logger } from 'pino';
 import { persistenceMigrations } from '@afterwards/persistence';
 import { eventStoreMigrations } from '@afterwards/event-store';
 import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
-import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, listingsProjection } from '@afterwards/directory-server';
+import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
+import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwards/settings-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
 import { CasesModule, casesMigrations, memoriesProjection } from '@afterwards/cases-server';
 
 /** Every migration of the product, in order. */
-export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...identityMigrations, ...casesMigrations];
+export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations];
 /** Every read model of the product. */
-export const projections: Projection[] = [listingsProjection, memoriesProjection];
+export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection];
 /** Every background job of the product (analytics counters and promotion expiries join here). */
 export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor];
 
@@ -20,7 +21,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), DirectoryModule, IdentityModule.forRoot(role), CasesModule.forRoot(role)],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, IdentityModule.forRoot(role), CasesModule.forRoot(role)],
     };
   }
 }

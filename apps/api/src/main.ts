@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     bodyParser: true,
   });
   app.enableShutdownHooks();
-  app.set('trust proxy', 'loopback');
+  // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLog(logger));
   app.useGlobalFilters(new ProblemDetailsFilter());

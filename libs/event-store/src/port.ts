@@ -23,6 +23,8 @@ export interface EventMetadata {
   readonly actor: string; // user id, admin id, or 'system'
   readonly correlationId: string;
   readonly causationId: string;
+  /** The HTTP request that caused the event (one per request; the correlation id may span several). */
+  readonly requestId?: string;
   readonly ip?: string;
   readonly userAgent?: string;
   readonly schemaVersion: number;

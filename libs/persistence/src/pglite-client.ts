@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
 
 function wrap(db: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
@@ -27,7 +28,8 @@ export class PgliteSqlClient implements SqlClient {
 
   /** `dataDir` undefined means in memory (tests). */
   static async open(dataDir?: string): Promise<PgliteSqlClient> {
-    const db = dataDir ? new PGlite(dataDir) : new PGlite();
+    // pg_trgm: the staff listing search (directory migration 0005) needs it, as PostgreSQL's contrib provides it.
+    const db = new PGlite(dataDir, { extensions: { pg_trgm } });
     await db.waitReady;
     return new PgliteSqlClient(db);
   }

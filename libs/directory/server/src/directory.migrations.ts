@@ -3,10 +3,12 @@ import listings from '../migrations/0001_listings.sql';
 import interactions from '../migrations/0002_listing_interactions.sql';
 import geoIndex from '../migrations/0003_listings_geo_index.sql';
 import geoIndexWithName from '../migrations/0004_listings_geo_index_with_name.sql';
+import staffBackOffice from '../migrations/0005_staff_back_office.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
   { id: 'directory/0002_listing_interactions', sql: interactions },
   { id: 'directory/0003_listings_geo_index', sql: geoIndex },
   { id: 'directory/0004_listings_geo_index_with_name', sql: geoIndexWithName },
+  { id: 'directory/0005_staff_back_office', sql: staffBackOffice },
 ];

@@ -1,6 +1,9 @@
 export { DirectoryModule } from './directory.module';
 export { directoryMigrations } from './directory.migrations';
 export { listingsProjection } from './listings-projection/listings.projection';
+export { staffActivityProjection } from './staff-activity-projection/staff-activity.projection';
+export { SearchStaffListings, StaffListingIds } from './search-staff-listings/search-staff-listings.query';
+export { SearchStaffListingsHandler } from './search-staff-listings/search-staff-listings.handler';
 export { ChangeListing, type ListingChangeResult } from './change-listing/change-listing.command';
 export { SearchListings } from './search-listings/search-listings.query';
 export { SEARCH_RESULT_LIMIT, SearchListingsHandler } from './search-listings/search-listings.handler';

@@ -5,14 +5,21 @@ import type { Logger } from 'pino';
 import { OutboxMailer, SmtpMailer, type Mailer } from '@afterwards/mail';
 import type { SqlClient } from '@afterwards/persistence';
 import { APP_CONFIG, RealtimeGateway, registerErrorCodes, ROOT_LOGGER, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import { APP_GUARD } from '@nestjs/core';
 import { AdminSessionController } from './admin/admin-session.http.controller';
+import { AuditLogController } from './admin/audit-log/audit-log.http.controller';
+import { FirstStaffController } from './admin/first-staff/first-staff.http.controller';
+import { FirstStaffService } from './admin/first-staff/first-staff.service';
+import { AuditTrail } from './admin/staff-access/audit-trail';
+import { StaffGuard } from './admin/staff-access/staff-guard';
+import { STAFF_ROLE_CHECK } from './admin/staff-access/staff-sockets';
 import { AttemptsStore } from './auth/attempts.store';
 import { createAuth, resolveAuthSecret, type Auth } from './auth/auth';
 import { ProfileController } from './profile/profile.http.controller';
 import { SessionController } from './session/session.http.controller';
 import { ATTEMPTS, AUTH, MAILER } from './tokens';
 
-registerErrorCodes({ NOT_SIGNED_IN: 401, ADMIN_LOCKED: 429, ADMIN_ACCESS_DENIED: 403, ADMIN_NOT_CONFIGURED: 403 });
+registerErrorCodes({ NOT_SIGNED_IN: 401, ADMIN_LOCKED: 429, ADMIN_ACCESS_DENIED: 403, ADMIN_NOT_CONFIGURED: 403, ADMIN_READ_ONLY: 403, FOREIGN_ORIGIN: 403, SETUP_LINK_EXPIRED: 410, ACCOUNT_EXISTS: 409 });
 
 export function createMailer(config: AppConfig, logger: Logger): Mailer {
   if (config.smtpUrl) return new SmtpMailer(config.smtpUrl, config.mailFrom);
@@ -31,11 +38,19 @@ class SocketSessions implements OnModuleInit {
   constructor(
     @Inject(AUTH) private readonly auth: Auth,
     @Inject(RealtimeGateway) private readonly gateway: RealtimeGateway,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
   ) {}
   onModuleInit(): void {
     this.gateway.useUserResolver(async (headers) => {
       const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
       return session?.user.id;
+    });
+    // Staff rooms: a live session whose admin_users record is active (auditors included: they only read).
+    this.gateway.useStaffResolver(async (headers) => {
+      const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      if (!session) return false;
+      const { rows } = await this.sql.query(STAFF_ROLE_CHECK, [session.user.id]);
+      return rows.length > 0;
     });
   }
 }
@@ -49,7 +64,7 @@ export class IdentityModule {
       module: IdentityModule,
       // Other contexts (memories) identify the signed-in user through AUTH.
       global: true,
-      controllers: role === 'api' ? [SessionController, ProfileController, AdminSessionController] : [],
+      controllers: role === 'api' ? [SessionController, ProfileController, AdminSessionController, FirstStaffController, AuditLogController] : [],
       providers: [
     { provide: MAILER, useFactory: (config: AppConfig, logger: Logger) => createMailer(config, logger), inject: [APP_CONFIG, ROOT_LOGGER] },
     { provide: ATTEMPTS, useFactory: (sql: SqlClient) => new AttemptsStore(sql), inject: [SQL_CLIENT] },
@@ -59,9 +74,10 @@ export class IdentityModule {
       inject: [APP_CONFIG, SQL_CLIENT, MAILER, ROOT_LOGGER],
     },
     MailerLifecycle,
-    ...(role === 'api' ? [SocketSessions] : []),
+    AuditTrail,
+    ...(role === 'api' ? [SocketSessions, FirstStaffService, { provide: APP_GUARD, useClass: StaffGuard }] : []),
   ],
-      exports: [AUTH, MAILER],
+      exports: [AUTH, MAILER, AuditTrail],
     };
   }
 }

@@ -7,3 +7,6 @@ export { PgliteDialect } from './auth/pglite-kysely-dialect';
 export { AttemptsStore } from './auth/attempts.store';
 export { mountAuth } from './auth/mount';
 export { requireUser, findCurrentUser, clientIp, SessionCache, type CurrentUser } from './session/current-user';
+export { StaffGuard, isStaffRoute } from './admin/staff-access/staff-guard';
+export { staffOf, staffContext, staffActor, type StaffMember } from './admin/staff-access/staff';
+export { AuditTrail, type StaffChange } from './admin/staff-access/audit-trail';

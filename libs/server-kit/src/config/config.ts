@@ -75,6 +75,11 @@ const EnvSchema = z
       .trim()
       .default('support@afterwards.local')
       .refine((v) => /^[^@\s]+@[^@\s]+$/.test(v), { message: 'SUPPORT_EMAIL must be an e-mail address' }),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('loopback')
+      .refine((v) => v === 'false' || /^[\w.:/,\s-]+$/.test(v), { message: "TRUST_PROXY must be 'loopback', 'false' or a comma-separated list of addresses or subnets" }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -122,6 +127,11 @@ export interface AppConfig {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly supportEmail: string;
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For), in Express's `trust proxy` form:
+   * 'loopback' (default), a list of addresses or subnets, or 'false' to trust none.
+   */
+  readonly trustProxy: string | false;
 }
 
 export class ConfigError extends Error {
@@ -190,5 +200,6 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
   };
 }

@@ -14,6 +14,7 @@ export interface CommandContext {
   readonly actor: string;
   readonly correlationId?: string;
   readonly causationId?: string;
+  readonly requestId?: string;
   readonly ip?: string;
   readonly userAgent?: string;
 }
@@ -80,6 +81,7 @@ export async function executeCommand<Command, Event extends { type: string; data
     correlationId,
     causationId: context.causationId ?? correlationId,
     schemaVersion: 1,
+    ...(context.requestId ? { requestId: context.requestId } : {}),
     ...(context.ip ? { ip: context.ip } : {}),
     ...(context.userAgent ? { userAgent: context.userAgent } : {}),
   });

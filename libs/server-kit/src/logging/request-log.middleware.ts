@@ -7,13 +7,18 @@ export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     const incoming = req.header('x-request-id');
-    const requestId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', requestId);
+    // The server's own id for this request, and the correlation id a client may carry across several.
+    const requestId = randomUUID();
+    const correlationId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : requestId;
+    res.locals.requestId = requestId;
+    res.locals.correlationId = correlationId;
+    res.setHeader('x-request-id', correlationId);
     res.on('finish', () => {
       if (!req.originalUrl.startsWith('/api/')) return; // static assets would drown the log
       logger.info(
         {
           requestId,
+          ...(correlationId !== requestId ? { correlationId } : {}),
           method: req.method,
           path: req.originalUrl.split('?')[0],
           status: res.statusCode,

@@ -7,6 +7,8 @@ export interface ProjectionChange {
   readonly topic: string | undefined;
   /** The room to tell: the topic itself, or one user's room for a private topic. */
   readonly room: string | undefined;
+  /** The projection asked for staff screens to be told as well. */
+  readonly staff: boolean;
   readonly ids: string[];
   readonly event: RecordedEvent;
 }
@@ -83,7 +85,7 @@ export class ProjectionRunner {
         for (const { event, ids } of changed) {
           if (ids.length === 0) continue;
           const room = projection.roomFor ? projection.roomFor(event) : projection.topic;
-          this.onChange({ projection: projection.name, topic: projection.topic, room, ids, event });
+          this.onChange({ projection: projection.name, topic: projection.topic, room, staff: projection.notifyStaff === true, ids, event });
         }
       });
       const subscription = this.store.subscribeToAll((event) => batcher.push(event), {

@@ -19,6 +19,8 @@ export interface Projection {
    * contracts), so only that user's screens hear of it. Without it the topic is public.
    */
   roomFor?(event: RecordedEvent): string | undefined;
+  /** Also tell the staff back office (its staff-only room) which rows changed. */
+  readonly notifyStaff?: boolean;
   /** Applies one event; returns the ids of rows it changed. */
   apply(event: RecordedEvent, tx: ProjectionTx): Promise<string[]>;
   /** Removes every row this projection owns (before a rebuild). */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { StaffTopics } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { EventStore, Position } from '@afterwards/event-store';
 import type { AppConfig } from '../config/config';
@@ -35,6 +36,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
       this.projections,
       (change) => {
         if (change.topic && change.room) this.realtime.publish(change.topic, change.ids, change.room);
+        if (change.staff) this.realtime.publish(StaffTopics.backOffice, change.ids, StaffTopics.backOffice);
         for (const listener of this.listeners) listener(change);
       },
       (name, error) => {

@@ -14,6 +14,7 @@ import {
   REALTIME_PATH,
   RealtimeEvents,
   RealtimeTopics,
+  StaffTopics,
   type PrivateTopic,
   type ReadModelChanged,
 } from '@afterwards/contracts';
@@ -22,9 +23,13 @@ import {
 const PUBLIC_TOPICS = new Set<string>(Object.values(RealtimeTopics));
 /** Topics whose changes belong to one user: a signed-in socket is joined to its own room only. */
 const PRIVATE_TOPICS = new Set<string>(Object.values(PrivateTopics));
+/** Topics of the back office: one room each, joined only by active staff. */
+const STAFF_TOPICS = new Set<string>(Object.values(StaffTopics));
 
 /** Finds the signed-in user of a socket from its handshake (session cookie); undefined when signed out. */
 export type SocketUserResolver = (headers: IncomingHttpHeaders) => Promise<string | undefined>;
+/** Whether a socket's session belongs to an active staff member. */
+export type SocketStaffResolver = (headers: IncomingHttpHeaders) => Promise<boolean>;
 
 /**
  * Pushes read-model changes to the screens watching them. Clients join a topic room; projections
@@ -38,16 +43,23 @@ export class RealtimeGateway {
   server!: Server;
 
   private resolveUser: SocketUserResolver = async () => undefined;
+  private isStaff: SocketStaffResolver = async () => false;
 
   /** Identity provides this: private topics need to know who is on the other end of a socket. */
   useUserResolver(resolver: SocketUserResolver): void {
     this.resolveUser = resolver;
   }
 
+  /** Identity provides this too: staff topics need to know the socket is staff's. */
+  useStaffResolver(resolver: SocketStaffResolver): void {
+    this.isStaff = resolver;
+  }
+
   /** The room a socket joins for `topic`, or undefined when it may not watch it. */
   private async roomFor(socket: Socket, topic: unknown): Promise<string | undefined> {
     if (typeof topic !== 'string') return undefined;
     if (PUBLIC_TOPICS.has(topic)) return topic;
+    if (STAFF_TOPICS.has(topic)) return (await this.isStaff(socket.handshake.headers).catch(() => false)) ? topic : undefined;
     if (!PRIVATE_TOPICS.has(topic)) return undefined;
     // Asked at each subscribe, so a socket that outlived its session cannot join again.
     const userId = await this.resolveUser(socket.handshake.headers).catch(() => undefined);

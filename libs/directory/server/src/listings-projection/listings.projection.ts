@@ -9,6 +9,7 @@ export const listingsProjection: Projection = {
   name: 'directory.listings',
   streamPrefixes: [LISTING_STREAM_PREFIX],
   topic: RealtimeTopics.directoryListings,
+  notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const event = { type: recorded.type, data: recorded.data } as ListingEvent;

@@ -23,7 +23,7 @@ export async function createAdmin(auth: Auth, sql: SqlClient, input: { email: st
   const id = randomUUID();
   const { rows } = await sql.query<{ id: string }>(
     `INSERT INTO admin_users (id, name, email, role, auth_user_id, is_active) VALUES ($1, $2, $3, $4, $5, true)
-     ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, auth_user_id = EXCLUDED.auth_user_id, is_active = true, updated_at = now()
+     ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, role = EXCLUDED.role, auth_user_id = EXCLUDED.auth_user_id, is_active = true, updated_at = now()
      RETURNING id`,
     [id, input.name, email, input.role ?? 'admin', authUserId],
   );

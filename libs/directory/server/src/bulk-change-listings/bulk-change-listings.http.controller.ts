@@ -1,0 +1,99 @@
+import { Body, Controller, HttpCode, Inject, Logger, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { BulkListingRequestSchema, type AdminListing, type BulkListingResponse, type BulkListingResult } from '@afterwards/contracts';
+import type { ListingCommand } from '@afterwards/directory-domain';
+import type { Position } from '@afterwards/event-store';
+import { AuditTrail } from '@afterwards/identity-server';
+import { Prisma, type PrismaClient } from '@afterwards/persistence';
+import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { STAFF_LISTING_COLUMNS, toStaffListing } from '../search-staff-listings/search-staff-listings.handler';
+import { StaffListings } from '../staff-listing-commands/staff-listings.service';
+
+/** Listings changed at once: each is its own stream, so they are independent and a few can go in parallel. */
+const CONCURRENCY = 8;
+
+const ACTIONS = {
+  status: 'listing_status_changed',
+  promote: 'listing_promoted',
+  unpromote: 'listing_promotion_removed',
+  delete: 'listing_deleted',
+} as const;
+
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Bulk actions (admin spec: status, promote, remove promotion, delete) as one request with a result per
+ * listing: one listing refused (gone, or not Active for a promotion) never stops the others, and the
+ * screen rolls back exactly the ones that failed. Every applied change is audited, in one insert.
+ */
+@Controller('api/admin/listings')
+export class BulkChangeListingsController {
+  private readonly logger = new Logger('bulk-listings');
+
+  constructor(
+    private readonly listings: StaffListings,
+    private readonly audit: AuditTrail,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+  ) {}
+
+  @Post('bulk')
+  @HttpCode(200)
+  async bulk(@Req() req: Request, @Body() body: unknown): Promise<BulkListingResponse> {
+    const request = BulkListingRequestSchema.parse(body ?? {});
+    const ids = [...new Set(request.ids.map((id) => id.toLowerCase()))];
+    const commandFor = (listingId: string): ListingCommand => {
+      switch (request.action) {
+        case 'status':
+          return { type: 'ChangeListingStatus', listingId, status: request.status };
+        case 'promote':
+          return { type: 'PromoteListing', listingId, position: request.position };
+        case 'unpromote':
+          return { type: 'RemoveListingPromotion', listingId };
+        case 'delete':
+          return { type: 'DeleteListing', listingId };
+      }
+    };
+    const before = await this.rows(ids);
+    const results = new Map<string, BulkListingResult>();
+    const changed: string[] = [];
+    let last: Position | undefined;
+    await eachLimited(ids, CONCURRENCY, async (id) => {
+      try {
+        const position = await this.listings.append(req, commandFor(id));
+        if (position) {
+          changed.push(id);
+          if (!last || position.commit > last.commit || (position.commit === last.commit && position.prepare > last.prepare)) last = position;
+        }
+        results.set(id, { id, ok: true });
+      } catch (error) {
+        results.set(id, { id, ok: false, ...failure(error) });
+        if (!(error instanceof Error && 'code' in error)) this.logger.error({ err: error, listingId: id }, 'bulk change failed');
+      }
+    });
+    await this.listings.settled(last);
+    const after = await this.rows(changed);
+    await this.audit.recordMany(req, changed.map((id) => this.listings.auditOf(ACTIONS[request.action], id, before.get(id), after.get(id))));
+    const ordered = ids.map((id) => results.get(id)!);
+    const failed = ordered.filter((r) => !r.ok).length;
+    return { results: ordered, succeeded: ordered.length - failed, failed };
+  }
+
+  private async rows(ids: string[]): Promise<Map<string, AdminListing>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.prisma.$queryRaw<Parameters<typeof toStaffListing>[0][]>`
+      SELECT ${STAFF_LISTING_COLUMNS} FROM listings WHERE id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
+    return new Map(rows.map((r) => [r.id, toStaffListing(r)]));
+  }
+}
+
+function failure(error: unknown): { code: string; message: string } {
+  if (error instanceof ProblemError) return { code: error.code, message: error.message };
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') return { code: error.code, message: error.message };
+  return { code: 'INTERNAL', message: 'An unexpected error occurred' };
+}

@@ -1,0 +1,164 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import {
+  ADMIN_SELECT_ALL_LIMIT,
+  AdminListingFilterSchema,
+  AdminListingsQuerySchema,
+  LISTING_STATUSES,
+  type AdminListing,
+  type AdminListingIdsResponse,
+  type AdminListingsResponse,
+  type AdminListingStats,
+  type ListingCategory,
+  type ListingStatus,
+} from '@afterwards/contracts';
+import { Prisma, type PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
+import { SearchStaffListings, StaffListingIds } from './search-staff-listings.query';
+
+/** The expression the trigram index of migration directory/0005 covers: keep the two identical. */
+const SEARCH_TEXT = Prisma.sql`lower(name || ' ' || location || ' ' || category)`;
+
+const SORT_COLUMNS = {
+  name: Prisma.sql`name`,
+  category: Prisma.sql`category`,
+  location: Prisma.sql`location`,
+  status: Prisma.sql`status`,
+  createdAt: Prisma.sql`created_at`,
+  updatedAt: Prisma.sql`updated_at`,
+} as const;
+
+/** LIKE treats % and _ as wildcards: a search for '50%' means the text '50%'. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function whereOf(filter: ReturnType<typeof AdminListingFilterSchema.parse>): Prisma.Sql {
+  const clauses: Prisma.Sql[] = [];
+  if (filter.status && filter.status !== 'all') clauses.push(Prisma.sql`status = ${filter.status}`);
+  if (filter.category && filter.category !== 'all') clauses.push(Prisma.sql`category = ${filter.category}`);
+  if (filter.promoted === 'yes') clauses.push(Prisma.sql`promoted`);
+  if (filter.promoted === 'no') clauses.push(Prisma.sql`NOT promoted`);
+  if (filter.q) clauses.push(Prisma.sql`${SEARCH_TEXT} LIKE ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
+  return clauses.length ? Prisma.sql`WHERE ${Prisma.join(clauses, ' AND ')}` : Prisma.empty;
+}
+
+interface Row {
+  id: string;
+  name: string;
+  category: ListingCategory;
+  location: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  pricing: string | null;
+  service_radius_miles: number;
+  serves_surrounding_areas: boolean;
+  status: ListingStatus;
+  promoted: boolean;
+  position: number | null;
+  rating: string | null;
+  total_reviews: number;
+  latitude: number | null;
+  longitude: number | null;
+  rejection_reason: string | null;
+  suspension_reason: string | null;
+  source: string | null;
+  version: bigint;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const STAFF_LISTING_COLUMNS = Prisma.sql`id, name, category, location, address, phone, email, website, description, pricing,
+  service_radius_miles, serves_surrounding_areas, status, promoted, position, rating::text AS rating, total_reviews, latitude, longitude,
+  rejection_reason, suspension_reason, source, version, created_at, updated_at`;
+
+export function toStaffListing(r: Row): AdminListing {
+  return {
+    id: r.id,
+    name: r.name,
+    category: r.category,
+    location: r.location,
+    address: r.address,
+    phone: r.phone,
+    email: r.email,
+    website: r.website,
+    description: r.description,
+    pricing: r.pricing,
+    serviceRadiusMiles: r.service_radius_miles,
+    servesSurroundingAreas: r.serves_surrounding_areas,
+    status: r.status,
+    promoted: r.promoted,
+    position: r.position,
+    rating: r.rating === null ? null : Number(r.rating),
+    totalReviews: r.total_reviews,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    rejectionReason: r.rejection_reason,
+    suspensionReason: r.suspension_reason,
+    source: r.source,
+    version: Number(r.version),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** One listing as staff see it, or undefined when there is none (deleted, or never existed). */
+export async function findStaffListing(prisma: PrismaClient, id: string): Promise<AdminListing | undefined> {
+  const rows = await prisma.$queryRaw<Row[]>`SELECT ${STAFF_LISTING_COLUMNS} FROM listings WHERE id = ${id}::uuid`;
+  return rows[0] ? toStaffListing(rows[0]) : undefined;
+}
+
+/** Stat tiles over every listing, whatever the filters. */
+export async function staffListingStats(prisma: PrismaClient): Promise<AdminListingStats> {
+  const rows = await prisma.$queryRaw<{ status: ListingStatus; n: number; promoted: number }[]>`
+    SELECT status, count(*)::int AS n, (count(*) FILTER (WHERE promoted))::int AS promoted FROM listings GROUP BY status`;
+  const byStatus = Object.fromEntries(LISTING_STATUSES.map((s) => [s, 0])) as AdminListingStats['byStatus'];
+  let total = 0;
+  let promoted = 0;
+  for (const r of rows) {
+    if (r.status in byStatus) byStatus[r.status] = r.n;
+    total += r.n;
+    promoted += r.promoted;
+  }
+  return { total, byStatus, promoted };
+}
+
+/**
+ * The staff list (admin spec: Local Business Management), server-side: the page, the filtered count and
+ * the tiles are three statements sent at once (on PostgreSQL they run on separate pooled connections).
+ */
+@QueryHandler(SearchStaffListings)
+export class SearchStaffListingsHandler implements IQueryHandler<SearchStaffListings, AdminListingsResponse> {
+  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
+
+  async execute({ criteria }: SearchStaffListings): Promise<AdminListingsResponse> {
+    const q = AdminListingsQuerySchema.parse(criteria);
+    const where = whereOf(q);
+    const direction = q.order === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+    // id breaks ties so pages never overlap or skip.
+    const order = Prisma.sql`ORDER BY ${SORT_COLUMNS[q.sort]} ${direction}, id ${direction}`;
+    const offset = (q.page - 1) * q.pageSize;
+    const [rows, count, stats] = await Promise.all([
+      this.prisma.$queryRaw<Row[]>`SELECT ${STAFF_LISTING_COLUMNS} FROM listings ${where} ${order} LIMIT ${q.pageSize} OFFSET ${offset}`,
+      this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM listings ${where}`,
+      staffListingStats(this.prisma),
+    ]);
+    return { listings: rows.map(toStaffListing), total: count[0]?.n ?? 0, page: q.page, pageSize: q.pageSize, stats };
+  }
+}
+
+@QueryHandler(StaffListingIds)
+export class StaffListingIdsHandler implements IQueryHandler<StaffListingIds, AdminListingIdsResponse> {
+  constructor(@Inject(PRISMA) private readonly prisma: PrismaClient) {}
+
+  async execute({ filter }: StaffListingIds): Promise<AdminListingIdsResponse> {
+    const where = whereOf(AdminListingFilterSchema.parse(filter));
+    const [rows, count] = await Promise.all([
+      this.prisma.$queryRaw<{ id: string }[]>`SELECT id FROM listings ${where} ORDER BY created_at DESC, id DESC LIMIT ${ADMIN_SELECT_ALL_LIMIT}`,
+      this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM listings ${where}`,
+    ]);
+    const total = count[0]?.n ?? 0;
+    return { ids: rows.map((r) => r.id), total, truncated: total > rows.length };
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { LISTING_ADMIN_MESSAGES, type AdminListing } from '@afterwards/contracts';
+import type { ListingCommand } from '@afterwards/directory-domain';
+import { StreamConflictError, type Position } from '@afterwards/event-store';
+import { AuditTrail, staffContext, type StaffChange } from '@afterwards/identity-server';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { ChangeListing } from '../change-listing/change-listing.command';
+import { listingsProjection } from '../listings-projection/listings.projection';
+import { findStaffListing } from '../search-staff-listings/search-staff-listings.handler';
+
+/** The audit log's record type for listings (the read model's table). */
+export const LISTINGS_TABLE = 'listings';
+const CHANGED = 'This business was changed by someone else while you were editing. The latest details have been loaded.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Columns that change with every event and say nothing to an auditor. */
+const NOISE = new Set<keyof AdminListing>(['version', 'updatedAt']);
+
+/** Only what differs between two versions of a listing (create and delete keep the whole row). */
+export function listingDiff(before: AdminListing | undefined, after: AdminListing | undefined): { oldValues: unknown; newValues: unknown } {
+  if (!before || !after) return { oldValues: before ?? null, newValues: after ?? null };
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof AdminListing)[]) {
+    if (NOISE.has(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    oldValues[key] = before[key];
+    newValues[key] = after[key];
+  }
+  return { oldValues, newValues };
+}
+
+/**
+ * What every staff listing route does with a command: run it as the signed-in staff member (actor,
+ * request and address in the event metadata), wait until the read model shows it, and record the
+ * change with its old and new values in the audit log.
+ */
+@Injectable()
+export class StaffListings {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionsService,
+    private readonly audit: AuditTrail,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+  ) {}
+
+  static notFound(id: string): ProblemError {
+    return new ProblemError(404, 'LISTING_NOT_FOUND', LISTING_ADMIN_MESSAGES.notFound(id));
+  }
+
+  /** A listing id from a path: anything that is not a uuid cannot be a listing. */
+  static idOf(id: string): string {
+    if (!UUID.test(id)) throw StaffListings.notFound(id);
+    return id.toLowerCase();
+  }
+
+  async read(id: string): Promise<AdminListing> {
+    const listing = await findStaffListing(this.prisma, StaffListings.idOf(id));
+    if (!listing) throw StaffListings.notFound(id);
+    return listing;
+  }
+
+  /** Appends the command's events; a stale `expectedRevision` is a 409 in words. Returns where it landed. */
+  async append(req: Request, command: ListingCommand, expectedRevision?: bigint): Promise<Position | undefined> {
+    try {
+      const result = await this.commands.execute(new ChangeListing(command, staffContext(req), expectedRevision));
+      return result.position;
+    } catch (error) {
+      if (error instanceof StreamConflictError) throw new ProblemError(409, 'LISTING_CHANGED', CHANGED);
+      throw error;
+    }
+  }
+
+  async settled(position: Position | undefined): Promise<void> {
+    if (position) await this.projections.waitUntilApplied(listingsProjection.name, position);
+  }
+
+  /**
+   * Runs `commands` on one listing in order (the first with `expectedRevision`), then answers the listing
+   * as it now is and audits the whole change as one `action`.
+   */
+  async change(req: Request, listingId: string, action: string, commands: ListingCommand[], expectedRevision?: bigint): Promise<AdminListing | undefined> {
+    const before = await findStaffListing(this.prisma, listingId);
+    let last: Position | undefined;
+    for (const [i, command] of commands.entries()) {
+      last = (await this.append(req, command, i === 0 ? expectedRevision : undefined)) ?? last;
+    }
+    await this.settled(last);
+    const after = await findStaffListing(this.prisma, listingId);
+    if (last) await this.audit.record(req, this.auditOf(action, listingId, before, after));
+    return after;
+  }
+
+  auditOf(action: string, listingId: string, before: AdminListing | undefined, after: AdminListing | undefined): StaffChange {
+    return { action, tableName: LISTINGS_TABLE, recordId: listingId, ...listingDiff(before, after) };
+  }
+}

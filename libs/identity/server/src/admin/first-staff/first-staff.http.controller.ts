@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { FirstStaffSchema, type AdminUser } from '@afterwards/contracts';
+import type { SqlClient } from '@afterwards/persistence';
+import { APP_CONFIG, ProblemError, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import type { Auth } from '../../auth/auth';
+import { clientIp } from '../../session/current-user';
+import { AUTH } from '../../tokens';
+import { asAdminRole, writeAudit } from '../admin-audit';
+import { createAdmin } from '../create-admin';
+import { FirstStaffService } from './first-staff.service';
+
+const EXPIRED = 'This set-up link has expired or was already used.';
+
+/** `GET|POST /api/admin/setup`: the first staff account, from the one-time link printed at start-up. */
+@Controller('api/admin/setup')
+export class FirstStaffController {
+  private readonly ownOrigin: string;
+
+  constructor(
+    private readonly firstStaff: FirstStaffService,
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ownOrigin = new URL(config.publicUrl).origin;
+  }
+
+  @Get()
+  async status(@QueryParams('token') token: string | undefined): Promise<{ valid: boolean }> {
+    return { valid: typeof token === 'string' && token.length > 0 && token.length < 200 && (await this.firstStaff.isValid(token)) };
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@Req() req: Request, @Body() body: unknown): Promise<{ admin: AdminUser }> {
+    if (req.get('origin') !== this.ownOrigin) throw new ProblemError(403, 'FOREIGN_ORIGIN', 'This request did not come from the Afterwards back office.');
+    const input = FirstStaffSchema.parse(body ?? {});
+    // An existing sign-in account would be made staff without its password being proved: refuse.
+    const existing = await (await this.auth.$context).internalAdapter.findUserByEmail(input.email);
+    if (existing) throw new ProblemError(409, 'ACCOUNT_EXISTS', 'An account with this e-mail address already exists. Use another address, or make it staff with the create-admin tool.', [{ path: 'email', message: 'An account with this e-mail address already exists' }]);
+    if (!(await this.firstStaff.claim(input.token))) throw new ProblemError(410, 'SETUP_LINK_EXPIRED', EXPIRED);
+    const { id, authUserId } = await createAdmin(this.auth, this.sql, { email: input.email, name: input.name, password: input.password, role: 'admin' });
+    await asAdminRole(this.sql, (tx) =>
+      writeAudit(tx, { action: 'first_staff_created', adminUserId: id, authUserId, tableName: 'admin_users', recordId: id, newValues: { name: input.name, email: input.email, role: 'admin' }, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null }),
+    );
+    return { admin: { id, name: input.name, email: input.email, role: 'admin' } };
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema } from '@afterwards/contracts';
+import type { SqlClient } from '@afterwards/persistence';
+import { APP_CONFIG, ProblemError, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import type { Auth } from '../../auth/auth';
+import { clientIp, findCurrentUser } from '../../session/current-user';
+import { AUTH } from '../../tokens';
+import { ADMIN_MESSAGES } from '../admin-session.http.controller';
+import { asAdminRole, writeAudit } from '../admin-audit';
+import { STAFF_KEY, type StaffMember } from './staff';
+
+/** Staff routes that must answer without a staff session: signing in, and creating the very first account. */
+const OPEN_ROUTES = [`${ADMIN_API}/session`, `${ADMIN_API}/setup`];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isStaffRoute(path: string): boolean {
+  return path === ADMIN_API || path.startsWith(`${ADMIN_API}/`);
+}
+
+/**
+ * One guard for every `/api/admin/*` route, registered for the whole app so that a route added later is
+ * guarded without anyone remembering to. Each request needs a live session whose `admin_users` record is
+ * active (looked up every time: deactivating someone takes effect at once); writes need the product's own
+ * Origin (a cross-site form cannot act as staff) and a role that may write.
+ */
+@Injectable()
+export class StaffGuard implements CanActivate {
+  private readonly ownOrigin: string;
+
+  constructor(
+    @Inject(AUTH) private readonly auth: Auth,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ownOrigin = new URL(config.publicUrl).origin;
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const path = req.path;
+    if (!isStaffRoute(path) || OPEN_ROUTES.some((open) => path === open || path.startsWith(`${open}/`))) return true;
+
+    const write = !SAFE_METHODS.has(req.method);
+    if (write && req.get('origin') !== this.ownOrigin) {
+      throw new ProblemError(403, 'FOREIGN_ORIGIN', ADMIN_GUARD_MESSAGES.foreignOrigin);
+    }
+    const user = await findCurrentUser(this.auth, req);
+    if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    const staff = await this.findStaff(user.id);
+    if (!staff) {
+      await asAdminRole(this.sql, (tx) =>
+        writeAudit(tx, { action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', newValues: { method: req.method, path }, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null }),
+      ).catch(() => undefined); // an audit failure must not turn a refusal into a 500
+      throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
+    }
+    if (write && staff.role !== 'admin') throw new ProblemError(403, 'ADMIN_READ_ONLY', ADMIN_GUARD_MESSAGES.readOnly);
+    (req as Request & { [STAFF_KEY]?: StaffMember })[STAFF_KEY] = staff;
+    return true;
+  }
+
+  private async findStaff(authUserId: string): Promise<StaffMember | undefined> {
+    const { rows } = await asAdminRole(this.sql, (tx) =>
+      tx.query<{ id: string; name: string; email: string; role: string }>(
+        `SELECT id, name, email, role FROM admin_users WHERE auth_user_id = $1 AND is_active`,
+        [authUserId],
+      ),
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const role = AdminRoleSchema.safeParse(row.role);
+    // An unknown role is treated as the least privileged one.
+    return { id: row.id, name: row.name, email: row.email, role: role.success ? role.data : 'auditor', authUserId };
+  }
+}

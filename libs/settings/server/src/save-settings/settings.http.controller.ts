@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { SETTINGS_KEYS, SaveSettingsRequestSchema, type AdminSettingsResponse, type SettingsGroup } from '@afterwards/contracts';
+import { StreamConflictError } from '@afterwards/event-store';
+import { AuditTrail, staffContext } from '@afterwards/identity-server';
+import { ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import type { SettingsCommand } from '@afterwards/settings-domain';
+import { SettingsService } from '../current-settings/settings.service';
+import { settingsProjection } from '../settings-projection/settings.projection';
+import { ChangeSettings } from './change-settings.command';
+
+const CHANGED = 'Another member of staff changed the settings while you were editing. The latest settings have been loaded.';
+
+/** `GET|PUT /api/admin/settings`, `POST /api/admin/settings/reset` (admin spec Settings; guarded as every staff route). */
+@Controller('api/admin/settings')
+export class SettingsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly settings: SettingsService,
+    private readonly projections: ProjectionsService,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  @Get()
+  read(): Promise<AdminSettingsResponse> {
+    return this.settings.withVersion();
+  }
+
+  @Put()
+  async save(@Req() req: Request, @Body() body: unknown): Promise<AdminSettingsResponse> {
+    const { settings, expectedVersion } = SaveSettingsRequestSchema.parse(body ?? {});
+    return this.change(req, { type: 'SaveSettings', settings }, expectedVersion, 'settings_updated');
+  }
+
+  @Post('reset')
+  @HttpCode(200)
+  async reset(@Req() req: Request): Promise<AdminSettingsResponse> {
+    return this.change(req, { type: 'ResetSettings' }, undefined, 'settings_reset');
+  }
+
+  private async change(req: Request, command: SettingsCommand, expectedVersion: number | undefined, action: string): Promise<AdminSettingsResponse> {
+    let result;
+    try {
+      result = await this.commands.execute(new ChangeSettings(command, staffContext(req), expectedVersion === undefined ? undefined : BigInt(expectedVersion)));
+    } catch (error) {
+      if (error instanceof StreamConflictError) throw new ProblemError(409, 'SETTINGS_CHANGED', CHANGED);
+      throw error;
+    }
+    if (result.position) await this.projections.waitUntilApplied(settingsProjection.name, result.position);
+    this.settings.invalidate();
+    for (const event of result.events) {
+      const key = (g: SettingsGroup) => SETTINGS_KEYS[g].key;
+      await this.audit.record(req, {
+        action,
+        tableName: 'admin_settings',
+        recordId: event.data.changes.map((c) => key(c.group)).join(','),
+        oldValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.from])),
+        newValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.to])),
+      });
+    }
+    return this.settings.withVersion();
+  }
+}

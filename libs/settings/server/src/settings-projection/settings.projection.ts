@@ -1,0 +1,39 @@
+import { SETTINGS_KEYS, type SettingsGroup } from '@afterwards/contracts';
+import type { RecordedEvent } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { SETTINGS_STREAM_PREFIX, type SettingsEvent } from '@afterwards/settings-domain';
+
+/** Projects the settings stream into `admin_settings` (one row per group, the spec's keys and types). */
+export const settingsProjection: Projection = {
+  name: 'settings.admin',
+  streamPrefixes: [SETTINGS_STREAM_PREFIX],
+  notifyStaff: true,
+
+  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+    const event = { type: recorded.type, data: recorded.data } as SettingsEvent;
+    if (event.type !== 'SettingsChanged') return [];
+    const at = new Date(recorded.metadata.occurredAt);
+    const version = recorded.revision;
+    const changed: string[] = [];
+    for (const change of event.data.changes) {
+      const { key, type } = SETTINGS_KEYS[change.group as SettingsGroup];
+      const value = change.to as object;
+      // Idempotent: a replayed event whose revision the row already has changes nothing.
+      const updated = await tx.adminSetting.updateMany({ where: { settingKey: key, version: { lt: version } }, data: { settingValue: value, version, updatedAt: at } });
+      if (updated.count === 0) {
+        await tx.adminSetting.createMany({ data: [{ settingKey: key, settingType: type, settingValue: value, version, createdAt: at, updatedAt: at }], skipDuplicates: true });
+      }
+      changed.push(key);
+    }
+    return changed;
+  },
+
+  async reset(tx: ProjectionTx): Promise<void> {
+    await tx.adminSetting.deleteMany({});
+  },
+
+  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+    return prisma.adminSetting.findMany({ orderBy: { settingKey: 'asc' } });
+  },
+};

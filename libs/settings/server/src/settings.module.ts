@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { registerErrorCodes } from '@afterwards/server-kit';
+import { SettingsService } from './current-settings/settings.service';
+import { ChangeSettingsHandler } from './save-settings/change-settings.handler';
+import { SettingsController } from './save-settings/settings.http.controller';
+
+registerErrorCodes({ SETTINGS_INVALID: 400, SETTINGS_CHANGED: 409 });
+
+/** Platform settings: one event-sourced aggregate, read everywhere through SettingsService. */
+@Module({})
+export class SettingsModule {
+  static forRoot(role: 'api' | 'worker' | 'tools') {
+    return {
+      module: SettingsModule,
+      global: true,
+      controllers: role === 'api' ? [SettingsController] : [],
+      providers: [SettingsService, ChangeSettingsHandler],
+      exports: [SettingsService],
+    };
+  }
+}
