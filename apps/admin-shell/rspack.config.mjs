@@ -8,6 +8,8 @@ export default federatedAppConfig({
   publicPath: '/admin/',
   remotes: {
     admin_access: 'admin_access@/remotes/admin-access/mf-manifest.json',
+    admin_office: 'admin_office@/remotes/admin-office/mf-manifest.json',
+    admin_listings: 'admin_listings@/remotes/admin-listings/mf-manifest.json',
   },
   html: {
     title: 'Staff area · Afterwards',

@@ -1,27 +1,47 @@
-import { lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SignInProps } from 'admin_access/SignIn';
+import type { AdminUser } from '@afterwards/contracts';
 import { AppHeader, Badge, Container, LoadingScreen, RemoteSlot, SkipLink, copyrightText } from '@afterwards/web-ui';
 import { Panel } from './Panel';
+import { lazyRemote } from './remote';
 import { checkAdminSession, endAdminSession, parseAdmin, type AdminSessionState } from './session';
-
-// Loaded through the Module Federation runtime so that "Try again" after a failed download
-// really fetches the remote's manifest again.
-async function loadSignIn(): Promise<{ default: ComponentType<SignInProps> }> {
-  const mod = await loadRemote<{ default: ComponentType<SignInProps> }>('admin_access/SignIn');
-  if (!mod?.default) throw new Error('The admin-access remote did not provide ./SignIn');
-  return mod;
-}
+import { SetupPage } from './SetupPage';
+import { setupTokenFromLocation } from './setup';
 
 export const ADMIN_BASE = '/admin/';
 
+type SettledSession = Exclude<AdminSessionState, { status: 'checking' }>;
+
 export function App() {
-  const [session, setSession] = useState<AdminSessionState>({ status: 'checking' });
+  // The first-staff set-up link is the one path the shell answers; read it before tidying the address.
+  const [setupToken, setSetupToken] = useState(() => setupTokenFromLocation(window.location));
+  // What the set-up page learnt, so the staff area starts from it instead of asking the server again.
+  const [handoff, setHandoff] = useState<SettledSession>();
+  if (setupToken !== null) {
+    const leaveSetup = (next: SettledSession) => {
+      window.history.replaceState(null, '', ADMIN_BASE);
+      setHandoff(next);
+      setSetupToken(null);
+    };
+    return (
+      <SetupPage
+        token={setupToken}
+        onSignedIn={(admin: AdminUser) => leaveSetup({ status: 'signed-in', admin })}
+        onCreated={(notice) => leaveSetup({ status: 'signed-out', notice })}
+      />
+    );
+  }
+  return <StaffArea initial={handoff} />;
+}
+
+function StaffArea({ initial }: { initial?: SettledSession }) {
+  const [session, setSession] = useState<AdminSessionState>(() => initial ?? { status: 'checking' });
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
     // Sections are chosen from the side menu, not by path: keep the address tidy.
     if (window.location.pathname !== ADMIN_BASE) window.history.replaceState(null, '', ADMIN_BASE);
+    if (initial) return;
     const controller = new AbortController();
     checkAdminSession(controller.signal).then((s) => {
       if (!controller.signal.aborted) setSession(s);
@@ -49,7 +69,7 @@ export function App() {
 
 function SignInPage(props: SignInProps) {
   const [attempt, setAttempt] = useState(0);
-  const SignIn = useMemo(() => lazy(loadSignIn), [attempt]);
+  const SignIn = useMemo(() => lazyRemote<SignInProps>('admin_access/SignIn'), [attempt]);
 
   useEffect(() => {
     document.title = 'Staff sign in · Afterwards staff area';

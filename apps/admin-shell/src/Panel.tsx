@@ -1,11 +1,18 @@
-// The staff panel frame (admin spec section 2, 'Admin panel shell'): header with the welcome line and
-// Sign Out, side menu of the sections. Sections arrive with later work; until then they say so.
-import { useEffect, useRef, useState } from 'react';
+// The staff panel frame (admin spec section 2, 'Admin panel shell'): header with the welcome line, the
+// live-updates indicator and Sign Out, side menu of the sections. Each built section is a remote behind
+// Suspense and an error boundary; the rest say they are being built. While Settings has unsaved edits,
+// leaving it asks first.
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminUser } from '@afterwards/contracts';
-import { AppHeader, Button, Card, Container, Icon, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
+import type { DashboardProps } from 'admin_office/Dashboard';
+import type { SettingsProps } from 'admin_office/Settings';
+import type { AuditLogProps } from 'admin_office/AuditLog';
+import type { LocalBusinessesProps } from 'admin_listings/LocalBusinesses';
+import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
+import { lazyRemote } from './remote';
 import { welcomeName } from './session';
 
-export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'coverage' | 'documents' | 'settings';
+export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'coverage' | 'documents' | 'settings' | 'audit';
 
 export const SECTIONS: ReadonlyArray<{ id: AdminSection; label: string; icon: IconName; about: string }> = [
   { id: 'dashboard', label: 'Dashboard', icon: 'progress', about: 'Totals for listings, promotions and revenue, and the reviews waiting for you.' },
@@ -14,10 +21,18 @@ export const SECTIONS: ReadonlyArray<{ id: AdminSection; label: string; icon: Ic
   { id: 'coverage', label: 'Coverage Analytics', icon: 'map', about: 'Where the directory covers people well, and where it needs more services.' },
   { id: 'documents', label: 'Document Processing', icon: 'document', about: 'Import businesses from spreadsheets and documents, and check them before they go live.' },
   { id: 'settings', label: 'Settings', icon: 'settings', about: 'Prices, limits and other settings of the back office.' },
+  { id: 'audit', label: 'Audit Log', icon: 'shield', about: 'Who changed what, when and from where.' },
 ];
+
+const isSection = (id: string): id is AdminSection => SECTIONS.some((s) => s.id === id);
+
+/** Where the person wants to go while Settings has unsaved edits: another section, or signing out. */
+type PendingLeave = { to: AdminSection } | { signOut: true };
 
 export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSignOut: () => void; signingOut: boolean }) {
   const [section, setSection] = useState<AdminSection>('dashboard');
+  const [settingsDirty, setSettingsDirty] = useState(false);
+  const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const current = SECTIONS.find((s) => s.id === section)!;
@@ -31,13 +46,32 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     headingRef.current?.focus();
   }, [current.label]);
 
+  const leave = (to: PendingLeave) => {
+    setPendingLeave(null);
+    if ('signOut' in to) onSignOut();
+    else {
+      setSettingsDirty(false);
+      setSection(to.to);
+    }
+  };
+  const request = (to: PendingLeave) => {
+    if ('to' in to && to.to === section) return;
+    if (section === 'settings' && settingsDirty) setPendingLeave(to);
+    else leave(to);
+  };
+  // Sections the remotes ask for by name (Dashboard quick actions, Local Businesses links).
+  const navigate = (id: string) => {
+    if (isSection(id)) request({ to: id });
+  };
+
   return (
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref="/admin/" subtitle="Staff area">
         <div className="adm-header__aside">
+          <RealtimeIndicatorSlot />
           <span className="adm-welcome">Welcome, {welcomeName(admin)}</span>
-          <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut} icon={<Icon name="log-out" size={16} />}>
+          <Button variant="secondary" size="sm" onClick={() => request({ signOut: true })} disabled={signingOut} icon={<Icon name="log-out" size={16} />}>
             {signingOut ? 'Signing out...' : 'Sign Out'}
           </Button>
         </div>
@@ -48,7 +82,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
             <ul>
               {SECTIONS.map((s) => (
                 <li key={s.id}>
-                  <button type="button" className="adm-side__item" aria-current={s.id === section ? 'page' : undefined} onClick={() => setSection(s.id)}>
+                  <button type="button" className="adm-side__item" aria-current={s.id === section ? 'page' : undefined} onClick={() => request({ to: s.id })}>
                     <Icon name={s.icon} size={18} />
                     <span>{s.label}</span>
                   </button>
@@ -60,15 +94,17 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
             <h1 ref={headingRef} tabIndex={-1} className="adm-content__title">
               {current.label}
             </h1>
-            <Card className="adm-building" as="section" aria-label={`${current.label}: not ready yet`}>
-              <span className="adm-building__icon" aria-hidden="true">
-                <Icon name={current.icon} size={26} />
-              </span>
-              <div>
-                <h2 className="adm-building__title">This section is being built</h2>
-                <p className="aw-muted">{current.about}</p>
-              </div>
-            </Card>
+            {section === 'dashboard' ? (
+              <RemoteSection<DashboardProps> key={section} module="admin_office/Dashboard" label={current.label} props={{ admin, onNavigate: navigate }} />
+            ) : section === 'businesses' ? (
+              <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate }} />
+            ) : section === 'settings' ? (
+              <RemoteSection<SettingsProps> key={section} module="admin_office/Settings" label={current.label} props={{ admin, onDirtyChange: setSettingsDirty }} />
+            ) : section === 'audit' ? (
+              <RemoteSection<AuditLogProps> key={section} module="admin_office/AuditLog" label={current.label} props={{ admin }} />
+            ) : (
+              <BeingBuilt label={current.label} icon={current.icon} about={current.about} />
+            )}
           </main>
         </Container>
       </div>
@@ -77,6 +113,58 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
           <p>{copyrightText()}</p>
         </Container>
       </footer>
+      <Dialog
+        open={pendingLeave !== null}
+        onClose={() => setPendingLeave(null)}
+        title="Leave without saving?"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setPendingLeave(null)} autoFocus>
+              Stay on Settings
+            </Button>
+            <Button onClick={() => pendingLeave && leave(pendingLeave)}>{pendingLeave && 'signOut' in pendingLeave ? 'Sign out without saving' : 'Leave without saving'}</Button>
+          </>
+        }
+      >
+        <p>You have unsaved changes in Settings. If you leave now, they will be lost.</p>
+      </Dialog>
     </div>
+  );
+}
+
+/** A section served by a remote; "Try again" downloads it afresh. */
+function RemoteSection<P extends object>({ module, label, props }: { module: string; label: string; props: P }) {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = useMemo(() => lazyRemote<P>(module), [module, attempt]);
+  return (
+    <RemoteSlot name={label} failureText={`${label} can't be loaded right now. Please try again in a moment.`} onRetry={() => setAttempt((n) => n + 1)}>
+      <Remote {...props} />
+    </RemoteSlot>
+  );
+}
+
+function BeingBuilt({ label, icon, about }: { label: string; icon: IconName; about: string }) {
+  return (
+    <Card className="adm-building" as="section" aria-label={`${label}: not ready yet`}>
+      <span className="adm-building__icon" aria-hidden="true">
+        <Icon name={icon} size={26} />
+      </span>
+      <div>
+        <h2 className="adm-building__title">This section is being built</h2>
+        <p className="aw-muted">{about}</p>
+      </div>
+    </Card>
+  );
+}
+
+/** Live-updates state in the header; if its remote cannot load, the header simply goes without it. */
+function RealtimeIndicatorSlot() {
+  const Indicator = useMemo(() => lazyRemote<object>('admin_office/RealtimeIndicator'), []);
+  return (
+    <ErrorBoundary fallback={() => null} onError={(error) => console.error('[afterwards] could not load the live-updates indicator', error)}>
+      <Suspense fallback={null}>
+        <Indicator />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -12,3 +12,55 @@ declare module 'admin_access/SignIn' {
   const SignIn: ComponentType<SignInProps>;
   export default SignIn;
 }
+
+declare module 'admin_office/Dashboard' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export type DashboardTarget = 'businesses' | 'promotions' | 'coverage' | 'settings' | 'audit';
+  export interface DashboardProps {
+    admin: AdminUser;
+    onNavigate: (section: DashboardTarget) => void;
+  }
+  const Dashboard: ComponentType<DashboardProps>;
+  export default Dashboard;
+}
+
+declare module 'admin_office/Settings' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface SettingsProps {
+    admin: AdminUser;
+    /** Told whenever the form gains or loses unsaved edits. */
+    onDirtyChange?: (dirty: boolean) => void;
+  }
+  const Settings: ComponentType<SettingsProps>;
+  export default Settings;
+}
+
+declare module 'admin_office/AuditLog' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface AuditLogProps {
+    admin: AdminUser;
+  }
+  const AuditLog: ComponentType<AuditLogProps>;
+  export default AuditLog;
+}
+
+declare module 'admin_office/RealtimeIndicator' {
+  import type { ComponentType } from 'react';
+  const RealtimeIndicator: ComponentType;
+  export default RealtimeIndicator;
+}
+
+declare module 'admin_listings/LocalBusinesses' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface LocalBusinessesProps {
+    admin: AdminUser;
+    /** Jumps to another back-office section (e.g. 'promotions'). */
+    onNavigate?: (section: string) => void;
+  }
+  const LocalBusinesses: ComponentType<LocalBusinessesProps>;
+  export default LocalBusinesses;
+}
