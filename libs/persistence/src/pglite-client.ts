@@ -29,7 +29,8 @@ export class PgliteSqlClient implements SqlClient {
   /** `dataDir` undefined means in memory (tests). */
   static async open(dataDir?: string): Promise<PgliteSqlClient> {
     // pg_trgm: the staff listing search (directory migration 0005) needs it, as PostgreSQL's contrib provides it.
-    const db = new PGlite(dataDir, { extensions: { pg_trgm } });
+    // (PGlite ignores the options when the first argument is an undefined data folder: pass them alone then.)
+    const db = dataDir ? new PGlite(dataDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
     await db.waitReady;
     return new PgliteSqlClient(db);
   }
