@@ -136,6 +136,38 @@ describe('staff routes over HTTP', () => {
     expect(log.body.entries[0]).toMatchObject({ action: 'listing_suspended', recordId: listingId });
   });
 
+  it('applies the settings to new listings, audits each save with old and new values, and refuses a stale save', async () => {
+    const admin = await staffSignIn(ADMIN);
+    const current = (await admin.json<{ settings: Record<string, any>; version: number }>('/api/admin/settings')).body;
+    const settings = structuredClone(current.settings);
+    settings.defaultServiceRadius = 12;
+    settings.platformConfig.autoApproveBusinesses = true;
+    const saved = await admin.json<{ settings: Record<string, any>; version: number }>('/api/admin/settings', { method: 'PUT', json: { settings, expectedVersion: current.version } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toMatchObject({ defaultServiceRadius: 12, platformConfig: { autoApproveBusinesses: true } });
+    const stale = await admin.json('/api/admin/settings', { method: 'PUT', json: { settings: current.settings, expectedVersion: current.version } });
+    expect(stale.status).toBe(409);
+    const invalid = await admin.json<{ errors: { path: string; message: string }[] }>('/api/admin/settings', { method: 'PUT', json: { settings: { ...settings, defaultServiceRadius: 51 } } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toContainEqual({ path: 'settings.defaultServiceRadius', message: 'Service radius must be between 1 and 50 miles' });
+
+    const created = await admin.json<{ status: string; serviceRadiusMiles: number; latitude: number | null }>('/api/admin/listings', { method: 'POST', json: { name: 'Settings Test Funerals', category: 'Funeral Directors', location: 'Leeds' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'Active', serviceRadiusMiles: 12 });
+    expect(created.body.latitude).not.toBeNull();
+
+    const [audit] = await query<{ action: string; old_values: Record<string, unknown>; new_values: Record<string, unknown> }>(
+      `SELECT action, old_values, new_values FROM admin_audit_log WHERE table_name = 'admin_settings' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit).toMatchObject({ action: 'settings_updated', old_values: { default_service_radius: 5 }, new_values: { default_service_radius: 12 } });
+    expect((audit!.new_values.platform_config as Record<string, unknown>).auto_approve_businesses ?? (audit!.new_values.platform_config as Record<string, unknown>).autoApproveBusinesses).toBe(true);
+
+    const reset = await admin.json<{ settings: Record<string, any> }>('/api/admin/settings/reset', { method: 'POST' });
+    expect(reset.body.settings.defaultServiceRadius).toBe(5);
+    const pending = await admin.json<{ status: string; serviceRadiusMiles: number }>('/api/admin/listings', { method: 'POST', json: { name: 'After Reset Funerals', category: 'Funeral Directors', location: 'York', serviceRadiusMiles: '' } });
+    expect(pending.body).toMatchObject({ status: 'Pending Review', serviceRadiusMiles: 5 });
+  });
+
   it('deactivating a staff record takes effect on the next request', async () => {
     const auditor = await staffSignIn(AUDITOR);
     expect((await auditor.json('/api/admin/dashboard')).status).toBe(200);

@@ -317,7 +317,10 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   platformConfig: { currency: 'GBP', currencySymbol: '£', timezone: 'Europe/London', autoApproveBusinesses: false, maxPromotionDuration: 365 },
 };
 
-/** `GET /api/admin/settings`, `PUT /api/admin/settings` (body: AdminSettings), `POST /api/admin/settings/reset`. */
+/**
+ * `GET /api/admin/settings`; `PUT /api/admin/settings` (body: SaveSettingsRequest); `POST /api/admin/settings/reset`.
+ * All three answer AdminSettingsResponse. Field errors of a refused save have paths under `settings.` (e.g. `settings.defaultServiceRadius`).
+ */
 export const AdminSettingsResponseSchema = z.object({
   settings: AdminSettingsSchema,
   /** When they were last saved; null while on the defaults. */

@@ -21,6 +21,8 @@ export const shared = {
   react: { singleton: true },
   'react-dom': { singleton: true },
   '@afterwards/web-ui': { singleton: true },
+  // The back office's one socket and its connection state: both staff remotes must share them.
+  '@afterwards/web-staff': { singleton: true },
 };
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
