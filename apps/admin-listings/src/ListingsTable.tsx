@@ -1,8 +1,10 @@
 // The list of listings: a table on wide screens, one card per row on phones (same markup, CSS only),
-// each row with its checkbox (named after the business) and the actions the spec offers for its status.
+// each row with its checkbox (named after the business) and the actions the spec offers for its status:
+// the primary ones (Edit, and Approve on Pending Review) inline, the rest in a 'More actions' menu.
 import { ADMIN_LISTING_SORTS, type AdminListing } from '@afterwards/contracts';
 import { relativeTime } from '@afterwards/web-staff';
 import { Badge, Button, Icon } from '@afterwards/web-ui';
+import { RowMenu, type RowMenuItem } from './RowMenu';
 import { STATUS_TONES, reasonOf, rowActions } from './listing-view';
 
 export type ListingSort = (typeof ADMIN_LISTING_SORTS)[number];
@@ -13,7 +15,6 @@ const COLUMNS: { sort: ListingSort; label: string }[] = [
   { sort: 'category', label: 'Category' },
   { sort: 'location', label: 'Location' },
   { sort: 'status', label: 'Status' },
-  { sort: 'updatedAt', label: 'Last changed' },
 ];
 
 export function ListingsTable({
@@ -51,7 +52,7 @@ export function ListingsTable({
             </th>
           )}
           {COLUMNS.map((c) => (
-            <th key={c.sort} scope="col" aria-sort={sort === c.sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+            <th key={c.sort} scope="col" className={`lb-table__${c.sort}`} aria-sort={sort === c.sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
               <button type="button" className="lb-sort" onClick={() => onSort(c.sort)}>
                 {c.label}
                 <span aria-hidden="true" className="lb-sort__mark">
@@ -60,7 +61,9 @@ export function ListingsTable({
               </button>
             </th>
           ))}
-          <th scope="col">Actions</th>
+          <th scope="col" className="lb-table__actions">
+            Actions
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -89,7 +92,16 @@ function ListingRow({
 }) {
   const offered = rowActions(l);
   const reason = reasonOf(l);
+  const changed = relativeTime(l.updatedAt);
   const act = (action: RowAction) => () => onAction(action, l);
+  const item = (id: RowAction, label: string, danger?: boolean): RowMenuItem => ({ id, label, danger, onSelect: act(id) });
+  const menuItems = [
+    offered.reject ? item('reject', 'Reject') : null,
+    offered.suspend ? item('suspend', 'Suspend') : null,
+    offered.promote ? item('promote', 'Promote') : null,
+    offered.unpromote ? item('unpromote', 'Remove Promotion') : null,
+    item('delete', 'Delete', true),
+  ].filter((i): i is RowMenuItem => i !== null);
   return (
     <tr className={selected ? 'is-selected' : undefined} aria-busy={busy || undefined}>
       {readOnly ? null : (
@@ -99,16 +111,16 @@ function ListingRow({
       )}
       <th scope="row" className="lb-table__name">
         <span className="lb-name">{l.name}</span>
-        {l.address ? <span className="lb-muted lb-small lb-block">{l.address}</span> : null}
-        {reason ? (
-          <span className="lb-reason lb-small lb-block">
-            Reason: {reason.text}
+        {l.address ? (
+          <span className="lb-muted lb-small lb-truncate" title={l.address}>
+            {l.address}
           </span>
         ) : null}
+        {reason ? <span className="lb-reason lb-small lb-block">Reason: {reason.text}</span> : null}
       </th>
       <td data-label="Category">{l.category}</td>
       <td data-label="Location">{l.location}</td>
-      <td data-label="Status">
+      <td data-label="Status" className="lb-table__status">
         <span className="lb-badges">
           <Badge tone={STATUS_TONES[l.status]}>{l.status}</Badge>
           {l.promoted ? (
@@ -117,11 +129,12 @@ function ListingRow({
             </Badge>
           ) : null}
         </span>
-      </td>
-      <td data-label="Last changed">
-        <time dateTime={l.updatedAt} title={new Date(l.updatedAt).toLocaleString('en-GB')}>
-          {relativeTime(l.updatedAt)}
-        </time>
+        <span className="lb-muted lb-small lb-block lb-changed">
+          <span className="aw-visually-hidden">Last changed </span>
+          <time dateTime={l.updatedAt} title={`Last changed ${new Date(l.updatedAt).toLocaleString('en-GB')}`}>
+            {changed}
+          </time>
+        </span>
       </td>
       <td className="lb-table__actions">
         <div className="lb-actions" role="group" aria-label={`Actions for ${l.name}`}>
@@ -135,33 +148,11 @@ function ListingRow({
                 Edit
               </Button>
               {offered.approve ? (
-                <Button size="sm" variant="secondary" onClick={act('approve')} disabled={busy} icon={<Icon name="check" size={16} />}>
+                <Button size="sm" variant="secondary" onClick={act('approve')} disabled={busy}>
                   Approve
                 </Button>
               ) : null}
-              {offered.reject ? (
-                <Button size="sm" variant="secondary" onClick={act('reject')} disabled={busy}>
-                  Reject
-                </Button>
-              ) : null}
-              {offered.suspend ? (
-                <Button size="sm" variant="secondary" onClick={act('suspend')} disabled={busy}>
-                  Suspend
-                </Button>
-              ) : null}
-              {offered.promote ? (
-                <Button size="sm" variant="secondary" onClick={act('promote')} disabled={busy} icon={<Icon name="megaphone" size={16} />}>
-                  Promote
-                </Button>
-              ) : null}
-              {offered.unpromote ? (
-                <Button size="sm" variant="secondary" onClick={act('unpromote')} disabled={busy}>
-                  Remove Promotion
-                </Button>
-              ) : null}
-              <Button size="sm" variant="quiet" className="lb-danger-text" onClick={act('delete')} disabled={busy} icon={<Icon name="trash" size={16} />}>
-                Delete
-              </Button>
+              <RowMenu label={`More actions for ${l.name}`} items={menuItems} disabled={busy} />
             </>
           )}
         </div>

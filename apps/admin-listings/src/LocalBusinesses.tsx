@@ -113,7 +113,7 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
   };
   useEffect(() => {
     if (dialog || !opener.current) return;
-    const target = opener.current.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('lb-title');
+    const target = opener.current.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('lb-root');
     opener.current = null;
     target?.focus();
   }, [dialog]);
@@ -291,14 +291,10 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
   const caption = data ? `Local businesses, ${showingRange(data.page, data.pageSize, data.total).toLowerCase()}` : 'Local businesses';
 
   return (
-    <section className="lb-root" aria-labelledby="lb-title">
+    <>
+    <section id="lb-root" className="lb-root" aria-label="Local Businesses" tabIndex={-1}>
       <div className="lb-head">
-        <div>
-          <h2 id="lb-title" className="lb-title" tabIndex={-1}>
-            Local Businesses
-          </h2>
-          <p className="lb-lead">Review, approve and promote the services families find in the directory.</p>
-        </div>
+        <p className="lb-lead">Review, approve and promote the services families find in the directory.</p>
         {readOnly ? (
           <p className="lb-readonly">
             <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
@@ -310,6 +306,7 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
         )}
       </div>
 
+      <h2 className="aw-visually-hidden">Overview</h2>
       <ul className="lb-stats" aria-label="Businesses by status">
         {tiles.map((t) => (
           <li key={t.label}>
@@ -324,6 +321,7 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
         ))}
       </ul>
 
+      <h2 className="aw-visually-hidden">Find businesses</h2>
       <Card className="lb-filters" role="search" aria-label="Filter businesses">
         <TextInput
           label="Search"
@@ -385,7 +383,10 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
         </div>
       ) : null}
 
-      <Card className="lb-list">
+      <Card className="lb-list" as="section" aria-labelledby="lb-list-title">
+        <h2 id="lb-list-title" className="aw-visually-hidden">
+          Businesses
+        </h2>
         {list.isError && !data ? (
           <div role="alert">
             <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
@@ -478,6 +479,8 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
           </>
         )}
       </Card>
+
+    </section>
 
       {dialog?.kind === 'form' ? <ListingFormDialog listing={dialog.listing} readOnly={readOnly} onSave={saveListing} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
@@ -588,6 +591,6 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </>
   );
 }
