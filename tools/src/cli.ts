@@ -10,6 +10,7 @@ import { seed } from './seed/seed.command';
 import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.command';
 import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
+import { benchStaffListings } from './bench/staff-listings.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
@@ -22,6 +23,8 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
   bench memories [--users 50] [--memories 10] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
+  bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
+                                                staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
 Configuration comes from the same environment variables as the API (see README).`;
 
@@ -64,6 +67,20 @@ async function main(argv: string[]): Promise<number> {
           }),
         );
         return 0;
+      }
+      if (positional[0] === 'staff-listings') {
+        const result = await benchStaffListings({
+          listings: Number(flags.listings ?? 100_000),
+          rounds: Number(flags.rounds ?? 40),
+          concurrency: Number(flags.concurrency ?? 4),
+          bulk: Number(flags.bulk ?? 1_000),
+          seed: Number(flags.seed ?? 7),
+          writers: Number(flags.writers ?? 32),
+          keep: flags.keep === 'true',
+          database: flags.database,
+        });
+        console.log(result.report);
+        return result.ok ? 0 : 1;
       }
       if (positional[0] === 'sign-in') {
         console.log(await benchSignIn({ users: Number(flags.users ?? 50), rounds: Number(flags.rounds ?? 10) }));

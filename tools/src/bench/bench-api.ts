@@ -8,12 +8,18 @@ import { API_ENTRY, freePort } from '@afterwards/testing';
 export interface BenchApi {
   readonly url: string;
   readonly db: TestDatabase;
+  /** The environment the API runs with, for operator commands against the same database. */
+  readonly env: Record<string, string | undefined>;
   stop(): Promise<void>;
 }
 
-/** The built API on a fresh PostgreSQL database (services profile, no Redis), as the HTTP benchmarks use it. */
-export async function startBenchApi(extraEnv: Record<string, string | undefined> = {}): Promise<BenchApi> {
-  const db = await createPostgresTestDatabase({ max: 4 });
+/**
+ * The built API on a fresh PostgreSQL database (services profile, no Redis unless `extraEnv` sets
+ * REDIS_URL), as the HTTP benchmarks use it. Given `database` (already loaded), it runs on that one and
+ * leaves it to the caller.
+ */
+export async function startBenchApi(extraEnv: Record<string, string | undefined> = {}, database?: TestDatabase): Promise<BenchApi> {
+  const db = database ?? (await createPostgresTestDatabase({ max: 4 }));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -41,7 +47,7 @@ export async function startBenchApi(extraEnv: Record<string, string | undefined>
       api.kill('SIGTERM');
       await exited;
     }
-    await db.dispose();
+    if (!database) await db.dispose();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -56,5 +62,5 @@ export async function startBenchApi(extraEnv: Record<string, string | undefined>
     await stop();
     throw error;
   }
-  return { url, db, stop };
+  return { url, db, env, stop };
 }

@@ -4,7 +4,7 @@ import { LISTING_CATEGORIES, type ListingCategory, type ListingStatus } from '@a
 import { createPrismaClient, persistenceMigrations, PostgresSqlClient, runMigrations, type PrismaClient, type SqlClient } from '@afterwards/persistence';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore, type NewEvent, type RecordedEvent } from '@afterwards/event-store';
-import { saveCheckpoint } from '@afterwards/server-kit';
+import { saveCheckpoint, type Projection } from '@afterwards/server-kit';
 import { directoryMigrations, listingsProjection, SearchListings, SearchListingsHandler } from '@afterwards/directory-server';
 import { decideListing, evolveListing, initialListingState, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
 import { loadGazetteer, type Town } from '@afterwards/places';
@@ -117,8 +117,17 @@ function hashOf(text: string): number {
   return h;
 }
 
-/** Appends every listing's events (one append per stream, `writers` at once), then projects them. */
-export async function loadBenchListings(sql: SqlClient, prisma: PrismaClient, options: { listings: number; seed: number; writers: number }) {
+/**
+ * Appends every listing's events (one append per stream, `writers` at once), then projects them through
+ * `projections` (the listings projection unless told otherwise). Projections in `skip` only get their
+ * checkpoint at the log's end, so the API does not replay the load into read models a bench never reads.
+ */
+export async function loadBenchListings(
+  sql: SqlClient,
+  prisma: PrismaClient,
+  options: { listings: number; seed: number; writers: number; projections?: readonly Projection[]; skip?: readonly Projection[] },
+) {
+  const projections = options.projections ?? [listingsProjection];
   const store = new PostgresEventStore(sql);
   const streams = benchListingStreams(options.listings, options.seed);
   let events = 0;
@@ -132,8 +141,8 @@ export async function loadBenchListings(sql: SqlClient, prisma: PrismaClient, op
     }),
   );
   const appendSeconds = (performance.now() - t0) / 1000;
-  // Bulk catch-up through the real projection code: every listing's events, in order, applied by
-  // `listingsProjection.apply` in transactions of 1,000 events, 16 partitions (by stream) at once,
+  // Bulk catch-up through the real projection code: every listing's events, in order, applied by each
+  // projection's `apply` in transactions of 1,000 events, 16 partitions (by stream) at once,
   // then the checkpoint at the log's end, so the live runner would resume after them.
   const t1 = performance.now();
   const log = await store.readAll();
@@ -144,13 +153,15 @@ export async function loadBenchListings(sql: SqlClient, prisma: PrismaClient, op
       for (let i = 0; i < events.length; i += 1_000) {
         const chunk = events.slice(i, i + 1_000);
         await prisma.$transaction(async (tx) => {
-          for (const event of chunk) await listingsProjection.apply(event, tx);
+          for (const event of chunk) for (const projection of projections) await projection.apply(event, tx);
         }, { timeout: 120_000 });
       }
     }),
   );
   const end = log.at(-1)!.position;
-  await prisma.$transaction((tx) => saveCheckpoint(tx, listingsProjection.name, end));
+  await prisma.$transaction(async (tx) => {
+    for (const projection of [...projections, ...(options.skip ?? [])]) await saveCheckpoint(tx, projection.name, end);
+  });
   await store.close();
   const last = log.length;
   const projectSeconds = (performance.now() - t1) / 1000;
