@@ -5,6 +5,7 @@ import {
   ListingCategorySchema,
   ListingDetailsInputSchema,
   ListingStatusSchema,
+  PublicListingSchema,
 } from './directory';
 
 /**
@@ -30,26 +31,12 @@ export const ADMIN_GUARD_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------
 
 /** A listing as staff see it: every column of the read model. */
-export const AdminListingSchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  category: ListingCategorySchema,
-  location: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  pricing: z.string().nullable(),
+export const AdminListingSchema = PublicListingSchema.omit({ distanceMiles: true, withinServiceArea: true }).extend({
   serviceRadiusMiles: z.number().int(),
   servesSurroundingAreas: z.boolean(),
   status: ListingStatusSchema,
-  promoted: z.boolean(),
   position: z.number().int().nullable(),
-  rating: z.number().nullable(),
   totalReviews: z.number().int(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
   rejectionReason: z.string().nullable(),
   suspensionReason: z.string().nullable(),
   source: z.string().nullable(),

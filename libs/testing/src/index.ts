@@ -4,3 +4,4 @@ export * from './mail';
 export * from './http';
 export * from './oidc';
 export * from './accounts';
+export * from './random';

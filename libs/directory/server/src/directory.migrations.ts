@@ -4,6 +4,7 @@ import interactions from '../migrations/0002_listing_interactions.sql';
 import geoIndex from '../migrations/0003_listings_geo_index.sql';
 import geoIndexWithName from '../migrations/0004_listings_geo_index_with_name.sql';
 import staffBackOffice from '../migrations/0005_staff_back_office.sql';
+import listingStatusCounts from '../migrations/0006_listing_status_counts.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -11,4 +12,5 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0003_listings_geo_index', sql: geoIndex },
   { id: 'directory/0004_listings_geo_index_with_name', sql: geoIndexWithName },
   { id: 'directory/0005_staff_back_office', sql: staffBackOffice },
+  { id: 'directory/0006_listing_status_counts', sql: listingStatusCounts },
 ];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LISTING_CATEGORIES, MISSING_POSITION, type ListingCategory } from '@afterwards/contracts';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { prng } from '@afterwards/testing';
 import { distanceMiles, roundMiles } from '@afterwards/directory-domain';
 import { directoryMigrations } from '../directory.migrations';
 import { SearchListingsHandler } from './search-listings.handler';
@@ -19,16 +20,6 @@ interface Seeded {
   serviceRadiusMiles: number;
 }
 
-/** Small deterministic PRNG, so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The finder's rules written plainly, to compare the indexed two-phase query against. */
 function expected(rows: Seeded[], lat: number, lng: number, radius: number, category?: ListingCategory) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LISTING_CATEGORIES, LISTING_STATUSES, type AdminListingsQuery, type ListingCategory, type ListingStatus } from '@afterwards/contracts';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { prng } from '@afterwards/testing';
 import { directoryMigrations } from '../directory.migrations';
 import { SearchStaffListingsHandler, StaffListingIdsHandler } from './search-staff-listings.handler';
 import { SearchStaffListings, StaffListingIds } from './search-staff-listings.query';
@@ -19,15 +20,6 @@ interface Seeded {
 const TOWNS = ['Leeds', 'York', 'Bradford', 'Belfast', 'Cork', 'Swansea', 'Perth'];
 const WORDS = ['Funeral Care', 'Solicitors', '50% Off Probate', 'Co-op Funerals', 'Under_score Ltd', 'Register Office'];
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The staff list's rules written plainly: filter, then order (id breaks ties), then page. */
 function expected(rows: Seeded[], q: Required<Pick<AdminListingsQuery, 'sort' | 'order' | 'page' | 'pageSize'>> & AdminListingsQuery) {
@@ -44,11 +36,12 @@ function expected(rows: Seeded[], q: Required<Pick<AdminListingsQuery, 'sort' | 
   found.sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    // PostgreSQL's collation orders text; compare with the database for text keys in the test below instead.
     if (ka !== kb) return (ka < kb ? -1 : 1) * sign;
     return (a.id < b.id ? -1 : 1) * sign;
   });
-  return { total: found.length, ids: found.slice((q.page - 1) * q.pageSize, q.page * q.pageSize).map((r) => r.id) };
+  const page = Number(q.page);
+  const size = Number(q.pageSize);
+  return { total: found.length, ids: found.slice((page - 1) * size, page * size).map((r) => r.id) };
 }
 
 describe.each(testDatabaseFactories)('staff listing search on %s', (_name, create) => {
