@@ -45,7 +45,16 @@ export class HttpSession {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const res = await fetch(url, { ...init, headers, body, redirect: 'manual' });
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, headers, body, redirect: 'manual' });
+    } catch (error) {
+      // `product.tool()` blocks this process (spawnSync) for seconds, during which the API closes the idle
+      // keep-alive connection; the next request on it fails before reaching the server. Try once more.
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if (cause?.code !== 'UND_ERR_SOCKET') throw error;
+      res = await fetch(url, { ...init, headers, body, redirect: 'manual' });
+    }
     if (url.startsWith(this.baseUrl)) this.store(res);
     return res;
   }
