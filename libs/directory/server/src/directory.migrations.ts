@@ -5,6 +5,8 @@ import geoIndex from '../migrations/0003_listings_geo_index.sql';
 import geoIndexWithName from '../migrations/0004_listings_geo_index_with_name.sql';
 import staffBackOffice from '../migrations/0005_staff_back_office.sql';
 import listingStatusCounts from '../migrations/0006_listing_status_counts.sql';
+import listingsSearchText from '../migrations/0007_listings_search_text.sql';
+import listingsSearchCovering from '../migrations/0008_listings_search_covering.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -13,4 +15,6 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0004_listings_geo_index_with_name', sql: geoIndexWithName },
   { id: 'directory/0005_staff_back_office', sql: staffBackOffice },
   { id: 'directory/0006_listing_status_counts', sql: listingStatusCounts },
+  { id: 'directory/0007_listings_search_text', sql: listingsSearchText },
+  { id: 'directory/0008_listings_search_covering', sql: listingsSearchCovering },
 ];

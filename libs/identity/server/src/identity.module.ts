@@ -12,7 +12,7 @@ import { FirstStaffController } from './admin/first-staff/first-staff.http.contr
 import { FirstStaffService } from './admin/first-staff/first-staff.service';
 import { AuditTrail } from './admin/staff-access/audit-trail';
 import { StaffGuard } from './admin/staff-access/staff-guard';
-import { STAFF_ROLE_CHECK } from './admin/staff-access/staff-sockets';
+import { STAFF_LOOKUP } from './admin/staff-access/staff-lookup';
 import { AttemptsStore } from './auth/attempts.store';
 import { createAuth, resolveAuthSecret, type Auth } from './auth/auth';
 import { ProfileController } from './profile/profile.http.controller';
@@ -49,7 +49,7 @@ class SocketSessions implements OnModuleInit {
     this.gateway.useStaffResolver(async (headers) => {
       const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
       if (!session) return false;
-      const { rows } = await this.sql.query(STAFF_ROLE_CHECK, [session.user.id]);
+      const { rows } = await this.sql.query(STAFF_LOOKUP, [session.user.id]);
       return rows.length > 0;
     });
   }

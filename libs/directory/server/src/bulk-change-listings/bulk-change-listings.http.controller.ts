@@ -10,7 +10,7 @@ import { STAFF_LISTING_COLUMNS, toStaffListing } from '../search-staff-listings/
 import { StaffListings } from '../staff-listing-commands/staff-listings.service';
 
 /** Listings changed at once: each is its own stream, so they are independent and a few can go in parallel. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
 const ACTIONS = {
   status: 'listing_status_changed',

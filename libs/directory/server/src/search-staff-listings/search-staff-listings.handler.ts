@@ -16,8 +16,8 @@ import { Prisma, type PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
 import { SearchStaffListings, StaffListingIds } from './search-staff-listings.query';
 
-/** The expression the trigram index of migration directory/0005 covers: keep the two identical. */
-const SEARCH_TEXT = Prisma.sql`lower(name || ' ' || location || ' ' || category)`;
+/** lower(name || ' ' || location || ' ' || category), stored and trigram-indexed (migration directory/0007). */
+const SEARCH_TEXT = Prisma.sql`search_text`;
 
 const SORT_COLUMNS = {
   name: Prisma.sql`name`,
@@ -109,19 +109,42 @@ export async function findStaffListing(prisma: PrismaClient, id: string): Promis
   return rows[0] ? toStaffListing(rows[0]) : undefined;
 }
 
+/** The stat tiles, and how many of each status are promoted (what a status + promoted filter matches). */
+export interface StaffTiles extends AdminListingStats {
+  readonly promotedByStatus: Record<ListingStatus, number>;
+}
+
 /** Stat tiles over every listing, whatever the filters (kept by a trigger: migration directory/0006). */
-export async function staffListingStats(prisma: PrismaClient): Promise<AdminListingStats> {
+export async function staffListingStats(prisma: PrismaClient): Promise<StaffTiles> {
   const rows = await prisma.$queryRaw<{ status: ListingStatus; n: number; promoted: number }[]>`
     SELECT status, listings::int AS n, promoted::int AS promoted FROM listing_status_counts`;
   const byStatus = Object.fromEntries(LISTING_STATUSES.map((s) => [s, 0])) as AdminListingStats['byStatus'];
+  const promotedByStatus = { ...byStatus };
   let total = 0;
   let promoted = 0;
   for (const r of rows) {
-    if (r.status in byStatus) byStatus[r.status] = r.n;
+    if (r.status in byStatus) {
+      byStatus[r.status] = r.n;
+      promotedByStatus[r.status] = r.promoted;
+    }
     total += r.n;
     promoted += r.promoted;
   }
-  return { total, byStatus, promoted };
+  return { total, byStatus, promoted, promotedByStatus };
+}
+
+const tilesOnly = ({ total, byStatus, promoted }: StaffTiles): AdminListingStats => ({ total, byStatus, promoted });
+
+/** How many listings a status and promoted filter match, from the stat tiles alone. */
+export function totalFromTiles(tiles: StaffTiles, status: string | undefined, promoted: string | undefined): number {
+  const statuses = status && status !== 'all' ? [status as ListingStatus] : [...LISTING_STATUSES];
+  let total = 0;
+  for (const s of statuses) {
+    const all = tiles.byStatus[s] ?? 0;
+    const promotedHere = tiles.promotedByStatus[s] ?? 0;
+    total += promoted === 'yes' ? promotedHere : promoted === 'no' ? all - promotedHere : all;
+  }
+  return total;
 }
 
 /**
@@ -139,12 +162,19 @@ export class SearchStaffListingsHandler implements IQueryHandler<SearchStaffList
     // id breaks ties so pages never overlap or skip.
     const order = Prisma.sql`ORDER BY ${SORT_COLUMNS[q.sort]} ${direction}, id ${direction}`;
     const offset = (q.page - 1) * q.pageSize;
-    const [rows, count, stats] = await Promise.all([
-      this.prisma.$queryRaw<Row[]>`SELECT ${STAFF_LISTING_COLUMNS} FROM listings ${where} ${order} LIMIT ${q.pageSize} OFFSET ${offset}`,
-      this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM listings ${where}`,
+    // With only status and promoted filters the tiles already hold the count: no count over the table.
+    const countFromTiles = !q.q && (!q.category || q.category === 'all');
+    const [rows, count, tiles] = await Promise.all([
+      // Two phases: choose the page's ids (from an index alone where one covers the filters), then read those rows.
+      this.prisma.$queryRaw<Row[]>`
+        SELECT ${STAFF_LISTING_COLUMNS} FROM listings
+        WHERE id IN (SELECT id FROM listings ${where} ${order} LIMIT ${q.pageSize} OFFSET ${offset})
+        ${order}`,
+      countFromTiles ? undefined : this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM listings ${where}`,
       staffListingStats(this.prisma),
     ]);
-    return { listings: rows.map(toStaffListing), total: count[0]?.n ?? 0, page: q.page, pageSize: q.pageSize, stats };
+    const total = count ? (count[0]?.n ?? 0) : totalFromTiles(tiles, q.status, q.promoted);
+    return { listings: rows.map(toStaffListing), total, page: q.page, pageSize: q.pageSize, stats: tilesOnly(tiles) };
   }
 }
 

@@ -108,6 +108,8 @@ describe.each(testDatabaseFactories)('staff listing search on %s', (_name, creat
     { q: '%' },
     { q: 'funeral directors' },
     { page: 999 },
+    { q: 'leeds', page: 999 },
+    { status: 'Active', promoted: 'no', page: 3 },
   ])('filters, orders and pages %j as the plain rules say', async (query) => {
     const q = { ...base, ...query };
     const answer = await search.execute(new SearchStaffListings(q));

@@ -40,8 +40,10 @@ export const staffActivityProjection: Projection = {
     } else if (event.type === 'ListingEdited' && event.data.changes.name) {
       await tx.staffActivityListing.updateMany({ where: { listingId }, data: { name: event.data.changes.name } });
     }
-    const name = (await tx.staffActivityListing.findUnique({ where: { listingId } }))?.name ?? 'A business';
-    const activity = activityOf(event, name);
+    // Most listing events (status changes, promotions, edits) are not listed: look the name up only when needed.
+    const listed = activityOf(event, '');
+    const name = !listed ? '' : event.type === 'ListingSubmitted' ? event.data.name : ((await tx.staffActivityListing.findUnique({ where: { listingId } }))?.name ?? 'A business');
+    const activity = listed && activityOf(event, name);
     if (activity) {
       // The event id is the row id: a replay writes nothing twice.
       await tx.staffActivity.createMany({

@@ -9,6 +9,7 @@ import { AUTH } from '../../tokens';
 import { ADMIN_MESSAGES } from '../admin-session.http.controller';
 import { asAdminRole, writeAudit } from '../admin-audit';
 import { STAFF_KEY, type StaffMember } from './staff';
+import { STAFF_LOOKUP } from './staff-lookup';
 
 /** Staff routes that must answer without a staff session: signing in, and creating the very first account. */
 const OPEN_ROUTES = [`${ADMIN_API}/session`, `${ADMIN_API}/setup`];
@@ -61,12 +62,9 @@ export class StaffGuard implements CanActivate {
   }
 
   private async findStaff(authUserId: string): Promise<StaffMember | undefined> {
-    const { rows } = await asAdminRole(this.sql, (tx) =>
-      tx.query<{ id: string; name: string; email: string; role: string }>(
-        `SELECT id, name, email, role FROM admin_users WHERE auth_user_id = $1 AND is_active`,
-        [authUserId],
-      ),
-    );
+    // One statement, not a role-switching transaction: this runs on every staff request, and the four
+    // round trips of BEGIN/SET ROLE/SELECT/COMMIT were a good part of a list request's time.
+    const { rows } = await this.sql.query<{ id: string; name: string; email: string; role: string }>(STAFF_LOOKUP, [authUserId]);
     const row = rows[0];
     if (!row) return undefined;
     const role = AdminRoleSchema.safeParse(row.role);
