@@ -11,11 +11,10 @@ import {
   type AdminListingForm,
 } from '@afterwards/contracts';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
-import { Alert, Button, Dialog, Select, Switch, TextInput } from '@afterwards/web-ui';
+import { Alert, Button, Dialog, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
 import { EMPTY_LISTING_FORM, formErrorsOf, formValuesOf, validateListingForm, type ListingFormErrors, type ListingFormValues } from './listing-form';
 import { reasonOf } from './listing-view';
 import { listingsApi } from './api';
-import { TextArea } from './TextArea';
 
 export const LISTING_CHANGED_MESSAGE =
   'Someone else changed this business while you were editing. The form now shows the latest details: check them and save again.';

@@ -2,8 +2,7 @@
 // as focus-trapped dialogs). Cancel, Escape or the backdrop abort the action.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PromoteListingSchema, ReasonSchema } from '@afterwards/contracts';
-import { Button, Dialog, TextInput } from '@afterwards/web-ui';
-import { TextArea } from './TextArea';
+import { Button, Dialog, TextArea, TextInput } from '@afterwards/web-ui';
 
 export function ConfirmDialog({
   title,

@@ -3,11 +3,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LISTING_CATEGORIES, type DirectorySearchResponse, type ListingAction, type PublicListing } from '@afterwards/contracts';
-import { Alert, Badge, Button, Icon, InlineLoading, Select, useConsent, type SelectOption } from '@afterwards/web-ui';
+import { Alert, Badge, Button, Icon, InlineLoading, Select, useConsent, useDebouncedValue, type SelectOption } from '@afterwards/web-ui';
 import { ALL_CATEGORIES, fetchListings, listingsQueryKey, type FinderQuery } from './api';
 import { resultCountText } from './format';
 import { ListingCard } from './ListingCard';
-import { useDebouncedValue } from './useDebouncedValue';
 import { useGeolocation } from './useGeolocation';
 import { useRealtimeInvalidation } from './useRealtimeInvalidation';
 import { LocationCombobox } from './LocationCombobox';

@@ -3,9 +3,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PlaceSuggestion } from '@afterwards/contracts';
-import { Icon, TextInput } from '@afterwards/web-ui';
+import { Icon, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS, fetchSuggestions } from './places';
-import { useDebouncedValue } from './useDebouncedValue';
 
 const KIND_LABEL: Record<PlaceSuggestion['kind'], string> = {
   town: 'Town',

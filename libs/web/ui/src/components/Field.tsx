@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
 
 interface FieldChrome {
@@ -111,6 +111,18 @@ export function Select({ label, hint, error, hideLabel, className, options, id, 
           </option>
         ))}
       </select>
+    </FieldFrame>
+  );
+}
+
+export type TextAreaProps = FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
+
+/** A multi-line field in the same layout as TextInput (label, hint, error tied to the control). */
+export function TextArea({ label, hint, error, hideLabel, className, id, ...rest }: TextAreaProps) {
+  const ids = useFieldIds('aw-textarea', id, hint, error);
+  return (
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} className={className} ids={ids}>
+      <textarea id={ids.controlId} className="aw-input aw-textarea" aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...rest} />
     </FieldFrame>
   );
 }

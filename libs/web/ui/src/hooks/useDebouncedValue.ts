@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+/** `value`, once it has stopped changing for `delayMs` (search boxes refetch after a typing pause, not on every key). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
