@@ -31,6 +31,12 @@ function cookiesFrom(setCookies: string[]): string {
 
 const policy = { maxFailures: ADMIN_MAX_ATTEMPTS, lockMs: ADMIN_LOCK_MS };
 
+/** The spec's rate-limit message, with when it ends (sent as Retry-After). */
+function rateLimited(retryAt: string | undefined): ProblemError {
+  const at = retryAt && Number.isFinite(Date.parse(retryAt)) ? retryAt : new Date(Date.now() + 60_000).toISOString();
+  return new ProblemError(429, 'RATE_LIMITED', 'Too many login attempts. Please wait a few minutes and try again.', undefined, { retryAt: at });
+}
+
 interface AdminRow {
   id: string;
   name: string;
@@ -87,8 +93,8 @@ export class AdminSessionController {
 
     const response = await this.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: false }, headers: fromNodeHeaders(req.headers), asResponse: true });
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { code?: string };
-      if (response.status === 429) throw new ProblemError(429, 'RATE_LIMITED', 'Too many login attempts. Please wait a few minutes and try again.');
+      const body = (await response.json().catch(() => ({}))) as { code?: string; retryAt?: string };
+      if (response.status === 429) throw rateLimited(body.retryAt);
       if (body.code === 'EMAIL_NOT_VERIFIED') throw await fail(401, 'ADMIN_EMAIL_NOT_CONFIRMED', ADMIN_MESSAGES.unconfirmed, { action: 'admin_sign_in_failed' });
       if (response.status === 401) throw await fail(401, 'ADMIN_INVALID_CREDENTIALS', ADMIN_MESSAGES.invalid, { action: 'admin_sign_in_failed' });
       throw await fail(401, 'ADMIN_AUTH_FAILED', ADMIN_MESSAGES.failed, { action: 'admin_sign_in_failed' });
@@ -108,7 +114,7 @@ export class AdminSessionController {
         ? await this.auth.api.verifyTOTP({ body, headers, asResponse: true })
         : await this.auth.api.verifyBackupCode({ body, headers, asResponse: true });
       if (!verified.ok) {
-        if (verified.status === 429) throw new ProblemError(429, 'RATE_LIMITED', 'Too many login attempts. Please wait a few minutes and try again.');
+        if (verified.status === 429) throw rateLimited(((await verified.clone().json().catch(() => ({}))) as { retryAt?: string }).retryAt);
         const problem = await fail(401, 'ADMIN_INVALID_CODE', ADMIN_MESSAGES.invalidCode, challengeAudit);
         throw new ProblemError(problem.status, problem.code, problem.message, undefined, { ...problem.extra, twoFactorRequired: true });
       }

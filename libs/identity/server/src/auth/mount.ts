@@ -33,14 +33,25 @@ export async function asProblemResponse(res: Response): Promise<Response> {
 }
 
 /**
+ * On every request, the client address Express derived (the socket, or X-Forwarded-For from a proxy
+ * TRUST_PROXY names) replaces any header of the internal name the client sent. better-auth's limits read
+ * it, whether reached at /api/auth or called from the product's own routes (staff sign-in), so each
+ * address has its own limit and nobody can pick theirs.
+ */
+export function clientAddressHeader(req: ExpressRequest, _res: ExpressResponse, next: NextFunction): void {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  next();
+}
+
+/**
  * Mounts better-auth's handler at /api/auth on the Express instance, before Nest's body parser
- * (better-auth reads the raw body itself). The client address Express derived (trusting only
- * loopback proxies) replaces any header of the same name the client sent. Errors leave as problem details.
+ * (better-auth reads the raw body itself), behind `clientAddressHeader` for every route. Errors leave as
+ * problem details.
  */
 export function mountAuth(app: Express, auth: Auth): void {
+  app.use(clientAddressHeader);
   const handler = toNodeHandler(async (request: Request) => asProblemResponse(await auth.handler(request)));
   app.use('/api/auth', (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     handler(req, res).catch(next);
   });
 }
