@@ -15,6 +15,7 @@ import {
 import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
 import { serveWebApps, webRoots } from './web-apps';
+import { securityHeaders } from './security-headers';
 
 async function main(): Promise<void> {
   let config;
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLog(logger));
+  app.use(securityHeaders(config.publicUrl));
   app.useGlobalFilters(new ProblemDetailsFilter());
   if (config.redisUrl) {
     const adapter = new RedisIoAdapter(app, config.redisUrl);

@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+
+/** Issue 10, item 3: browser security headers on pages and the API, and pages that still work under them. */
+describe('browser security headers', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 20 });
+    browser = await launchChromium();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it.each(['/', '/dashboard', '/admin/', '/api/health/ready'])('%s cannot be framed, sniffed or leak its address, and allows no inline script', async (path) => {
+    const res = await fetch(`${product.url}${path}`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // HSTS only over HTTPS (PUBLIC_URL): this product runs on http://127.0.0.1.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('loads the public site, the finder and the staff sign-in with no policy violation', async () => {
+    const page = await browser.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto(`${product.url}/`);
+    await page.getByRole('link', { name: /find local services|resources/i }).first().waitFor();
+    await page.goto(`${product.url}/resources`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(`${product.url}/admin`);
+    await page.getByLabel('Email address').waitFor();
+    expect(refused).toEqual([]);
+    await page.close();
+  });
+});
