@@ -421,7 +421,8 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
     }
     case 'RemoveAdditionalDocument': {
       const doc = state.documents.find((d) => d.id === command.documentId);
-      if (!doc) return [];
+      // An id that is not (or no longer) there is an error the caller hears of, never a silent success.
+      if (!doc) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${command.documentId}`);
       if (!doc.additional) {
         throw new CaseError('DOCUMENT_NOT_ADDITIONAL', 'Only additional documents can be deleted; checklist documents stay on the list');
       }
@@ -448,7 +449,7 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
       return [{ type: 'NoteEdited', data: { caseId, noteId: current.id, ...note, editedAt: at } }];
     }
     case 'DeleteNote': {
-      if (!state.notes.some((n) => n.id === command.noteId)) return [];
+      if (!state.notes.some((n) => n.id === command.noteId)) throw new CaseError('NOTE_NOT_FOUND', CASE_MESSAGES.noteNotFound);
       return [{ type: 'NoteDeleted', data: { caseId, noteId: command.noteId, deletedAt: at } }];
     }
     case 'DeleteCase':

@@ -393,7 +393,8 @@ describe('documents', () => {
         data: { caseId: CASE, documentId: 'extra-1', fileIds: ['x1', 'x2'], removedAt: LATER },
       });
       expect(state.documents.some((d) => d.id === 'extra-1')).toBe(false);
-      expect(decideCase(cmd('RemoveAdditionalDocument', { documentId: 'extra-1' }), state)).toEqual([]);
+      refused(cmd('RemoveAdditionalDocument', { documentId: 'extra-1' }), state, 'DOCUMENT_NOT_FOUND', 'Document not found: extra-1');
+      refused(cmd('RemoveAdditionalDocument', { documentId: 'never-added' }), given(...opened()), 'DOCUMENT_NOT_FOUND');
     });
     it('refuses to remove a checklist document', () => {
       refused(cmd('RemoveAdditionalDocument', { documentId: DOC }), given(...opened()), 'DOCUMENT_NOT_ADDITIONAL');
@@ -448,10 +449,11 @@ describe('notes', () => {
     refused(cmd('EditNote', { noteId: 'n1', title: 'Call', content: 'Other tab', expectedVersion: 0 }), state, 'NOTE_CHANGED');
     refused(cmd('EditNote', { noteId: 'nope', title: 'a', content: 'b' }), state, 'NOTE_NOT_FOUND', 'Note not found');
   });
-  it('deletes once; deleting again decides nothing', () => {
+  it('deletes once; deleting it again, or a note that never existed, is refused as Note not found', () => {
     const { state } = stateAfter(opened(), add(), cmd('DeleteNote', { noteId: 'n1' }));
     expect(state.notes).toEqual([]);
-    expect(decideCase(cmd('DeleteNote', { noteId: 'n1' }), state)).toEqual([]);
+    refused(cmd('DeleteNote', { noteId: 'n1' }), state, 'NOTE_NOT_FOUND', 'Note not found');
+    refused(cmd('DeleteNote', { noteId: 'nope' }), given(...opened()), 'NOTE_NOT_FOUND');
   });
 });
 
