@@ -173,6 +173,21 @@ describe('EncryptedFileStore', () => {
     await expect(store.read(secondId)).rejects.toBeInstanceOf(FileUnreadableError);
   });
 
+  it('clears partial uploads a crash left behind, but not an upload another replica has in progress', async () => {
+    const tempDir = path.join(dir, '.tmp');
+    fs.mkdirSync(tempDir, { recursive: true });
+    const stale = path.join(tempDir, 'crashed-upload.part');
+    const fresh = path.join(tempDir, 'in-progress.part');
+    fs.writeFileSync(stale, 'half an encrypted upload');
+    fs.writeFileSync(fresh, 'an upload still arriving');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    fs.utimesSync(stale, anHourAgo, anHourAgo);
+    expect(await store.clearStalePartials(15 * 60 * 1000)).toBe(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    expect(await new EncryptedFileStore({ dir: path.join(dir, 'never-used'), masterKey }).clearStalePartials(0)).toBe(0);
+  });
+
   it('says a missing or malformed file id is not found', async () => {
     await expect(store.open('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(FileNotFoundError);
     await expect(store.open('../../etc/passwd')).rejects.toBeInstanceOf(FileNotFoundError);

@@ -125,6 +125,32 @@ export class EncryptedFileStore {
     }
   }
 
+  /**
+   * Removes partial uploads left by a process that stopped mid-write (a crash or kill): encrypted `.part`
+   * files older than `olderThanMs`. Younger ones may be another replica's upload in progress on a shared
+   * volume, so they stay. Returns how many were removed.
+   */
+  async clearStalePartials(olderThanMs: number, now: Date = new Date()): Promise<number> {
+    const tempDir = path.join(this.dir, TEMP_DIR);
+    let names: string[];
+    try {
+      names = await fs.readdir(tempDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const file = path.join(tempDir, name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat || now.getTime() - stat.mtimeMs < olderThanMs) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
   /** The decrypted content; the stream errors with FileUnreadableError at its end if the blob was changed. */
   async open(fileId: string): Promise<Readable> {
     return this.openBlob(fileId, this.blobName(fileId));

@@ -6,6 +6,9 @@ import { APP_CONFIG, EVENT_STORE, PRISMA, ProjectionRunner, waitForProjection, t
 import { FILE_STORE } from '../tokens';
 import { FILE_PURGE, filePurgeReactor } from './file-purge.reactor';
 
+/** A partial upload this old is no upload in progress (5 MB arrive in seconds): a crash left it. */
+export const STALE_PARTIAL_UPLOAD_MS = 15 * 60 * 1000;
+
 /** Runs the file-purge reactor beside the projections (same switch: RUN_PROJECTIONS). */
 @Injectable()
 export class FilePurgeService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,6 +23,9 @@ export class FilePurgeService implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    // Every API process sweeps at start-up: an upload cut off by a crash left its encrypted .part file.
+    const cleared = await this.files.clearStalePartials(STALE_PARTIAL_UPLOAD_MS);
+    if (cleared > 0) this.logger.log({ cleared }, 'removed partial uploads left by an earlier stop');
     if (!this.config.runProjections) return;
     this.runner = new ProjectionRunner(this.store, this.prisma, [filePurgeReactor(this.files)], undefined, (_name, error) =>
       this.logger.error({ err: error }, 'file purge stopped'),
