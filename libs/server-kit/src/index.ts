@@ -16,3 +16,4 @@ export * from './realtime/redis-io.adapter';
 export * from './platform.module';
 export * from './jobs/jobs';
 export * from './database/data-access';
+export * from './input/safe-text';

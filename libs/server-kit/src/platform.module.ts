@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { APP_GUARD, ModuleRef } from '@nestjs/core';
+import { SafeTextGuard } from './input/safe-text';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration } from '@afterwards/persistence';
@@ -82,6 +83,8 @@ export class PlatformModule {
         JobsLifecycle,
         RealtimeGateway,
         ProjectionsService,
+        // Every route: text the database cannot store is a 400, never a 500 (issue 10, item 4).
+        ...(options.role === 'api' ? [{ provide: APP_GUARD, useClass: SafeTextGuard }] : []),
       ],
       exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionsService, CqrsModule],
     };

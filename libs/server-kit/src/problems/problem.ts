@@ -6,6 +6,7 @@ import type { ProblemDetails } from '@afterwards/contracts';
  */
 const statusByCode = new Map<string, number>([
   ['VALIDATION_FAILED', 400],
+  ['UNSAFE_TEXT', 400],
   ['NOT_FOUND', 404],
   ['STREAM_CONFLICT', 409],
   ['RATE_LIMITED', 429],

@@ -7,7 +7,7 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from 'pino';
 import { PgliteSqlClient, PostgresSqlClient, type SqlClient } from '@afterwards/persistence';
-import { apiConfigProblems, ConfigError, type AppConfig } from '@afterwards/server-kit';
+import { apiConfigProblems, ConfigError, findUnsafeText, UNSAFE_TEXT_MESSAGE, type AppConfig } from '@afterwards/server-kit';
 import { checkPassword, minutesUntil } from '@afterwards/identity-domain';
 import { resetPasswordEmail, verificationEmail, type Mailer } from '@afterwards/mail';
 import { AttemptsStore } from './attempts.store';
@@ -16,6 +16,8 @@ import { RATE_LIMITED_ACTIONS, rateLimitMessage } from './rate-limits';
 
 /** Header the API sets from Express's trusted-proxy-aware `req.ip` before better-auth sees a request. */
 export const CLIENT_IP_HEADER = 'x-afterwards-client-ip';
+/** RFC 5321's limit; a longer one could not be delivered, and would overflow the e-mail index. */
+const MAX_EMAIL_LENGTH = 254;
 export const VERIFY_EMAIL_EXPIRES_S = 24 * 3600;
 export const RESET_PASSWORD_EXPIRES_S = 3600;
 export const SESSION_EXPIRES_S = 7 * 24 * 3600;
@@ -141,6 +143,15 @@ export function createAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Input the database cannot take must be a 400 here too, not a 500 from deep inside the library.
+        const unsafe = findUnsafeText(body) ?? findUnsafeText(ctx.query);
+        if (unsafe) throw new APIError('BAD_REQUEST', { message: UNSAFE_TEXT_MESSAGE, code: 'UNSAFE_TEXT' });
+        if (typeof body.email === 'string' && body.email.length > MAX_EMAIL_LENGTH) {
+          throw new APIError('BAD_REQUEST', { message: 'Please enter a valid email address', code: 'INVALID_EMAIL' });
+        }
+        if (ctx.path === '/update-user' && 'name' in body && typeof body.name !== 'string') {
+          throw new APIError('BAD_REQUEST', { message: 'Name must be text', code: 'INVALID_NAME' });
+        }
         // Password rule: length and the common-password list, on every way a password is set.
         const newPassword = ctx.path === '/sign-up/email' ? body.password : ctx.path === '/change-password' || ctx.path === '/reset-password' ? body.newPassword : undefined;
         if (typeof newPassword === 'string') {

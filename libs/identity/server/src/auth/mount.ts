@@ -10,7 +10,18 @@ import { CLIENT_IP_HEADER } from './auth';
  * `type`, `title`, `status`, `detail` and `code` are added. Other answers pass through untouched.
  */
 export async function asProblemResponse(res: Response): Promise<Response> {
-  if (res.status < 400 || !/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) return res;
+  if (res.status < 400) return res;
+  if (!/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) {
+    // An error with no JSON (the library's bare 500s): still a problem detail, never an empty answer.
+    const text = await res.clone().text();
+    if (text.trim() && !/^text\/plain\b/i.test(res.headers.get('content-type') ?? 'text/plain')) return res;
+    const code = res.status >= 500 ? 'INTERNAL' : 'AUTH_FAILED';
+    const detail = res.status >= 500 ? 'An unexpected error occurred' : text.trim() || 'The request could not be completed';
+    const headers = new Headers(res.headers);
+    headers.set('content-type', 'application/problem+json; charset=utf-8');
+    headers.delete('content-length');
+    return new Response(JSON.stringify({ ...problem(res.status, code, detail), message: detail }), { status: res.status, statusText: res.statusText, headers });
+  }
   const text = await res.text();
   let body: unknown;
   try {
