@@ -7,6 +7,8 @@ import {
   ConfigError,
   createRootLogger,
   loadConfig,
+  OwnOriginIoAdapter,
+  ownOrigins,
   PinoNestLogger,
   ProblemDetailsFilter,
   RedisIoAdapter,
@@ -43,9 +45,11 @@ async function main(): Promise<void> {
   app.use(securityHeaders(config.publicUrl));
   app.useGlobalFilters(new ProblemDetailsFilter());
   if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl);
+    const adapter = new RedisIoAdapter(app, config.redisUrl, ownOrigins(config));
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
+  } else {
+    app.useWebSocketAdapter(new OwnOriginIoAdapter(app, ownOrigins(config)));
   }
   // better-auth's routes (/api/auth/*) read their own bodies: mounted before Nest's body parser.
   mountAuth(app.getHttpAdapter().getInstance(), app.get<Auth>(AUTH));

@@ -17,3 +17,5 @@ export * from './platform.module';
 export * from './jobs/jobs';
 export * from './database/data-access';
 export * from './input/safe-text';
+export * from './input/own-origin';
+export * from './realtime/own-origin-io.adapter';

@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
+import { OwnOriginGuard } from './input/own-origin';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration } from '@afterwards/persistence';
@@ -84,7 +85,8 @@ export class PlatformModule {
         RealtimeGateway,
         ProjectionsService,
         // Every route: text the database cannot store is a 400, never a 500 (issue 10, item 4).
-        ...(options.role === 'api' ? [{ provide: APP_GUARD, useClass: SafeTextGuard }] : []),
+        // Every state-changing route: the product's own Origin only (issue 10, item 2).
+        ...(options.role === 'api' ? [{ provide: APP_GUARD, useClass: OwnOriginGuard }, { provide: APP_GUARD, useClass: SafeTextGuard }] : []),
       ],
       exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionsService, CqrsModule],
     };

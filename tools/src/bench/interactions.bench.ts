@@ -85,7 +85,7 @@ export async function benchInteractions(options: InteractionsBenchOptions): Prom
           try {
             const res = await fetch(`${url}/api/directory/interactions`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-forwarded-for': address, 'user-agent': 'afterwards-bench' },
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': address, 'user-agent': 'afterwards-bench', origin: url },
               body: JSON.stringify({ page: 'resources', sessionId: `bench-session-${c}`, interactions }),
             });
             latencies.push(performance.now() - t0);

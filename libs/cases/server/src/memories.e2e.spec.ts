@@ -215,7 +215,8 @@ describe('memories over HTTP (services profile)', () => {
     const memory = await create(ann, { name: 'Live', deceasedName: 'Rose Hart', jurisdiction: 'England' });
     const connect = (http: HttpSession) =>
       new Promise<Socket>((resolve, reject) => {
-        const socket = io(product.url, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie: http.cookieHeader() } });
+        // A browser always sends its page's Origin; the server refuses sockets from any other.
+        const socket = io(product.url, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie: http.cookieHeader(), origin: product.url } });
         socket.on('connect', () => resolve(socket));
         socket.on('connect_error', reject);
       });

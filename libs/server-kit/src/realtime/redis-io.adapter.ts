@@ -1,19 +1,20 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { OwnOriginIoAdapter } from './own-origin-io.adapter';
 
-/** socket.io across API replicas: rooms and emits travel through Redis pub/sub. */
-export class RedisIoAdapter extends IoAdapter {
+/** socket.io across API replicas: rooms and emits travel through Redis pub/sub (own origin only, as every socket). */
+export class RedisIoAdapter extends OwnOriginIoAdapter {
   private pub: Redis | undefined;
   private sub: Redis | undefined;
 
   constructor(
     app: INestApplicationContext,
     private readonly redisUrl: string,
+    origins: readonly string[],
   ) {
-    super(app);
+    super(app, origins);
   }
 
   async connect(): Promise<void> {

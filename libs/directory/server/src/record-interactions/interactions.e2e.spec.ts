@@ -75,7 +75,7 @@ describe('place suggestions and listing interactions over HTTP, services profile
     const post = (body: unknown, address = '203.0.113.7') =>
       fetch(`${product.url}/api/directory/interactions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address, origin: product.url },
         body: JSON.stringify(body),
       });
     const views = { page: 'resources', sessionId: 'e2e-session-1', interactions: shown.map((l) => ({ listingId: l.id, action: 'view', distanceMiles: l.distanceMiles ?? undefined })) };
@@ -116,7 +116,7 @@ describe('place suggestions and listing interactions over HTTP, services profile
   it('refuses malformed interaction requests', async () => {
     const res = await fetch(`${product.url}/api/directory/interactions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: product.url },
       body: JSON.stringify({ page: 'resources', sessionId: 'short', interactions: [{ listingId: 'nope', action: 'like' }] }),
     });
     expect(res.status).toBe(400);

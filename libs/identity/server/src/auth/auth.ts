@@ -7,7 +7,7 @@ import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from 'pino';
 import { PgliteSqlClient, PostgresSqlClient, type SqlClient } from '@afterwards/persistence';
-import { apiConfigProblems, ConfigError, findUnsafeText, UNSAFE_TEXT_MESSAGE, type AppConfig } from '@afterwards/server-kit';
+import { apiConfigProblems, ConfigError, findUnsafeText, ownOrigins, UNSAFE_TEXT_MESSAGE, type AppConfig } from '@afterwards/server-kit';
 import { checkPassword, minutesUntil } from '@afterwards/identity-domain';
 import { resetPasswordEmail, verificationEmail, type Mailer } from '@afterwards/mail';
 import { AttemptsStore } from './attempts.store';
@@ -39,12 +39,6 @@ export function resolveAuthSecret(config: AppConfig, role: 'api' | 'worker' | 't
 }
 
 /** PUBLIC_URL, and on a loopback address both spellings of it (127.0.0.1 and localhost). */
-function trustedOrigins(config: AppConfig): string[] {
-  const url = new URL(config.publicUrl);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return [config.publicUrl];
-  return ['127.0.0.1', 'localhost'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
-}
-
 function kyselyFor(sql: SqlClient): Kysely<unknown> {
   if (sql instanceof PgliteSqlClient) return new Kysely({ dialect: new PgliteDialect(sql.db) });
   if (sql instanceof PostgresSqlClient) return new Kysely({ dialect: new PostgresDialect({ pool: sql.pool }) });
@@ -101,7 +95,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: deps.secret,
     database: { db: kyselyFor(deps.sql), type: 'postgres' },
-    trustedOrigins: trustedOrigins(config),
+    trustedOrigins: ownOrigins(config),
     telemetry: { enabled: false },
     user: { modelName: 'auth_users' },
     session: { modelName: 'auth_sessions', expiresIn: SESSION_EXPIRES_S, updateAge: SESSION_UPDATE_AGE_S, cookieCache: { enabled: false } },

@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import type { Request } from 'express';
 import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { APP_CONFIG, ProblemError, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
 import { clientIp, findCurrentUser } from '../../session/current-user';
 import { AUTH } from '../../tokens';
@@ -22,20 +22,15 @@ export function isStaffRoute(path: string): boolean {
 /**
  * One guard for every `/api/admin/*` route, registered for the whole app so that a route added later is
  * guarded without anyone remembering to. Each request needs a live session whose `admin_users` record is
- * active (looked up every time: deactivating someone takes effect at once); writes need the product's own
- * Origin (a cross-site form cannot act as staff) and a role that may write.
+ * active (looked up every time: deactivating someone takes effect at once); writes need a role that may
+ * write (the platform's OwnOriginGuard has already refused a foreign Origin).
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
-  private readonly ownOrigin: string;
-
   constructor(
     @Inject(AUTH) private readonly auth: Auth,
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.ownOrigin = new URL(config.publicUrl).origin;
-  }
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -43,10 +38,8 @@ export class StaffGuard implements CanActivate {
     const path = req.path;
     if (!isStaffRoute(path) || OPEN_ROUTES.some((open) => path === open || path.startsWith(`${open}/`))) return true;
 
+    // The Origin of writes is checked for every route by the platform's OwnOriginGuard, which runs first.
     const write = !SAFE_METHODS.has(req.method);
-    if (write && req.get('origin') !== this.ownOrigin) {
-      throw new ProblemError(403, 'FOREIGN_ORIGIN', ADMIN_GUARD_MESSAGES.foreignOrigin);
-    }
     const user = await findCurrentUser(this.auth, req);
     if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
     const staff = await this.findStaff(user.id);

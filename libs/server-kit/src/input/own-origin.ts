@@ -1,0 +1,47 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
+import type { AppConfig } from '../config/config';
+import { ProblemError } from '../problems/problem';
+import { APP_CONFIG } from '../tokens';
+
+export const FOREIGN_ORIGIN_MESSAGE = 'This request did not come from Afterwards.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The origins the product's own pages have: PUBLIC_URL's, and on a local start both names of this
+ * machine (a person may open http://localhost:3000 as well as the printed http://127.0.0.1:3000).
+ */
+export function ownOrigins(config: Pick<AppConfig, 'publicUrl'>): string[] {
+  const url = new URL(config.publicUrl);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return [url.origin];
+  return ['127.0.0.1', 'localhost'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
+/** Whether a request or socket handshake comes from the product's own pages. */
+export function fromOwnOrigin(req: Pick<IncomingMessage, 'headers'>, origins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && origins.includes(origin);
+}
+
+/**
+ * Cross-site request forgery: every state-changing API route needs the product's own Origin. Browsers
+ * send it on every POST, PUT, PATCH and DELETE, so a missing one is a script or a forged form, and a
+ * foreign one another site acting with the visitor's cookie. (better-auth checks its own routes.)
+ */
+@Injectable()
+export class OwnOriginGuard implements CanActivate {
+  private readonly origins: string[];
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.origins = ownOrigins(config);
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    if (SAFE_METHODS.has(req.method) || !req.path.startsWith('/api/')) return true;
+    if (!fromOwnOrigin(req, this.origins)) throw new ProblemError(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
+    return true;
+  }
+}
