@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 import { REALTIME_PATH } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const FAMILY = { email: 'cai.csrf@example.test', password: 'quiet-harbour-95' };
 
@@ -18,13 +18,7 @@ describe('cross-site requests (services profile)', () => {
     await signUpVerified(product, FAMILY);
     family = await signedIn(product, FAMILY.email, FAMILY.password);
     // Every state-changing route the running app maps (better-auth's /api/auth checks its own).
-    writes = product
-      .logs()
-      .split('\n')
-      .map((line) => /Mapped \{([^,]+), (\w+)\} route/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ path: m[1]!, method: m[2]! }))
-      .filter((r) => r.path.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    writes = mappedRoutes(product).filter((r) => r.path.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
   }, 180_000);
   afterAll(async () => {
     await product?.stop();

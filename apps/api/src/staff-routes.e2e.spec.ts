@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { AdminListingsResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'ada.admin@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
 const AUDITOR = { email: 'otto.auditor@example.test', name: 'Otto Auditor', password: 'quiet-harbour-71' };
@@ -21,13 +21,7 @@ describe('staff routes over HTTP', () => {
     setupLinkFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-setup-')), 'link');
     // info: Nest logs every route it maps, so the list below is the running app's own.
     product = await startProduct({ profile: 'services', seedCount: 10, env: { LOG_LEVEL: 'info', AFTERWARDS_SETUP_LINK_FILE: setupLinkFile } });
-    routes = product
-      .logs()
-      .split('\n')
-      .map((line) => /Mapped \{([^,]+), (\w+)\} route/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ path: m[1]!, method: m[2]! }))
-      .filter((r) => r.path.startsWith('/api/admin'));
+    routes = mappedRoutes(product).filter((r) => r.path.startsWith('/api/admin'));
   }, 180_000);
   afterAll(async () => {
     await product?.stop();

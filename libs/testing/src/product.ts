@@ -137,3 +137,17 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
     },
   };
 }
+
+/**
+ * The HTTP routes the running API mapped, read from Nest's own 'Mapped {path, METHOD} route' log lines
+ * (start the product with LOG_LEVEL=info). Tests over "every route" take their list from here, so a route
+ * added later is covered without anyone listing it.
+ */
+export function mappedRoutes(product: Pick<RunningProduct, 'logs'>): { method: string; path: string }[] {
+  return product
+    .logs()
+    .split('\n')
+    .map((line) => /Mapped \{([^,]+), (\w+)\} route/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ path: m[1]!, method: m[2]! }));
+}
