@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Dialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals } from '../store';
+import { isSyncFailure } from '../shared/memories-state';
 import { EMPTY_FORM, createRequestFrom, fieldErrors, type MemoryField, type MemoryForm } from './forms';
 import { MemoryFields } from './MemoryFields';
 import { PhotoField } from './PhotoField';
@@ -63,7 +64,8 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
       onCreated(created.memory.id);
     } catch (failure) {
       setSaving(false);
-      memoriesStore.failed();
+      // A refused form is the form's error; the header says 'Sync failed' only when the server is out of reach.
+      if (isSyncFailure(failure instanceof ApiError ? failure.status : undefined)) memoriesStore.failed();
       const message = `Failed to create case: ${errorMessage(failure)}`;
       setError(message);
       toast.error(message);

@@ -78,3 +78,12 @@ export function overviewStats(memories: readonly MemorySummary[]): {
   }
   return { activeMemories: memories.length, completedTasks, documentsCollected, pendingTasks };
 }
+
+/**
+ * Whether a failed call means the dashboard is out of step with the server (no answer, or the server
+ * failing): only then may the header say 'Sync failed'. A refused form (400, 409, 413…) is the form's
+ * error, shown on the form; everything on screen is still what the server holds.
+ */
+export function isSyncFailure(status: number | undefined): boolean {
+  return status === undefined || status === 0 || status >= 500;
+}

@@ -1,4 +1,4 @@
-import { INITIAL_STATE, overviewStats, sortNewestFirst, withDetail, withLoaded, withoutMemory, withSync } from './memories-state';
+import { INITIAL_STATE, isSyncFailure, overviewStats, sortNewestFirst, withDetail, withLoaded, withoutMemory, withSync } from './memories-state';
 import { detail, summary } from './testing-fixtures';
 
 const older = summary({ id: 'a', createdAt: '2026-01-01T09:00:00.000Z' });
@@ -53,5 +53,14 @@ describe('memories state', () => {
     const two = summary({ id: 'y', progress: { ...older.progress, tasksTotal: 10, tasksCompleted: 10, tasksInProgress: 0, documentsCollected: 2 } });
     expect(overviewStats([one, two])).toEqual({ activeMemories: 2, completedTasks: 13, documentsCollected: 6, pendingTasks: 8 });
     expect(overviewStats([])).toEqual({ activeMemories: 0, completedTasks: 0, documentsCollected: 0, pendingTasks: 0 });
+  });
+});
+
+describe('what counts as a sync failure', () => {
+  it('is no answer or a server failure, never a refused form', () => {
+    expect(isSyncFailure(0)).toBe(true);
+    expect(isSyncFailure(undefined)).toBe(true);
+    expect(isSyncFailure(503)).toBe(true);
+    for (const refused of [400, 401, 404, 409, 413, 415, 429]) expect(isSyncFailure(refused)).toBe(false);
   });
 });
