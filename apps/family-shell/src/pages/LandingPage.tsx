@@ -37,7 +37,7 @@ const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> =
 const STEPS: ReadonlyArray<{ title: string; text: string }> = [
   {
     title: 'Tell us who has died',
-    text: 'Create a memory for the person who died: their name and whether they lived in England, Wales, Scotland or Ireland.',
+    text: 'Create a memory for the person who died: their name and whether they lived in England, Wales, Scotland, Northern Ireland or the Republic of Ireland.',
   },
   {
     title: 'Get your personal checklist',
