@@ -295,5 +295,8 @@ function titleCase(s: string): string {
 }
 
 export function townLabel(town: Town): string {
-  return `${town.altNames[0] ?? town.name}, ${town.country === 'Ireland' ? 'Ireland' : town.county || town.country}`;
+  const name = town.altNames[0] ?? town.name;
+  const area = town.country === 'Ireland' ? 'Ireland' : town.county || town.country;
+  // A city that is its own council area (Belfast, Glasgow, Cardiff) would read 'Belfast, Belfast'.
+  return `${name}, ${area.toLowerCase() === name.toLowerCase() ? town.country : area}`;
 }

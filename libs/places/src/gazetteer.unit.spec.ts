@@ -26,6 +26,14 @@ describe('gazetteer', () => {
     expect(gazetteer.resolve('Leeds, West Yorkshire')).toMatchObject({ kind: 'town' });
   });
 
+  it("never labels a place with its own name twice ('Belfast, Belfast')", () => {
+    expect(gazetteer.resolve('Belfast')!.label).toBe('Belfast, Northern Ireland');
+    for (const town of ['Glasgow', 'Cardiff', 'Leeds', 'Derry', 'Cork', 'Newport']) {
+      const [name, area] = gazetteer.resolve(town)!.label.split(', ');
+      expect(area?.toLowerCase()).not.toBe(name!.toLowerCase());
+    }
+  });
+
   it('returns null for what it does not know', () => {
     expect(gazetteer.resolve('Atlantis')).toBeNull();
     expect(gazetteer.resolve('ZZ9')).toBeNull();
