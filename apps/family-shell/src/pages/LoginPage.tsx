@@ -68,7 +68,16 @@ export function LoginPage() {
     else headingRef.current?.focus();
   }, [mode]);
 
+  // A form's error belongs to that form: it goes when the person switches to another mode, rather than
+  // sitting over the new title for the rest of its 4 seconds.
+  const formErrors = useRef<number[]>([]);
+  function formError(message: string) {
+    formErrors.current.push(toast.error(message));
+  }
+
   function switchMode(next: AuthMode) {
+    for (const id of formErrors.current) toast.dismiss(id);
+    formErrors.current = [];
     setMode(next);
     setInvalid(null);
     setPassword('');
@@ -89,7 +98,7 @@ export function LoginPage() {
     const check = checkForm(mode, email, password);
     if (!check.ok) {
       setInvalid(check.field);
-      toast.error(check.message);
+      formError(check.message);
       (check.field === 'password' ? passwordRef : emailRef).current?.focus();
       return;
     }
@@ -100,7 +109,7 @@ export function LoginPage() {
         const { error } = await call(() =>
           authClient.requestPasswordReset({ email: check.email, redirectTo: '/reset-password' }),
         );
-        if (error) return void toast.error(authErrorMessage(error));
+        if (error) return void formError(authErrorMessage(error));
         toast.success('Password reset email sent! Please check your inbox.');
         switchMode('signin');
         return;
@@ -109,13 +118,13 @@ export function LoginPage() {
         const { error } = await call(() =>
           authClient.signUp.email({ email: check.email, password: check.password, name: '', callbackURL: '/email-verified' }),
         );
-        if (error) return void toast.error(authErrorMessage(error));
+        if (error) return void formError(authErrorMessage(error));
         toast.success('Account created! Please check your email to verify your account.');
         switchMode('signin');
         return;
       }
       const { data, error } = await call(() => authClient.signIn.email({ email: check.email, password: check.password }));
-      if (error) return void toast.error(authErrorMessage(error));
+      if (error) return void formError(authErrorMessage(error));
       if (data && typeof data === 'object' && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
         setPassword('');
         setMode('code');
