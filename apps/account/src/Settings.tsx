@@ -178,7 +178,7 @@ function PreferencesCard() {
       <div className="ac-toggles">
         <Toggle
           label="Email Notifications"
-          description="Reminders about upcoming deadlines."
+          description="Deadline reminder e-mails are not sent yet; your choice is kept for when they are."
           checked={current.emailNotifications}
           disabled={prefs.isPending}
           onChange={() => toggle('emailNotifications')}
