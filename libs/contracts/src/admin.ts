@@ -23,7 +23,6 @@ export type AdminRole = z.infer<typeof AdminRoleSchema>;
 
 export const ADMIN_GUARD_MESSAGES = {
   readOnly: 'Your staff role can view the back office but not change it.',
-  foreignOrigin: 'This request did not come from the Afterwards back office.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
