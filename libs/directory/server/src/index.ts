@@ -16,4 +16,4 @@ export {
   aggregateInteractionsProcessor,
   AGGREGATE_EVERY_MS,
 } from './aggregate-interactions/aggregate-interactions.job';
-export { whereOf, STAFF_LISTING_COLUMNS } from './search-staff-listings/search-staff-listings.handler';
+export { staffListStatements } from './search-staff-listings/search-staff-listings.handler';

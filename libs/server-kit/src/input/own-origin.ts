@@ -7,6 +7,8 @@ import { APP_CONFIG } from '../tokens';
 
 export const FOREIGN_ORIGIN_MESSAGE = 'This request did not come from Afterwards.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** GET, HEAD and OPTIONS change nothing; every other method is a write. */
+export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method);
 
 /**
  * The origins the product's own pages have: PUBLIC_URL's, and on a local start both names of this
@@ -40,7 +42,7 @@ export class OwnOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    if (SAFE_METHODS.has(req.method) || !req.path.startsWith('/api/')) return true;
+    if (isSafeMethod(req.method) || !req.path.startsWith('/api/')) return true;
     if (!fromOwnOrigin(req, this.origins)) throw new ProblemError(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
     return true;
   }

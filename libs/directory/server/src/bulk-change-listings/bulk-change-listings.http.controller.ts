@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { BulkListingRequestSchema, type AdminListing, type BulkListingResponse, type BulkListingResult } from '@afterwards/contracts';
+import { BulkListingRequestSchema, type BulkListingResponse, type BulkListingResult } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
-import type { Position } from '@afterwards/event-store';
+import { comparePositions, type Position } from '@afterwards/event-store';
 import { AuditTrail } from '@afterwards/identity-server';
-import { Prisma, type PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError } from '@afterwards/server-kit';
-import { STAFF_LISTING_COLUMNS, toStaffListing } from '../search-staff-listings/search-staff-listings.handler';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
+import { findStaffListings } from '../search-staff-listings/search-staff-listings.handler';
 import { StaffListings } from '../staff-listing-commands/staff-listings.service';
 
 /** Listings changed at once: each is its own stream, so they are independent and a few can go in parallel. */
@@ -59,7 +59,7 @@ export class BulkChangeListingsController {
           return { type: 'DeleteListing', listingId };
       }
     };
-    const before = await this.rows(ids);
+    const before = await findStaffListings(this.prisma, ids);
     const results = new Map<string, BulkListingResult>();
     const changed: string[] = [];
     let last: Position | undefined;
@@ -68,7 +68,7 @@ export class BulkChangeListingsController {
         const position = await this.listings.append(req, commandFor(id));
         if (position) {
           changed.push(id);
-          if (!last || position.commit > last.commit || (position.commit === last.commit && position.prepare > last.prepare)) last = position;
+          if (!last || comparePositions(position, last) > 0) last = position;
         }
         results.set(id, { id, ok: true });
       } catch (error) {
@@ -77,23 +77,17 @@ export class BulkChangeListingsController {
       }
     });
     await this.listings.settled(last);
-    const after = await this.rows(changed);
+    const after = await findStaffListings(this.prisma, changed);
     await this.audit.recordMany(req, changed.map((id) => this.listings.auditOf(ACTIONS[request.action], id, before.get(id), after.get(id))));
     const ordered = ids.map((id) => results.get(id)!);
     const failed = ordered.filter((r) => !r.ok).length;
     return { results: ordered, succeeded: ordered.length - failed, failed };
   }
 
-  private async rows(ids: string[]): Promise<Map<string, AdminListing>> {
-    if (ids.length === 0) return new Map();
-    const rows = await this.prisma.$queryRaw<Parameters<typeof toStaffListing>[0][]>`
-      SELECT ${STAFF_LISTING_COLUMNS} FROM listings WHERE id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
-    return new Map(rows.map((r) => [r.id, toStaffListing(r)]));
-  }
 }
 
+/** A refused listing's result: the typed error's code and words (domain errors and problems both carry a code). */
 function failure(error: unknown): { code: string; message: string } {
-  if (error instanceof ProblemError) return { code: error.code, message: error.message };
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') return { code: error.code, message: error.message };
   return { code: 'INTERNAL', message: 'An unexpected error occurred' };
 }

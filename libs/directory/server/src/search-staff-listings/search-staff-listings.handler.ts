@@ -103,10 +103,17 @@ export function toStaffListing(r: Row): AdminListing {
   };
 }
 
-/** One listing as staff see it, or undefined when there is none (deleted, or never existed). */
+/** Listings as staff see them, by id; an id with no listing (deleted, or never existed) is left out. */
+export async function findStaffListings(prisma: PrismaClient, ids: readonly string[]): Promise<Map<string, AdminListing>> {
+  if (ids.length === 0) return new Map();
+  const rows = await prisma.$queryRaw<Row[]>`
+    SELECT ${STAFF_LISTING_COLUMNS} FROM listings WHERE id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
+  return new Map(rows.map((r) => [r.id, toStaffListing(r)]));
+}
+
+/** One listing as staff see it, or undefined when there is none. */
 export async function findStaffListing(prisma: PrismaClient, id: string): Promise<AdminListing | undefined> {
-  const rows = await prisma.$queryRaw<Row[]>`SELECT ${STAFF_LISTING_COLUMNS} FROM listings WHERE id = ${id}::uuid`;
-  return rows[0] ? toStaffListing(rows[0]) : undefined;
+  return (await findStaffListings(prisma, [id])).get(id);
 }
 
 /** The stat tiles, and how many of each status are promoted (what a status + promoted filter matches). */
@@ -148,6 +155,27 @@ export function totalFromTiles(tiles: StaffTiles, status: string | undefined, pr
 }
 
 /**
+ * The statements a staff list page sends (the bench EXPLAINs these same ones): the page, and the filtered
+ * count unless the stat tiles already hold it (only status and promoted filters).
+ */
+export function staffListStatements(q: ReturnType<typeof AdminListingsQuerySchema.parse>): { page: Prisma.Sql; count: Prisma.Sql | undefined } {
+  const where = whereOf(q);
+  const direction = q.order === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  // id breaks ties so pages never overlap or skip.
+  const order = Prisma.sql`ORDER BY ${SORT_COLUMNS[q.sort]} ${direction}, id ${direction}`;
+  const offset = (q.page - 1) * q.pageSize;
+  const countFromTiles = !q.q && (!q.category || q.category === 'all');
+  return {
+    // Two phases: choose the page's ids (from an index alone where one covers the filters), then read those rows.
+    page: Prisma.sql`
+      SELECT ${STAFF_LISTING_COLUMNS} FROM listings
+      WHERE id IN (SELECT id FROM listings ${where} ${order} LIMIT ${q.pageSize} OFFSET ${offset})
+      ${order}`,
+    count: countFromTiles ? undefined : Prisma.sql`SELECT count(*)::int AS n FROM listings ${where}`,
+  };
+}
+
+/**
  * The staff list (admin spec: Local Business Management), server-side: the page, the filtered count and
  * the tiles are three statements sent at once (on PostgreSQL they run on separate pooled connections).
  */
@@ -157,20 +185,10 @@ export class SearchStaffListingsHandler implements IQueryHandler<SearchStaffList
 
   async execute({ criteria }: SearchStaffListings): Promise<AdminListingsResponse> {
     const q = AdminListingsQuerySchema.parse(criteria);
-    const where = whereOf(q);
-    const direction = q.order === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-    // id breaks ties so pages never overlap or skip.
-    const order = Prisma.sql`ORDER BY ${SORT_COLUMNS[q.sort]} ${direction}, id ${direction}`;
-    const offset = (q.page - 1) * q.pageSize;
-    // With only status and promoted filters the tiles already hold the count: no count over the table.
-    const countFromTiles = !q.q && (!q.category || q.category === 'all');
+    const statements = staffListStatements(q);
     const [rows, count, tiles] = await Promise.all([
-      // Two phases: choose the page's ids (from an index alone where one covers the filters), then read those rows.
-      this.prisma.$queryRaw<Row[]>`
-        SELECT ${STAFF_LISTING_COLUMNS} FROM listings
-        WHERE id IN (SELECT id FROM listings ${where} ${order} LIMIT ${q.pageSize} OFFSET ${offset})
-        ${order}`,
-      countFromTiles ? undefined : this.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM listings ${where}`,
+      this.prisma.$queryRaw<Row[]>(statements.page),
+      statements.count ? this.prisma.$queryRaw<{ n: number }[]>(statements.count) : undefined,
       staffListingStats(this.prisma),
     ]);
     const total = count ? (count[0]?.n ?? 0) : totalFromTiles(tiles, q.status, q.promoted);

@@ -21,21 +21,29 @@ export interface AuditEntry {
   readonly userAgent: string | null;
 }
 
-/** Appends one row to admin_audit_log. */
-export async function writeAudit(sql: SqlExecutor, e: AuditEntry): Promise<void> {
+/** Appends rows to admin_audit_log in one statement (a bulk change of 1,000 listings is one insert). */
+export async function writeAudit(sql: SqlExecutor, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (list.length === 0) return;
   await sql.query(
     `INSERT INTO admin_audit_log (admin_user_id, auth_user_id, action, table_name, record_id, old_values, new_values, ip_address, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+     SELECT e.admin_user_id, e.auth_user_id, e.action, e.table_name, e.record_id, e.old_values, e.new_values, e.ip_address, e.user_agent
+     FROM jsonb_to_recordset($1::jsonb) AS e(admin_user_id uuid, auth_user_id text, action text, table_name text, record_id text,
+                                              old_values jsonb, new_values jsonb, ip_address text, user_agent text)`,
     [
-      e.adminUserId ?? null,
-      e.authUserId ?? null,
-      e.action,
-      e.tableName ?? null,
-      e.recordId ?? null,
-      e.oldValues === undefined ? null : JSON.stringify(e.oldValues),
-      e.newValues === undefined ? null : JSON.stringify(e.newValues),
-      e.ipAddress,
-      e.userAgent,
+      JSON.stringify(
+        list.map((e) => ({
+          admin_user_id: e.adminUserId ?? null,
+          auth_user_id: e.authUserId ?? null,
+          action: e.action,
+          table_name: e.tableName ?? null,
+          record_id: e.recordId ?? null,
+          old_values: e.oldValues ?? null,
+          new_values: e.newValues ?? null,
+          ip_address: e.ipAddress,
+          user_agent: e.userAgent,
+        })),
+      ),
     ],
   );
 }

@@ -114,7 +114,7 @@ export class AdminSessionController {
         ? await this.auth.api.verifyTOTP({ body, headers, asResponse: true })
         : await this.auth.api.verifyBackupCode({ body, headers, asResponse: true });
       if (!verified.ok) {
-        if (verified.status === 429) throw rateLimited(((await verified.clone().json().catch(() => ({}))) as { retryAt?: string }).retryAt);
+        if (verified.status === 429) throw rateLimited(((await verified.json().catch(() => ({}))) as { retryAt?: string }).retryAt);
         const problem = await fail(401, 'ADMIN_INVALID_CODE', ADMIN_MESSAGES.invalidCode, challengeAudit);
         throw new ProblemError(problem.status, problem.code, problem.message, undefined, { ...problem.extra, twoFactorRequired: true });
       }

@@ -49,16 +49,18 @@ export class SettingsController {
     }
     if (result.position) await this.projections.waitUntilApplied(settingsProjection.name, result.position);
     this.settings.invalidate();
-    for (const event of result.events) {
-      const key = (g: SettingsGroup) => SETTINGS_KEYS[g].key;
-      await this.audit.record(req, {
+    // One row per save: the spec's setting keys that changed, with their old and new values.
+    const key = (g: SettingsGroup) => SETTINGS_KEYS[g].key;
+    await this.audit.recordMany(
+      req,
+      result.events.map((event) => ({
         action,
         tableName: 'admin_settings',
         recordId: event.data.changes.map((c) => key(c.group)).join(','),
         oldValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.from])),
         newValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.to])),
-      });
-    }
+      })),
+    );
     return this.settings.withVersion();
   }
 }

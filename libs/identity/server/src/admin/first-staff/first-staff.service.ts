@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { FIRST_STAFF_TOKEN_TTL_MS } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
@@ -33,7 +34,6 @@ export class FirstStaffService implements OnApplicationBootstrap {
     }
     if (process.env.AFTERWARDS_SETUP_LINK_FILE) {
       // Tests read the link from here instead of scraping the console.
-      const fs = await import('node:fs');
       fs.writeFileSync(process.env.AFTERWARDS_SETUP_LINK_FILE, link);
     }
   }

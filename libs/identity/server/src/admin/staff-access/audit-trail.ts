@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { SqlClient, SqlExecutor } from '@afterwards/persistence';
+import type { SqlClient } from '@afterwards/persistence';
 import { SQL_CLIENT } from '@afterwards/server-kit';
 import { clientIp } from '../../session/current-user';
 import { asAdminRole, writeAudit } from '../admin-audit';
@@ -28,20 +28,7 @@ export class AuditTrail {
   async recordMany(req: Request, changes: readonly StaffChange[]): Promise<void> {
     if (changes.length === 0) return;
     const staff = staffOf(req);
-    const ip = clientIp(req);
-    const userAgent = req.get('user-agent') ?? null;
-    await asAdminRole(this.sql, async (tx: SqlExecutor) => {
-      if (changes.length === 1) {
-        const c = changes[0]!;
-        await writeAudit(tx, { action: c.action, adminUserId: staff.id, authUserId: staff.authUserId, tableName: c.tableName, recordId: c.recordId, oldValues: c.oldValues, newValues: c.newValues, ipAddress: ip, userAgent });
-        return;
-      }
-      await tx.query(
-        `INSERT INTO admin_audit_log (admin_user_id, auth_user_id, action, table_name, record_id, old_values, new_values, ip_address, user_agent)
-         SELECT $1, $2, c.action, c.table_name, c.record_id, c.old_values, c.new_values, $3, $4
-         FROM jsonb_to_recordset($5::jsonb) AS c(action text, table_name text, record_id text, old_values jsonb, new_values jsonb)`,
-        [staff.id, staff.authUserId, ip, userAgent, JSON.stringify(changes.map((c) => ({ action: c.action, table_name: c.tableName, record_id: c.recordId, old_values: c.oldValues ?? null, new_values: c.newValues ?? null })))],
-      );
-    });
+    const from = { adminUserId: staff.id, authUserId: staff.authUserId, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null };
+    await asAdminRole(this.sql, (tx) => writeAudit(tx, changes.map((c) => ({ ...from, ...c }))));
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import type { Request } from 'express';
 import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { isSafeMethod, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
 import { clientIp, findCurrentUser } from '../../session/current-user';
 import { AUTH } from '../../tokens';
@@ -13,7 +13,6 @@ import { STAFF_LOOKUP } from './staff-lookup';
 
 /** Staff routes that must answer without a staff session: signing in, and creating the very first account. */
 const OPEN_ROUTES = [`${ADMIN_API}/session`, `${ADMIN_API}/setup`];
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isStaffRoute(path: string): boolean {
   return path === ADMIN_API || path.startsWith(`${ADMIN_API}/`);
@@ -39,7 +38,7 @@ export class StaffGuard implements CanActivate {
     if (!isStaffRoute(path) || OPEN_ROUTES.some((open) => path === open || path.startsWith(`${open}/`))) return true;
 
     // The Origin of writes is checked for every route by the platform's OwnOriginGuard, which runs first.
-    const write = !SAFE_METHODS.has(req.method);
+    const write = !isSafeMethod(req.method);
     const user = await findCurrentUser(this.auth, req);
     if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
     const staff = await this.findStaff(user.id);
