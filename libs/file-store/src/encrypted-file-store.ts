@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -90,6 +89,9 @@ export class EncryptedFileStore {
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
     const encryptor = this.encryptor(fileId);
+    // Open the partial file before streaming: a write stream opens it later, on its own, and a refusal in
+    // the first chunk could remove the file before that open created it, leaving a .part behind.
+    const partial = await fs.open(temp, 'wx', 0o600);
     try {
       await pipeline(
         source,
@@ -110,7 +112,7 @@ export class EncryptedFileStore {
           if (last.length > 0) yield last;
           yield encryptor.cipher.getAuthTag();
         },
-        createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+        partial.createWriteStream(),
       );
       const fileType = sniffer.finish();
       if (!fileType || !allowedTypes.includes(fileType)) throw new FileTypeNotAllowedError(fileType, allowedTypes);
@@ -119,6 +121,7 @@ export class EncryptedFileStore {
       await fs.rename(temp, target);
       return { fileId, fileSize, fileType };
     } catch (error) {
+      await partial.close().catch(() => undefined); // already closed when the stream was destroyed
       await fs.rm(temp, { force: true });
       if (source instanceof Readable && !source.destroyed) source.destroy();
       throw error;
