@@ -5,8 +5,9 @@ import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type
 const FAMILY = { email: 'cai.csrf@example.test', password: 'quiet-harbour-95' };
 
 /**
- * Issue 10, item 2: with a family cookie, writes from another site (or from no page at all) must not
- * succeed on any of the API's own routes, whatever the body's type; sockets from another site are refused.
+ * With a family cookie, writes from another site (or from no page at all) must not succeed on any of the
+ * API's own routes, whatever the body's type; each route takes only the body types it documents; sockets
+ * from another site are refused.
  */
 describe('cross-site requests (services profile)', () => {
   let product: RunningProduct;
@@ -48,6 +49,27 @@ describe('cross-site requests (services profile)', () => {
     // The same cookie from the product's own pages still works.
     const own = await family.json('/api/preferences', { method: 'PUT', json: { emailNotifications: false, progressTracking: true } });
     expect(own.status).toBe(200);
+  });
+
+  it('answers 415 from its own pages when a write sends a body type its route does not document', async () => {
+    const origin = new URL(product.url).origin;
+    const id = '2b9c3b0e-3c1f-4a53-8d1b-0c6a1c1f0a11';
+    const uploads = new Set(['POST /api/memories/:id/documents/:documentId/files', 'POST /api/memories/:id/additional-documents', 'PUT /api/memories/:id/photo']);
+    for (const route of writes) {
+      const url = route.path.replace(/:[A-Za-z]+/g, id);
+      // JSON routes refuse form and text bodies; the upload routes refuse anything but the file's bytes.
+      const refused = uploads.has(`${route.method} ${route.path}`) ? ['application/json', 'multipart/form-data; boundary=x'] : ['application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream'];
+      for (const type of refused) {
+        const res = await fetch(`${product.url}${url}`, { method: route.method, headers: { 'content-type': type, cookie: family.cookieHeader(), origin }, body: type === 'application/json' ? '{"name":"x"}' : 'name=x' });
+        const label = `${route.method} ${route.path} ${type}`;
+        const problem = (await res.json()) as { code?: string; detail?: string };
+        expect([label, res.status, problem.code]).toEqual([label, 415, 'UNSUPPORTED_MEDIA_TYPE']);
+      }
+    }
+    // A write with no body at all (a DELETE) is not refused for its missing type.
+    const del = await fetch(`${product.url}/api/memories/${id}`, { method: 'DELETE', headers: { cookie: family.cookieHeader(), origin } });
+    expect(del.status).not.toBe(415);
+    await del.arrayBuffer();
   });
 
   it('refuses a socket from another site and accepts one from its own pages', async () => {

@@ -8,6 +8,7 @@ import {
   MemoryDetailSchema,
   MemoryListResponseSchema,
   ProblemDetailsSchema,
+  UPLOAD_CONTENT_TYPE,
   type ChecklistPreview,
   type CreateMemoryRequest,
   type EditMemoryRequest,
@@ -93,7 +94,7 @@ function upload(
     xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    xhr.setRequestHeader('content-type', UPLOAD_CONTENT_TYPE);
     xhr.setRequestHeader('accept', 'application/json, application/problem+json');
     xhr.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name));
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);

@@ -32,6 +32,8 @@ import { NOTE_CATEGORY_KEYS, RELATIONSHIPS, type NoteCategory } from '@afterward
  * The server checks the size while streaming and the type from the content, not the name.
  */
 export const MEMORIES_PATH = '/api/memories';
+/** The one body type the upload routes accept: the file's own bytes. */
+export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
 export const FILE_NAME_HEADER = 'x-file-name';
 export const DOCUMENT_TITLE_HEADER = 'x-document-title';
 

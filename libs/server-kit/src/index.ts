@@ -18,4 +18,5 @@ export * from './jobs/jobs';
 export * from './database/data-access';
 export * from './input/safe-text';
 export * from './input/own-origin';
+export * from './input/body-type';
 export * from './realtime/own-origin-io.adapter';

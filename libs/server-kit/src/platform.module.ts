@@ -2,6 +2,7 @@ import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap
 import { APP_GUARD, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
 import { OwnOriginGuard } from './input/own-origin';
+import { BodyTypeGuard } from './input/body-type';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration } from '@afterwards/persistence';
@@ -84,9 +85,9 @@ export class PlatformModule {
         JobsLifecycle,
         RealtimeGateway,
         ProjectionsService,
-        // Every route: text the database cannot store is a 400, never a 500 (issue 10, item 4).
-        // Every state-changing route: the product's own Origin only (issue 10, item 2).
-        ...(options.role === 'api' ? [{ provide: APP_GUARD, useClass: OwnOriginGuard }, { provide: APP_GUARD, useClass: SafeTextGuard }] : []),
+        // In this order: every state-changing route takes the product's own Origin only (403), then only
+        // the body types it documents (415); text the database cannot store is a 400, never a 500.
+        ...(options.role === 'api' ? [OwnOriginGuard, BodyTypeGuard, SafeTextGuard].map((useClass) => ({ provide: APP_GUARD, useClass })) : []),
       ],
       exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionsService, CqrsModule],
     };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { DOCUMENT_TITLE_HEADER, type MemoryDetail } from '@afterwards/contracts';
+import { DOCUMENT_TITLE_HEADER, UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
+import { Consumes } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
@@ -27,6 +28,7 @@ export class AdditionalDocumentsController {
   ) {}
 
   @Post(':id/additional-documents')
+  @Consumes(UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
   async add(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);

@@ -1,6 +1,7 @@
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { MemoryDetail, MemoryDocument } from '@afterwards/contracts';
+import { UPLOAD_CONTENT_TYPE, type MemoryDetail, type MemoryDocument } from '@afterwards/contracts';
+import { Consumes } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_FILES_PER_DOCUMENT } from '@afterwards/cases-domain';
@@ -24,6 +25,7 @@ export class DocumentFilesController {
   }
 
   @Post(':id/documents/:documentId/files')
+  @Consumes(UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
   async upload(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { MemoryDetail } from '@afterwards/contracts';
+import { UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA } from '@afterwards/server-kit';
+import { Consumes, PRISMA } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_PHOTO_BYTES, PHOTO_TYPES } from '@afterwards/cases-domain';
 import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
@@ -25,6 +25,7 @@ export class MemoryPhotoController {
   ) {}
 
   @Put(':id/photo')
+  @Consumes(UPLOAD_CONTENT_TYPE)
   async set(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     await this.memories.read(user, id);
