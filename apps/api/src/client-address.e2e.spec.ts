@@ -3,7 +3,7 @@ import { HttpSession, startProduct, type RunningProduct } from '@afterwards/test
 const STAFF = { email: 'sid.staff@example.test', name: 'Sid Staff', password: 'quiet-harbour-81' };
 
 /**
- * Issue 10, item 1: the client address comes from the socket or a trusted proxy on every route, and a
+ * The client address comes from the socket or a trusted proxy on every route, and a
  * client-sent copy of the internal address header is ignored. A flood of staff sign-ins from many
  * addresses must not fill one shared limit (which answered 500 and then refused the right password).
  */

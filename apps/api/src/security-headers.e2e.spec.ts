@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
-/** Issue 10, item 3: browser security headers on pages and the API, and pages that still work under them. */
+/** Browser security headers on pages and the API, and pages that still work under them. */
 describe('browser security headers', () => {
   let product: RunningProduct;
   let browser: Browser;

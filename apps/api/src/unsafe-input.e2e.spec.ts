@@ -3,7 +3,7 @@ import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduc
 
 const FAMILY = { email: 'nia.nul@example.test', password: 'quiet-harbour-91' };
 
-/** Issue 10, item 4: input that used to crash a request (500) is a 400 problem detail everywhere. */
+/** Input that used to crash a request (500) is a 400 problem detail everywhere. */
 describe('unstorable or malformed input answers 400, never 500 (services profile)', () => {
   let product: RunningProduct;
   let family: HttpSession;

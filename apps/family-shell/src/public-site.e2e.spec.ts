@@ -45,7 +45,7 @@ describe('public site and cookie consent in the browser', () => {
       await page.getByRole('heading', { level: 3, name: feature }).waitFor();
     }
     await page.getByRole('heading', { name: 'Four steps, taken one at a time' }).waitFor();
-    // Every jurisdiction the checklists cover, Northern Ireland included (issue 10, item 13).
+    // Every jurisdiction the checklists cover, Northern Ireland included.
     await page.getByText('England, Wales, Scotland, Northern Ireland or the Republic of Ireland').waitFor({ timeout: 2_000 });
     expect(await page.getByTestId('testimonials-note').textContent()).toMatch(/Sample testimonials.*not from real users/);
     expect(await page.locator('.fs-testimonial__badge').allTextContents()).toEqual(['Sample', 'Sample', 'Sample']);

@@ -169,7 +169,7 @@ describe('memories in the browser', () => {
     await create.getByRole('button', { name: 'Create Memory' }).click();
     const card = page.getByRole('article', { name: longName.trim() });
     await card.waitFor();
-    // Three lines of the name at most (issue 10, item 13); the whole name stays in the accessible name.
+    // Three lines of the name at most; the whole name stays in the accessible name.
     const nameBox = await card.locator('.mem-card__name').boundingBox();
     const lineHeight = await card.locator('.mem-card__name').evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect(nameBox!.height).toBeLessThanOrEqual(lineHeight * 3 + 2);

@@ -78,7 +78,7 @@ describe('family accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Create New Account' }).click();
     await heading(page, 'Create Account');
-    // The sign-in form's error leaves with it (issue 10, item 13), well before its 4 seconds are up.
+    // The sign-in form's error leaves with it, well before its 4 seconds are up.
     await page.getByRole('list', { name: 'Notifications' }).getByText('Please fill in all fields').waitFor({ state: 'detached', timeout: 1_000 });
     await page.getByText('Password must be at least 6 characters long').waitFor();
     expect(await page.getByRole('button', { name: 'Forgot your password?' }).count()).toBe(0);
@@ -145,7 +145,7 @@ describe('family accounts in the browser', () => {
     expect(await personal.getByText('Not set').count()).toBe(1);
 
     const emailSwitch = page.getByRole('switch', { name: 'Email Notifications' });
-    // No promise of e-mails the product does not send (issue 10, item 13).
+    // No promise of e-mails the product does not send.
     expect(await page.getByText('Reminders about upcoming deadlines.').count()).toBe(0);
     await page.getByText('Deadline reminder e-mails are not sent yet; your choice is kept for when they are.').waitFor();
     expect(await emailSwitch.getAttribute('aria-checked')).toBe('true');

@@ -204,7 +204,7 @@ describe('memories over HTTP (services profile)', () => {
     expect(stale).toMatchObject({ status: 409, body: { code: 'NOTE_CHANGED' } });
     const deleted = await ann.json<MemoryDetail>(`/api/memories/${id}/notes/${note.id}`, { method: 'DELETE' });
     expect(deleted.body.notes).toEqual([]);
-    // Issue 10, item 5: an unknown (or already deleted) note or additional document is a 404, not a silent 200.
+    // An unknown (or already deleted) note or additional document is a 404, not a silent 200.
     const again = await ann.json(`/api/memories/${id}/notes/${note.id}`, { method: 'DELETE' });
     expect(again).toMatchObject({ status: 404, body: { code: 'NOTE_NOT_FOUND' } });
     const unknownDocument = await ann.json(`/api/memories/${id}/additional-documents/no-such-document`, { method: 'DELETE' });
