@@ -190,7 +190,11 @@ export const ACTIVITY_TYPES = [
   'business_approved',
   'business_rejected',
   'business_suspended',
+  'promotion_created',
   'promotion_started',
+  'promotion_renewed',
+  'promotion_cancelled',
+  'promotion_expiry_warned',
   'promotion_expired',
 ] as const;
 export const ActivitySchema = z.object({

@@ -6,3 +6,4 @@ export * from './analytics';
 export * from './identity';
 export * from './memories';
 export * from './admin';
+export * from './promotions';
