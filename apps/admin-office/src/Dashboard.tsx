@@ -28,7 +28,11 @@ const ACTIVITY_ICONS: Record<Activity['type'], IconName> = {
   business_approved: 'check',
   business_rejected: 'close',
   business_suspended: 'alert',
+  promotion_created: 'plus',
   promotion_started: 'megaphone',
+  promotion_renewed: 'refresh',
+  promotion_cancelled: 'close',
+  promotion_expiry_warned: 'alert',
   promotion_expired: 'calendar',
 };
 
