@@ -1,0 +1,5 @@
+export * from './calendar';
+export * from './promotion';
+export * from './promotion.errors';
+export * from './promotion.events';
+export * from './schedule';

@@ -1,0 +1,25 @@
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+export type PromotionErrorCode = 'PROMOTION_INVALID' | 'PROMOTION_NOT_FOUND' | 'PROMOTION_ALREADY_EXISTS' | 'PROMOTION_INVALID_TRANSITION';
+
+/** A refused promotion command, with the spec's message; the server maps codes to statuses. */
+export class PromotionError extends Error {
+  constructor(
+    readonly code: PromotionErrorCode,
+    message: string,
+    readonly errors: readonly FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'PromotionError';
+  }
+}
+
+export const PROMOTION_ERROR_STATUS: Record<PromotionErrorCode, number> = {
+  PROMOTION_INVALID: 400,
+  PROMOTION_NOT_FOUND: 404,
+  PROMOTION_ALREADY_EXISTS: 409,
+  PROMOTION_INVALID_TRANSITION: 409,
+};
