@@ -1,16 +1,38 @@
 // 'Edit Personal Information' (family spec sections 2 and 5): seven fields, first name required,
-// date of birth null when empty, fields trimmed, double submit blocked.
+// date of birth null when empty, fields trimmed, double submit blocked. The rules are the API's own
+// (the shared ProfileSchema): each field says what is wrong as soon as it is left, and a form with a
+// mistake is never sent.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProfileSchema, type Profile, type ProfileInput } from '@afterwards/contracts';
+import { EARLIEST_DATE_OF_BIRTH, latestDateOfBirth, PROFILE_LIMITS, ProfileSchema, type Profile, type ProfileInput } from '@afterwards/contracts';
 import { Button, Dialog, TextInput, useToast } from '@afterwards/web-ui';
 import { keys, RequestError, saveProfile } from './api';
 
-type Form = Record<keyof Profile, string>;
-const FIELDS: Array<keyof Profile> = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address', 'emergencyContact', 'emergencyPhone'];
+type Field = keyof Profile;
+type Form = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+const FIELDS: Field[] = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'address', 'emergencyContact', 'emergencyPhone'];
 
 function toForm(p: Profile | null): Form {
   return Object.fromEntries(FIELDS.map((k) => [k, p?.[k] ?? ''])) as Form;
+}
+
+const isField = (path: unknown): path is Field => typeof path === 'string' && (FIELDS as string[]).includes(path);
+
+/** The first message per field, in the form's order. */
+function errorsOf(issues: ReadonlyArray<{ path: PropertyKey | readonly PropertyKey[] | string; message: string }>): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const key = Array.isArray(issue.path) ? issue.path[0] : issue.path;
+    if (isField(key)) errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** What the shared schema says about one field's value (undefined when it is fine). */
+function fieldError(key: Field, value: string): string | undefined {
+  const result = ProfileSchema.shape[key].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: boolean; profile: Profile | null; onClose: () => void; onSaved?: () => void }) {
@@ -18,15 +40,21 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
   const queryClient = useQueryClient();
   const formId = useId();
   const [form, setForm] = useState<Form>(() => toForm(profile));
-  const [invalid, setInvalid] = useState<keyof Profile | null>(null);
-  const firstRef = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   useEffect(() => {
     if (open) {
       setForm(toForm(profile));
-      setInvalid(null);
+      setErrors({});
     }
   }, [open, profile]);
+
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    const first = FIELDS.find((k) => found[k]);
+    if (first) inputs.current[first]?.focus();
+  };
 
   const save = useMutation({
     mutationFn: (input: ProfileInput) => saveProfile(input),
@@ -38,6 +66,8 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
       onClose();
     },
     onError: (error) => {
+      // The server's own field errors (e.g. a date the device's clock thought was past) go by their fields.
+      if (error instanceof RequestError) showErrors(errorsOf(error.errors));
       toast.error(error instanceof RequestError && error.status !== null ? `Failed to save profile: ${error.message}` : 'An error occurred while saving your profile');
     },
   });
@@ -47,23 +77,30 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
     if (save.isPending) return;
     const parsed = ProfileSchema.safeParse(form);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path[0] as keyof Profile;
-      setInvalid(field);
-      toast.error(issue.message);
-      if (field === 'firstName') firstRef.current?.focus();
+      showErrors(errorsOf(parsed.error.issues));
+      toast.error(parsed.error.issues[0]!.message);
       return;
     }
-    setInvalid(null);
+    setErrors({});
     save.mutate(parsed.data);
   }
 
-  const field = (key: keyof Profile) => ({
+  const field = (key: Field) => ({
     name: key,
     value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+    ref: (el: HTMLInputElement | null) => {
+      inputs.current[key] = el;
+    },
+    // A field already marked wrong is re-checked as it is corrected; others wait until they are left.
+    onChange: (e: { target: { value: string } }) => {
+      const value = e.target.value;
+      setForm((f) => ({ ...f, [key]: value }));
+      if (errors[key]) setErrors((all) => ({ ...all, [key]: fieldError(key, value) }));
+    },
+    onBlur: () => setErrors((all) => ({ ...all, [key]: fieldError(key, form[key]) })),
     disabled: save.isPending,
-    'aria-invalid': invalid === key || undefined,
+    error: errors[key],
+    ...(key in PROFILE_LIMITS ? { maxLength: PROFILE_LIMITS[key as keyof typeof PROFILE_LIMITS] } : {}),
   });
 
   return (
@@ -86,12 +123,12 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
     >
       <form id={formId} className="ac-form" noValidate onSubmit={onSubmit}>
         <div className="ac-form__row">
-          <TextInput ref={firstRef} label="First Name *" autoComplete="given-name" required {...field('firstName')} />
+          <TextInput label="First Name *" autoComplete="given-name" required {...field('firstName')} />
           <TextInput label="Last Name" autoComplete="family-name" {...field('lastName')} />
         </div>
         <div className="ac-form__row">
           <TextInput label="Phone Number" type="tel" autoComplete="tel" {...field('phone')} />
-          <TextInput label="Date of Birth" type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...field('dateOfBirth')} />
+          <TextInput label="Date of Birth" type="date" autoComplete="bday" min={EARLIEST_DATE_OF_BIRTH} max={latestDateOfBirth()} {...field('dateOfBirth')} />
         </div>
         <TextInput label="Address" autoComplete="street-address" {...field('address')} />
         <div className="ac-form__row">

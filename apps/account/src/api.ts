@@ -22,11 +22,12 @@ export const keys = {
   preferences: ['account', 'preferences'] as const,
 };
 
-/** A failed request with the server's explanation, when it gave one. */
+/** A failed request with the server's explanation, when it gave one, and its field errors. */
 export class RequestError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
+    readonly errors: ReadonlyArray<{ path: string; message: string }> = [],
   ) {
     super(message);
   }
@@ -47,7 +48,7 @@ async function request(url: string, init?: RequestInit): Promise<unknown> {
   if (!response.ok) {
     const problem = ProblemDetailsSchema.safeParse(body);
     const detail = problem.success ? problem.data.detail || problem.data.title : undefined;
-    throw new RequestError(response.status, detail || `The server answered ${response.status}`);
+    throw new RequestError(response.status, detail || `The server answered ${response.status}`, problem.success ? (problem.data.errors ?? []) : []);
   }
   return body;
 }

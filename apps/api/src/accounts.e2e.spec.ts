@@ -117,6 +117,30 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     expect((await new HttpSession(product.url).fetch('/api/profile')).status).toBe(401);
   });
 
+  it('refuses a future date of birth, a phone number with letters and an overlong address with field errors, keeping what was saved', async () => {
+    const http = await verifiedUser('profile.rules@example.test', 'quiet-harbour-53');
+    await signIn(http, 'profile.rules@example.test', 'quiet-harbour-53');
+    const kept = { firstName: 'Rhi', lastName: null, phone: '07700 900123', dateOfBirth: '1970-01-31', address: null, emergencyContact: null, emergencyPhone: null };
+    expect((await http.json('/api/profile', { method: 'PUT', json: kept })).status).toBe(200);
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const refused = async (change: Record<string, string>) => {
+      const res = await http.json('/api/profile', { method: 'PUT', json: { ...kept, ...change } });
+      expect(res.status).toBe(400);
+      const problem = ProblemDetailsSchema.parse(res.body);
+      expect(problem.code).toBe('VALIDATION_FAILED');
+      return problem.errors;
+    };
+    expect(await refused({ dateOfBirth: inTwoDays })).toEqual([{ path: 'dateOfBirth', message: 'Date of birth cannot be in the future' }]);
+    expect(await refused({ phone: '07700 CALL ME' })).toEqual([
+      { path: 'phone', message: 'Phone number can only contain digits, spaces, brackets, dashes and a leading +' },
+    ]);
+    expect(await refused({ emergencyPhone: 'ask at the desk', address: 'x'.repeat(10_000) })).toEqual([
+      { path: 'address', message: 'Address must be 500 characters or fewer' },
+      { path: 'emergencyPhone', message: 'Emergency contact phone can only contain digits, spaces, brackets, dashes and a leading +' },
+    ]);
+    expect((await http.json('/api/profile')).body).toEqual({ profile: kept });
+  });
+
   it('resets a forgotten password by e-mail, signing out every session', async () => {
     const email = 'reset.me@example.test';
     const http = await verifiedUser(email, 'quiet-harbour-61');

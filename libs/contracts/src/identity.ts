@@ -58,33 +58,99 @@ export const ChangePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'New passwords do not match.', path: ['confirmPassword'] });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
-const optionalText = (max: number) =>
+/** Longest value of each Personal Information field: the API refuses more, and the form's inputs stop there. */
+export const PROFILE_LIMITS = {
+  firstName: 100,
+  lastName: 100,
+  phone: 30,
+  address: 500,
+  emergencyContact: 200,
+  emergencyPhone: 30,
+} as const;
+/** A phone number has this many digits, whatever spaces, brackets or dashes are typed around them. */
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+/** The earliest date of birth the profile takes. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+/**
+ * The latest date of birth the profile takes: today where the day has started first (UTC+14), so a
+ * person whose own calendar already shows today is never refused, whatever the server's time zone.
+ */
+export function latestDateOfBirth(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Whether `YYYY-MM-DD` names a real calendar day (not 2023-02-30). */
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be ${max} characters or fewer`)
+    .max(max, `${label} must be ${max} characters or fewer`)
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Personal Information (table user_settings, one row per user; `GET`/`PUT /api/profile`). */
+const optionalPhone = (label: string) =>
+  optionalText(label, PROFILE_LIMITS.phone)
+    .refine((v) => v === null || /^\+?[0-9 ()-]+$/.test(v), `${label} can only contain digits, spaces, brackets, dashes and a leading +`)
+    .refine((v) => {
+      if (v === null || !/^\+?[0-9 ()-]+$/.test(v)) return true;
+      const digits = v.replace(/\D/g, '').length;
+      return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+    }, `${label} must have ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits`);
+
+/**
+ * Personal Information as the form sends it and the API takes it (`PUT /api/profile`; table
+ * user_settings, one row per user). The form checks with this same schema before sending.
+ */
 export const ProfileSchema = z.object({
-  firstName: z.string({ error: 'Please enter at least your first name.' }).trim().min(1, 'Please enter at least your first name.').max(100),
-  lastName: optionalText(100),
-  phone: optionalText(40),
-  /** ISO date (YYYY-MM-DD); empty is null. */
+  firstName: z
+    .string({ error: 'Please enter at least your first name.' })
+    .trim()
+    .min(1, 'Please enter at least your first name.')
+    .max(PROFILE_LIMITS.firstName, `First name must be ${PROFILE_LIMITS.firstName} characters or fewer`),
+  lastName: optionalText('Last name', PROFILE_LIMITS.lastName),
+  phone: optionalPhone('Phone number'),
+  /** ISO date (YYYY-MM-DD); empty is null. Not in the future, not before 1900. */
   dateOfBirth: z
     .string()
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Please enter a valid date'),
-  address: optionalText(500),
-  emergencyContact: optionalText(200),
-  emergencyPhone: optionalText(40),
+    .superRefine((v, ctx) => {
+      if (v === null) return;
+      if (!isCalendarDate(v)) ctx.addIssue({ code: 'custom', message: 'Please enter a valid date' });
+      else if (v > latestDateOfBirth()) ctx.addIssue({ code: 'custom', message: 'Date of birth cannot be in the future' });
+      else if (v < EARLIEST_DATE_OF_BIRTH) ctx.addIssue({ code: 'custom', message: 'Date of birth cannot be before 1900' });
+    }),
+  address: optionalText('Address', PROFILE_LIMITS.address),
+  emergencyContact: optionalText('Emergency contact', PROFILE_LIMITS.emergencyContact),
+  emergencyPhone: optionalPhone('Emergency contact phone'),
 });
 export type ProfileInput = z.input<typeof ProfileSchema>;
 export type Profile = z.output<typeof ProfileSchema>;
-export const ProfileResponseSchema = z.object({ profile: ProfileSchema.nullable() });
+/**
+ * `GET`/`PUT /api/profile` 200. Read back as stored, without the input rules: a row saved before a
+ * rule existed must still show (and be corrected in the form), not break the Settings tab.
+ */
+export const ProfileResponseSchema = z.object({
+  profile: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string().nullable(),
+      phone: z.string().nullable(),
+      dateOfBirth: z.string().nullable(),
+      address: z.string().nullable(),
+      emergencyContact: z.string().nullable(),
+      emergencyPhone: z.string().nullable(),
+    })
+    .nullable(),
+});
 
 /** Preferences card: saved per user (`GET`/`PUT /api/preferences`); both on by default. */
 export const PreferencesSchema = z.object({

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PROFILE_LIMITS } from '@afterwards/contracts';
 import { HttpSession, latestMail, launchChromium, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
 // Family accounts in Chromium against the built product (family spec sections 2, 5 and 8).
@@ -176,6 +177,54 @@ describe('family accounts in the browser', () => {
     await signIn(page, email, 'calm-meadow-93');
     await page.waitForURL(`${product.url}/dashboard`);
     await heading(page, 'Welcome back, Bea');
+  }, 120_000);
+
+  it("Edit Personal Information shows the API's rules by each field before saving, and sends nothing wrong", async () => {
+    const email = 'eve.rules@example.test';
+    await verifiedAccount(email, 'quiet-harbour-57');
+    const page = await newPage();
+    const puts: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/profile') && r.method() === 'PUT' && puts.push(r.postData() ?? ''));
+    await signIn(page, email, 'quiet-harbour-57');
+    await page.waitForURL(`${product.url}/dashboard`);
+    await page.getByRole('banner').getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Personal Information' });
+
+    // The inputs stop at the contract's lengths.
+    expect(await dialog.getByLabel('Address').getAttribute('maxlength')).toBe(String(PROFILE_LIMITS.address));
+    expect(await dialog.getByLabel('Phone Number').getAttribute('maxlength')).toBe(String(PROFILE_LIMITS.phone));
+    expect(await dialog.getByLabel('First Name *').getAttribute('maxlength')).toBe(String(PROFILE_LIMITS.firstName));
+    await dialog.getByLabel('Address').fill('x'.repeat(PROFILE_LIMITS.address + 100));
+    expect((await dialog.getByLabel('Address').inputValue()).length).toBe(PROFILE_LIMITS.address);
+
+    await dialog.getByLabel('First Name *').fill('Eve');
+    const phone = dialog.getByLabel('Phone Number');
+    await phone.fill('07700 CALL ME');
+    // Leaving the field is enough to hear what is wrong with it.
+    await phone.blur();
+    const phoneError = 'Phone number can only contain digits, spaces, brackets, dashes and a leading +';
+    await dialog.getByText(phoneError).waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(phoneError);
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Date of Birth').fill(inThreeDays);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Date of birth cannot be in the future').waitFor();
+    await dialog.getByText(phoneError).waitFor();
+    // Focus goes to the first field to correct, and nothing was sent.
+    expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(puts).toEqual([]);
+
+    // Corrected, the message leaves as the field is fixed, and the profile saves.
+    await phone.fill('07700 900789');
+    await dialog.getByText(phoneError).waitFor({ state: 'detached' });
+    await dialog.getByLabel('Date of Birth').fill('1958-07-14');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Personal information updated successfully!');
+    expect(puts).toHaveLength(1);
+    expect(JSON.parse(puts[0]!)).toMatchObject({ firstName: 'Eve', phone: '07700 900789', dateOfBirth: '1958-07-14', address: 'x'.repeat(PROFILE_LIMITS.address) });
+    await page.getByRole('region', { name: 'Personal Information' }).getByText('14 July 1958').waitFor();
   }, 120_000);
 
   it('resets a forgotten password from the e-mailed link', async () => {
