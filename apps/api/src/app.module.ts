@@ -7,13 +7,14 @@ import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, l
 import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwards/settings-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
 import { CasesModule, casesMigrations, memoriesProjection } from '@afterwards/cases-server';
+import { PromotionsModule, promotionsMigrations, promotionsProjection, promotionActivityProjection, promotionJobProcessors } from '@afterwards/promotions-server';
 
 /** Every migration of the product, in order. */
-export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations];
+export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations];
 /** Every read model of the product. */
-export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection];
-/** Every background job of the product (analytics counters and promotion expiries join here). */
-export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor];
+export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection];
+/** Every background job of the product. */
+export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors];
 
 @Module({})
 export class AppModule {
@@ -21,7 +22,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, IdentityModule.forRoot(role), CasesModule.forRoot(role)],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, IdentityModule.forRoot(role), CasesModule.forRoot(role)],
     };
   }
 }

@@ -212,7 +212,7 @@ export const AdminDashboardSchema = z.object({
   stats: z.object({
     totalBusinesses: z.number().int(),
     activePromotions: z.number().int(),
-    /** Pounds (sum of paid promotion amounts). */
+    /** Pounds: every paid promotion period, renewals included. */
     totalRevenue: z.number(),
     pendingReviews: z.number().int(),
   }),

@@ -2,3 +2,4 @@ export * from './mail';
 export * from './outbox';
 export * from './smtp';
 export * from './templates';
+export * from './promotion-templates';

@@ -13,7 +13,7 @@ function describeDuration(seconds: number): string {
   return `${Math.round(seconds / 60)} minutes`;
 }
 
-interface Layout {
+export interface Layout {
   readonly to: string;
   readonly kind: string;
   readonly subject: string;
@@ -24,7 +24,7 @@ interface Layout {
   readonly supportEmail?: string | undefined;
 }
 
-function render(l: Layout): MailMessage {
+export function renderEmail(l: Layout): MailMessage {
   const support = l.supportEmail ? `If you need help, write to ${l.supportEmail}.` : undefined;
   const text = [
     l.greeting,
@@ -67,7 +67,7 @@ ${support ? p(support) : ''}
 }
 
 export function verificationEmail(input: { to: string; name?: string | null; url: string; expiresInSeconds: number; supportEmail?: string }): MailMessage {
-  return render({
+  return renderEmail({
     to: input.to,
     kind: 'verify-email',
     subject: `Confirm your e-mail address for ${PRODUCT}`,
@@ -85,7 +85,7 @@ export function verificationEmail(input: { to: string; name?: string | null; url
 }
 
 export function resetPasswordEmail(input: { to: string; name?: string | null; url: string; expiresInSeconds: number; supportEmail?: string }): MailMessage {
-  return render({
+  return renderEmail({
     to: input.to,
     kind: 'reset-password',
     subject: `Reset your ${PRODUCT} password`,

@@ -7,6 +7,7 @@ import type { SqlClient } from './sql-client';
 
 export { PrismaClient };
 export { Prisma } from './generated/prisma/client';
+export type { Promotion } from './generated/prisma/client';
 
 /** The Prisma client for read models, over the same database (and for PGlite, the same instance) as `sql`. */
 export function createPrismaClient(sql: SqlClient): PrismaClient {

@@ -1,5 +1,5 @@
 export { SettingsModule } from './settings.module';
 export { settingsMigrations } from './settings.migrations';
 export { settingsProjection } from './settings-projection/settings.projection';
-export { SettingsService } from './current-settings/settings.service';
+export { SettingsService, loadSettings } from './current-settings/settings.service';
 export { ChangeSettings } from './save-settings/change-settings.command';

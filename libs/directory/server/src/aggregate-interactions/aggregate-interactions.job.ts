@@ -19,8 +19,8 @@ export interface AggregationResult {
  * transactions that have finished (older than the snapshot's xmin), so an INSERT that commits late
  * is picked up by a later run instead of being skipped.
  *
- * Promotion statistics (views, clicks, conversions per promotion) will be a second aggregator of the
- * same rows with its own row in `listing_interaction_checkpoints` (e.g. 'promotions').
+ * Promotion figures are a second aggregator of the same rows with its own checkpoint row ('promotions'):
+ * libs/promotions/server/src/fold-figures.
  */
 export async function aggregateInteractionsBatch(sql: SqlClient, limit = BATCH): Promise<AggregationResult> {
   return sql.transaction(async (tx) => {

@@ -55,14 +55,15 @@ export const staffActivityProjection: Projection = {
     return [listingId];
   },
 
+  // Promotion rows of the same table belong to the promotions context's projection.
   async reset(tx: ProjectionTx): Promise<void> {
-    await tx.staffActivity.deleteMany({});
+    await tx.staffActivity.deleteMany({ where: { NOT: { type: { startsWith: 'promotion_' } } } });
     await tx.staffActivityListing.deleteMany({});
   },
 
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     const [activity, names] = await Promise.all([
-      prisma.staffActivity.findMany({ orderBy: { id: 'asc' } }),
+      prisma.staffActivity.findMany({ where: { NOT: { type: { startsWith: 'promotion_' } } }, orderBy: { id: 'asc' } }),
       prisma.staffActivityListing.findMany({ orderBy: { listingId: 'asc' } }),
     ]);
     return [...activity, ...names];

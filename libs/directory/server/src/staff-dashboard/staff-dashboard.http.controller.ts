@@ -16,7 +16,7 @@ export class StaffDashboardController {
       staffListingStats(this.prisma),
       this.prisma.$queryRaw<{ active: number; revenue: string | null }[]>`
         SELECT (count(*) FILTER (WHERE status = 'Active'))::int AS active,
-               (sum(amount) FILTER (WHERE payment_status = 'Paid'))::text AS revenue
+               (sum(revenue) FILTER (WHERE payment_status = 'Paid'))::text AS revenue
         FROM promotions`,
       this.prisma.staffActivity.findMany({ orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }], take: RECENT_ACTIVITY_LIMIT }),
     ]);

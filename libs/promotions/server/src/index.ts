@@ -1,0 +1,14 @@
+export { PromotionsModule } from './promotions.module';
+export { promotionsMigrations } from './promotions.migrations';
+export { promotionsProjection } from './promotions-projection/promotions.projection';
+export { promotionActivityProjection } from './notices-reactor/promotion-activity.projection';
+export { promotionJobProcessors } from './timed-work/promotion-jobs';
+export { promotionPlacementReactor, PROMOTION_PLACEMENT } from './placement-reactor/promotion-placement.reactor';
+export { promotionSchedulerReactor, PROMOTION_SCHEDULER } from './timed-work/promotion-scheduler.reactor';
+export { promotionNoticesReactor, sendPromotionNotice, promotionNoticeJob } from './notices-reactor/promotion-notices';
+export { promotionDueJob, runDueWork, scheduleDueWork, type PromotionDuePayload } from './timed-work/promotion-due.job';
+export { promotionSweepJob, sweepDueWork, stateOfRow } from './timed-work/promotion-sweep.job';
+export { foldPromotionFigures } from './fold-figures/fold-promotion-figures.job';
+export { listStaffPromotions, findStaffPromotion } from './list-promotions/list-promotions.handler';
+export { runPromotionCommand, loadPromotion, timingOf, termsOf, todayIn, SYSTEM_ACTOR, type PromotionRuntime } from './promotion-runtime';
+export { PROMOTION_RUNTIME, PROMOTIONS_CLOCK } from './tokens';

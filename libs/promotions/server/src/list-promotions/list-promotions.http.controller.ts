@@ -1,0 +1,27 @@
+import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import type { AdminPromotionList, PromotionListQuery } from '@afterwards/contracts';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
+import { StaffPromotions } from '../promotion-commands/staff-promotions.service';
+import { listStaffPromotions, promotableBusinesses } from './list-promotions.handler';
+
+/** `GET /api/admin/promotions` and the businesses the create form may choose from. */
+@Controller('api/admin/promotions')
+export class ListPromotionsController {
+  constructor(
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    private readonly promotions: StaffPromotions,
+  ) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  async list(@Query() query: PromotionListQuery): Promise<AdminPromotionList> {
+    return listStaffPromotions(this.prisma, query, await this.promotions.today());
+  }
+
+  @Get('businesses')
+  @Header('Cache-Control', 'no-store')
+  async businesses(): Promise<{ businesses: Awaited<ReturnType<typeof promotableBusinesses>> }> {
+    return { businesses: await promotableBusinesses(this.prisma) };
+  }
+}

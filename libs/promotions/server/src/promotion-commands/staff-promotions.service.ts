@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { PROMOTION_MESSAGES, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
+import { StreamConflictError } from '@afterwards/event-store';
+import { AuditTrail, staffContext } from '@afterwards/identity-server';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PromotionError, PROMOTION_ERROR_STATUS, type PromotionCommand, type PromotionState } from '@afterwards/promotions-domain';
+import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { findStaffPromotion } from '../list-promotions/list-promotions.handler';
+import { promotionsProjection } from '../promotions-projection/promotions.projection';
+import { runPromotionCommand, todayIn, type PromotionRuntime } from '../promotion-runtime';
+import { PROMOTION_RUNTIME } from '../tokens';
+
+/** The audit log's record type for promotions (the read model's table). */
+export const PROMOTIONS_TABLE = 'promotions';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOISE = new Set<keyof AdminPromotion>(['version', 'daysRemaining', 'views', 'clicks', 'conversions', 'clickThroughRate', 'conversionRate']);
+
+function diff(before: AdminPromotion | undefined, after: AdminPromotion | undefined): { oldValues: unknown; newValues: unknown } {
+  if (!before || !after) return { oldValues: before ?? null, newValues: after ?? null };
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof AdminPromotion)[]) {
+    if (NOISE.has(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    oldValues[key] = before[key];
+    newValues[key] = after[key];
+  }
+  return { oldValues, newValues };
+}
+
+/**
+ * What every staff promotion route does: decide as the signed-in staff member (actor, request and
+ * address in the event metadata), on the version they saw; wait until the read model shows it; audit
+ * the change with its old and new values.
+ */
+@Injectable()
+export class StaffPromotions {
+  constructor(
+    @Inject(PROMOTION_RUNTIME) private readonly rt: PromotionRuntime,
+    private readonly projections: ProjectionsService,
+    private readonly audit: AuditTrail,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+  ) {}
+
+  static idOf(id: string): string {
+    if (!UUID.test(id)) throw new ProblemError(404, 'PROMOTION_NOT_FOUND', PROMOTION_MESSAGES.notFound(id));
+    return id.toLowerCase();
+  }
+
+  settings(): Promise<AdminSettings> {
+    return this.rt.settings();
+  }
+
+  async today(): Promise<string> {
+    return todayIn(await this.rt.settings(), this.rt.clock.now());
+  }
+
+  now(): Date {
+    return this.rt.clock.now();
+  }
+
+  async read(id: string): Promise<AdminPromotion> {
+    const found = await findStaffPromotion(this.prisma, StaffPromotions.idOf(id), await this.today());
+    if (!found) throw new ProblemError(404, 'PROMOTION_NOT_FOUND', PROMOTION_MESSAGES.notFound(id));
+    return found;
+  }
+
+  /** Runs one command on one promotion and answers the promotion as it now is. */
+  async change(
+    req: Request,
+    promotionId: string,
+    action: string,
+    command: PromotionCommand | ((state: PromotionState) => PromotionCommand),
+    expectedRevision?: bigint,
+  ): Promise<AdminPromotion> {
+    const today = await this.today();
+    const before = await findStaffPromotion(this.prisma, promotionId, today);
+    let position;
+    try {
+      position = (await runPromotionCommand(this.rt, promotionId, command, staffContext(req), { expectedRevision })).position;
+    } catch (error) {
+      if (error instanceof StreamConflictError) throw new ProblemError(409, 'PROMOTION_CHANGED', PROMOTION_MESSAGES.changed);
+      if (error instanceof PromotionError) {
+        const message = error.code === 'PROMOTION_NOT_FOUND' ? PROMOTION_MESSAGES.notFound(promotionId) : error.message;
+        throw new ProblemError(PROMOTION_ERROR_STATUS[error.code], error.code, message, error.errors.length ? [...error.errors] : undefined);
+      }
+      throw error;
+    }
+    if (position) await this.projections.waitUntilApplied(promotionsProjection.name, position);
+    const after = await findStaffPromotion(this.prisma, promotionId, today);
+    if (!after) throw new ProblemError(404, 'PROMOTION_NOT_FOUND', PROMOTION_MESSAGES.notFound(promotionId));
+    if (position) await this.audit.record(req, { action, tableName: PROMOTIONS_TABLE, recordId: promotionId, ...diff(before, after) });
+    return after;
+  }
+}

@@ -1,0 +1,72 @@
+import type { AdminSettings, PromotionPlan } from '@afterwards/contracts';
+import { StreamConflictError, type EventStore } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import {
+  dateIn,
+  decidePromotion,
+  evolvePromotion,
+  initialPromotionState,
+  promotionStreamId,
+  type PlanTerms,
+  type PromotionCommand,
+  type PromotionEvent,
+  type PromotionState,
+  type PromotionTiming,
+} from '@afterwards/promotions-domain';
+import { executeCommand, toDomainEvent, type Clock, type CommandContext, type Decider, type ExecuteResult } from '@afterwards/server-kit';
+
+export const promotionDecider: Decider<PromotionCommand, PromotionEvent, PromotionState> = {
+  initialState: initialPromotionState,
+  decide: decidePromotion,
+  evolve: evolvePromotion,
+};
+
+/** What the promotion jobs and reactors need, wired by Nest in the product and by hand in tests and benches. */
+export interface PromotionRuntime {
+  readonly store: EventStore;
+  readonly prisma: PrismaClient;
+  /** Time comes in from outside, so tests and benches can move it. */
+  readonly clock: Clock;
+  readonly settings: () => Promise<AdminSettings>;
+}
+
+export const timingOf = (settings: AdminSettings): PromotionTiming => ({ timeZone: settings.platformConfig.timezone, ...settings.promotionTiming });
+export const termsOf = (settings: AdminSettings, plan: PromotionPlan): PlanTerms => ({
+  price: settings.promotionPricing[plan].price,
+  durationDays: settings.promotionPricing[plan].durationDays,
+});
+export const todayIn = (settings: AdminSettings, now: Date): string => dateIn(settings.platformConfig.timezone, now);
+
+export async function loadPromotion(store: EventStore, promotionId: string): Promise<{ state: PromotionState; revision: bigint }> {
+  const history = await store.readStream(promotionStreamId(promotionId));
+  const state = history.reduce((s, e) => evolvePromotion(s, toDomainEvent<PromotionEvent>(e)), initialPromotionState);
+  return { state, revision: history.length ? history[history.length - 1]!.revision : -1n };
+}
+
+/** The actor of work the product does on its own (jobs and reactors). */
+export const SYSTEM_ACTOR = 'system:promotions';
+
+/**
+ * Runs one promotion command. Staff commands carry the revision the person saw; the product's own
+ * work (`retryConflicts`) decides again on the newer state when someone else appended first, which is
+ * what makes two workers racing on one job end with one set of events.
+ */
+export async function runPromotionCommand(
+  rt: Pick<PromotionRuntime, 'store' | 'clock'>,
+  promotionId: string,
+  command: PromotionCommand | ((state: PromotionState) => PromotionCommand),
+  context: CommandContext,
+  options: { expectedRevision?: bigint; retryConflicts?: boolean } = {},
+): Promise<ExecuteResult<PromotionEvent>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const resolved = typeof command === 'function' ? command((await loadPromotion(rt.store, promotionId)).state) : command;
+      return await executeCommand(rt.store, promotionStreamId(promotionId), promotionDecider, resolved, context, {
+        expectedRevision: options.expectedRevision,
+        clock: rt.clock,
+      });
+    } catch (error) {
+      if (!(error instanceof StreamConflictError) || !options.retryConflicts || attempt >= 5) throw error;
+    }
+  }
+}

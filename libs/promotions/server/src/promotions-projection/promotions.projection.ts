@@ -1,0 +1,107 @@
+import type { RecordedEvent } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
+
+/** Calendar dates are stored as `date`; Prisma wants them as midnight UTC. */
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+
+/** Projects promotion streams into `promotions`, the table the staff screen, dashboard and jobs' sweep read. */
+export const promotionsProjection: Projection = {
+  name: 'promotions.promotions',
+  streamPrefixes: [PROMOTION_STREAM_PREFIX],
+  notifyStaff: true,
+
+  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+    const event = { type: recorded.type, data: recorded.data } as PromotionEvent;
+    const id = event.data.promotionId;
+    const at = new Date(recorded.metadata.occurredAt);
+    const version = recorded.revision;
+    if (event.type === 'PromotionCreated') {
+      const d = event.data;
+      const row = {
+        listingId: d.listingId,
+        promotionType: d.plan,
+        startDate: day(d.startDate),
+        endDate: day(d.endDate),
+        durationDays: d.durationDays,
+        amount: d.amount,
+        revenue: d.paymentStatus === 'Paid' ? d.amount : 0,
+        status: 'Scheduled',
+        paymentStatus: d.paymentStatus,
+        autoRenew: d.autoRenew,
+        position: d.position,
+        period: 1,
+        warnedPeriod: 0,
+        remindedPeriod: 0,
+        startedAt: null,
+        endedAt: null,
+        version,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await tx.promotion.upsert({ where: { id }, create: { id, ...row }, update: row });
+      return [id];
+    }
+    // Idempotent: a replayed event whose revision the row already has matches no row.
+    const where = { id, version: { lt: version } };
+    const data = { version, updatedAt: at };
+    switch (event.type) {
+      case 'PromotionStarted':
+        return changed(await tx.promotion.updateMany({ where, data: { ...data, status: 'Active', startedAt: at } }), id);
+      case 'PromotionChanged': {
+        const c = event.data.changes;
+        const row = await tx.promotion.findUnique({ where: { id }, select: { amount: true, revenue: true } });
+        return changed(
+          await tx.promotion.updateMany({
+            where,
+            data: {
+              ...data,
+              ...(c.plan !== undefined ? { promotionType: c.plan } : {}),
+              ...(c.startDate !== undefined ? { startDate: day(c.startDate) } : {}),
+              ...(c.endDate !== undefined ? { endDate: day(c.endDate) } : {}),
+              ...(c.durationDays !== undefined ? { durationDays: c.durationDays } : {}),
+              ...(c.amount !== undefined && row ? { amount: c.amount, revenue: row.revenue.toNumber() - row.amount.toNumber() + c.amount } : {}),
+              ...(c.position !== undefined ? { position: c.position } : {}),
+              ...(c.autoRenew !== undefined ? { autoRenew: c.autoRenew } : {}),
+            },
+          }),
+          id,
+        );
+      }
+      case 'PromotionRenewed':
+        return changed(
+          await tx.promotion.updateMany({
+            where,
+            data: { ...data, period: event.data.period, endDate: day(event.data.endDate), durationDays: event.data.durationDays, amount: event.data.amount, revenue: { increment: event.data.amount } },
+          }),
+          id,
+        );
+      case 'PromotionCancelled':
+        return changed(await tx.promotion.updateMany({ where, data: { ...data, status: 'Cancelled', endDate: day(event.data.cancelledOn), endedAt: at } }), id);
+      case 'PromotionRenewalReminded':
+        return changed(await tx.promotion.updateMany({ where, data: { ...data, remindedPeriod: event.data.period } }), id);
+      case 'PromotionExpiryWarned':
+        return changed(await tx.promotion.updateMany({ where, data: { ...data, warnedPeriod: event.data.period } }), id);
+      case 'PromotionExpired':
+        return changed(await tx.promotion.updateMany({ where, data: { ...data, status: 'Expired', endedAt: at } }), id);
+      default: {
+        const unreachable: never = event;
+        throw new Error(`Unhandled promotion event ${(unreachable as { type: string }).type}`);
+      }
+    }
+  },
+
+  async reset(tx: ProjectionTx): Promise<void> {
+    await tx.promotion.deleteMany({});
+  },
+
+  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+    const rows = await prisma.promotion.findMany({ orderBy: { id: 'asc' } });
+    return rows.map((r) => ({ ...r, amount: r.amount.toString(), revenue: r.revenue.toString() }));
+  },
+};
+
+function changed(result: { count: number }, id: string): string[] {
+  return result.count > 0 ? [id] : [];
+}

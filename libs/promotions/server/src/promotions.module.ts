@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import type { EventStore } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PROMOTION_ERROR_STATUS } from '@afterwards/promotions-domain';
+import { EVENT_STORE, PRISMA, registerErrorCodes, systemClock, type Clock } from '@afterwards/server-kit';
+import { SettingsService } from '@afterwards/settings-server';
+import { ListPromotionsController } from './list-promotions/list-promotions.http.controller';
+import { PromotionCommandsController } from './promotion-commands/promotion-commands.http.controller';
+import { StaffPromotions } from './promotion-commands/staff-promotions.service';
+import { PromotionReactorsService } from './promotion-reactors.service';
+import type { PromotionRuntime } from './promotion-runtime';
+import { PROMOTION_RUNTIME, PROMOTIONS_CLOCK } from './tokens';
+
+registerErrorCodes({ ...PROMOTION_ERROR_STATUS, PROMOTION_CHANGED: 409 });
+
+/** Paid promotions: the aggregate's commands, its read model, reactors and timed work. */
+@Module({
+  controllers: [ListPromotionsController, PromotionCommandsController],
+  providers: [
+    { provide: PROMOTIONS_CLOCK, useValue: systemClock },
+    {
+      provide: PROMOTION_RUNTIME,
+      useFactory: (store: EventStore, prisma: PrismaClient, clock: Clock, settings: SettingsService): PromotionRuntime => ({ store, prisma, clock, settings: () => settings.current() }),
+      inject: [EVENT_STORE, PRISMA, PROMOTIONS_CLOCK, SettingsService],
+    },
+    StaffPromotions,
+    PromotionReactorsService,
+  ],
+  exports: [PROMOTION_RUNTIME],
+})
+export class PromotionsModule {}
