@@ -36,6 +36,26 @@ export function addMonths(iso: string, months: number): string {
   return format(new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))));
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** The day of the week of a calendar date. */
+export function weekdayOf(iso: string): Weekday {
+  const [y, m, d] = parts(iso);
+  return WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!;
+}
+
+/** '2026-03-14' → 'Saturday 14 March 2026'; without the year when `withYear` is false ('Saturday 14 March'). */
+export function formatDayEnGB(iso: string, withYear = true): string {
+  const [y, m, d] = parts(iso);
+  return `${weekdayOf(iso)} ${d} ${MONTHS[m - 1]}${withYear ? ` ${y}` : ''}`;
+}
+
+/** The later of two ISO dates (ISO dates compare as strings). */
+export function laterDate(a: string, b: string): string {
+  return a >= b ? a : b;
+}
+
 /** '2026-03-14' → '14 March 2026' (en-GB long form, independent of the runtime's locale data). */
 export function formatDateEnGB(iso: string): string {
   const [y, m, d] = parts(iso);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addDays, addMonths, formatDateEnGB, isIsoDate, isoDateIn } from './dates';
+import { addDays, addMonths, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, weekdayOf } from './dates';
 
 describe('calendar dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {
@@ -14,6 +14,15 @@ describe('calendar dates', () => {
     expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
     expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
     expect(addMonths('2026-10-31', 1)).toBe('2026-11-30');
+  });
+
+  it('names the day of the week, with or without the year', () => {
+    expect(weekdayOf('2025-05-26')).toBe('Monday');
+    expect(weekdayOf('2028-02-29')).toBe('Tuesday');
+    expect(formatDayEnGB('2025-05-27')).toBe('Tuesday 27 May 2025');
+    expect(formatDayEnGB('2025-05-27', false)).toBe('Tuesday 27 May');
+    expect(laterDate('2026-03-09', '2026-11-20')).toBe('2026-11-20');
+    expect(laterDate('2026-11-20', '2026-03-09')).toBe('2026-11-20');
   });
 
   it('formats dates in en-GB long form', () => {
