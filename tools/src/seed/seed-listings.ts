@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LISTING_CATEGORIES, type ListingCategory, type ListingStatus } from '@afterwards/contracts';
+import { LISTING_CATEGORIES, PROMOTION_PLANS, type ListingCategory, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
 import type { Gazetteer, Town } from '@afterwards/places';
 
@@ -133,12 +133,22 @@ export interface SeedOptions {
   readonly seed: number;
 }
 
-/** Commands that create `count` listings spread over towns by population, most Active, some promoted. */
-export function seedListingCommands(gazetteer: Gazetteer, options: SeedOptions): ListingCommand[] {
+/** A paid promotion the sample data sells to one of its Active listings (made through the Promotion aggregate). */
+export interface SeedPromotion {
+  readonly promotionId: string;
+  readonly listingId: string;
+  readonly plan: PromotionPlan;
+  readonly position: number;
+  readonly autoRenew: boolean;
+}
+
+/** Commands that create `count` listings spread over towns by population, most Active, and the promotions some of them buy. */
+export function seedListingCommands(gazetteer: Gazetteer, options: SeedOptions): { commands: ListingCommand[]; promotions: SeedPromotion[] } {
   const random = prng(options.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const between = (lo: number, hi: number) => lo + random() * (hi - lo);
   const commands: ListingCommand[] = [];
+  const promotions: SeedPromotion[] = [];
   const promotedByTown = new Map<string, number>();
 
   for (const country of COUNTRIES) {
@@ -194,9 +204,11 @@ export function seedListingCommands(gazetteer: Gazetteer, options: SeedOptions):
       const promotedHere = promotedByTown.get(town.name) ?? 0;
       if (status === 'Active' && promotedHere < 2 && random() < 0.12) {
         promotedByTown.set(town.name, promotedHere + 1);
-        commands.push({ type: 'PromoteListing', listingId, position: promotedHere + 1 });
+        // Not from the random stream, so adding promotions changed none of the sample listings.
+        const plan = PROMOTION_PLANS[i % PROMOTION_PLANS.length]!;
+        promotions.push({ promotionId: stableUuid(`${options.seed}:promotion:${listingId}`), listingId, plan, position: promotedHere + 1, autoRenew: plan === 'monthly' });
       }
     }
   }
-  return commands;
+  return { commands, promotions };
 }
