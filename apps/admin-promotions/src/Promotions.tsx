@@ -1,0 +1,384 @@
+// Exposed as 'admin_promotions/Promotions': the Promotion Management section of the staff back office
+// (admin spec: Promotion Management, Promotion rules, messages). It owns its server state (its own
+// QueryClient); changes by other staff, the promotion jobs (start, renew, expire) and the operator tools
+// arrive through useStaffChanges and refetch the list.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PROMOTION_MESSAGES,
+  PROMOTION_STATUSES,
+  type AdminPromotion,
+  type AdminPromotionList,
+  type AdminUser,
+  type PromotionListQuery,
+} from '@afterwards/contracts';
+import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
+import { Alert, Button, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
+import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
+import { PromotionCard, type PromotionAction } from './PromotionCard';
+import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
+import './admin-promotions.css';
+
+export interface PromotionsProps {
+  admin: AdminUser;
+  /** Open the Create Promotion dialog on arrival (the Dashboard's 'Create Promotion' quick action). */
+  startWith?: 'create';
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Live changes refetch after a second of quiet (admin spec: realtime list reload debounce). */
+export const LIVE_DEBOUNCE_MS = 1000;
+/** Success and error messages clear after 3 seconds (admin spec: Promotions messages). */
+export const MESSAGE_MS = 3000;
+export const READ_ONLY_NOTE = 'Read-only access';
+
+function createQueryClient() {
+  return new QueryClient({
+    // Admin data cache 5 minutes (spec section 9); live updates keep it fresh in between.
+    defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
+  });
+}
+
+export default function Promotions(props: PromotionsProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PromotionsView {...props} />
+    </QueryClientProvider>
+  );
+}
+
+type DialogState = { kind: 'form'; promotion: AdminPromotion | null } | { kind: 'cancel' | 'renew' | 'start'; promotion: AdminPromotion };
+
+const ALL = '';
+const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...PROMOTION_STATUSES.map((s) => ({ value: s, label: s }))];
+
+function PromotionsView({ admin, startWith }: PromotionsProps) {
+  const readOnly = admin.role !== 'admin';
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const say = {
+    success: (message: string) => toast.success(message, { duration: MESSAGE_MS }),
+    error: (message: string) => toast.error(message, { duration: MESSAGE_MS }),
+  };
+
+  const [status, setStatus] = useState(ALL);
+  const [plan, setPlan] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query: PromotionListQuery = { status: (status || undefined) as PromotionListQuery['status'], plan: (plan || undefined) as PromotionListQuery['plan'], q: q || undefined };
+  const listKey = keys.list(query);
+
+  const list = useQuery({ queryKey: listKey, queryFn: ({ signal }) => promotionsApi.list(query, signal), placeholderData: keepPreviousData });
+  const settings = useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => promotionsApi.settings(signal) });
+  const pricing = settings.data?.settings.promotionPricing;
+
+  const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
+  const [dialog, setDialogState] = useState<DialogState | null>(() => (startWith === 'create' && !readOnly ? { kind: 'form', promotion: null } : null));
+  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
+  // section when that control has gone, e.g. Renew after the renewal).
+  const opener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: DialogState | null) => {
+    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialogState(next);
+  };
+  const hadDialog = useRef(dialog !== null);
+  useEffect(() => {
+    if (dialog) {
+      hadDialog.current = true;
+      return;
+    }
+    if (!hadDialog.current) return;
+    hadDialog.current = false;
+    const target = opener.current?.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('pm-root');
+    opener.current = null;
+    target?.focus();
+  }, [dialog]);
+
+  // Writes in flight: a refetch now could briefly show the old card, so live changes wait for the answer
+  // (each write refetches when it settles).
+  const writes = useRef(0);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: PROMOTIONS_KEY }), [queryClient]);
+  useStaffChanges(
+    useCallback(() => {
+      if (writes.current === 0) refresh();
+    }, [refresh]),
+    LIVE_DEBOUNCE_MS,
+  );
+
+  const setBusyId = (id: string, on: boolean) =>
+    setBusy((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /** Puts the server's answer for one promotion in every cached list. */
+  const replace = (updated: AdminPromotion) =>
+    queryClient.setQueriesData<AdminPromotionList>({ queryKey: keys.lists }, (d) => d && { ...d, promotions: d.promotions.map((p) => (p.id === updated.id ? updated : p)) });
+
+  /**
+   * One promotion's action: `optimistic` shows at once (and is undone if the call fails), the server's
+   * answer replaces it, and the list refetches for the stats.
+   */
+  async function write(p: AdminPromotion, call: () => Promise<AdminPromotion>, options: { optimistic?: (p: AdminPromotion) => AdminPromotion; success: (updated: AdminPromotion) => string; failed: string }) {
+    writes.current += 1;
+    setBusyId(p.id, true);
+    await queryClient.cancelQueries({ queryKey: keys.lists });
+    const before = queryClient.getQueriesData<AdminPromotionList>({ queryKey: keys.lists });
+    if (options.optimistic) replace(options.optimistic(p));
+    try {
+      const updated = await call();
+      replace(updated);
+      say.success(options.success(updated));
+    } catch (error) {
+      for (const [key, old] of before) queryClient.setQueryData(key, old);
+      say.error(failureMessage(error, options.failed));
+    } finally {
+      writes.current -= 1;
+      setBusyId(p.id, false);
+      refresh();
+    }
+  }
+
+  const today = list.data?.today;
+
+  const onAction = (action: PromotionAction, p: AdminPromotion) => {
+    if (action === 'edit') setDialog({ kind: 'form', promotion: p });
+    else setDialog({ kind: action, promotion: p });
+  };
+
+  const save: SavePromotion = async (request, p) => {
+    writes.current += 1;
+    try {
+      if (request.create) {
+        await promotionsApi.create(request.create);
+        const business = (queryClient.getQueryData<{ businesses: { id: string; name: string }[] }>(keys.businesses)?.businesses ?? []).find((b) => b.id === request.create.listingId);
+        say.success(PROMOTION_MESSAGES.created(business?.name ?? 'the business'));
+      } else if (p) {
+        replace(await promotionsApi.edit(p.id, request.edit));
+        say.success(PROMOTION_MESSAGES.updated);
+      }
+    } finally {
+      writes.current -= 1;
+      refresh();
+    }
+  };
+
+  const reload = async (id: string) => {
+    await queryClient.invalidateQueries({ queryKey: keys.lists });
+    const fresh = await promotionsApi.list({});
+    return fresh.promotions.find((p) => p.id === id) ?? null;
+  };
+
+  const data = list.data;
+  const stats = data?.stats;
+  const tiles: { label: string; value: string | undefined; icon: IconName }[] = [
+    { label: 'Total', value: stats && count(stats.total), icon: 'megaphone' },
+    { label: 'Active', value: stats && count(stats.active), icon: 'check' },
+    { label: 'Scheduled', value: stats && count(stats.scheduled), icon: 'calendar' },
+    { label: 'Expiring soon', value: stats && count(stats.expiringSoon), icon: 'alert' },
+    { label: 'Revenue', value: stats && formatPounds(stats.revenue), icon: 'pound' },
+  ];
+  const filter = { status, plan, q };
+  const canCreate = !readOnly && today !== undefined;
+
+  return (
+    <>
+      <section id="pm-root" className="pm-root" aria-label="Promotions" tabIndex={-1}>
+        <div className="pm-head">
+          <p className="pm-lead">Feature Active businesses at the top of the public finder for a paid period.</p>
+          {readOnly ? (
+            <p className="pm-readonly">
+              <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
+            </p>
+          ) : (
+            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })} disabled={!canCreate}>
+              Create Promotion
+            </Button>
+          )}
+        </div>
+
+        <h2 className="aw-visually-hidden">Overview</h2>
+        <ul className="pm-stats" aria-label="Promotions at a glance" aria-busy={!stats || undefined}>
+          {tiles.map((t) => (
+            <li key={t.label}>
+              <Card className="pm-stat">
+                <span className="pm-stat__icon" aria-hidden="true">
+                  <Icon name={t.icon} size={20} />
+                </span>
+                <span className="pm-stat__value">{t.value ?? '–'}</span>
+                <span className="pm-stat__label">{t.label}</span>
+              </Card>
+            </li>
+          ))}
+        </ul>
+
+        <h2 className="aw-visually-hidden">Find promotions</h2>
+        <Card className="pm-filters" role="search" aria-label="Filter promotions">
+          <TextInput
+            label="Search"
+            hint="Business name or location"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            maxLength={200}
+            icon={<Icon name="search" size={18} />}
+            className="pm-filters__search"
+          />
+          <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
+          <Select label="Plan" value={plan} onChange={(e) => setPlan(e.target.value)} options={[{ value: ALL, label: 'All plans' }, ...PLAN_OPTIONS(pricing)]} />
+        </Card>
+
+        <section className="pm-list" aria-labelledby="pm-list-title">
+          <div className="pm-list__bar">
+            <h2 id="pm-list-title" className="pm-section-title">
+              Promotion list
+            </h2>
+            {data ? (
+              <p className="pm-muted pm-small" aria-live="polite">
+                {count(data.promotions.length)} shown
+                {list.isFetching ? ' · updating…' : ''}
+              </p>
+            ) : null}
+          </div>
+          {list.isError && !data ? (
+            <div role="alert">
+              <Alert tone="error">{PROMOTION_MESSAGES.loadFailed}</Alert>
+              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="pm-retry">
+                Try again
+              </Button>
+            </div>
+          ) : !data ? (
+            <InlineLoading>Loading promotions...</InlineLoading>
+          ) : (
+            <>
+              {list.isError ? (
+                <div role="alert">
+                  <Alert tone="error">{PROMOTION_MESSAGES.loadFailed}</Alert>
+                </div>
+              ) : null}
+              {data.promotions.length === 0 ? (
+                <Card className="pm-empty">
+                  <span className="pm-empty__icon" aria-hidden="true">
+                    <Icon name="megaphone" size={26} />
+                  </span>
+                  <p className="pm-empty__title">{PROMOTION_MESSAGES.empty}</p>
+                  {isUnfiltered(filter) ? null : <p className="pm-muted">Try other filters, or clear the search.</p>}
+                  {!readOnly && data.stats.total === 0 ? (
+                    <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })}>
+                      Create First Promotion
+                    </Button>
+                  ) : null}
+                </Card>
+              ) : (
+                <ul className="pm-cards">
+                  {data.promotions.map((p) => (
+                    <li key={p.id}>
+                      <PromotionCard promotion={p} today={data.today} pricing={pricing} readOnly={readOnly} busy={busy.has(p.id)} onAction={onAction} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </section>
+      </section>
+
+      {dialog?.kind === 'form' && today ? (
+        <PromotionFormDialog promotion={dialog.promotion} today={today} onSave={save} onReload={reload} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'cancel' ? (
+        <ConfirmDialog
+          title="Cancel promotion"
+          confirmLabel="Cancel Promotion"
+          cancelLabel="Keep Promotion"
+          danger
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const p = dialog.promotion;
+            setDialog(null);
+            void write(p, () => promotionsApi.cancel(p.id, p.version), {
+              // The spec: Cancelled at once, ending today, and back if the server refuses.
+              optimistic: (old) => ({ ...old, status: 'Cancelled', endDate: today ?? old.endDate, daysRemaining: 0 }),
+              success: () => PROMOTION_MESSAGES.cancelled,
+              failed: PROMOTION_MESSAGES.cancelFailed,
+            });
+          }}
+        >
+          <p className="pm-dialog-text">
+            Cancel the promotion for <strong>{dialog.promotion.businessName}</strong>? It ends today and the business is no longer featured. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'renew' ? (
+        <RenewDialog
+          promotion={dialog.promotion}
+          pricing={pricing}
+          pricingError={settings.isError}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const p = dialog.promotion;
+            setDialog(null);
+            void write(p, () => promotionsApi.renew(p.id, p.version), {
+              success: (updated) => PROMOTION_MESSAGES.renewed(updated.businessName, formatCalendarDate(updated.endDate)),
+              failed: PROMOTION_MESSAGES.renewFailed,
+            });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'start' ? (
+        <ConfirmDialog
+          title="Start promotion"
+          confirmLabel="Start Now"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const p = dialog.promotion;
+            setDialog(null);
+            void write(p, () => promotionsApi.start(p.id, p.version), { success: () => PROMOTION_MESSAGES.started, failed: PROMOTION_MESSAGES.updateFailed });
+          }}
+        >
+          <p className="pm-dialog-text">
+            Start the promotion for <strong>{dialog.promotion.businessName}</strong> now? The business is featured from now until {formatCalendarDate(dialog.promotion.endDate)}.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The renewal confirmation: what it adds (new end date) and what it costs, from Settings. */
+function RenewDialog({
+  promotion: p,
+  pricing,
+  pricingError,
+  onConfirm,
+  onCancel,
+}: {
+  promotion: AdminPromotion;
+  pricing: Parameters<typeof renewalTerms>[1] | undefined;
+  pricingError: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const terms = pricing ? renewalTerms(p, pricing) : null;
+  return (
+    <ConfirmDialog title="Renew promotion" confirmLabel="Renew" onCancel={onCancel} onConfirm={onConfirm} confirmDisabled={!terms}>
+      {terms ? (
+        <p className="pm-dialog-text">
+          Renew the promotion for <strong>{p.businessName}</strong> for another {terms.durationDays} days? It will run until{' '}
+          <strong>{formatCalendarDate(terms.endDate)}</strong>, for <strong>{formatPounds(terms.price)}</strong>.
+        </p>
+      ) : pricingError ? (
+        <div role="alert">
+          <Alert tone="error">The price of a renewal could not be loaded. Please try again.</Alert>
+        </div>
+      ) : (
+        <InlineLoading>Loading the price...</InlineLoading>
+      )}
+    </ConfirmDialog>
+  );
+}
