@@ -10,6 +10,7 @@ export default federatedAppConfig({
     admin_access: 'admin_access@/remotes/admin-access/mf-manifest.json',
     admin_office: 'admin_office@/remotes/admin-office/mf-manifest.json',
     admin_listings: 'admin_listings@/remotes/admin-listings/mf-manifest.json',
+    admin_promotions: 'admin_promotions@/remotes/admin-promotions/mf-manifest.json',
   },
   html: {
     title: 'Staff area · Afterwards',

@@ -8,6 +8,7 @@ import type { DashboardProps } from 'admin_office/Dashboard';
 import type { SettingsProps } from 'admin_office/Settings';
 import type { AuditLogProps } from 'admin_office/AuditLog';
 import type { LocalBusinessesProps } from 'admin_listings/LocalBusinesses';
+import type { PromotionsProps } from 'admin_promotions/Promotions';
 import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
@@ -33,6 +34,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   const [section, setSection] = useState<AdminSection>('dashboard');
   const [settingsDirty, setSettingsDirty] = useState(false);
   const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
+  // The Dashboard's 'Create Promotion' lands on Promotions with its create dialog open.
+  const [promotionsStart, setPromotionsStart] = useState<PromotionsProps['startWith']>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const current = SECTIONS.find((s) => s.id === section)!;
@@ -51,6 +54,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     if ('signOut' in to) onSignOut();
     else {
       setSettingsDirty(false);
+      setPromotionsStart(undefined);
       setSection(to.to);
     }
   };
@@ -62,6 +66,10 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   // Sections the remotes ask for by name (Dashboard quick actions, Local Businesses links).
   const navigate = (id: string) => {
     if (isSection(id)) request({ to: id });
+  };
+  const navigateFromDashboard = (id: string) => {
+    navigate(id);
+    if (id === 'promotions') setPromotionsStart('create');
   };
 
   return (
@@ -95,9 +103,11 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               {current.label}
             </h1>
             {section === 'dashboard' ? (
-              <RemoteSection<DashboardProps> key={section} module="admin_office/Dashboard" label={current.label} props={{ admin, onNavigate: navigate }} />
+              <RemoteSection<DashboardProps> key={section} module="admin_office/Dashboard" label={current.label} props={{ admin, onNavigate: navigateFromDashboard }} />
             ) : section === 'businesses' ? (
               <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate }} />
+            ) : section === 'promotions' ? (
+              <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />
             ) : section === 'settings' ? (
               <RemoteSection<SettingsProps> key={section} module="admin_office/Settings" label={current.label} props={{ admin, onDirtyChange: setSettingsDirty }} />
             ) : section === 'audit' ? (

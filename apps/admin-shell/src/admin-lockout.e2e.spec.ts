@@ -33,8 +33,8 @@ describe('staff sign-in lockout in the browser', () => {
     for (const label of ['Dashboard', 'Local Businesses', 'Promotions', 'Coverage Analytics', 'Document Processing', 'Settings']) {
       await menu.getByRole('button', { name: label }).waitFor();
     }
-    await menu.getByRole('button', { name: 'Promotions' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
+    await menu.getByRole('button', { name: 'Coverage Analytics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Coverage Analytics' }).waitFor();
     await page.getByText('This section is being built').waitFor();
 
     // Still signed in after a reload (the session is the server's).

@@ -64,3 +64,15 @@ declare module 'admin_listings/LocalBusinesses' {
   const LocalBusinesses: ComponentType<LocalBusinessesProps>;
   export default LocalBusinesses;
 }
+
+declare module 'admin_promotions/Promotions' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface PromotionsProps {
+    admin: AdminUser;
+    /** Open the Create Promotion dialog on arrival (the Dashboard's 'Create Promotion' quick action). */
+    startWith?: 'create';
+  }
+  const Promotions: ComponentType<PromotionsProps>;
+  export default Promotions;
+}
