@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
 import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
@@ -173,6 +174,56 @@ describe('memories in the browser', () => {
     const nameBox = await card.locator('.mem-card__name').boundingBox();
     const lineHeight = await card.locator('.mem-card__name').evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect(nameBox!.height).toBeLessThanOrEqual(lineHeight * 3 + 2);
+    await page.context().close();
+  }, 120_000);
+
+  it('marks only a passed legal deadline as Overdue: a funeral reads "Suggested by", and a late start shows what is still possible', async () => {
+    const page = await signedInPage('ruth.deadlines@example.test', 1280);
+    const today = isoDateIn(new Date());
+    const created = await page.evaluate(async (bodies) => {
+      const statuses: number[] = [];
+      for (const body of bodies) {
+        const answer = await fetch('/api/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        statuses.push(answer.status);
+      }
+      return statuses;
+    }, [
+      // Died two days ago in Scotland (8 days to register, counted from the death).
+      { name: 'Isla', deceasedName: 'Isla Reid', jurisdiction: 'Scotland', dateOfDeath: addDays(today, -2) },
+      // Started six months after a death in Ireland (3 months to register).
+      { name: 'Seán', deceasedName: 'Seán Byrne', jurisdiction: 'Ireland', dateOfDeath: addMonths(today, -6) },
+    ]);
+    expect(created).toEqual([201, 201]);
+
+    // Ten days on in the browser: the funeral's suggested date and Scotland's 8 days have both gone by.
+    await page.clock.setFixedTime(new Date(`${addDays(today, 10)}T12:00:00Z`));
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Tasks', exact: true }).click();
+
+    const scotland = page.getByRole('region', { name: 'Isla', exact: true });
+    const funeral = scotland.locator('li.mem-item', { hasText: 'Arrange the funeral' });
+    await funeral.getByText(`Suggested by ${formatDateEnGB(addDays(today, 7))}`, { exact: true }).waitFor();
+    expect(await funeral.locator('.mem-badge--overdue').count()).toBe(0);
+    expect(await funeral.locator('.mem-badge--critical').count()).toBe(0);
+    await funeral.getByText('Priority', { exact: true }).waitFor();
+    const register = scotland.locator('li.mem-item', { hasText: 'Register the death' });
+    await register.getByText(`Legal deadline was ${formatDateEnGB(addDays(today, 6))}`, { exact: true }).waitFor();
+    await register.locator('.mem-badge--overdue', { hasText: 'Overdue' }).waitFor();
+
+    const ireland = page.getByRole('region', { name: 'Seán', exact: true });
+    await ireland.getByText(/^You started this checklist on .+, after some of the usual timings had passed\./).waitFor();
+    const irishRegister = ireland.locator('li.mem-item', { hasText: 'Register the death' });
+    await irishRegister.getByText(`Past the legal deadline (${formatDateEnGB(addMonths(addMonths(today, -6), 3))}) — you can still do this`, { exact: true }).waitFor();
+    await irishRegister.getByText(/^You can still register the death/).waitFor();
+    await ireland.locator('li.mem-item', { hasText: 'Arrange the funeral' }).getByText(`Suggested by ${formatDateEnGB(addDays(today, 7))}`, { exact: true }).waitFor();
+    expect(await ireland.locator('.mem-badge--overdue').count()).toBe(0);
+    // On the whole tab, one Overdue: Scotland's registration.
+    expect(await page.locator('.mem-badge--overdue').count()).toBe(1);
+    await shot(page, 'tasks-deadlines-1280');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await ireland.scrollIntoViewIfNeeded();
+    await shot(page, 'tasks-deadlines-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.context().close();
   }, 120_000);
 

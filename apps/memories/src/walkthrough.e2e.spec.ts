@@ -116,13 +116,15 @@ describe('a new family walks through their memories', () => {
     await shot(page, 'memories-1280', true);
 
     await goTab(page, 'Tasks');
-    // England: registration within 5 days of 9 March; probate; Tell Us Once.
+    // England: registration within 5 days, usually by 14 March (the clock runs from the registrar getting the
+    // medical certificate, which the product cannot know); probate; Tell Us Once.
     const england = group(page, 'Margaret (England)');
-    await england.locator('li.mem-item', { hasText: 'Register the death' }).getByText('Due by 14 March 2026').waitFor();
+    await england.locator('li.mem-item', { hasText: 'Register the death' }).getByText('Usually due by 14 March 2026').waitFor();
     await england.getByText('Apply for probate', { exact: true }).waitFor();
-    // Scotland: 8 days to register (by 17 March 2026), and confirmation instead of probate.
+    // Scotland: 8 days to register (by 17 March 2026, long before this memory was started), and confirmation
+    // instead of probate.
     const scotland = group(page, 'Isla (Scotland)');
-    await scotland.locator('li.mem-item', { hasText: 'Register the death' }).getByText('Due by 17 March 2026').waitFor();
+    await scotland.locator('li.mem-item', { hasText: 'Register the death' }).getByText('Past the legal deadline (17 March 2026)').waitFor();
     await scotland.getByText('Apply for confirmation', { exact: true }).waitFor();
     expect(await scotland.getByText('Apply for probate', { exact: true }).count()).toBe(0);
     await scotland.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_CATEGORIES, JURISDICTIONS, TASK_CATEGORIES, URGENCIES } from '@afterwards/checklist-domain';
+import { DEADLINE_BASES, DEADLINE_KINDS, DOCUMENT_CATEGORIES, JURISDICTIONS, TASK_CATEGORIES, URGENCIES } from '@afterwards/checklist-domain';
 import { NOTE_CATEGORY_KEYS, RELATIONSHIPS, type NoteCategory } from '@afterwards/cases-domain';
 
 /**
@@ -139,7 +139,18 @@ export const ChecklistTaskSchema = z.object({
   deadlineMonths: z.number().nullable(),
   deadlineLabel: z.string(),
   deadlineNote: z.string().nullable(),
-  /** YYYY-MM-DD from the date of death; null without one. */
+  /** statutory: a legal deadline, the only kind ever shown as overdue; suggested: a sensible timing only. */
+  deadlineKind: z.enum(DEADLINE_KINDS),
+  /** How the law counts a statutory deadline (calendar days, next working day, working days). */
+  deadlineBasis: z.enum(DEADLINE_BASES),
+  /** Statutory: the event the legal clock runs from when it is not the death (the due date is then an estimate). */
+  clockStartsFrom: z.string().nullable(),
+  /** Statutory: what can still be done once the deadline has passed. */
+  lateNote: z.string().nullable(),
+  /**
+   * YYYY-MM-DD, null without a date of death: a legal deadline counted from the death, a suggested timing
+   * from the later of the death and the day the memory was started.
+   */
   dueDate: z.string().nullable(),
   description: z.string(),
   steps: z.array(z.string()),

@@ -3,9 +3,17 @@
 // page (outside the app's own tree) and prints it; print.css hides everything else while it prints.
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB } from '@afterwards/checklist-domain';
+import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB, isoDateIn, taskTiming } from '@afterwards/checklist-domain';
 import { useMemories } from '../store';
-import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS, groupByCategory, isAdditionalDocument, taskDeadline } from '../tasks/checklist-view';
+import {
+  DOCUMENT_CATEGORY_LABELS,
+  TASK_CATEGORY_LABELS,
+  groupByCategory,
+  isAdditionalDocument,
+  lateStartMessage,
+  taskFlag,
+  timingContext,
+} from '../tasks/checklist-view';
 import { printSources } from './print-view';
 import './print.css';
 
@@ -32,7 +40,10 @@ export function PrintChecklist({ memoryId }: { memoryId: string }) {
   const checklistDocuments = documents.filter((d) => !isAdditionalDocument(d));
   const additional = documents.filter((d) => isAdditionalDocument(d));
   const sources = printSources([...tasks, ...checklistDocuments]);
-  const printedOn = formatDateEnGB(new Date().toISOString().slice(0, 10));
+  const today = isoDateIn(new Date());
+  const printedOn = formatDateEnGB(today);
+  const timing = timingContext(memory, today);
+  const lateStart = lateStartMessage(timing, tasks);
 
   return (
     <article className="mem-print" aria-label={`Printable checklist for ${memory.name}`}>
@@ -63,21 +74,29 @@ export function PrintChecklist({ memoryId }: { memoryId: string }) {
 
       <section className="mem-print__part">
         <h2>Tasks</h2>
+        {lateStart ? <p className="mem-print__note">{lateStart}</p> : null}
         {groupByCategory(tasks, TASK_CATEGORIES).map((group) => (
           <PrintGroup key={group.category} title={labelOf(TASK_CATEGORY_LABELS, group.category)}>
-            {group.items.map((task) => (
-              <li key={task.id} className="mem-print__row">
-                <Box ticked={task.status === 'complete'} label={task.status === 'complete' ? 'Done' : 'Not done'} />
-                <div>
-                  <strong>{task.title}</strong>
-                  {task.urgency === 'critical' ? <span className="mem-print__flag"> (critical)</span> : null}
-                  <span className="mem-print__detail">
-                    Due {taskDeadline(task)}
-                    {task.cost ? ` · Cost: ${task.cost}${task.checkFigure ? ' (check the source)' : ''}` : ''}
-                  </span>
-                </div>
-              </li>
-            ))}
+            {group.items.map((task) => {
+              const done = task.status === 'complete';
+              const deadline = taskTiming(task, timing);
+              const flag = taskFlag(task);
+              return (
+                <li key={task.id} className="mem-print__row">
+                  <Box ticked={done} label={done ? 'Done' : 'Not done'} />
+                  <div>
+                    <strong>{task.title}</strong>
+                    {flag ? <span className="mem-print__flag"> ({flag.label.toLowerCase()})</span> : null}
+                    {deadline.overdue ? <span className="mem-print__flag"> (overdue)</span> : null}
+                    <span className="mem-print__detail">
+                      {deadline.text}
+                      {task.cost ? ` · Cost: ${task.cost}${task.checkFigure ? ' (check the source)' : ''}` : ''}
+                    </span>
+                    {!done && deadline.notes.length > 0 ? <span className="mem-print__detail">{deadline.notes.join(' ')}</span> : null}
+                  </div>
+                </li>
+              );
+            })}
           </PrintGroup>
         ))}
       </section>

@@ -1,13 +1,22 @@
 // The Tasks tab (family spec section 2): counts, then each memory's tasks by category in collapsible sections
 // (first 3, then 'View N more tasks...'). Ticking a task is optimistic and rolls back if the server refuses.
 import { useEffect, useId, useState } from 'react';
-import { TASK_CATEGORIES, isOverdue, isoDateIn } from '@afterwards/checklist-domain';
+import { TASK_CATEGORIES, isoDateIn, taskTiming, type TimingContext } from '@afterwards/checklist-domain';
 import type { MemoryDetail, MemoryTask } from '@afterwards/contracts';
 import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { usePrintChecklist } from '../print/PrintChecklist';
-import { TASK_CATEGORY_LABELS, groupByCategory, moreTasksLabel, sectionKey, taskCounts, taskDeadline } from './checklist-view';
+import {
+  TASK_CATEGORY_LABELS,
+  groupByCategory,
+  lateStartMessage,
+  moreTasksLabel,
+  sectionKey,
+  taskCounts,
+  taskFlag,
+  timingContext,
+} from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
 type TaskStatus = MemoryTask['status'];
@@ -103,6 +112,8 @@ function MemoryTasks({
     );
   }
   const done = tasks.filter((t) => t.status === 'complete').length;
+  const timing = timingContext(detail.memory, today);
+  const lateStart = lateStartMessage(timing, tasks);
   return (
     <Card as="section" className="mem-group" id={`mem-tasks-${memoryId}`} aria-labelledby={headingId}>
       <MemoryGroupHeader
@@ -116,6 +127,7 @@ function MemoryTasks({
           </Button>
         }
       />
+      {lateStart ? <p className="mem-late-start">{lateStart}</p> : null}
       {tasks.length === 0 ? <p className="aw-muted">This memory has no tasks.</p> : null}
       {groupByCategory(tasks, TASK_CATEGORIES).map((group) => {
         const key = sectionKey(memoryId, group.category);
@@ -129,7 +141,7 @@ function MemoryTasks({
             expanded={Boolean(open[key])}
             onToggle={() => onToggle(key)}
             moreLabel={moreTasksLabel}
-            renderItem={(task) => <TaskItem key={task.id} memoryId={memoryId} task={task} today={today} onOptimistic={onOptimistic} />}
+            renderItem={(task) => <TaskItem key={task.id} memoryId={memoryId} task={task} timing={timing} onOptimistic={onOptimistic} />}
           />
         );
       })}
@@ -140,19 +152,19 @@ function MemoryTasks({
 function TaskItem({
   memoryId,
   task,
-  today,
+  timing,
   onOptimistic,
 }: {
   memoryId: string;
   task: MemoryTask;
-  today: string;
+  timing: TimingContext;
   onOptimistic: (taskId: string, status: TaskStatus | null) => void;
 }) {
   const [saving, setSaving] = useState(false);
   const checkboxId = useId();
   const toastApi = useToast();
   const complete = task.status === 'complete';
-  const overdue = isOverdue(task, today);
+  const deadline = taskTiming(task, timing);
 
   async function toggle() {
     if (saving) return;
@@ -179,16 +191,36 @@ function TaskItem({
           <label htmlFor={checkboxId} className="mem-item__title">
             {task.title}
           </label>
-          {task.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
-          {overdue ? <Badge className="mem-badge--overdue">Overdue</Badge> : null}
+          <TaskFlagBadge task={task} />
+          {deadline.overdue ? <Badge className="mem-badge--overdue">Overdue</Badge> : null}
         </div>
-        <p className="mem-item__deadline">
-          <span className="mem-fact__label">Due</span> {taskDeadline(task)}
-        </p>
+        <TaskDeadline text={deadline.text} state={deadline.state} notes={complete ? [] : deadline.notes} />
         {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
         <Figure label="Cost" value={task.cost} item={task} />
       </div>
     </li>
+  );
+}
+
+/** 'Critical' only where the law sets the deadline; an urgent suggested task gets a calm 'Priority'. */
+function TaskFlagBadge({ task }: { task: { urgency: string; deadlineKind: string } }) {
+  const flag = taskFlag(task);
+  return flag ? <Badge className={`mem-badge--${flag.tone}`}>{flag.label}</Badge> : null;
+}
+
+/** The deadline line and its plain notes (why a date moved, when a clock starts, what can still be done). */
+function TaskDeadline({ text, state, notes }: { text: string; state: string; notes: readonly string[] }) {
+  return (
+    <>
+      <p className={`mem-item__deadline mem-item__deadline--${state}`}>{text}</p>
+      {notes.length > 0 ? (
+        <ul className="mem-item__notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }
 
@@ -205,14 +237,17 @@ function TasksPreview({ onCreateMemory }: { onCreateMemory: () => void }) {
       meta={(jurisdiction) => `Example tasks for ${jurisdiction}`}
       groups={(preview) => groupByCategory(preview.tasks, TASK_CATEGORIES)}
       categoryLabel={categoryLabel}
-      details={(task) => (
-        <>
-          <p className="mem-item__deadline">
-            <span className="mem-fact__label">Due</span> {taskDeadline(task)}
-          </p>
-          {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
-        </>
-      )}
+      flag={(task) => <TaskFlagBadge task={task} />}
+      details={(task, jurisdiction) => {
+        // No memory yet, so no date of death: each timing reads as its period ('within 5 days').
+        const deadline = taskTiming(task, { today: isoDateIn(new Date()), startedOn: null, dateOfDeath: null, jurisdiction });
+        return (
+          <>
+            <TaskDeadline text={deadline.text} state={deadline.state} notes={[]} />
+            {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
+          </>
+        );
+      }}
     />
   );
 }

@@ -1,6 +1,15 @@
 // Pure view helpers shared by the Tasks and Documents tabs (family spec section 2): grouping by category,
 // the first-3 preview of a section, 'needed for' chips overflow and the counts at the top of each tab.
-import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB } from '@afterwards/checklist-domain';
+import {
+  DOCUMENT_CATEGORIES,
+  TASK_CATEGORIES,
+  dueDateFor,
+  formatDateEnGB,
+  isoDateIn,
+  type DeadlineRule,
+  type Jurisdiction,
+  type TimingContext,
+} from '@afterwards/checklist-domain';
 
 /** Spec: each category section shows its first 3 items until it is opened. */
 export const SECTION_PREVIEW = 3;
@@ -69,9 +78,37 @@ export function sectionKey(memoryId: string, category: string): string {
   return `${memoryId}:${category}`;
 }
 
-/** 'by 14 March 2026' when the memory has a date of death, else the template's 'within 5 days'. */
-export function taskDeadline(task: { dueDate: string | null; deadlineLabel: string }): string {
-  return task.dueDate ? `by ${formatDateEnGB(task.dueDate)}` : task.deadlineLabel;
+/** The day a memory's task timings are read on, with what they depend on: when it was started, the death, where. */
+export function timingContext(
+  memory: { createdAt: string; dateOfDeath: string | null; jurisdiction: Jurisdiction },
+  today: string,
+): TimingContext {
+  return { today, startedOn: isoDateIn(new Date(memory.createdAt)), dateOfDeath: memory.dateOfDeath, jurisdiction: memory.jurisdiction };
+}
+
+export interface TaskFlag {
+  label: string;
+  /** critical: red, only where the law sets the deadline; priority: a calm badge for a suggested timing. */
+  tone: 'critical' | 'priority';
+}
+
+/** The urgency badge of a task: 'Critical' (red) only on a legal deadline; an urgent suggested task is a 'Priority'. */
+export function taskFlag(task: { urgency: string; deadlineKind: string }): TaskFlag | null {
+  if (task.urgency !== 'critical') return null;
+  return task.deadlineKind === 'statutory' ? { label: 'Critical', tone: 'critical' } : { label: 'Priority', tone: 'priority' };
+}
+
+/**
+ * For a memory started after some usual timings had passed (counted from the death): a word on how its
+ * checklist reads, so a late start is explained rather than shown as a list of missed dates. Null otherwise.
+ */
+export function lateStartMessage(context: TimingContext, tasks: readonly DeadlineRule[]): string | null {
+  const { dateOfDeath, startedOn, jurisdiction } = context;
+  if (!dateOfDeath || !startedOn) return null;
+  // Without a start day every timing counts from the death.
+  const late = tasks.some((t) => (dueDateFor(t, { dateOfDeath, jurisdiction }) ?? startedOn) < startedOn);
+  if (!late) return null;
+  return `You started this checklist on ${formatDateEnGB(startedOn)}, after some of the usual timings had passed. Suggested timings count from that day. Where a legal deadline has passed, the task says what you can still do.`;
 }
 
 export interface TaskCounts {

@@ -11,7 +11,9 @@ import {
   sectionSlice,
   sourceLabel,
   taskCounts,
-  taskDeadline,
+  taskFlag,
+  lateStartMessage,
+  timingContext,
 } from './checklist-view';
 
 describe('groupByCategory', () => {
@@ -94,9 +96,34 @@ describe('counts', () => {
 });
 
 describe('task deadline and provenance text', () => {
-  it('gives the real date when the memory has a date of death, else the deadline in days', () => {
-    expect(taskDeadline({ dueDate: '2026-03-14', deadlineLabel: 'within 5 days' })).toBe('by 14 March 2026');
-    expect(taskDeadline({ dueDate: null, deadlineLabel: 'within 5 days' })).toBe('within 5 days');
+  it('reads timings on the user\'s day, from the day the memory was started (UK time)', () => {
+    expect(timingContext({ createdAt: '2026-03-14T23:30:00.000Z', dateOfDeath: '2026-03-09', jurisdiction: 'Scotland' }, '2026-03-20')).toEqual({
+      today: '2026-03-20',
+      startedOn: '2026-03-14',
+      dateOfDeath: '2026-03-09',
+      jurisdiction: 'Scotland',
+    });
+    // 23:30 UTC in summer is already the next day in the UK.
+    expect(timingContext({ createdAt: '2026-07-14T23:30:00.000Z', dateOfDeath: null, jurisdiction: 'England' }, '2026-07-20').startedOn).toBe('2026-07-15');
+  });
+
+  it('shows a red Critical badge only on a legal deadline; an urgent suggested task (the funeral) is a calm Priority', () => {
+    expect(taskFlag({ urgency: 'critical', deadlineKind: 'statutory' })).toEqual({ label: 'Critical', tone: 'critical' });
+    expect(taskFlag({ urgency: 'critical', deadlineKind: 'suggested' })).toEqual({ label: 'Priority', tone: 'priority' });
+    expect(taskFlag({ urgency: 'high', deadlineKind: 'statutory' })).toBeNull();
+  });
+
+  it('explains a late start once, when some usual timings had passed before the memory was started', () => {
+    const tasks = [
+      { deadlineDays: 5, deadlineKind: 'statutory' as const },
+      { deadlineDays: 7, deadlineKind: 'suggested' as const },
+    ];
+    const context = { today: '2026-11-23', startedOn: '2026-11-20', dateOfDeath: '2026-05-20', jurisdiction: 'Ireland' as const };
+    expect(lateStartMessage(context, tasks)).toBe(
+      'You started this checklist on 20 November 2026, after some of the usual timings had passed. Suggested timings count from that day. Where a legal deadline has passed, the task says what you can still do.',
+    );
+    expect(lateStartMessage({ ...context, startedOn: '2026-05-22' }, tasks)).toBeNull();
+    expect(lateStartMessage({ ...context, dateOfDeath: null }, tasks)).toBeNull();
   });
 
   it('formats review dates and source hosts', () => {

@@ -1,6 +1,7 @@
 // Pieces shared by the Tasks and Documents tabs: the counts row, a memory's group heading, a collapsible
 // category section, the 'check this figure' line, a confirmation dialog and the empty state with its preview.
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { Jurisdiction } from '@afterwards/checklist-domain';
 import type { ChecklistPreview, MemorySummary } from '@afterwards/contracts';
 import { Alert, Badge, Button, Card, Dialog, ExternalLink, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
@@ -244,6 +245,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
   meta,
   groups,
   categoryLabel,
+  flag,
   badges,
   details,
 }: {
@@ -256,8 +258,10 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
   meta: (jurisdiction: string) => string;
   groups: (preview: ChecklistPreview) => ReadonlyArray<{ category: string; items: readonly T[] }>;
   categoryLabel: (category: string) => string;
+  /** The urgency badge; by default 'Critical' on critical items. */
+  flag?: (item: T) => ReactNode;
   badges?: (item: T) => ReactNode;
-  details: (item: T) => ReactNode;
+  details: (item: T, jurisdiction: Jurisdiction) => ReactNode;
 }) {
   const preview = useChecklistPreview(true);
   return (
@@ -293,10 +297,10 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                     <div className="mem-item__body">
                       <div className="mem-item__head">
                         <span className="mem-item__title">{item.title}</span>
-                        {item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+                        {flag ? flag(item) : item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
                         {badges?.(item)}
                       </div>
-                      {details(item)}
+                      {details(item, preview.preview.jurisdiction)}
                     </div>
                   </li>
                 ))}

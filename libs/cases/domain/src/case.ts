@@ -4,6 +4,7 @@ import {
   isIsoDate,
   isJurisdiction,
   isoDateIn,
+  withDeadlineRule,
   type ChecklistDocument,
   type ChecklistTask,
   type DocumentCategory,
@@ -336,6 +337,8 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
         jurisdiction: details.jurisdiction,
         deceasedName: details.deceasedName,
         dateOfDeath: details.dateOfDeath,
+        // Suggested timings count from the day the memory is started when that is after the death.
+        startedOn: startedOn(at),
         ...(command.templateVersion ? { templateVersion: command.templateVersion } : {}),
       },
       command.ids,
@@ -471,6 +474,11 @@ function mapDocument(state: CaseState, documentId: string, change: (d: CaseDocum
   return state.documents.map((d) => (d.id === documentId ? change(d) : d));
 }
 
+/** The calendar day (UK time) a memory was started, from the instant it was opened. */
+function startedOn(openedAt: string): string {
+  return isoDateIn(new Date(openedAt));
+}
+
 /** Pure: the state after `event`. */
 export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
   switch (event.type) {
@@ -478,11 +486,13 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
       const { caseId, ownerId, details, photo, openedAt } = event.data;
       return { ...state, exists: true, caseId, ownerId, details, photo, openedAt, updatedAt: openedAt };
     }
-    case 'ChecklistGenerated':
+    case 'ChecklistGenerated': {
+      const { templateVersion, jurisdiction } = event.data;
+      const deceasedName = state.details?.deceasedName ?? '';
       return {
         ...state,
-        templateVersion: event.data.templateVersion,
-        tasks: event.data.tasks.map((t) => ({ ...t, status: 'pending', completedAt: null })),
+        templateVersion,
+        tasks: event.data.tasks.map((t) => ({ ...withDeadlineRule(t, { templateVersion, jurisdiction, deceasedName }), status: 'pending', completedAt: null })),
         documents: event.data.documents.map((d) => ({
           id: d.id,
           additional: false,
@@ -496,12 +506,16 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
         })),
         updatedAt: event.data.generatedAt,
       };
+    }
     case 'CaseDetailsEdited': {
       const details = { ...state.details!, ...event.data.changes };
       const detailsVersion = state.detailsVersion + 1;
       const tasks =
         event.data.changes.dateOfDeath !== undefined
-          ? state.tasks.map((t) => ({ ...t, dueDate: dueDateFor(t, details.dateOfDeath) }))
+          ? state.tasks.map((t) => ({
+              ...t,
+              dueDate: dueDateFor(t, { dateOfDeath: details.dateOfDeath, jurisdiction: details.jurisdiction, startedOn: state.openedAt ? startedOn(state.openedAt) : null }),
+            }))
           : state.tasks;
       return { ...state, details, detailsVersion, tasks, updatedAt: event.data.editedAt };
     }

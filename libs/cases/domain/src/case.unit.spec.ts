@@ -103,6 +103,25 @@ describe('OpenCase', () => {
     expect(state.documents.every((d) => !d.collected && d.files.length === 0 && !d.additional)).toBe(true);
   });
 
+  it('when opened long after the death, then legal deadlines count from the death and suggested timings from the day it was opened', () => {
+    const [, checklist] = decideCase(open({ jurisdiction: 'Ireland', dateOfDeath: '2025-09-20' }), initialCaseState) as [CaseEvent, Extract<CaseEvent, { type: 'ChecklistGenerated' }>];
+    const task = (key: string) => checklist.data.tasks.find((t) => t.templateKey === key)!;
+    expect(task('register-death')).toMatchObject({ deadlineKind: 'statutory', dueDate: '2025-12-20' });
+    // Opened on 20 March 2026.
+    expect(task('arrange-funeral')).toMatchObject({ deadlineKind: 'suggested', dueDate: '2026-03-27' });
+    expect(task('distribute-estate').dueDate).toBe('2027-03-20');
+  });
+
+  it('given a checklist recorded before tasks carried their deadline rule, then folding gives each task its rule from the template', () => {
+    const [caseOpened, checklist] = decideCase(open({ jurisdiction: 'Scotland' }), initialCaseState) as [CaseEvent, Extract<CaseEvent, { type: 'ChecklistGenerated' }>];
+    const legacyTasks = checklist.data.tasks.map(({ deadlineKind: _k, deadlineBasis: _b, clockStartsFrom: _c, lateNote: _l, ...rest }) => rest);
+    const state = given(caseOpened, { ...checklist, data: { ...checklist.data, tasks: legacyTasks } } as CaseEvent);
+    const register = state.tasks.find((t) => t.templateKey === 'register-death')!;
+    expect(register).toMatchObject({ deadlineKind: 'statutory', deadlineBasis: 'calendar', clockStartsFrom: null });
+    expect(register.lateNote).toContain('registration office in Scotland');
+    expect(state.tasks.find((t) => t.templateKey === 'arrange-funeral')!.deadlineKind).toBe('suggested');
+  });
+
   it.each(['Scotland', 'Northern Ireland', 'Ireland', 'Wales'])('generates the %s checklist', (jurisdiction) => {
     const [, checklist] = decideCase(open({ jurisdiction }), initialCaseState);
     expect(checklist).toMatchObject({ type: 'ChecklistGenerated', data: { jurisdiction } });
@@ -206,6 +225,8 @@ describe('EditCaseDetails', () => {
     const { state } = stateAfter(opened(), cmd('EditCaseDetails', { changes: { dateOfDeath: '2026-03-01' } }));
     expect(state.details!.dateOfDeath).toBe('2026-03-01');
     expect(state.tasks.find((t) => t.templateKey === 'register-death')!.dueDate).toBe('2026-03-06');
+    // Suggested timings still count from the day the memory was opened (20 March), later than the new date.
+    expect(state.tasks.find((t) => t.templateKey === 'arrange-funeral')!.dueDate).toBe('2026-03-27');
     const cleared = stateAfter(opened(), cmd('EditCaseDetails', { changes: { dateOfDeath: null } })).state;
     expect(cleared.tasks.every((t) => t.dueDate === null)).toBe(true);
   });

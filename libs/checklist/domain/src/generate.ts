@@ -1,8 +1,11 @@
 import { ChecklistError } from './checklist.errors';
-import { addDays, addMonths, formatDateEnGB, isIsoDate } from './dates';
+import { deadlineLabel, dueDateFor } from './deadline';
+import { formatDateEnGB, isIsoDate } from './dates';
 import { isJurisdiction, type Jurisdiction } from './jurisdiction';
 import {
   NAME_PLACEHOLDER,
+  type DeadlineBasis,
+  type DeadlineKind,
   TASK_CATEGORY_PRIORITY,
   URGENCY_PRIORITY,
   type DocumentCategory,
@@ -36,7 +39,18 @@ export interface ChecklistTask extends Provenance {
   /** 'within 5 days', 'within 3 months'. */
   deadlineLabel: string;
   deadlineNote: string | null;
-  /** YYYY-MM-DD counted from the date of death; null when no date of death is known. */
+  /** statutory: a legal deadline (the only kind ever 'overdue'); suggested: a sensible timing only. */
+  deadlineKind: DeadlineKind;
+  /** How the law counts a statutory deadline; always 'calendar' for a suggested one. */
+  deadlineBasis: DeadlineBasis;
+  /** Statutory: the event the legal clock runs from when it is not the death; null: the date of death. */
+  clockStartsFrom: string | null;
+  /** Statutory: what can still be done once the deadline has passed. */
+  lateNote: string | null;
+  /**
+   * YYYY-MM-DD: a legal deadline counted from the date of death; a suggested timing counted from the later
+   * of the death and the day the memory was started. Null when no date of death is known.
+   */
   dueDate: string | null;
   description: string;
   steps: string[];
@@ -77,6 +91,8 @@ export interface ChecklistInput {
   deceasedName: string;
   /** YYYY-MM-DD; without it tasks keep their deadline in days but get no due date. */
   dateOfDeath?: string | null;
+  /** YYYY-MM-DD the memory is started; suggested timings count from it when it is later than the death. */
+  startedOn?: string | null;
   /** Defaults to the latest published version. */
   templateVersion?: string;
 }
@@ -84,36 +100,9 @@ export interface ChecklistInput {
 /** Supplies a fresh id per generated item (the caller decides: UUIDs in production, a counter in tests). */
 export type IdSource = () => string;
 
-export function deadlineLabel(deadline: { deadlineDays: number; deadlineMonths?: number | null }): string {
-  if (deadline.deadlineMonths) return `within ${deadline.deadlineMonths} month${deadline.deadlineMonths === 1 ? '' : 's'}`;
-  return `within ${deadline.deadlineDays} day${deadline.deadlineDays === 1 ? '' : 's'}`;
-}
-
-/** The real due date of a deadline counted from the date of death, or null without one. */
-export function dueDateFor(
-  deadline: { deadlineDays: number; deadlineMonths?: number | null },
-  dateOfDeath: string | null | undefined,
-): string | null {
-  if (!dateOfDeath) return null;
-  return deadline.deadlineMonths ? addMonths(dateOfDeath, deadline.deadlineMonths) : addDays(dateOfDeath, deadline.deadlineDays);
-}
-
 /** 'Register the death: by 14 March 2026', or 'Register the death: within 5 days' without a date of death. */
 export function dueText(task: Pick<ChecklistTask, 'title' | 'dueDate' | 'deadlineLabel'>): string {
   return task.dueDate ? `${task.title}: by ${formatDateEnGB(task.dueDate)}` : `${task.title}: ${task.deadlineLabel}`;
-}
-
-/**
- * An item is overdue when it has a due date, is not done, and `today` (YYYY-MM-DD, the user's calendar
- * date) is after the due date. Due today is not overdue. Documents have no due date, so never are.
- */
-export function isOverdue(
-  item: { dueDate?: string | null; status?: string; collected?: boolean },
-  today: string,
-): boolean {
-  if (!item.dueDate) return false;
-  if (item.status === 'complete' || item.collected === true) return false;
-  return today > item.dueDate;
 }
 
 function withOverrides<T extends object>(
@@ -137,9 +126,43 @@ function provenance(content: Pick<TaskContent | DocumentContent, 'source' | 'las
   };
 }
 
+/** A task's deadline fields from its template content, placeholders filled. */
+export type TaskDeadlineRule = Pick<ChecklistTask, 'deadlineKind' | 'deadlineBasis' | 'clockStartsFrom' | 'lateNote'>;
+
+function deadlineRuleFrom(c: TaskContent, name: string): TaskDeadlineRule {
+  return {
+    deadlineKind: c.deadlineKind,
+    deadlineBasis: c.deadlineBasis ?? 'calendar',
+    clockStartsFrom: c.clockStartsFrom ? fill(c.clockStartsFrom, name) : null,
+    lateNote: c.lateNote ? fill(c.lateNote, name) : null,
+  };
+}
+
+const SUGGESTED: TaskDeadlineRule = { deadlineKind: 'suggested', deadlineBasis: 'calendar', clockStartsFrom: null, lateNote: null };
+
+/**
+ * The deadline rule of one task of a memory, from the template version it was generated from. Memories
+ * generated before tasks carried their rule get it this way; a task the template does not know (or an
+ * unknown version) is a suggested timing, which can never be marked overdue.
+ */
+export function deadlineRuleOf(templateVersion: string, jurisdiction: Jurisdiction, templateKey: string, deceasedName: string): TaskDeadlineRule {
+  const item = TEMPLATE_SETS.get(templateVersion)?.tasks.items.find((i) => i.key === templateKey);
+  if (!item || !isJurisdiction(jurisdiction) || (item.jurisdictions && !item.jurisdictions.includes(jurisdiction))) return SUGGESTED;
+  return deadlineRuleFrom(withOverrides<TaskContent>(item, jurisdiction), deceasedName.trim() || 'the person who died');
+}
+
+/** A task recorded before tasks carried their deadline rule, completed from its template; others unchanged. */
+export function withDeadlineRule<T extends { templateKey: string; deadlineKind?: DeadlineKind | null }>(
+  task: T,
+  source: { templateVersion: string; jurisdiction: Jurisdiction; deceasedName: string },
+): T & TaskDeadlineRule {
+  if (task.deadlineKind) return task as T & TaskDeadlineRule;
+  return { ...task, ...deadlineRuleOf(source.templateVersion, source.jurisdiction, task.templateKey, source.deceasedName) };
+}
+
 /**
  * Pure: the tasks and documents for a memory in `jurisdiction`, from a published template version, with the
- * deceased person's name filled in and due dates counted from the date of death. Ordered by priority, then
+ * deceased person's name filled in and due dates from the date of death (see `dueDateFor`). Ordered by priority, then
  * deadline, then template order.
  */
 export function generateChecklist(input: ChecklistInput, ids: IdSource): Checklist {
@@ -150,6 +173,7 @@ export function generateChecklist(input: ChecklistInput, ids: IdSource): Checkli
     throw new ChecklistError('CHECKLIST_JURISDICTION_UNKNOWN', `Unknown jurisdiction ${String(input.jurisdiction)}`);
   }
   if (input.dateOfDeath && !isIsoDate(input.dateOfDeath)) throw new RangeError(`Not an ISO date: ${input.dateOfDeath}`);
+  if (input.startedOn && !isIsoDate(input.startedOn)) throw new RangeError(`Not an ISO date: ${input.startedOn}`);
   const { jurisdiction } = input;
   const name = input.deceasedName.trim() || 'the person who died';
   const applies = (item: { jurisdictions?: Jurisdiction[] }) => !item.jurisdictions || item.jurisdictions.includes(jurisdiction);
@@ -165,6 +189,7 @@ export function generateChecklist(input: ChecklistInput, ids: IdSource): Checkli
     )
     .map(({ content: c, key }): ChecklistTask => {
       const title = fill(c.title, name);
+      const rule = deadlineRuleFrom(c, name);
       return {
         id: ids(),
         templateKey: key,
@@ -175,9 +200,10 @@ export function generateChecklist(input: ChecklistInput, ids: IdSource): Checkli
         urgency: c.urgency,
         deadlineDays: c.deadlineDays,
         deadlineMonths: c.deadlineMonths ?? null,
-        deadlineLabel: deadlineLabel(c),
+        deadlineLabel: deadlineLabel({ ...c, ...rule }),
         deadlineNote: c.deadlineNote ? fill(c.deadlineNote, name) : null,
-        dueDate: dueDateFor(c, input.dateOfDeath),
+        ...rule,
+        dueDate: dueDateFor({ ...c, ...rule }, { dateOfDeath: input.dateOfDeath, jurisdiction, startedOn: input.startedOn }),
         description: fill(c.description, name),
         steps: c.steps.map((s) => fill(s, name)),
         documentsNeeded: [...c.documentsNeeded],

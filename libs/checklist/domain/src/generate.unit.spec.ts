@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ChecklistError } from './checklist.errors';
-import { dueText, generateChecklist, isOverdue, type ChecklistInput } from './generate';
+import { isOverdue } from './deadline';
+import { deadlineRuleOf, dueText, generateChecklist, withDeadlineRule, type ChecklistInput } from './generate';
 import { JURISDICTIONS, type Jurisdiction } from './jurisdiction';
 
 function counter(): () => string {
@@ -170,25 +171,57 @@ describe('generateChecklist', () => {
   });
 });
 
-describe('isOverdue', () => {
-  const task = { dueDate: '2026-03-14', status: 'pending' };
-  it('is not overdue on or before the due date', () => {
-    expect(isOverdue(task, '2026-03-13')).toBe(false);
-    expect(isOverdue(task, '2026-03-14')).toBe(false);
+describe('deadline kinds in the checklist', () => {
+  it.each(JURISDICTIONS)('%s: registering the death is the one legal deadline; every other task is a suggested timing', (jurisdiction) => {
+    const { tasks } = generate({ jurisdiction });
+    expect(tasks.filter((t) => t.deadlineKind === 'statutory').map((t) => t.templateKey)).toEqual(['register-death']);
+    for (const task of tasks.filter((t) => t.deadlineKind === 'suggested')) {
+      expect(task).toMatchObject({ deadlineBasis: 'calendar', clockStartsFrom: null, lateNote: null });
+    }
+    expect(byKey(tasks, 'register-death').lateNote).toMatch(/^(If the 5 days have passed, you|You) can still register the death/);
   });
-  it('is overdue the day after the due date while not done', () => {
-    expect(isOverdue(task, '2026-03-15')).toBe(true);
-    expect(isOverdue({ ...task, status: 'in_progress' }, '2027-01-01')).toBe(true);
+
+  it('counts each registration deadline as the law does (CONTENT-FACTS), and says where the clock may not have started', () => {
+    const rule = (jurisdiction: Jurisdiction) => byKey(generate({ jurisdiction }).tasks, 'register-death');
+    // England and Wales: 5 days from when the registrar receives the medical certificate, which the product cannot know.
+    for (const j of ['England', 'Wales'] as const) {
+      expect(rule(j)).toMatchObject({ deadlineKind: 'statutory', deadlineBasis: 'calendar', deadlineDays: 5 });
+      expect(rule(j).clockStartsFrom).toContain('registrar receives the medical certificate');
+    }
+    expect(rule('Scotland')).toMatchObject({ deadlineKind: 'statutory', deadlineBasis: 'calendar', deadlineDays: 8, clockStartsFrom: null });
+    expect(rule('Northern Ireland')).toMatchObject({ deadlineKind: 'statutory', deadlineBasis: 'calendar', deadlineDays: 5, clockStartsFrom: null });
+    expect(rule('Ireland')).toMatchObject({ deadlineKind: 'statutory', deadlineBasis: 'calendar', deadlineMonths: 3, clockStartsFrom: null });
   });
-  it('is never overdue once done, or without a due date', () => {
-    expect(isOverdue({ ...task, status: 'complete' }, '2026-04-01')).toBe(false);
-    expect(isOverdue({ dueDate: '2026-03-14', collected: true }, '2026-04-01')).toBe(false);
-    expect(isOverdue({ dueDate: null, status: 'pending' }, '2030-01-01')).toBe(false);
-    expect(isOverdue({ status: 'pending' }, '2030-01-01')).toBe(false);
+
+  it('counts suggested timings from the day the memory was started when that is after the death; legal ones from the death', () => {
+    const { tasks } = generate({ jurisdiction: 'Ireland', dateOfDeath: '2026-05-20', startedOn: '2026-11-20' });
+    expect(byKey(tasks, 'register-death').dueDate).toBe('2026-08-20');
+    expect(byKey(tasks, 'arrange-funeral').dueDate).toBe('2026-11-27');
+    expect(byKey(tasks, 'distribute-estate').dueDate).toBe('2027-11-20');
+    // Started on the day of death (or before a date of death entered later): counted from the death.
+    const sameDay = generate({ jurisdiction: 'Ireland', dateOfDeath: '2026-05-20', startedOn: '2026-05-20' }).tasks;
+    expect(byKey(sameDay, 'arrange-funeral').dueDate).toBe('2026-05-27');
   });
-  it('marks overdue tasks of a generated checklist', () => {
-    const { tasks } = generate({ jurisdiction: 'England', dateOfDeath: '2026-03-09' });
-    const overdue = tasks.filter((t) => isOverdue({ ...t, status: 'pending' }, '2026-03-20')).map((t) => t.templateKey);
-    expect(overdue.sort()).toEqual(['arrange-funeral', 'register-death', 'secure-property']);
+
+  it('fills in the rule of a task recorded before tasks carried one, from its template version', () => {
+    const legacy = { templateKey: 'register-death', title: 'Register the death' };
+    expect(withDeadlineRule(legacy, { templateVersion: '2026-11-21', jurisdiction: 'Scotland', deceasedName: 'Jean' })).toMatchObject({
+      deadlineKind: 'statutory',
+      clockStartsFrom: null,
+    });
+    expect(deadlineRuleOf('2026-11-21', 'England', 'arrange-funeral', 'Jean').deadlineKind).toBe('suggested');
+    // Unknown to the template: a suggested timing, which can never be marked overdue.
+    expect(deadlineRuleOf('1999-01-01', 'England', 'register-death', 'Jean').deadlineKind).toBe('suggested');
+    expect(deadlineRuleOf('2026-11-21', 'Ireland', 'tell-us-once', 'Jean').deadlineKind).toBe('suggested');
+  });
+
+  it('marks as overdue only the legal deadline whose clock runs from the death, once it has passed', () => {
+    const pending = <T extends object>(t: T) => ({ ...t, status: 'pending' });
+    const scotland = generate({ jurisdiction: 'Scotland', dateOfDeath: '2026-03-09', startedOn: '2026-03-10' }).tasks;
+    const context = { today: '2026-04-30', startedOn: '2026-03-10', dateOfDeath: '2026-03-09', jurisdiction: 'Scotland' as const };
+    expect(scotland.filter((t) => isOverdue(pending(t), context)).map((t) => t.templateKey)).toEqual(['register-death']);
+    // England: the 5 days may not have started on the estimated date, so nothing is overdue.
+    const england = generate({ jurisdiction: 'England', dateOfDeath: '2026-03-09', startedOn: '2026-03-10' }).tasks;
+    expect(england.filter((t) => isOverdue(pending(t), { ...context, jurisdiction: 'England' }))).toEqual([]);
   });
 });

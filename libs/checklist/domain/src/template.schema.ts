@@ -21,6 +21,22 @@ export const URGENCY_PRIORITY: Record<Urgency, number> = { critical: 1, high: 2,
 export const DOCUMENT_CATEGORIES = ['essential', 'legal', 'financial', 'employment', 'personal', 'utilities'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
+/**
+ * statutory: a deadline set in law, the only kind that can ever be 'overdue'. suggested: a sensible timing
+ * only (a funeral has no legal deadline), shown as 'Suggested by …' and never marked late.
+ */
+export const DEADLINE_KINDS = ['statutory', 'suggested'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+/**
+ * How the law counts a statutory deadline. calendar: every day counts and the last day stands even on a
+ * weekend or bank holiday. next-working-day: every day counts, but a last day that is not a working day
+ * moves to the next one. working-days: only working days count (weekends and the jurisdiction's bank
+ * holidays do not).
+ */
+export const DEADLINE_BASES = ['calendar', 'next-working-day', 'working-days'] as const;
+export type DeadlineBasis = (typeof DEADLINE_BASES)[number];
+
 /** The only placeholder templates may use; it becomes the deceased person's name. */
 export const NAME_PLACEHOLDER = '{deceasedName}';
 
@@ -51,6 +67,17 @@ const taskContent = z.strictObject({
   /** When the rule is in calendar months (Ireland: 3 months), the due date uses months; deadlineDays stays as an approximation. */
   deadlineMonths: z.int().min(1).max(120).nullable().optional(),
   deadlineNote: templatedText.nullable().optional(),
+  deadlineKind: z.enum(DEADLINE_KINDS),
+  /** Statutory only; omitted: calendar. */
+  deadlineBasis: z.enum(DEADLINE_BASES).optional(),
+  /**
+   * Statutory only: the event the legal clock runs from when it is not the death, and which the product
+   * cannot know ('the registrar receives the medical certificate of cause of death'). Omitted or null: the
+   * date of death. The due date is then only an estimate counted from the death, and never 'overdue'.
+   */
+  clockStartsFrom: templatedText.nullable().optional(),
+  /** Statutory only, and required there: what the person can still do once the deadline has passed. */
+  lateNote: templatedText.nullable().optional(),
   description: templatedText,
   steps: z.array(templatedText).min(1),
   documentsNeeded: z.array(text),
@@ -88,6 +115,28 @@ function overridesApply(value: { jurisdictions?: string[]; overrides?: Partial<R
   }
 }
 
+/** The deadline fields each jurisdiction ends up with (overrides applied) must make sense together. */
+function deadlineRulesHold(
+  value: z.infer<typeof taskContent> & { jurisdictions?: string[]; overrides?: Partial<Record<string, Partial<z.infer<typeof taskContent>>>> },
+  ctx: z.RefinementCtx,
+): void {
+  for (const j of value.jurisdictions ?? JURISDICTIONS) {
+    const override = value.overrides?.[j] ?? {};
+    const rule = { ...value, ...override };
+    const path = Object.keys(override).some((k) => k.startsWith('deadline') || k === 'clockStartsFrom' || k === 'lateNote') ? ['overrides', j] : [];
+    if (rule.deadlineKind === 'suggested') {
+      if ((rule.deadlineBasis ?? 'calendar') !== 'calendar' || rule.clockStartsFrom || rule.lateNote) {
+        ctx.addIssue({ code: 'custom', path, message: `${j}: a suggested timing has no legal basis, clock or late note` });
+      }
+    } else {
+      if (!rule.lateNote) ctx.addIssue({ code: 'custom', path, message: `${j}: a statutory deadline needs a late note (what can still be done)` });
+      if (rule.deadlineBasis === 'working-days' && rule.deadlineMonths) {
+        ctx.addIssue({ code: 'custom', path, message: `${j}: a deadline in months cannot be counted in working days` });
+      }
+    }
+  }
+}
+
 function file<T extends z.ZodType>(kind: 'tasks' | 'documents', itemSchema: T) {
   return z
     .strictObject({ kind: z.literal(kind), version: isoDate, items: z.array(itemSchema).min(1) })
@@ -103,7 +152,8 @@ function file<T extends z.ZodType>(kind: 'tasks' | 'documents', itemSchema: T) {
 /** Per-jurisdiction corrections replace whole fields; null removes an optional field. */
 export const TaskTemplateItemSchema = taskContent
   .extend({ key: itemKey, jurisdictions: itemJurisdictions, overrides: z.partialRecord(jurisdiction, taskContent.partial()).optional() })
-  .superRefine(overridesApply);
+  .superRefine(overridesApply)
+  .superRefine(deadlineRulesHold);
 export const DocumentTemplateItemSchema = documentContent
   .extend({ key: itemKey, jurisdictions: itemJurisdictions, overrides: z.partialRecord(jurisdiction, documentContent.partial()).optional() })
   .superRefine(overridesApply);

@@ -18,6 +18,8 @@ function validTaskFile() {
         category: 'immediate',
         urgency: 'critical',
         deadlineDays: 5,
+        deadlineKind: 'statutory',
+        lateNote: 'You can still register the death.',
         description: 'Register the death of {deceasedName}.',
         steps: ['Book an appointment'],
         documentsNeeded: [],
@@ -81,6 +83,15 @@ describe('checklist template files', () => {
     ],
     ['an override with an unknown field', (f) => Object.assign(f.items[0]!, { overrides: { Scotland: { deadline: 8 } } }), 'overrides'],
     ['a duplicate key', (f) => f.items.push({ ...f.items[0]! }), 'key'],
+    ['a task without a deadline kind', (f) => delete (f.items[0] as Record<string, unknown>).deadlineKind, 'deadlineKind'],
+    ['an unknown deadline kind', (f) => ((f.items[0] as Record<string, unknown>).deadlineKind = 'soft'), 'deadlineKind'],
+    ['a legal deadline with nothing to say once it has passed', (f) => delete (f.items[0] as Record<string, unknown>).lateNote, ''],
+    [
+      'a suggested timing with a legal basis or late note',
+      (f) => Object.assign(f.items[0]!, { overrides: { Scotland: { deadlineKind: 'suggested', deadlineBasis: 'working-days' } } }),
+      'overrides.Scotland',
+    ],
+    ['months counted in working days', (f) => Object.assign(f.items[0]!, { deadlineMonths: 3, deadlineBasis: 'working-days' }), ''],
   ];
   it.each(broken)('rejects %s', (_what, breakIt, path) => {
     const file = validTaskFile();

@@ -24,7 +24,8 @@ function set(rawTasks: unknown, rawDocuments: unknown): TemplateSet {
 
 /**
  * Every published template version. Add a new pair of files under templates/ and a line here; never edit a
- * published version in place once memories were generated from it (their events carry the version).
+ * published version in place once memories were generated from it (their events carry the version, and
+ * each task's deadline rule is read from it: see `deadlineRuleOf`).
  */
 export const TEMPLATE_SETS: ReadonlyMap<string, TemplateSet> = new Map(
   [set(tasks20261121, documents20261121)].map((s) => [s.version, s]),

@@ -4,7 +4,7 @@ import { expectEventually, testDatabaseFactories, type TestDatabase } from '@aft
 import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
 import { executeCommand, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
-import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
+import { caseStreamId, foldCase, type CaseCommand, type CaseEvent } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
 import { caseDecider } from '../change-case/change-case.handler';
 import { getMemoryDetail, listMemories } from '../read-model/memory.queries';
@@ -93,6 +93,28 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
 
     const [report] = await rebuildProjections(store, prisma, [memoriesProjection]);
     expect(report).toMatchObject({ equal: true });
+  });
+
+  it('gives each task its deadline rule, and moves due dates as the domain does when the date of death changes', async () => {
+    const id = randomUUID();
+    const runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
+    await runner.start();
+    // Started long after the death: suggested timings count from the day it was opened, the legal deadline from the death.
+    await run(
+      id,
+      { type: 'OpenCase', details: { name: 'Dad', deceasedName: 'Seán Byrne', jurisdiction: 'Ireland', dateOfDeath: '2025-05-20' }, ids: randomUUID },
+      { type: 'EditCaseDetails', changes: { dateOfDeath: '2025-05-10' } },
+    );
+    await caught(runner, id);
+    await runner.stop();
+    const detail = (await getMemoryDetail(prisma, OWNER, id))!;
+    const register = detail.tasks.find((t) => t.templateKey === 'register-death')!;
+    expect(register).toMatchObject({ deadlineKind: 'statutory', deadlineBasis: 'calendar', clockStartsFrom: null, dueDate: '2025-08-10' });
+    expect(register.lateNote).toContain('You can still register the death');
+    expect(detail.tasks.filter((t) => t.deadlineKind === 'statutory')).toHaveLength(1);
+    const domain = foldCase((await store.readStream(caseStreamId(id))).map((e) => ({ type: e.type, data: e.data }) as CaseEvent));
+    expect(detail.tasks.map((t) => [t.templateKey, t.dueDate])).toEqual(domain.tasks.map((t) => [t.templateKey, t.dueDate]));
+    expect(detail.tasks.find((t) => t.templateKey === 'arrange-funeral')!.dueDate! > detail.memory.createdAt.slice(0, 10)).toBe(true);
   });
 
   it('removes every row of a deleted memory, and a rebuild after the erasure agrees', async () => {

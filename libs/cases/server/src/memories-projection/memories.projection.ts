@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Projection, ProjectionTx } from '@afterwards/server-kit';
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
-import { dueDateFor } from '@afterwards/checklist-domain';
+import { deadlineRuleOf, dueDateFor, isoDateIn, type Jurisdiction } from '@afterwards/checklist-domain';
 
 const date = (iso: string | null | undefined): Date | null => (iso ? new Date(`${iso}T00:00:00Z`) : null);
 
@@ -315,10 +315,18 @@ const COUNTED = new Set<CaseEvent['type']>([
   'AdditionalDocumentRemoved',
 ]);
 
-/** A new date of death moves every task's due date; the deadline rules live in the checklist domain. */
+/**
+ * A new date of death moves every task's due date; the deadline rules live in the checklist domain and the
+ * rule of each task in the template version the memory was generated from.
+ */
 async function refreshDueDates(tx: ProjectionTx, caseId: string, dateOfDeath: string | null): Promise<void> {
-  const tasks = await tx.caseTask.findMany({ where: { caseId }, select: { id: true, deadlineDays: true, deadlineMonths: true } });
+  const memory = await tx.case.findUnique({ where: { id: caseId }, select: { jurisdiction: true, templateVersion: true, deceasedName: true, createdAt: true } });
+  if (!memory) return;
+  const jurisdiction = memory.jurisdiction as Jurisdiction;
+  const startedOn = isoDateIn(memory.createdAt);
+  const tasks = await tx.caseTask.findMany({ where: { caseId }, select: { id: true, templateKey: true, deadlineDays: true, deadlineMonths: true } });
   for (const t of tasks) {
-    await tx.caseTask.update({ where: { id: t.id }, data: { dueDate: date(dueDateFor(t, dateOfDeath)) } });
+    const rule = deadlineRuleOf(memory.templateVersion, jurisdiction, t.templateKey, memory.deceasedName);
+    await tx.caseTask.update({ where: { id: t.id }, data: { dueDate: date(dueDateFor({ ...t, ...rule }, { dateOfDeath, jurisdiction, startedOn })) } });
   }
 }

@@ -9,6 +9,7 @@ import type {
 import { MEMORIES_PATH } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
+import { deadlineRuleOf, type Jurisdiction } from '@afterwards/checklist-domain';
 import { withUser, type UserTx } from '@afterwards/server-kit';
 
 type CaseRow = NonNullable<Awaited<ReturnType<UserTx['case']['findUnique']>>>;
@@ -57,7 +58,11 @@ export function toSummary(row: CaseRow): MemorySummary {
   };
 }
 
-function toTask(t: TaskRow): MemoryTask {
+/**
+ * A task row with its deadline rule. The rule is template data: it comes from the template version the
+ * memory was generated from (published versions never change), so rows need no copy of it.
+ */
+function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdiction' | 'deceasedName'>): MemoryTask {
   return {
     id: t.id,
     templateKey: t.templateKey,
@@ -69,6 +74,7 @@ function toTask(t: TaskRow): MemoryTask {
     deadlineMonths: t.deadlineMonths,
     deadlineLabel: t.deadlineLabel,
     deadlineNote: t.deadlineNote,
+    ...deadlineRuleOf(memory.templateVersion, memory.jurisdiction as Jurisdiction, t.templateKey, memory.deceasedName),
     dueDate: isoDate(t.dueDate),
     description: t.description,
     steps: strings(t.steps),
@@ -180,9 +186,10 @@ export async function getMemoryDetail(prisma: PrismaClient, userId: string, case
   const files = row.files.map((f) => revive<FileRow>(f));
   const filesByDocument = new Map<string, FileRow[]>();
   for (const f of files) filesByDocument.set(f.documentId!, [...(filesByDocument.get(f.documentId!) ?? []), f]);
+  const memory = revive<CaseRow>(row.memory);
   return {
-    memory: toSummary(revive<CaseRow>(row.memory)),
-    tasks: row.tasks.map((t) => toTask(revive<TaskRow>(t))),
+    memory: toSummary(memory),
+    tasks: row.tasks.map((t) => toTask(revive<TaskRow>(t), memory)),
     documents: row.documents.map((d) => {
       const document = revive<DocumentRow>(d);
       return toDocument(document, filesByDocument.get(document.id) ?? []);
