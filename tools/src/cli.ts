@@ -11,6 +11,7 @@ import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.com
 import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchStaffListings } from './bench/staff-listings.bench';
+import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
@@ -23,6 +24,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
   bench memories [--users 50] [--memories 10] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
+  bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
@@ -95,6 +97,26 @@ async function main(argv: string[]): Promise<number> {
             thinkMs: Number(flags.think ?? 500),
           }),
         );
+        return 0;
+      }
+      if (positional[0] === 'promotion-expiry') {
+        const report = await benchPromotionExpiry({
+          promotions: Number(flags.promotions ?? 10_000),
+          workers: Number(flags.workers ?? 2),
+          concurrency: Number(flags.concurrency ?? 16),
+          redisUrl: flags.redis ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        });
+        console.log(report);
+        return report.endsWith('PASS') ? 0 : 1;
+      }
+      if (positional[0] === 'promotion-expiry-worker') {
+        await runPromotionExpiryWorker({
+          database: flags.database!,
+          redisUrl: flags.redis!,
+          prefix: flags.prefix!,
+          offsetMs: Number(flags['offset-ms']),
+          concurrency: Number(flags.concurrency ?? 16),
+        });
         return 0;
       }
       if (positional[0] === 'interactions') {

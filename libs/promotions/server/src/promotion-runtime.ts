@@ -60,8 +60,7 @@ export async function runPromotionCommand(
 ): Promise<ExecuteResult<PromotionEvent>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const resolved = typeof command === 'function' ? command((await loadPromotion(rt.store, promotionId)).state) : command;
-      return await executeCommand(rt.store, promotionStreamId(promotionId), promotionDecider, resolved, context, {
+      return await executeCommand(rt.store, promotionStreamId(promotionId), promotionDecider, command, context, {
         expectedRevision: options.expectedRevision,
         clock: rt.clock,
       });

@@ -50,7 +50,8 @@ export async function executeCommand<Command, Event extends { type: string; data
   store: EventStore,
   streamId: string,
   decider: Decider<Command, Event, State>,
-  command: Command,
+  /** The command, or how to make it from the current state (e.g. a price that depends on the plan held). */
+  command: Command | ((state: State) => Command),
   context: CommandContext,
   options: {
     expectedRevision?: bigint;
@@ -69,7 +70,7 @@ export async function executeCommand<Command, Event extends { type: string; data
     (s, recorded) => decider.evolve(s, toDomainEvent<Event>(recorded, options.upcasters)),
     decider.initialState,
   );
-  const events = decider.decide(command, state);
+  const events = decider.decide(typeof command === 'function' ? (command as (state: State) => Command)(state) : command, state);
   if (events.length === 0) return { events, revision };
 
   const now = (options.clock ?? systemClock).now().toISOString();

@@ -76,6 +76,7 @@ export class ProjectionRunner {
           async (tx) => {
             const results: { event: RecordedEvent; ids: string[] }[] = [];
             for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
+            if (projection.afterBatch) await projection.afterBatch(tx);
             await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
             return results;
           },

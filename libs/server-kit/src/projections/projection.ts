@@ -23,6 +23,11 @@ export interface Projection {
   readonly notifyStaff?: boolean;
   /** Applies one event; returns the ids of rows it changed. */
   apply(event: RecordedEvent, tx: ProjectionTx): Promise<string[]>;
+  /**
+   * After a batch's events are applied and before its checkpoint moves, in the same transaction: for a
+   * reactor that acts once per batch on what its events touched (many commands at once, not one by one).
+   */
+  afterBatch?(tx: ProjectionTx): Promise<void>;
   /** Removes every row this projection owns (before a rebuild). */
   reset(tx: ProjectionTx): Promise<void>;
   /** Every row, in a stable order, for comparing a rebuilt model with the live one. */

@@ -43,6 +43,7 @@ export async function rebuildProjections(
       await prisma.$transaction(
         async (tx) => {
           for (const event of wanted) await projection.apply(event, tx);
+          if (projection.afterBatch) await projection.afterBatch(tx);
           await saveCheckpoint(tx, projection.name, last);
         },
         { timeout: 60_000 },

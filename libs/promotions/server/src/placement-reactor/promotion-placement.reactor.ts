@@ -1,10 +1,12 @@
 import { decideListing, evolveListing, initialListingState, ListingError, listingStreamId, type ListingCommand, type ListingEvent, type ListingState } from '@afterwards/directory-domain';
 import { StreamConflictError, type EventStore, type RecordedEvent } from '@afterwards/event-store';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
-import { executeCommand, type Decider, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { executeCommand, type CommandContext, type Decider, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { SYSTEM_ACTOR } from '../promotion-runtime';
 
 export const PROMOTION_PLACEMENT = 'promotions.placement';
+/** Listing commands sent at once after a batch (10,000 promotions ending together must not queue up one by one). */
+const CONCURRENCY = 16;
 
 const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
   initialState: initialListingState,
@@ -15,10 +17,13 @@ const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
 /**
  * A process manager: a listing's promoted flag and position follow its promotions. A listing is first
  * while any of its promotions runs, at the best (lowest) position among them. It keeps which
- * promotions run in a table of its own, moved with its checkpoint, and sends the listing the command
- * that makes its flag agree; listing commands that change nothing append nothing, so a replay is safe.
+ * promotions run in a table of its own, moved with its checkpoint; after each batch it sends every
+ * listing the batch touched the command that makes its flag agree. Listing commands that change nothing
+ * append nothing, so a batch replayed after a crash is safe.
  */
 export function promotionPlacementReactor(store: EventStore): Projection {
+  /** Listings touched in the batch being applied, with the event that last touched each (the cause). */
+  let touched = new Map<string, RecordedEvent>();
   return {
     name: PROMOTION_PLACEMENT,
     streamPrefixes: [PROMOTION_STREAM_PREFIX],
@@ -43,12 +48,25 @@ export function promotionPlacementReactor(store: EventStore): Projection {
         default:
           return [];
       }
-      const [best] = await tx.$queryRaw<{ position: number | null }[]>`
-        SELECT min(position)::int AS position FROM promotion_placements WHERE listing_id = ${listingId}::uuid AND running`;
-      const command: ListingCommand =
-        best?.position != null ? { type: 'PromoteListing', listingId, position: best.position } : { type: 'RemoveListingPromotion', listingId };
-      await placeListing(store, command, recorded);
+      touched.set(listingId, recorded);
       return [];
+    },
+    async afterBatch(tx: ProjectionTx): Promise<void> {
+      const batch = touched;
+      touched = new Map();
+      if (batch.size === 0) return;
+      const ids = [...batch.keys()];
+      const best = await tx.$queryRaw<{ listing_id: string; position: number }[]>`
+        SELECT listing_id::text, min(position)::int AS position FROM promotion_placements
+        WHERE listing_id = ANY(${ids}::uuid[]) AND running GROUP BY listing_id`;
+      const positions = new Map(best.map((b) => [b.listing_id, b.position]));
+      const work = ids.map((listingId) => () => {
+        const position = positions.get(listingId);
+        const command: ListingCommand = position !== undefined ? { type: 'PromoteListing', listingId, position } : { type: 'RemoveListingPromotion', listingId };
+        const cause = batch.get(listingId)!;
+        return placeListing(store, command, { actor: SYSTEM_ACTOR, correlationId: cause.metadata.correlationId, causationId: cause.metadata.eventId });
+      });
+      for (let i = 0; i < work.length; i += CONCURRENCY) await Promise.all(work.slice(i, i + CONCURRENCY).map((run) => run()));
     },
     async reset(tx: ProjectionTx): Promise<void> {
       await tx.$executeRaw`DELETE FROM promotion_placements`;
@@ -59,8 +77,7 @@ export function promotionPlacementReactor(store: EventStore): Projection {
   };
 }
 
-async function placeListing(store: EventStore, command: ListingCommand, cause: RecordedEvent): Promise<void> {
-  const context = { actor: SYSTEM_ACTOR, correlationId: cause.metadata.correlationId, causationId: cause.metadata.eventId };
+async function placeListing(store: EventStore, command: ListingCommand, context: CommandContext): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await executeCommand(store, listingStreamId(command.listingId), listingDecider, command, context);
