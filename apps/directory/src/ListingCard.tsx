@@ -13,7 +13,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
   const action = buttonClassName({ variant: 'secondary', size: 'sm' });
 
   return (
-    <article className={listing.promoted ? 'dir-card dir-card--featured' : 'dir-card'} data-testid="listing-card" aria-labelledby={titleId}>
+    <article className={listing.promoted ? 'dir-card dir-card--featured' : 'dir-card'} data-testid="listing-card" data-listing-id={listing.id} aria-labelledby={titleId}>
       <div className="dir-card__top">
         <span className="dir-card__emoji" aria-hidden="true">
           {categoryEmoji(listing.category)}

@@ -1,5 +1,6 @@
 // Sends listing interactions to POST /api/directory/interactions, only while the visitor allows
-// analytics (cookie consent), through the InteractionQueue's limits. Failures are silent.
+// analytics (cookie consent), in the InteractionQueue's batches: one request every couple of seconds
+// at most, and one more when the page is hidden, closed or the finder left. Failures are silent.
 import { useCallback, useEffect, useRef } from 'react';
 import {
   RecordInteractionsRequestSchema,
@@ -31,8 +32,20 @@ export function useInteractionTracking(page: FinderPage) {
   pageRef.current = page;
 
   // Plain functions over refs: stable for the component's lifetime.
-  const engine = useRef<{ schedule: () => void; flush: () => Promise<void> } | null>(null);
+  const engine = useRef<{ schedule: () => void; flush: () => Promise<void>; flushFinal: () => void } | null>(null);
   engine.current ??= (() => {
+    const send = (batch: ListingInteraction[]): Promise<Response> | null => {
+      const parsed = RecordInteractionsRequestSchema.safeParse({ page: pageRef.current, sessionId: state.current!.sessionId, interactions: batch });
+      if (!parsed.success) return null; // nothing we could send; drop it
+      // keepalive: the request outlives the page when it is closed or left.
+      return fetch(INTERACTIONS_URL, {
+        method: 'POST',
+        credentials: 'same-origin',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(parsed.data),
+      });
+    };
     const schedule = () => {
       const s = state.current!;
       if (s.timer !== undefined || s.inFlight) return;
@@ -51,18 +64,12 @@ export function useInteractionTracking(page: FinderPage) {
       }
       const batch = s.queue.takeBatch(Date.now());
       if (!batch || batch.length === 0) return schedule();
-      const parsed = RecordInteractionsRequestSchema.safeParse({ page: pageRef.current, sessionId: s.sessionId, interactions: batch });
-      if (!parsed.success) return schedule(); // nothing we could send; drop it
+      const request = send(batch);
+      if (!request) return schedule();
       s.inFlight = true;
       let ok = false;
       try {
-        const response = await fetch(INTERACTIONS_URL, {
-          method: 'POST',
-          credentials: 'same-origin',
-          keepalive: true,
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(parsed.data),
-        });
+        const response = await request;
         ok = response.ok && RecordInteractionsResponseSchema.safeParse(await response.json().catch(() => null)).success;
       } catch {
         ok = false;
@@ -72,7 +79,16 @@ export function useInteractionTracking(page: FinderPage) {
       s.queue.reportResult(ok);
       schedule();
     };
-    return { schedule, flush };
+    /** The page is going away or out of sight: what waits goes now, without waiting for an answer. */
+    const flushFinal = () => {
+      const s = state.current!;
+      window.clearTimeout(s.timer);
+      s.timer = undefined;
+      if (!allowedRef.current) return s.queue.clear();
+      const batch = s.queue.takeFinal(Date.now());
+      if (batch && batch.length > 0) void send(batch)?.catch(() => undefined);
+    };
+    return { schedule, flush, flushFinal };
   })();
 
   useEffect(() => {
@@ -80,8 +96,18 @@ export function useInteractionTracking(page: FinderPage) {
   }, [allowed]);
 
   useEffect(() => {
-    const s = state.current!;
-    return () => window.clearTimeout(s.timer);
+    const { flushFinal } = engine.current!;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushFinal();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', flushFinal);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', flushFinal);
+      // Leaving the finder inside the app (another page or tab of the dashboard) sends what waits too.
+      flushFinal();
+    };
   }, []);
 
   /** Records an interaction when analytics is allowed; returns whether it was queued. */

@@ -19,6 +19,19 @@ export const ListingInteractionSchema = z.object({
 export type ListingInteraction = z.infer<typeof ListingInteractionSchema>;
 
 /**
+ * How the finder sends interactions: what happens on a page waits up to `flushMs` and goes in one
+ * request of at most `maxBatch` (so at most one batch per `flushMs`), and whatever waits when the
+ * page is hidden goes at once. A listing's view counts once per page visit within `viewWindowMs`,
+ * however often a search shows it again. The server's per-address allowance is sized from these, so
+ * a person browsing as fast as they can never reaches it.
+ */
+export const INTERACTION_BATCHING = {
+  flushMs: 2_000,
+  maxBatch: 200,
+  viewWindowMs: 30 * 60_000,
+} as const;
+
+/**
  * `POST /api/directory/interactions`: one or more interactions from one page (views of every shown
  * card come together). 202 with how many were recorded; the server drops what its rate limits refuse.
  */
@@ -26,14 +39,18 @@ export const RecordInteractionsRequestSchema = z.object({
   page: z.enum(FINDER_PAGES),
   /** Random id the page keeps for its lifetime (not a cookie), to tell visits apart. */
   sessionId: z.string().min(8).max(64),
-  interactions: z.array(ListingInteractionSchema).min(1).max(100),
+  interactions: z.array(ListingInteractionSchema).min(1).max(INTERACTION_BATCHING.maxBatch),
 });
 export type RecordInteractionsRequest = z.infer<typeof RecordInteractionsRequestSchema>;
 
 export const RecordInteractionsResponseSchema = z.object({ recorded: z.number(), dropped: z.number() });
 export type RecordInteractionsResponse = z.infer<typeof RecordInteractionsResponseSchema>;
 
-/** Client-side limits of the finder (family spec section 9); the server enforces its own as well. */
+/**
+ * Client-side limits of the finder (family spec section 9): one event per listing and action every
+ * 5 s (views: once per `INTERACTION_BATCHING.viewWindowMs`), requests at least a second apart, no
+ * more tracking after 3 failed requests. The server enforces its own as well.
+ */
 export const CLIENT_TRACKING_LIMITS = {
   perListingActionMs: 5_000,
   overallMs: 1_000,

@@ -6,20 +6,23 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { ListingAction } from '@afterwards/contracts';
+import { INTERACTION_BATCHING, type ListingAction } from '@afterwards/contracts';
 
 /**
  * Server-side limits on interaction events, so a script cannot inflate a listing's counts (family
  * spec section 9 has the client-side ones). Shared through Redis across API replicas when REDIS_URL
- * is set, in memory otherwise.
+ * is set, in memory otherwise. The per-address allowance follows the finder's own pace
+ * (INTERACTION_BATCHING): a person searching as fast as they can sends at most one full batch per
+ * batching period, which always fits; only a client that does not batch runs out.
  */
 export const INTERACTION_LIMITS = {
   /** One event per client address, listing and action in this window; more are dropped. */
   perListingActionSeconds: 5,
-  /** Events per client address per second, sustained... */
-  perAddressPerSecond: 20,
-  /** ...plus a burst allowance per 10 seconds, so a page of up to 100 card views fits. */
-  burstPer10Seconds: 100,
+  /** Events per client address in each batching period: one full batch... */
+  perAddressPoints: INTERACTION_BATCHING.maxBatch,
+  perAddressSeconds: INTERACTION_BATCHING.flushMs / 1000,
+  /** ...plus a burst allowance per 10 seconds for the batch sent as a page is hidden, a second tab, or a batch that arrives early. */
+  burstPer10Seconds: 2 * INTERACTION_BATCHING.maxBatch,
 } as const;
 
 const ITEM_PREFIX = 'afw:interactions:item';
@@ -36,7 +39,7 @@ export class InteractionLimits {
   ) {
     this.perItem = make({ keyPrefix: ITEM_PREFIX, points: 1, duration: INTERACTION_LIMITS.perListingActionSeconds });
     this.perAddress = new BurstyRateLimiter(
-      make({ keyPrefix: 'afw:interactions:rate', points: INTERACTION_LIMITS.perAddressPerSecond, duration: 1 }),
+      make({ keyPrefix: 'afw:interactions:rate', points: INTERACTION_LIMITS.perAddressPoints, duration: INTERACTION_LIMITS.perAddressSeconds }),
       make({ keyPrefix: 'afw:interactions:burst', points: INTERACTION_LIMITS.burstPer10Seconds, duration: 10 }),
     );
   }

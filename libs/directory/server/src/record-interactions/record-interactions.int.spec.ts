@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { ListingAction, ListingInteraction, RecordInteractionsRequest } from '@afterwards/contracts';
+import { INTERACTION_BATCHING, type ListingAction, type ListingInteraction, type RecordInteractionsRequest } from '@afterwards/contracts';
 import { persistenceMigrations, runMigrations, type SqlClient } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import type { AppConfig } from '@afterwards/server-kit';
@@ -102,15 +102,19 @@ describe.each(testDatabaseFactories)('listing interactions on %s', (name, create
     expect(rows[0]!.n).toBe('4');
   });
 
-  it('lets a page of views through, then refuses a flood from one address as a whole', async () => {
-    const ids = await Promise.all(Array.from({ length: 100 }, () => addListing(db.sql)));
+  it("takes the finder's full batch and the one sent as a page is hidden, then refuses a client that does not batch, as a whole", async () => {
+    const { maxBatch } = INTERACTION_BATCHING;
+    const ids = await Promise.all(Array.from({ length: maxBatch }, () => addListing(db.sql)));
+    const batchOf = (action: ListingAction) => request(ids.map((listingId) => ({ listingId, action })));
     const from = address();
-    expect(await record(request(ids.map((listingId) => ({ listingId, action: 'view' as const }))), from)).toEqual({ recorded: 100, dropped: 0 });
-    const refused = record(request(ids.map((listingId) => ({ listingId, action: 'click' as const }))), from);
+    expect(await record(batchOf('view'), from)).toEqual({ recorded: maxBatch, dropped: 0 });
+    expect(await record(batchOf('click'), from)).toEqual({ recorded: maxBatch, dropped: 0 });
+    expect(await record(batchOf('website'), from)).toEqual({ recorded: maxBatch, dropped: 0 });
+    const refused = record(batchOf('email'), from);
     await expect(refused).rejects.toBeInstanceOf(InteractionsRateLimited);
     await expect(refused).rejects.toMatchObject({ status: 429, code: 'INTERACTIONS_RATE_LIMITED', message: expect.stringMatching(/Too many listing interactions.*Try again in \d+ seconds?/) });
     // Other visitors are not affected.
-    expect(await record(request([{ listingId: ids[0]!, action: 'click' }]), address())).toEqual({ recorded: 1, dropped: 0 });
+    expect(await record(request([{ listingId: ids[0]!, action: 'email' }]), address())).toEqual({ recorded: 1, dropped: 0 });
   });
 
   it('aggregates raw events into counters once, however often the job runs', async () => {
