@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ProblemDetailsSchema, SessionResponseSchema } from '@afterwards/contracts';
-import { HttpSession, latestMail, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
 /** Family accounts over HTTP against the built product: better-auth's routes and the product's own. */
 describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s profile)', (profile) => {
@@ -48,7 +48,12 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     // Signing in before verifying is refused, and sends the link again.
     const unverified = await signIn(http, email, 'quiet-harbour-47');
     expect(unverified.status).toBe(403);
-    expect(unverified.body.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(unverified.body).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      email,
+      verificationSent: true,
+      message: `Your email address is not verified yet. We have sent a new verification link to ${email}.`,
+    });
     await latestMail(product.outboxDir, email, { kind: 'verify-email', skip: 1 });
 
     expect(mail.subject).toBe('Confirm your e-mail address for Afterwards');
@@ -245,14 +250,45 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     });
   }
 
-  it('limits sign-in attempts per account with 429 and a clear message', async () => {
-    const http = new HttpSession(product.url, { 'x-forwarded-for': '10.9.9.9' });
-    let last = await signIn(http, 'nobody.here@example.test', 'wrong-password-1');
-    for (let i = 0; i < 10 && last.status !== 429; i++) last = await signIn(http, 'nobody.here@example.test', 'wrong-password-1');
-    expect(last.status).toBe(429);
-    expect(last.body).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
-    expect(last.body.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
-    expect(typeof (last.body as { retryAt?: string }).retryAt).toBe('string');
+  it('counts only failed sign-ins: twelve right passwords in a row from one address all get in', async () => {
+    const email = 'often.here@example.test';
+    await verifiedUser(email, 'quiet-harbour-57');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn(new HttpSession(product.url, { 'x-forwarded-for': '10.8.0.1' }), email, 'quiet-harbour-57')).status);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+
+  it('slows wrong guesses by address: ten from one address do not lock the owner out elsewhere, and the eleventh is a 429 with Retry-After', async () => {
+    const email = 'guessed.at@example.test';
+    await verifiedUser(email, 'quiet-harbour-58');
+    const attacker = new HttpSession(product.url, { 'x-forwarded-for': '10.9.0.1' });
+    const guesses: number[] = [];
+    for (let i = 0; i < 10; i++) guesses.push((await signIn(attacker, email, `wrong-guess-${i}`)).status);
+    expect(guesses).toEqual(Array(10).fill(401));
+
+    // The owner, from their own address, still signs in.
+    const owner = new HttpSession(product.url, { 'x-forwarded-for': '10.9.0.2' });
+    expect((await signIn(owner, email, 'quiet-harbour-58')).status).toBe(200);
+    expect((await owner.fetch('/api/session')).status).toBe(200);
+
+    // The guessing address is slowed, with when to try again, and never a 500.
+    const limited = await attacker.fetch('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'wrong-guess-10' } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await limited.json()) as { code: string; status: number; message: string; retryAt: string };
+    expect(body).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect(body.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Date.parse(body.retryAt)).toBeGreaterThan(Date.now());
+    // Even the right password waits there: the address is slowed, not told which guess was right.
+    expect((await signIn(attacker, email, 'quiet-harbour-58')).status).toBe(429);
+  });
+
+  it('limits one address guessing across many accounts', async () => {
+    const http = new HttpSession(product.url, { 'x-forwarded-for': '10.9.1.1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await signIn(http, `nobody.${i}@example.test`, 'wrong-password-1')).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(401));
+    expect(statuses[60]).toBe(429);
   });
 });
 
@@ -279,6 +315,26 @@ describe('abuse limits on e-mails (embedded profile)', () => {
     });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^Too many password reset requests\. Please wait \d+ minutes? and try again\.$/);
+  });
+
+  it('allows 3 verification e-mails per account an hour, whichever address asks, then 429 with Retry-After, the same whether or not the account exists', async () => {
+    const email = 'resend.limit@example.test';
+    const http = new HttpSession(product.url);
+    expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'quiet-harbour-33', name: '' } })).status).toBe(200);
+    for (const address of [email, 'no.such.account@example.test']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const from = new HttpSession(product.url, { 'x-forwarded-for': `10.7.${address === email ? 0 : 1}.${i + 1}` });
+        statuses.push((await from.json('/api/auth/send-verification-email', { method: 'POST', json: { email: address } })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200]);
+      const limited = await new HttpSession(product.url, { 'x-forwarded-for': '10.7.2.1' }).fetch('/api/auth/send-verification-email', { method: 'POST', json: { email: address } });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many verification e-mails\. Please wait \d+ minutes? and try again\.$/);
+    }
+    // Sign-up's e-mail and three more: no fifth.
+    expect(mailsFor(product.outboxDir, email).filter((m) => m.kind === 'verify-email')).toHaveLength(4);
   });
 
   it('allows 10 verification e-mails an hour from one address, across accounts', async () => {

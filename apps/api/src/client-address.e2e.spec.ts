@@ -35,6 +35,21 @@ describe('client address on every route (services profile)', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('locks staff sign-in for the guessing address only: the right password from another address still gets in', async () => {
+    const attacker = from('10.40.0.1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await attacker.json('/api/admin/session', { method: 'POST', json: { email: STAFF.email, password: `wrong-password-${i}` } })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const locked = await attacker.fetch('/api/admin/session', { method: 'POST', json: { email: STAFF.email, password: STAFF.password } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    await locked.arrayBuffer();
+    const owner = await from('10.40.0.2').json('/api/admin/session', { method: 'POST', json: { email: STAFF.email, password: STAFF.password } });
+    expect(owner.status).toBe(200);
+  });
+
   it('ignores a client-sent copy of the internal address header, and answers a full limit with 429 and Retry-After', async () => {
     // Every attempt claims the same internal address: honoured, they would share one key. They come from
     // one real address, so that address's limit (60 in 15 minutes) is what fills, with a 429, never a 500.

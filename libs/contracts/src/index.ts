@@ -7,3 +7,4 @@ export * from './identity';
 export * from './memories';
 export * from './admin';
 export * from './promotions';
+export * from './email-verification';

@@ -29,6 +29,11 @@ export function toProblem(error: unknown): ProblemDetails {
   return problem(500, 'INTERNAL', 'An unexpected error occurred');
 }
 
+/** Retry-After (whole seconds, not negative) for a problem's `retryAt`. */
+export function retryAfterSeconds(retryAt: string, now = Date.now()): string {
+  return String(Math.max(0, Math.ceil((Date.parse(retryAt) - now) / 1000)));
+}
+
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
@@ -38,7 +43,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const request = host.switchToHttp().getRequest<Request>();
     const body = { ...toProblem(error), instance: request.originalUrl };
-    if (body.retryAt) response.setHeader('Retry-After', String(Math.max(0, Math.ceil((Date.parse(body.retryAt) - Date.now()) / 1000))));
+    if (body.retryAt) response.setHeader('Retry-After', retryAfterSeconds(body.retryAt));
     if (body.status >= 500) this.logger.error({ err: error, path: request.originalUrl }, 'request failed');
     response.status(body.status).type('application/problem+json').send(JSON.stringify(body));
   }

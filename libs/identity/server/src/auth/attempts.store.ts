@@ -22,6 +22,16 @@ export class AttemptsStore {
     });
   }
 
+  /** Takes one counted hit back (an attempt that turned out not to be a failure), never below zero. */
+  async takeBack(key: string): Promise<void> {
+    await this.sql.query(`UPDATE auth_rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1`, [key]);
+  }
+
+  /** Forgets a rate-limit counter: the next hit starts a fresh window. */
+  async forget(key: string): Promise<void> {
+    await this.sql.query(`DELETE FROM auth_rate_limits WHERE key = $1`, [key]);
+  }
+
   async gate(key: string, now = new Date()): Promise<AttemptGate> {
     const { rows } = await this.sql.query<{ failures: number; locked_until: Date | null }>(
       `SELECT failures, locked_until FROM auth_lockouts WHERE key = $1`,

@@ -2,17 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APIError, betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from 'pino';
 import { PgliteSqlClient, PostgresSqlClient, type SqlClient } from '@afterwards/persistence';
 import { apiConfigProblems, ConfigError, findUnsafeText, ownOrigins, UNSAFE_TEXT_MESSAGE, type AppConfig } from '@afterwards/server-kit';
+import { EMAIL_VERIFIED_PATH } from '@afterwards/contracts';
 import { checkPassword, minutesUntil } from '@afterwards/identity-domain';
 import { resetPasswordEmail, verificationEmail, type Mailer } from '@afterwards/mail';
 import { AttemptsStore } from './attempts.store';
 import { PgliteDialect } from './pglite-kysely-dialect';
-import { RATE_LIMITED_ACTIONS, rateLimitMessage } from './rate-limits';
+import { RATE_LIMITED_ACTIONS, rateLimitMessage, SIGN_IN_LIMITS, SIGN_IN_PATH, VERIFICATION_LINK_PATHS, VERIFY_ON_SIGN_IN_LIMIT } from './rate-limits';
+import { SignInLimits } from './sign-in-limits';
 
 /** Header the API sets from Express's trusted-proxy-aware `req.ip` before better-auth sees a request. */
 export const CLIENT_IP_HEADER = 'x-afterwards-client-ip';
@@ -66,9 +68,23 @@ function tooMany(message: string, retryAt: Date, code = 'RATE_LIMITED'): APIErro
   });
 }
 
+/** The address the API put in the internal header (never one the client sent; see `clientAddressHeader`). */
+function clientAddress(ctx: { request?: Request; headers?: Headers }): string {
+  return ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+}
+
+/** The account an e-mail field names, as better-auth looks it up. */
+function accountKey(value: unknown): string {
+  return typeof value === 'string' ? value.trim().toLowerCase() : '';
+}
+
 export function createAuth(deps: AuthDeps) {
   const { config, mailer, logger } = deps;
   const attempts = new AttemptsStore(deps.sql);
+  const signInLimits = new SignInLimits(attempts);
+  const sendVerification = async ({ user, url }: { user: { email: string; name?: string | null }; url: string }) => {
+    await mailer.send(verificationEmail({ to: user.email, name: user.name || null, url, expiresInSeconds: VERIFY_EMAIL_EXPIRES_S, supportEmail: config.supportEmail }));
+  };
   const plugins = [
     twoFactor({ issuer: 'Afterwards', schema: { twoFactor: { modelName: 'auth_two_factors' } } }),
     ...(config.google
@@ -127,12 +143,11 @@ export function createAuth(deps: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // A sign-in before verifying sends a new link from the after-hook below, within a limit, and says so.
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_S,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationEmail({ to: user.email, name: user.name || null, url, expiresInSeconds: VERIFY_EMAIL_EXPIRES_S, supportEmail: config.supportEmail }));
-      },
+      sendVerificationEmail: sendVerification,
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
@@ -152,22 +167,58 @@ export function createAuth(deps: AuthDeps) {
           const problem = checkPassword(newPassword);
           if (problem) throw new APIError('BAD_REQUEST', { message: problem.message, code: problem.code });
         }
+        const now = new Date();
+        if (ctx.path === SIGN_IN_PATH) {
+          const gate = await signInLimits.begin(clientAddress(ctx), accountKey(body.email), now);
+          if (!gate.allowed) throw tooMany(rateLimitMessage(SIGN_IN_LIMITS.what, minutesUntil(gate.retryAt, now)), gate.retryAt);
+        }
         const action = RATE_LIMITED_ACTIONS.find((a) => a.path === ctx.path);
         if (action) {
-          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
-          const email = typeof body[action.emailField] === 'string' ? (body[action.emailField] as string).trim().toLowerCase() : '';
-          const now = new Date();
+          const ip = clientAddress(ctx);
+          const email = accountKey(body[action.emailField]);
           const byAddress = await attempts.hit(`${action.name}:ip:${ip}`, action.perAddress, now);
           const byAccount = email ? await attempts.hit(`${action.name}:account:${email}`, action.perAccount, now) : byAddress;
           for (const decision of [byAccount, byAddress]) {
             if (!decision.allowed) throw tooMany(rateLimitMessage(action.what, minutesUntil(decision.retryAt, now)), decision.retryAt);
           }
         }
-        if (ctx.path === '/change-password') {
-          // A password change signs out every other session (issue 3).
-          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        const patch: Record<string, unknown> = {};
+        // Verification links land on the product's page for them (which goes on to the dashboard), not on '/'.
+        if (VERIFICATION_LINK_PATHS.includes(ctx.path) && typeof body.callbackURL !== 'string') patch.callbackURL = EMAIL_VERIFIED_PATH;
+        // A password change signs out every other session.
+        if (ctx.path === '/change-password') patch.revokeOtherSessions = true;
+        return Object.keys(patch).length ? { context: { body: { ...body, ...patch } } } : undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_IN_PATH) return;
+        const returned = ctx.context.returned;
+        const notVerified = isAPIError(returned) && (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED';
+        // A wrong password, or a request refused before it was checked, stays counted.
+        if (isAPIError(returned) && !notVerified) return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const email = accountKey(body.email);
+        await signInLimits.passwordRight(clientAddress(ctx), email);
+        if (!notVerified) return;
+        // Right password, address not verified yet (better-auth checks the password first): a new link
+        // within its limit, and an answer that says whether one went.
+        let sent = false;
+        if ((await attempts.hit(`verify-on-sign-in:account:${email}`, VERIFY_ON_SIGN_IN_LIMIT)).allowed) {
+          const found = await ctx.context.internalAdapter.findUserByEmail(email);
+          if (found && !found.user.emailVerified) {
+            const token = await createEmailVerificationToken(ctx.context.secret, found.user.email, undefined, VERIFY_EMAIL_EXPIRES_S);
+            const url = `${ctx.context.baseURL}/verify-email?token=${token}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PATH)}`;
+            try {
+              await sendVerification({ user: found.user, url });
+              sent = true;
+            } catch (error) {
+              logger.error({ err: error }, 'auth: the verification e-mail for an unverified sign-in could not be sent');
+            }
+          }
         }
-        return undefined;
+        const message = sent
+          ? `Your email address is not verified yet. We have sent a new verification link to ${email}.`
+          : `Your email address is not verified yet. Please open the link in the verification email we sent to ${email}.`;
+        throw new APIError('FORBIDDEN', { message, code: 'EMAIL_NOT_VERIFIED', email, verificationSent: sent });
       }),
     },
     plugins,

@@ -1,13 +1,14 @@
 import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { toNodeHandler } from 'better-auth/node';
-import { problem } from '@afterwards/server-kit';
+import { problem, retryAfterSeconds } from '@afterwards/server-kit';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 
 /**
  * Turns better-auth's JSON error answers into RFC 9457 problem details (`application/problem+json`)
  * like the rest of the API. Its own `message` and `code` stay, so better-auth's client still reads them;
- * `type`, `title`, `status`, `detail` and `code` are added. Other answers pass through untouched.
+ * `type`, `title`, `status`, `detail` and `code` are added, and Retry-After when a limit says when it
+ * ends. Other answers pass through untouched.
  */
 export async function asProblemResponse(res: Response): Promise<Response> {
   if (res.status < 400) return res;
@@ -40,6 +41,8 @@ export async function asProblemResponse(res: Response): Promise<Response> {
   headers.set('content-type', 'application/problem+json; charset=utf-8');
   headers.delete('content-length');
   const converted = { ...fields, ...problem(res.status, code, detail), ...(message ? { message } : {}) };
+  // A limit says when it ends in the body (`retryAt`) and, like the rest of the API, in Retry-After.
+  if (typeof fields.retryAt === 'string' && Number.isFinite(Date.parse(fields.retryAt))) headers.set('retry-after', retryAfterSeconds(fields.retryAt));
   return new Response(JSON.stringify(converted), { status: res.status, statusText: res.statusText, headers });
 }
 
