@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROFILE_LIMITS } from '@afterwards/contracts';
-import { HttpSession, latestMail, launchChromium, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
 // Family accounts in Chromium against the built product (family spec sections 2, 5 and 8).
 describe('family accounts in the browser', () => {
@@ -68,7 +68,7 @@ describe('family accounts in the browser', () => {
     expect((await http.fetch(mail.links[0]!)).status).toBe(302);
   }
 
-  it('creates an account, verifies it from the e-mailed link, signs out and signs in again', async () => {
+  it('creates an account, verifies it from the e-mailed link straight into the dashboard, signs out and signs in again', async () => {
     const page = await newPage();
     const email = 'ann.family@example.test';
     await page.goto(`${product.url}/login`);
@@ -92,15 +92,10 @@ describe('family accounts in the browser', () => {
     await toast(page, 'Account created! Please check your email to verify your account.');
     await heading(page, 'Welcome Back');
 
-    // Not verified yet: the server's message is shown.
-    await page.getByLabel('Password', { exact: true }).fill('quiet-harbour-47');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await toast(page, /verif/i);
-
     const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
     await page.goto(mail.links[0]!);
-    await heading(page, 'Email address verified');
-    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL(`${product.url}/dashboard`);
+    await toast(page, 'Your email address is verified. Welcome to Afterwards.');
     await heading(page, 'Welcome back, ann.family');
     await signOut(page);
 
@@ -111,6 +106,51 @@ describe('family accounts in the browser', () => {
     // A signed-in visitor is sent from /login to the dashboard.
     await page.goto(`${product.url}/login`);
     await page.waitForURL(`${product.url}/dashboard`);
+  }, 120_000);
+
+  it('tells a person who signs in before verifying that a new link was sent, resends one on request (within a limit), and the link lands on the dashboard', async () => {
+    const page = await newPage();
+    const email = 'una.unverified@example.test';
+    const password = 'quiet-harbour-48';
+    const verificationMails = () => mailsFor(product.outboxDir, email).filter((m) => m.kind === 'verify-email');
+    await page.goto(`${product.url}/login?mode=signup`);
+    await heading(page, 'Create Account');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await toast(page, 'Account created! Please check your email to verify your account.');
+    await heading(page, 'Welcome Back');
+    await latestMail(product.outboxDir, email, { kind: 'verify-email' });
+
+    // Signing in first: the screen says the address is not verified yet and that a new link went out.
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Your email address is not verified yet' });
+    await notice.getByText(`We have sent a new verification link to ${email}.`).waitFor();
+    await latestMail(product.outboxDir, email, { kind: 'verify-email', skip: 1 });
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    // Resend: another e-mail arrives.
+    const resend = notice.getByRole('button', { name: 'Resend verification e-mail' });
+    await resend.click();
+    await notice.getByText(`We have sent another verification link to ${email}.`).waitFor();
+    const resent = await latestMail(product.outboxDir, email, { kind: 'verify-email', skip: 2 });
+    expect(verificationMails()).toHaveLength(3);
+
+    // Resending is limited: after three in an hour the server's message says how long to wait.
+    await resend.click();
+    await notice.getByText(`We have sent another verification link to ${email}.`).waitFor();
+    await resend.click();
+    await latestMail(product.outboxDir, email, { kind: 'verify-email', skip: 4 });
+    await resend.click();
+    await toast(page, /^Too many verification e-mails\. Please wait \d+ minutes? and try again\.$/);
+    expect(verificationMails()).toHaveLength(5);
+
+    // The resent link signs the person in on their dashboard.
+    await page.goto(resent.links[0]!);
+    await page.waitForURL(`${product.url}/dashboard`);
+    await toast(page, 'Your email address is verified. Welcome to Afterwards.');
+    await heading(page, 'Welcome back, una.unverified');
   }, 120_000);
 
   it('keeps personal information, preferences and a new password in Settings', async () => {

@@ -1,8 +1,8 @@
 // /login: one screen, three modes (family spec section 2): 'Welcome Back', 'Create Account', 'Reset Password',
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
-import { Button, Card, Container, Icon, Logo, TextInput, useToast } from '@afterwards/web-ui';
+import { EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
+import { Alert, Button, Card, Container, Icon, Logo, TextInput, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call } from '../auth/client';
@@ -25,6 +25,12 @@ const INTROS: Record<AuthMode | 'code', string> = {
   code: 'Enter the 6-digit code from your authenticator app.',
 };
 
+/** The right password for an address not verified yet: whether a link went out with this answer, or on request. */
+interface Unverified {
+  email: string;
+  sent: 'with-sign-in' | 'on-request' | null;
+}
+
 function initialMode(search: string): AuthMode {
   const mode = new URLSearchParams(search).get('mode');
   return mode === 'signup' || mode === 'reset' ? mode : 'signin';
@@ -41,7 +47,8 @@ export function LoginPage() {
   const [invalid, setInvalid] = useState<Field | 'code' | null>(null);
   const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
-  const [busy, setBusy] = useState<null | 'form' | 'google'>(null);
+  const [busy, setBusy] = useState<null | 'form' | 'google' | 'resend'>(null);
+  const [unverified, setUnverified] = useState<Unverified | null>(null);
   const titleId = useId();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -79,6 +86,7 @@ export function LoginPage() {
     for (const id of formErrors.current) toast.dismiss(id);
     formErrors.current = [];
     setMode(next);
+    setUnverified(null);
     setInvalid(null);
     setPassword('');
     setShowPassword(false);
@@ -103,6 +111,7 @@ export function LoginPage() {
       return;
     }
     setInvalid(null);
+    setUnverified(null);
     setBusy('form');
     try {
       if (mode === 'reset') {
@@ -116,7 +125,7 @@ export function LoginPage() {
       }
       if (mode === 'signup') {
         const { error } = await call(() =>
-          authClient.signUp.email({ email: check.email, password: check.password, name: '', callbackURL: '/email-verified' }),
+          authClient.signUp.email({ email: check.email, password: check.password, name: '', callbackURL: EMAIL_VERIFIED_PATH }),
         );
         if (error) return void formError(authErrorMessage(error));
         toast.success('Account created! Please check your email to verify your account.');
@@ -124,6 +133,12 @@ export function LoginPage() {
         return;
       }
       const { data, error } = await call(() => authClient.signIn.email({ email: check.email, password: check.password }));
+      const notVerified = EmailNotVerifiedProblemSchema.safeParse(error);
+      if (notVerified.success) {
+        // Not an error to dismiss: it stays on the screen with a way to get another link.
+        setUnverified({ email: notVerified.data.email, sent: notVerified.data.verificationSent ? 'with-sign-in' : null });
+        return;
+      }
       if (error) return void formError(authErrorMessage(error));
       if (data && typeof data === 'object' && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
         setPassword('');
@@ -131,6 +146,18 @@ export function LoginPage() {
         return;
       }
       await signedIn();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onResend() {
+    if (busy || !unverified) return;
+    setBusy('resend');
+    try {
+      const { error } = await call(() => authClient.sendVerificationEmail({ email: unverified.email, callbackURL: EMAIL_VERIFIED_PATH }));
+      if (error) return void formError(authErrorMessage(error));
+      setUnverified({ email: unverified.email, sent: 'on-request' });
     } finally {
       setBusy(null);
     }
@@ -240,6 +267,26 @@ export function LoginPage() {
             </form>
           ) : (
             <>
+              {/* Always mounted, so screen readers announce the notice when it appears or changes. */}
+              <div role="status" className="fs-auth__notice">
+                {mode === 'signin' && unverified ? (
+                  <Alert tone="info" title="Your email address is not verified yet">
+                    <p>
+                      {unverified.sent === 'with-sign-in' ? (
+                        <>We have sent a new verification link to <strong className="fs-auth__address">{unverified.email}</strong>.</>
+                      ) : unverified.sent === 'on-request' ? (
+                        <>We have sent another verification link to <strong className="fs-auth__address">{unverified.email}</strong>.</>
+                      ) : (
+                        <>Please open the link in the verification email we sent to <strong className="fs-auth__address">{unverified.email}</strong>.</>
+                      )}{' '}
+                      Open it to finish setting up your account. It may take a few minutes to arrive, so check your spam folder too.
+                    </p>
+                    <Button variant="secondary" size="sm" onClick={onResend} disabled={working}>
+                      {busy === 'resend' ? 'Sending...' : <span>Resend verification <span className="fs-auth__nowrap">e-mail</span></span>}
+                    </Button>
+                  </Alert>
+                ) : null}
+              </div>
               <form className="fs-auth__form" noValidate onSubmit={onSubmit}>
                 <TextInput
                   ref={emailRef}

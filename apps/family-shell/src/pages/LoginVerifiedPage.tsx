@@ -1,15 +1,28 @@
-// /email-verified: where the verification link from the sign-up e-mail ends (better-auth redirects
-// here after checking the token, with ?error=… when it has expired or was already used).
-import { useId } from 'react';
-import { ButtonLink, Card, Container, Icon, Logo } from '@afterwards/web-ui';
+// /email-verified (EMAIL_VERIFIED_PATH): where every verification link ends (better-auth redirects here
+// after checking the token, signed in, or with ?error=… when it has expired or is not valid). A signed-in
+// person goes straight on to their dashboard.
+import { useId, useLayoutEffect, useRef } from 'react';
+import { ButtonLink, Card, Container, Icon, LoadingScreen, Logo, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
-import { useLocation } from '../router';
+import { navigate, useLocation } from '../router';
 import '../auth/auth.css';
 
 export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
   const { search } = useLocation();
   const failed = Boolean(new URLSearchParams(search).get('error'));
   const titleId = useId();
+  const toast = useToast();
+  const leaving = useRef(false);
+
+  useLayoutEffect(() => {
+    if (!signedIn || leaving.current) return;
+    leaving.current = true;
+    // Signed in means verified (an old or used link may still carry ?error): nothing more to read here.
+    if (!failed) toast.success('Your email address is verified. Welcome to Afterwards.');
+    navigate('/dashboard', { replace: true });
+  }, [signedIn, failed, toast]);
+
+  if (signedIn) return <LoadingScreen />;
   return (
     <PageLayout nav={NAV.simple}>
       <Container narrow className="fs-page fs-center">
@@ -26,19 +39,11 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
             <p className="aw-muted">
               {failed
                 ? 'Verification links work once and only for a while. Sign in and we will send you a new one if your address still needs checking.'
-                : signedIn
-                  ? 'Thank you. Your account is ready.'
-                  : 'Thank you. Your account is ready: you can sign in now.'}
+                : 'Thank you. Your account is ready: you can sign in now.'}
             </p>
           </div>
           <div className="fs-auth__actions">
-            {signedIn ? (
-              <ButtonLink href="/dashboard" icon={<Icon name="arrow-right" />}>
-                Go to your dashboard
-              </ButtonLink>
-            ) : (
-              <ButtonLink href="/login">Sign In</ButtonLink>
-            )}
+            <ButtonLink href="/login">Sign In</ButtonLink>
           </div>
         </Card>
       </Container>
