@@ -100,12 +100,14 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
             <Button variant="secondary" onClick={onViewResources} icon={<Icon name="checklist" size={18} />}>
               View Resources
             </Button>
-            <a className="aw-btn aw-btn--quiet" href={`mailto:${supportEmail}`}>
-              <span aria-hidden="true">
-                <Icon name="mail" size={18} />
-              </span>
-              Contact Support
-            </a>
+            {supportEmail ? (
+              <a className="aw-btn aw-btn--quiet" href={`mailto:${supportEmail}`}>
+                <span aria-hidden="true">
+                  <Icon name="mail" size={18} />
+                </span>
+                Contact Support
+              </a>
+            ) : null}
           </div>
         </SettingsCard>
       </div>

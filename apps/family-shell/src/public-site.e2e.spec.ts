@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const CONSENT_KEY = 'afterwards.cookie-consent';
+/** Not the default: the pages must give the address the server is configured with. */
+const SUPPORT_EMAIL = 'help.desk@family-support.test';
 
 /** The public pages and the cookie choices, on the built product (embedded profile). */
 describe('public site and cookie consent in the browser', () => {
@@ -11,7 +13,7 @@ describe('public site and cookie consent in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 30 });
+    product = await startProduct({ profile: 'embedded', seedCount: 30, env: { SUPPORT_EMAIL } });
     browser = await launchChromium();
   }, 180_000);
 
@@ -127,6 +129,12 @@ describe('public site and cookie consent in the browser', () => {
     expect(await page.locator('#retention').textContent()).toContain('at most 2 years');
     expect(await page.locator('#children').textContent()).toContain('under 16');
     expect(await page.getByRole('link', { name: 'Back to home' }).first().getAttribute('href')).toBe('/');
+    // The configured support address, the one Settings and e-mails give, and no other.
+    const supportLinks = page.locator('main').getByRole('link', { name: SUPPORT_EMAIL, exact: true });
+    await supportLinks.first().waitFor();
+    expect(await supportLinks.count()).toBe(4);
+    expect(new Set(await supportLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))).toEqual(new Set([`mailto:${SUPPORT_EMAIL}`]));
+    expect((await page.locator('main').innerText()).match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)).toEqual(Array(4).fill(SUPPORT_EMAIL));
 
     await page.goto(`${product.url}/terms`);
     await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
@@ -146,9 +154,14 @@ describe('public site and cookie consent in the browser', () => {
     await modal.waitFor({ state: 'hidden' });
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.getByRole('dialog', { name: 'Terms & Conditions' }).locator('h3').nth(6).waitFor();
+    await page.getByRole('dialog', { name: 'Terms & Conditions' }).getByRole('link', { name: SUPPORT_EMAIL }).waitFor();
     await page.getByRole('dialog', { name: 'Terms & Conditions' }).getByRole('button', { name: 'OK' }).click();
     await footer.getByRole('button', { name: 'Cookie Policy' }).click();
     await page.getByRole('dialog', { name: 'Cookie Policy' }).getByText('Analytics: counts views').waitFor();
     expect(await footer.textContent()).toContain('Contains data from GeoNames');
+
+    // The resources page's footer contact link too.
+    await page.goto(`${product.url}/resources`);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
   });
 });

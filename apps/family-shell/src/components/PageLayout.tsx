@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppHeader, ButtonLink, Footer, SkipLink, openConsentSettings, type FooterLink } from '@afterwards/web-ui';
-import { Blocks, PolicyText } from './PolicyText';
-import { COOKIE_SUMMARY, PRIVACY_POLICY, SUPPORT_EMAIL, TERMS } from '../content/policies';
+import { useFooterPolicies } from './PolicyText';
+import { useSupportEmail } from '../auth/options';
 import { PLACE_DATA_ATTRIBUTION } from '../content/credits';
 import { useLocation } from '../router';
 
@@ -36,6 +36,8 @@ export const NAV = {
 
 export function PageLayout({ nav, children, footerLinks }: { nav: NavItem[]; children: ReactNode; footerLinks?: boolean }) {
   const { pathname } = useLocation();
+  const policies = useFooterPolicies();
+  const supportEmail = useSupportEmail();
   return (
     <div className="aw-page">
       <SkipLink />
@@ -63,8 +65,8 @@ export function PageLayout({ nav, children, footerLinks }: { nav: NavItem[]; chi
         {children}
       </main>
       <Footer
-        extraLinks={footerLinks ? RESOURCES_FOOTER_LINKS : []}
-        policies={FOOTER_POLICIES}
+        extraLinks={footerLinks ? resourcesFooterLinks(supportEmail) : []}
+        policies={policies}
         onCookieSettings={openConsentSettings}
         credits={
           <p>
@@ -77,16 +79,12 @@ export function PageLayout({ nav, children, footerLinks }: { nav: NavItem[]; chi
 }
 
 // Spec: the resources page footer has Home, Resources, the policies, a support contact and external links.
-const RESOURCES_FOOTER_LINKS: FooterLink[] = [
-  { href: '/', label: 'Home' },
-  { href: '/resources', label: 'Resources' },
-  { href: `mailto:${SUPPORT_EMAIL}`, label: 'Contact support' },
-  { href: 'https://www.gov.uk/after-a-death', label: 'GOV.UK: after a death', external: true },
-  { href: 'https://www.citizensinformation.ie/en/death/', label: 'Citizens Information (Ireland)', external: true },
-];
-
-const FOOTER_POLICIES = {
-  privacy: <PolicyText policy={PRIVACY_POLICY} inModal />,
-  terms: <PolicyText policy={TERMS} inModal />,
-  cookies: <Blocks blocks={COOKIE_SUMMARY} />,
-};
+function resourcesFooterLinks(supportEmail: string | null): FooterLink[] {
+  return [
+    { href: '/', label: 'Home' },
+    { href: '/resources', label: 'Resources' },
+    ...(supportEmail ? [{ href: `mailto:${supportEmail}`, label: 'Contact support' }] : []),
+    { href: 'https://www.gov.uk/after-a-death', label: 'GOV.UK: after a death', external: true },
+    { href: 'https://www.citizensinformation.ie/en/death/', label: 'Citizens Information (Ireland)', external: true },
+  ];
+}

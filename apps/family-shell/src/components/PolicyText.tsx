@@ -1,7 +1,8 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { ExternalLink } from '@afterwards/web-ui';
 import { parseInline } from '../content/inline';
-import type { Policy, PolicyBlock } from '../content/policies';
+import { COOKIE_SUMMARY, privacyPolicy, termsOfService, type Policy, type PolicyBlock } from '../content/policies';
+import { useSupportEmail } from '../auth/options';
 
 export function Inline({ source }: { source: string }) {
   return (
@@ -69,5 +70,18 @@ export function PolicyText({ policy, inModal = false, intro = true }: { policy: 
         </section>
       ))}
     </div>
+  );
+}
+
+/** The footers' policy modals (family spec: the policy links open modals), with the configured support address. */
+export function useFooterPolicies() {
+  const supportEmail = useSupportEmail();
+  return useMemo(
+    () => ({
+      privacy: <PolicyText policy={privacyPolicy(supportEmail)} inModal />,
+      terms: <PolicyText policy={termsOfService(supportEmail)} inModal />,
+      cookies: <Blocks blocks={COOKIE_SUMMARY} />,
+    }),
+    [supportEmail],
   );
 }

@@ -1,5 +1,9 @@
 import { parseInline } from './inline';
-import { COOKIE_SUMMARY, PRIVACY_POLICY, SUPPORT_EMAIL, TERMS, type PolicyBlock } from './policies';
+import { COOKIE_SUMMARY, privacyPolicy, termsOfService, type PolicyBlock } from './policies';
+
+const SUPPORT = 'help@afterwards.test';
+const PRIVACY_POLICY = privacyPolicy(SUPPORT);
+const TERMS = termsOfService(SUPPORT);
 
 const text = (blocks: readonly PolicyBlock[]) => blocks.map((b) => (typeof b === 'string' ? b : b.list.join(' '))).join(' ');
 
@@ -35,9 +39,16 @@ describe('policy content', () => {
     expect(text(TERMS.sections.find((s) => s.id === 'agreement')!.blocks)).toContain('18 or over');
   });
 
-  it('gives the support address as a mail link', () => {
+  it('gives the configured support address as a mail link, and no other address', () => {
     const contact = parseInline(text(PRIVACY_POLICY.sections.find((s) => s.id === 'contact')!.blocks));
-    expect(contact).toContainEqual({ text: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}`, external: false });
+    expect(contact).toContainEqual({ text: SUPPORT, href: `mailto:${SUPPORT}`, external: false });
+    expect(parseInline(text(TERMS.sections.find((s) => s.id === 'contact')!.blocks))).toContainEqual({ text: SUPPORT, href: `mailto:${SUPPORT}`, external: false });
+    const addresses = (p: typeof PRIVACY_POLICY) => new Set(JSON.stringify(p).match(/[\w.+-]+@[\w.-]+\w/g));
+    expect(addresses(PRIVACY_POLICY)).toEqual(new Set([SUPPORT]));
+    expect(addresses(TERMS)).toEqual(new Set([SUPPORT]));
+    // Before the server has said it: plain words, no address of its own.
+    expect(text(privacyPolicy(null).sections.find((s) => s.id === 'contact')!.blocks)).toContain('write to our support team.');
+    expect(addresses(privacyPolicy(null))).toEqual(new Set());
     expect(text(COOKIE_SUMMARY)).toContain('Cookie Settings');
   });
 

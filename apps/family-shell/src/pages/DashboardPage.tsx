@@ -6,15 +6,13 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SettingsProps } from 'account/Settings';
 import type { MemoriesDashboardProps, MemoriesTab } from 'memories/MemoriesDashboard';
 import { Button, Container, ErrorBoundary, Footer, Icon, InlineLoading, Logo, RemoteSlot, SkipLink, openConsentSettings, useToast } from '@afterwards/web-ui';
-import { Blocks, PolicyText } from '../components/PolicyText';
+import { useFooterPolicies } from '../components/PolicyText';
 import { ResourcesColumns } from '../components/ResourcesColumns';
-import { COOKIE_SUMMARY, PRIVACY_POLICY, TERMS } from '../content/policies';
 import { navigate } from '../router';
 import { displayName, type SessionUser } from '../session';
 import { authClient, call } from '../auth/client';
 import { markSignedOut, refreshSession } from '../auth/session-store';
-import { SUPPORT_EMAIL } from '../auth/support';
-import { useSignInOptions } from '../auth/options';
+import { useSupportEmail } from '../auth/options';
 import '../auth/dashboard.css';
 
 export type DashboardTab = MemoriesTab | 'resources' | 'settings';
@@ -27,13 +25,6 @@ const NAV_TABS: ReadonlyArray<{ tab: DashboardTab; label: string }> = [
   { tab: 'notes', label: 'Notes' },
   { tab: 'resources', label: 'Resources' },
 ];
-
-// Spec: the dashboard footer's policy links open modals.
-const FOOTER_POLICIES = {
-  privacy: <PolicyText policy={PRIVACY_POLICY} inModal />,
-  terms: <PolicyText policy={TERMS} inModal />,
-  cookies: <Blocks blocks={COOKIE_SUMMARY} />,
-};
 
 async function loadSettings(): Promise<{ default: ComponentType<SettingsProps> }> {
   const mod = await loadRemote<{ default: ComponentType<SettingsProps> }>('account/Settings');
@@ -81,7 +72,8 @@ export function DashboardPage({ user }: { user: SessionUser }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const menuId = useId();
-  const supportEmail = useSignInOptions()?.supportEmail ?? SUPPORT_EMAIL;
+  const supportEmail = useSupportEmail();
+  const footerPolicies = useFooterPolicies();
 
   useEffect(() => {
     if (first.current) {
@@ -202,7 +194,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
               failureText="Your settings can't be loaded right now. Please try again in a moment."
               onRetry={() => setAttempt((n) => n + 1)}
             >
-              <Settings onSignOut={signOut} onViewResources={() => open('resources')} supportEmail={supportEmail} onProfileSaved={() => void refreshSession()} />
+              <Settings onSignOut={signOut} onViewResources={() => open('resources')} supportEmail={supportEmail ?? ''} onProfileSaved={() => void refreshSession()} />
             </RemoteSlot>
           ) : tab === 'resources' ? (
             <section aria-label="Resources & Local Services">
@@ -238,7 +230,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
           </ErrorBoundary>
         </Container>
       </main>
-      <Footer policies={FOOTER_POLICIES} onCookieSettings={openConsentSettings} />
+      <Footer policies={footerPolicies} onCookieSettings={openConsentSettings} />
     </div>
   );
 }

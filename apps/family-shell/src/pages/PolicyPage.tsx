@@ -1,12 +1,15 @@
+import { useMemo } from 'react';
 import { Container, Icon } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { Inline, PolicyText } from '../components/PolicyText';
-import { POLICY_LAST_UPDATED, PRIVACY_POLICY, TERMS } from '../content/policies';
+import { POLICY_LAST_UPDATED, privacyPolicy, termsOfService } from '../content/policies';
+import { useSupportEmail } from '../auth/options';
 
-const POLICIES = { privacy: PRIVACY_POLICY, terms: TERMS } as const;
+const POLICIES = { privacy: privacyPolicy, terms: termsOfService } as const;
 
 export function PolicyPage({ kind }: { kind: keyof typeof POLICIES }) {
-  const policy = POLICIES[kind];
+  const supportEmail = useSupportEmail();
+  const policy = useMemo(() => POLICIES[kind](supportEmail), [kind, supportEmail]);
   return (
     <PageLayout nav={NAV.simple}>
       <Container narrow className="fs-page fs-prose">
