@@ -120,7 +120,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             }}
           >
             <Logo size="md" decorative />
-            <span className="fs-dash__brand-text">Afterwards</span>
+            <span className="aw-visually-hidden">Afterwards</span>
           </a>
           <nav aria-label="Dashboard" className="fs-dash__nav" id={menuId} data-open={menuOpen || undefined}>
             <p className="fs-dash__menu-who">
