@@ -131,6 +131,8 @@ export async function benchPromotionExpiry(options: PromotionExpiryBenchOptions)
     runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(store)]);
     await runner.start();
     await waitFor(async () => (await prisma.listing.count({ where: { promoted: true } })) === options.promotions, 600_000, 'the businesses to be placed first');
+    // The sweep reads the read model: it must hold every promotion as running and already warned.
+    await waitFor(async () => (await prisma.promotion.count({ where: { status: 'Active', warnedPeriod: 1, remindedPeriod: 1 } })) === options.promotions, 600_000, 'the promotions read model');
     lines.push(`  loaded ${options.promotions} businesses and running promotions (events, read models, placements) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     // Workers and the sweep read a clock moved so the promotions fall due LEAD_MS from now.
@@ -155,9 +157,11 @@ export async function benchPromotionExpiry(options: PromotionExpiryBenchOptions)
     await producer.close();
 
     const dueReal = dueAt - offsetMs;
-    await waitFor(async () => (await prisma.promotion.count({ where: { status: 'Expired' } })) === options.promotions, (PROMOTION_EXPIRY_TARGET_SECONDS + 120) * 1000 + LEAD_MS, 'every promotion to expire');
+    const expiredEvents = async () => Number((await db.sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM events WHERE type = 'PromotionExpired'`)).rows[0]!.n);
+    await waitFor(async () => (await expiredEvents()) >= options.promotions, (PROMOTION_EXPIRY_TARGET_SECONDS + 120) * 1000 + LEAD_MS, 'every promotion to expire', async () => `${await expiredEvents()} expired`);
     const allExpiredAfter = Date.now() - dueReal;
-    await waitFor(async () => (await prisma.listing.count({ where: { promoted: true } })) === 0, 120_000, 'the finder to stop showing them first');
+    await waitFor(async () => (await prisma.promotion.count({ where: { status: 'Expired' } })) === options.promotions, 120_000, 'the read model to show them expired');
+    await waitFor(async () => (await prisma.listing.count({ where: { promoted: true } })) === 0, 120_000, 'the finder to stop showing them first', async () => `${await prisma.listing.count({ where: { promoted: true } })} still first`);
     const finderAfter = Date.now() - dueReal;
 
     // Lateness of each expiry against its time, from the events the workers appended (their clock).
@@ -189,10 +193,10 @@ export async function benchPromotionExpiry(options: PromotionExpiryBenchOptions)
   }
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, progress?: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what} after ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what} after ${timeoutMs / 1000} s${progress ? ` (${await progress()})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
