@@ -25,6 +25,7 @@ export function listing(overrides: Partial<AdminListing> = {}): AdminListing {
     rejectionReason: null,
     suspensionReason: null,
     source: null,
+    originalFilename: null,
     version: 3,
     createdAt: '2026-11-01T09:00:00.000Z',
     updatedAt: '2026-11-01T09:00:00.000Z',

@@ -13,6 +13,7 @@ export const CATEGORY_EMOJI: Readonly<Record<ListingCategory, string>> = {
   Accountants: '🧮',
   Charities: '🤝',
   'Other Services': '📍',
+  'Support Services': '🤲',
 };
 
 export function categoryEmoji(category: ListingCategory): string {

@@ -39,6 +39,8 @@ export const AdminListingSchema = PublicListingSchema.omit({ distanceMiles: true
   rejectionReason: z.string().nullable(),
   suspensionReason: z.string().nullable(),
   source: z.string().nullable(),
+  /** The file an import made it from (`source` 'Bulk Upload' or 'Document Upload'). */
+  originalFilename: z.string().nullable(),
   /** Stream revision the row reflects; send it back as `expectedVersion` to refuse a stale edit. */
   version: z.number().int(),
   createdAt: z.string(),

@@ -13,6 +13,8 @@ export const LISTING_CATEGORIES = [
   'Accountants',
   'Charities',
   'Other Services',
+  // Where document imports put a service no keyword places (admin spec section 5).
+  'Support Services',
 ] as const;
 export const ListingCategorySchema = z.enum(LISTING_CATEGORIES);
 export type ListingCategory = z.infer<typeof ListingCategorySchema>;
@@ -122,9 +124,9 @@ export function normaliseWebsite(website: string | null): string | null {
  * Messages are the spec's own.
  */
 export const ListingDetailsInputSchema = z.object({
-  name: z.string({ error: 'Business name is required' }).trim().min(1, 'Business name is required').max(200),
+  name: z.string({ error: 'Business name is required' }).trim().min(1, 'Business name is required').max(200, 'Business name must be 200 characters or fewer'),
   category: z.enum(LISTING_CATEGORIES, { error: 'Category is required' }),
-  location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(200),
+  location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(200, 'Location must be 200 characters or fewer'),
   address: optionalText(300),
   phone: optionalText(40),
   email: optionalText(254).pipe(z.email('Please enter a valid email address').nullable()),

@@ -8,3 +8,4 @@ export * from './memories';
 export * from './admin';
 export * from './promotions';
 export * from './email-verification';
+export * from './imports';

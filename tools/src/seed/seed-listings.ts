@@ -42,7 +42,11 @@ interface Template {
   radius: [number, number];
 }
 
-const TEMPLATES: Record<ListingCategory, Template> = {
+/** Support Services came later (document imports); leaving it out keeps the sample listings as they were. */
+type SeededCategory = Exclude<ListingCategory, 'Support Services'>;
+const SEEDED_CATEGORIES = LISTING_CATEGORIES.filter((c): c is SeededCategory => c !== 'Support Services');
+
+const TEMPLATES: Record<SeededCategory, Template> = {
   'Funeral Directors': {
     names: [
       (_t, p) => `${p(SURNAMES)} & Sons Funeral Directors`,
@@ -157,7 +161,7 @@ export function seedListingCommands(gazetteer: Gazetteer, options: SeedOptions):
     for (let i = 0; i < quota; i++) {
       // Bigger towns get more listings: pick with a bias to the front of the population-sorted list.
       const town = towns[Math.floor(random() ** 1.8 * towns.length)]!;
-      const category = i % 3 === 0 ? 'Funeral Directors' : pick(LISTING_CATEGORIES);
+      const category = i % 3 === 0 ? 'Funeral Directors' : pick(SEEDED_CATEGORIES);
       const template = TEMPLATES[category];
       const euro = country === 'Ireland';
       const name = pick(template.names)(town, pick);

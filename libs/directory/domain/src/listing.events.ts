@@ -25,6 +25,8 @@ export interface ListingSubmitted {
     source: string | null;
     rating: number | null;
     totalReviews: number;
+    /** Imports only: the uploaded file's name (absent on listings added by hand and on older events). */
+    originalFilename?: string;
   };
 }
 export interface ListingEdited {

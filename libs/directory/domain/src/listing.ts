@@ -33,6 +33,8 @@ export type ListingCommand =
       /** Imports and the seed may create listings already Active; the default is Pending Review. */
       status?: ListingStatus;
       source?: string | null;
+      /** The file an import made the listing from. */
+      originalFilename?: string | null;
       rating?: number | null;
       totalReviews?: number;
     }
@@ -90,6 +92,7 @@ export function decideListing(command: ListingCommand, state: ListingState): Lis
             source: command.source ?? null,
             rating: command.rating ?? null,
             totalReviews: command.totalReviews ?? 0,
+            ...(command.originalFilename ? { originalFilename: command.originalFilename } : {}),
           },
         },
       ];
@@ -155,7 +158,7 @@ export function decideListing(command: ListingCommand, state: ListingState): Lis
 export function evolveListing(state: ListingState, event: ListingEvent): ListingState {
   switch (event.type) {
     case 'ListingSubmitted': {
-      const { listingId: _id, status, source: _source, rating: _rating, totalReviews: _reviews, ...details } = event.data;
+      const { listingId: _id, status, source: _source, rating: _rating, totalReviews: _reviews, originalFilename: _file, ...details } = event.data;
       return { ...state, exists: true, status, details };
     }
     case 'ListingEdited':

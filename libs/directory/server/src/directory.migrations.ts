@@ -7,6 +7,7 @@ import staffBackOffice from '../migrations/0005_staff_back_office.sql';
 import listingStatusCounts from '../migrations/0006_listing_status_counts.sql';
 import listingsSearchText from '../migrations/0007_listings_search_text.sql';
 import listingsSearchCovering from '../migrations/0008_listings_search_covering.sql';
+import listingImports from '../migrations/0009_listing_imports.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -17,4 +18,5 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0006_listing_status_counts', sql: listingStatusCounts },
   { id: 'directory/0007_listings_search_text', sql: listingsSearchText },
   { id: 'directory/0008_listings_search_covering', sql: listingsSearchCovering },
+  { id: 'directory/0009_listing_imports', sql: listingImports },
 ];

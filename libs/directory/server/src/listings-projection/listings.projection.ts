@@ -39,6 +39,7 @@ export const listingsProjection: Projection = {
           rating: d.rating,
           totalReviews: d.totalReviews,
           source: d.source,
+          originalFilename: d.originalFilename ?? null,
           version,
           createdAt: at,
           updatedAt: at,

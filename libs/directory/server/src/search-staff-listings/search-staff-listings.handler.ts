@@ -64,6 +64,7 @@ interface Row {
   rejection_reason: string | null;
   suspension_reason: string | null;
   source: string | null;
+  original_filename: string | null;
   version: bigint;
   created_at: Date;
   updated_at: Date;
@@ -71,7 +72,7 @@ interface Row {
 
 export const STAFF_LISTING_COLUMNS = Prisma.sql`id, name, category, location, address, phone, email, website, description, pricing,
   service_radius_miles, serves_surrounding_areas, status, promoted, position, rating::text AS rating, total_reviews, latitude, longitude,
-  rejection_reason, suspension_reason, source, version, created_at, updated_at`;
+  rejection_reason, suspension_reason, source, original_filename, version, created_at, updated_at`;
 
 export function toStaffListing(r: Row): AdminListing {
   return {
@@ -97,6 +98,7 @@ export function toStaffListing(r: Row): AdminListing {
     rejectionReason: r.rejection_reason,
     suspensionReason: r.suspension_reason,
     source: r.source,
+    originalFilename: r.original_filename,
     version: Number(r.version),
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),

@@ -24,6 +24,7 @@ const listing: AdminListing = {
   rejectionReason: null,
   suspensionReason: null,
   source: 'Staff',
+  originalFilename: null,
   version: 0,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
