@@ -11,6 +11,8 @@ export const FILE_TYPES = {
   webp: 'image/webp',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  /** Text with no binary signature and no control bytes besides tab, line ends and form feed (CSV, .txt). */
+  text: 'text/plain',
 } as const;
 
 export type FileType = (typeof FILE_TYPES)[keyof typeof FILE_TYPES];
@@ -41,6 +43,16 @@ const ZIP_SIGNATURE: Signature = [...ZIP_LOCAL_HEADER];
 const ZIP_NAME_OFFSET = 30;
 const WORD_FOLDER = Buffer.from('word/');
 const ZIP_NEEDED = ZIP_NAME_OFFSET + WORD_FOLDER.length;
+/** Bytes text never holds: C0 controls other than tab, line feed, form feed and carriage return, and DEL. */
+const NOT_TEXT = new Uint8Array(256);
+for (let b = 0; b < 0x20; b++) if (![0x09, 0x0a, 0x0c, 0x0d].includes(b)) NOT_TEXT[b] = 1;
+NOT_TEXT[0x7f] = 1;
+
+function looksLikeText(chunk: Buffer): boolean {
+  for (let i = 0; i < chunk.length; i++) if (NOT_TEXT[chunk[i]!] === 1) return false;
+  return true;
+}
+
 const HEAD_BYTES = Math.max(ZIP_LOCAL_HEADER.length, ...SIGNATURES.map((s) => s.bytes.length));
 
 function matches(head: Buffer, signature: Signature, partial: boolean): boolean {
@@ -60,10 +72,13 @@ export class FileTypeSniffer {
   /** The tail of the previous chunk, in case a zip entry header straddles two chunks. */
   private carry = Buffer.alloc(0);
   private ended = false;
+  /** No byte so far rules out text: read to the end, since one binary byte anywhere does. */
+  private text = true;
 
   push(chunk: Buffer): void {
     if (this.ended) throw new Error('FileTypeSniffer: push after finish');
     if (chunk.length === 0) return;
+    if (this.text) this.text = looksLikeText(chunk);
     if (this.head.length < HEAD_BYTES) {
       const before = this.head;
       this.head = Buffer.concat([before, chunk.subarray(0, HEAD_BYTES - before.length)]);
@@ -86,6 +101,7 @@ export class FileTypeSniffer {
     const partial = !this.ended && this.head.length < HEAD_BYTES;
     const types = SIGNATURES.filter((s) => matches(this.head, s.bytes, partial)).map((s) => s.type);
     if (partial && matches(this.head, ZIP_SIGNATURE, true)) types.push(FILE_TYPES.docx);
+    if (this.text && this.head.length > 0) types.push(FILE_TYPES.text);
     return [...new Set(types)];
   }
 
@@ -93,7 +109,9 @@ export class FileTypeSniffer {
   finish(): FileType | null {
     this.ended = true;
     if (this.zip) return this.wordEntrySeen ? FILE_TYPES.docx : null;
-    return SIGNATURES.find((s) => matches(this.head, s.bytes, false))?.type ?? null;
+    const signed = SIGNATURES.find((s) => matches(this.head, s.bytes, false))?.type;
+    if (signed) return signed;
+    return this.text && this.head.length > 0 ? FILE_TYPES.text : null;
   }
 
   private scanZip(chunk: Buffer): void {

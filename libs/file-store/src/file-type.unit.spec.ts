@@ -22,14 +22,22 @@ describe('detectFileType', () => {
   });
 
   it.each([
-    ['text renamed .pdf', Buffer.from('Hello, I am only text in a file called report.pdf\n')],
     ['a zip that is not a Word document', sampleZip({ 'notes.txt': 'Hello', 'photos/readme.md': '# none' })],
     ['a zip whose word/ appears only inside an entry', sampleZip({ 'notes.txt': 'see word/document.xml' })],
     ['a RIFF that is not WebP (WAVE)', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')])],
     ['nothing at all', Buffer.alloc(0)],
-    ['a PDF signature cut short', Buffer.from('%PD')],
+    ['a text file with a binary byte in it', Buffer.from('name,category\nHope\u0000,Funeral Directors\n')],
   ])('refuses %s', (_name, content) => {
     expect(detectFileType(content)).toBeNull();
+  });
+
+  it.each([
+    ['text renamed .pdf', Buffer.from('Hello, I am only text in a file called report.pdf\n')],
+    ['a PDF signature cut short', Buffer.from('%PD')],
+    ['a CSV with a byte-order mark and Windows line ends', Buffer.from('\uFEFFname,category\r\n"Hope, & Sons",Funeral Directors\r\n')],
+  ])('takes %s for plain text, which is no document or photo type', (_name, content) => {
+    expect(detectFileType(content)).toBe(FILE_TYPES.text);
+    expect([...DOCUMENT_FILE_TYPES, ...PHOTO_FILE_TYPES]).not.toContain(FILE_TYPES.text);
   });
 });
 
@@ -47,12 +55,17 @@ describe('FileTypeSniffer', () => {
   it('narrows the candidates as bytes arrive, so a store can refuse early', () => {
     const sniffer = new FileTypeSniffer();
     sniffer.push(Buffer.from('%'));
-    expect(sniffer.candidates()).toEqual([FILE_TYPES.pdf]);
+    expect(sniffer.candidates()).toEqual([FILE_TYPES.pdf, FILE_TYPES.text]);
     sniffer.push(Buffer.from('PDF-1.7\n'));
+    expect(sniffer.candidates()).toEqual([FILE_TYPES.pdf, FILE_TYPES.text]);
+    // A PDF's binary streams rule text out.
+    sniffer.push(Buffer.from([0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a, 0x01]));
     expect(sniffer.candidates()).toEqual([FILE_TYPES.pdf]);
 
     const text = new FileTypeSniffer();
     text.push(Buffer.from('Hello'));
+    expect(text.candidates()).toEqual([FILE_TYPES.text]);
+    text.push(Buffer.from([0x00]));
     expect(text.candidates()).toEqual([]);
 
     // A zip can only become a .docx, and only its later entries can tell.
