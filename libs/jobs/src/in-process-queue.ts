@@ -15,6 +15,9 @@ import {
   type Unsubscribe,
 } from './port';
 
+/** The longest delay a Node timer keeps (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface InProcessJobQueueOptions {
   /** Errors thrown by outcome listeners. Default: console.error. */
   readonly onError?: (error: unknown) => void;
@@ -172,7 +175,10 @@ export class InProcessJobQueue implements JobQueue {
     if (index >= 0) waiting!.splice(index, 1);
   }
 
-  /** Node timers may fire a millisecond early against Date.now(), so re-arm until really due. */
+  /**
+   * Node timers may fire a millisecond early against Date.now(), so re-arm until really due. A timer
+   * cannot wait longer than about 24.8 days (Node fires a longer one after 1 ms): wait in steps.
+   */
   private queueAfter(job: PendingJob, delayMs: number): void {
     const dueAt = Date.now() + delayMs;
     const arm = (ms: number) => {
@@ -183,7 +189,7 @@ export class InProcessJobQueue implements JobQueue {
           if (remaining > 0) return arm(remaining);
           this.timers.delete(job);
           this.makeReady(job);
-        }, ms),
+        }, Math.min(ms, MAX_TIMER_MS)),
       );
     };
     if (delayMs > 0) arm(delayMs);

@@ -125,6 +125,35 @@ export function describeJobQueueContract(
     );
 
     it(
+      'keeps a job delayed by weeks waiting (longer than one Node timer can wait)',
+      async () => {
+        const def = defineJob<{ label: string }>(jobName('weeks'));
+        const queue = open();
+        const calls: string[] = [];
+        // Node fires a timer longer than 2^31 - 1 ms after 1 ms (with a warning): a driver asking for one would spin.
+        const overlong: number[] = [];
+        const realSetTimeout = globalThis.setTimeout;
+        globalThis.setTimeout = ((handler: () => void, ms?: number, ...args: unknown[]) => {
+          if ((ms ?? 0) > 2 ** 31 - 1) overlong.push(ms!);
+          return realSetTimeout(handler, ms, ...args);
+        }) as typeof setTimeout;
+        try {
+          queue.process(def, (job) => void calls.push(job.payload.label));
+          await queue.start();
+          await queue.enqueue(def, { label: 'in 30 days' }, { delayMs: 30 * 86_400_000 });
+          await queue.enqueue(def, { label: 'now' });
+          await expectEventually(() => expect(calls).toEqual(['now']), WAIT_MS);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(calls).toEqual(['now']);
+          expect(overlong).toEqual([]);
+        } finally {
+          globalThis.setTimeout = realSetTimeout;
+        }
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
       'retries a failing job with backoff until it succeeds',
       async () => {
         const def = defineJob<{ id: string }>(jobName('retry'), { attempts: 3, backoff: 100 });
