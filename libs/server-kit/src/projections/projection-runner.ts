@@ -72,16 +72,21 @@ export class ProjectionRunner {
       const after = await readCheckpoint(this.prisma, projection.name);
       this.positions.set(projection.name, after);
       const batcher = new Batcher(async (events) => {
-        const changed = await this.prisma.$transaction(
-          async (tx) => {
-            const results: { event: RecordedEvent; ids: string[] }[] = [];
-            for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
-            if (projection.afterBatch) await projection.afterBatch(tx);
-            await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
-            return results;
-          },
-          { timeout: 30_000 },
-        );
+        const applyBatch = async (tx: ProjectionTx) => {
+          const results: { event: RecordedEvent; ids: string[] }[] = [];
+          for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
+          if (projection.afterBatch) await projection.afterBatch(tx);
+          await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
+          return results;
+        };
+        // A reactor whose effects leave the database (appends, jobs) runs without holding a transaction:
+        // on PGlite, with its one connection, an append inside the batch's transaction would wait for it.
+        // Its effects are idempotent and the checkpoint moves after them, so a crash replays, never skips.
+        // Waiting up to 30 s for a transaction: PGlite serialises every projection's batches.
+        const changed =
+          projection.transactional === false
+            ? await applyBatch(this.prisma as unknown as ProjectionTx)
+            : await this.prisma.$transaction(applyBatch, { timeout: 30_000, maxWait: 30_000 });
         this.positions.set(projection.name, events[events.length - 1]!.position);
         for (const { event, ids } of changed) {
           if (ids.length === 0) continue;

@@ -28,6 +28,11 @@ export interface Projection {
    * reactor that acts once per batch on what its events touched (many commands at once, not one by one).
    */
   afterBatch?(tx: ProjectionTx): Promise<void>;
+  /**
+   * `false` for a reactor whose effects leave the database (event appends, queued jobs): its batches run
+   * without a transaction, effects first and the checkpoint after, so every effect must be idempotent.
+   */
+  readonly transactional?: boolean;
   /** Removes every row this projection owns (before a rebuild). */
   reset(tx: ProjectionTx): Promise<void>;
   /** Every row, in a stable order, for comparing a rebuilt model with the live one. */

@@ -30,6 +30,7 @@ export const promotionNoticeJob = defineJob<PromotionNoticePayload>('promotions.
 export function promotionNoticesReactor(queue: JobQueue, store: EventStore): Projection {
   return {
     name: PROMOTION_NOTICES,
+    transactional: false,
     streamPrefixes: [PROMOTION_STREAM_PREFIX],
     async apply(recorded: RecordedEvent): Promise<string[]> {
       const event = { type: recorded.type, data: recorded.data } as PromotionEvent;

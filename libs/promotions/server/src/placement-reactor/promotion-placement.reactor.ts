@@ -17,15 +17,16 @@ const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
 /**
  * A process manager: a listing's promoted flag and position follow its promotions. A listing is first
  * while any of its promotions runs, at the best (lowest) position among them. It keeps which
- * promotions run in a table of its own, moved with its checkpoint; after each batch it sends every
- * listing the batch touched the command that makes its flag agree. Listing commands that change nothing
- * append nothing, so a batch replayed after a crash is safe.
+ * promotions run in a table of its own; after each batch it sends every listing the batch touched the
+ * command that makes its flag agree, then moves its checkpoint. Table writes are upserts and listing
+ * commands that change nothing append nothing, so a batch replayed after a crash is safe.
  */
 export function promotionPlacementReactor(store: EventStore): Projection {
   /** Listings touched in the batch being applied, with the event that last touched each (the cause). */
   let touched = new Map<string, RecordedEvent>();
   return {
     name: PROMOTION_PLACEMENT,
+    transactional: false,
     streamPrefixes: [PROMOTION_STREAM_PREFIX],
     async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
       const event = { type: recorded.type, data: recorded.data } as PromotionEvent;

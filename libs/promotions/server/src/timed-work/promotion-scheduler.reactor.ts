@@ -24,6 +24,7 @@ export function promotionSchedulerReactor(
 ): Projection {
   return {
     name: PROMOTION_SCHEDULER,
+    transactional: false,
     streamPrefixes: [PROMOTION_STREAM_PREFIX, SETTINGS_STREAM_PREFIX],
     async apply(recorded: RecordedEvent): Promise<string[]> {
       if (recorded.streamId.startsWith(SETTINGS_STREAM_PREFIX)) {
