@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ListingAction, PublicListing } from '@afterwards/contracts';
 import { Badge, Icon, buttonClassName } from '@afterwards/web-ui';
 import { categoryEmoji, directionsHref, distanceText, mailtoHref, ratingText, telHref, websiteHref } from './format';
@@ -6,6 +6,14 @@ import { categoryEmoji, directionsHref, distanceText, mailtoHref, ratingText, te
 export function ListingCard({ listing, onAction }: { listing: PublicListing; onAction?: (listing: PublicListing, action: ListingAction) => void }) {
   const act = (action: ListingAction) => () => onAction?.(listing, action);
   const titleId = useId();
+  const detailsId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const hasDetails = Boolean(listing.description || listing.pricing);
+  // Opening a listing's details is a 'click' (what promotions count as click-through); closing is not.
+  const toggleDetails = () => {
+    if (!expanded) onAction?.(listing, 'click');
+    setExpanded(!expanded);
+  };
   const tel = telHref(listing.phone);
   const mail = mailtoHref(listing.email);
   const web = websiteHref(listing.website);
@@ -69,12 +77,22 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
         </p>
       ) : null}
 
-      {listing.description ? <p className="dir-card__description">{listing.description}</p> : null}
-
-      {listing.pricing ? (
-        <p className="dir-card__pricing">
-          <strong>Pricing:</strong> {listing.pricing}
-        </p>
+      {hasDetails ? (
+        <div id={detailsId} className={expanded ? 'dir-card__details dir-card__details--open' : 'dir-card__details'}>
+          {listing.description ? <p className="dir-card__description">{listing.description}</p> : null}
+          {listing.pricing && expanded ? (
+            <p className="dir-card__pricing">
+              <strong>Pricing:</strong> {listing.pricing}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {hasDetails ? (
+        <button type="button" className="dir-card__more" aria-expanded={expanded} aria-controls={detailsId} onClick={toggleDetails}>
+          {expanded ? 'Fewer details' : 'More details'}
+          <span className="aw-visually-hidden"> about {listing.name}</span>
+          <Icon name="arrow-down" size={16} className="dir-card__more-icon" />
+        </button>
       ) : null}
 
       {tel || mail || web || directions ? (

@@ -131,4 +131,32 @@ describe('listing views while browsing the finder quickly', () => {
     );
     await context.close();
   }, 120_000);
+
+  it("opening a listing's details records one click for it (what a promotion's click-through counts); closing records none", async () => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'afterwards.cookie-consent',
+        JSON.stringify({ essential: true, functional: false, analytics: true, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
+      ),
+    );
+    const page = await context.newPage();
+    await page.goto(`${product.url}/resources`);
+    const card = page.getByTestId('listing-card').first();
+    const id = (await card.getAttribute('data-listing-id'))!;
+    const clicks = async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM listing_interactions WHERE action = 'click' AND listing_id = $1", [id])).rows[0]!.n;
+    const before = await clicks();
+    const more = card.getByRole('button', { name: /More details/ });
+    await expect(more.getAttribute('aria-expanded')).resolves.toBe('false');
+    // Keyboard: the disclosure is a real button.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: /Fewer details/ }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await card.getByText('Pricing:').waitFor();
+    await card.getByRole('button', { name: /Fewer details/ }).click();
+    await expectEventually(async () => expect(await clicks()).toBe(before + 1), INTERACTION_BATCHING.flushMs * 3, 100);
+    await new Promise((resolve) => setTimeout(resolve, INTERACTION_BATCHING.flushMs + 500));
+    expect(await clicks()).toBe(before + 1);
+    await context.close();
+  }, 60_000);
 });
