@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { persistenceMigrations } from '@afterwards/persistence';
 import { eventStoreMigrations } from '@afterwards/event-store';
 import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
-import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
+import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, importCsvProcessor, importsProjection, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
 import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwards/settings-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
 import { CasesModule, casesMigrations, memoriesProjection } from '@afterwards/cases-server';
@@ -12,9 +12,9 @@ import { PromotionsModule, promotionsMigrations, promotionsProjection, promotion
 /** Every migration of the product, in order. */
 export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations];
 /** Every read model of the product. */
-export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection];
+export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection];
 /** Every background job of the product. */
-export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors];
+export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor];
 
 @Module({})
 export class AppModule {

@@ -144,3 +144,19 @@ export function detectFileType(head: Buffer): FileType | null {
   sniffer.push(head);
   return sniffer.finish();
 }
+
+/**
+ * An uploaded file's name as the person chose it (the URI-encoded `x-file-name` header), without any
+ * path or control characters, at most `maxLength` long; never trusted for its type.
+ */
+export function fileNameFromHeader(raw: string | undefined, maxLength: number, fallback = 'file'): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(raw ?? '');
+  } catch {
+    name = raw ?? '';
+  }
+  // eslint-disable-next-line no-control-regex
+  name = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
+  return (name || fallback).slice(0, maxLength);
+}

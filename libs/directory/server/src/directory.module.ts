@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
-import { registerErrorCodes } from '@afterwards/server-kit';
+import { CommandBus } from '@nestjs/cqrs';
+import { IMPORT_ERROR_STATUS } from '@afterwards/directory-domain';
+import type { EventStore } from '@afterwards/event-store';
+import { createFileStore, type EncryptedFileStore } from '@afterwards/file-store';
+import type { JobQueue } from '@afterwards/jobs';
+import type { PrismaClient } from '@afterwards/persistence';
+import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
+import { SettingsService } from '@afterwards/settings-server';
+import { IMPORT_RUNTIME, type ImportRuntime } from './imports/import-runtime';
+import { CsvImportsController } from './import-listings-csv/csv-imports.http.controller';
+import { ImportDocumentsController } from './import-documents/import-documents.http.controller';
+import { ReviewImportsController } from './review-imports/review-imports.http.controller';
 import { ChangeListingHandler } from './change-listing/change-listing.handler';
 import { SearchListingsHandler } from './search-listings/search-listings.handler';
 import { SearchListingsController } from './search-listings/search-listings.http.controller';
@@ -21,6 +32,7 @@ registerErrorCodes({
   LISTING_INVALID_TRANSITION: 409,
   LISTING_CHANGED: 409,
   INTERACTIONS_RATE_LIMITED: 429,
+  ...IMPORT_ERROR_STATUS,
 });
 
 /** The local-services directory: listings, their read model, the public finder and its interactions. */
@@ -34,7 +46,26 @@ registerErrorCodes({
     SearchStaffListingsController,
     StaffListingCommandsController,
     StaffDashboardController,
+    CsvImportsController,
+    ImportDocumentsController,
+    ReviewImportsController,
   ],
-  providers: [ChangeListingHandler, SearchListingsHandler, RecordInteractionsHandler, SearchStaffListingsHandler, StaffListingIdsHandler, StaffListings],
+  providers: [
+    ChangeListingHandler,
+    SearchListingsHandler,
+    RecordInteractionsHandler,
+    SearchStaffListingsHandler,
+    StaffListingIdsHandler,
+    StaffListings,
+    {
+      provide: IMPORT_RUNTIME,
+      useFactory: (store: EventStore, prisma: PrismaClient, commands: CommandBus, jobs: JobQueue, config: AppConfig, settings: SettingsService): ImportRuntime => {
+        let files: EncryptedFileStore | undefined;
+        return { store, prisma, commands, jobs, files: () => (files ??= createFileStore(config)), settings: () => settings.current() };
+      },
+      inject: [EVENT_STORE, PRISMA, CommandBus, JOB_QUEUE, APP_CONFIG, SettingsService],
+    },
+  ],
+  exports: [IMPORT_RUNTIME],
 })
 export class DirectoryModule {}

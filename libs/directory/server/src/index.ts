@@ -17,3 +17,6 @@ export {
   AGGREGATE_EVERY_MS,
 } from './aggregate-interactions/aggregate-interactions.job';
 export { staffListStatements } from './search-staff-listings/search-staff-listings.handler';
+export { importsProjection } from './imports-projection/imports.projection';
+export { importCsvProcessor, importCsvJob, runCsvImport, csvRowListingId, type ImportCsvPayload } from './import-listings-csv/import-csv.job';
+export { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from './imports/import-runtime';

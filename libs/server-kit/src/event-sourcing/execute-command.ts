@@ -59,9 +59,14 @@ export async function executeCommand<Command, Event extends { type: string; data
     upcasters?: ReadonlyMap<string, Upcaster>;
     /** Erasure: the decided events become the stream's only history (see AppendOptions). */
     eraseEarlier?: boolean;
+    /**
+     * The command only ever creates its stream: decide on the initial state without reading, and append
+     * as `no_stream`, so an existing stream is a StreamConflictError (one round trip instead of two).
+     */
+    newStream?: boolean;
   } = {},
 ): Promise<ExecuteResult<Event>> {
-  const history = await store.readStream(streamId);
+  const history = options.newStream ? [] : await store.readStream(streamId);
   const revision = history.length === 0 ? -1n : history[history.length - 1]!.revision;
   if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
     throw new StreamConflictError(streamId, options.expectedRevision, revision < 0n ? 'no_stream' : revision);

@@ -1,20 +1,11 @@
 import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
-import { FileTooLargeError, FileTypeNotAllowedError, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH } from '@afterwards/cases-domain';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
 export function uploadedFileName(req: Request): string {
-  const raw = req.get(FILE_NAME_HEADER) ?? '';
-  let name: string;
-  try {
-    name = decodeURIComponent(raw);
-  } catch {
-    name = raw;
-  }
-  // eslint-disable-next-line no-control-regex
-  name = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
-  return (name || 'file').slice(0, MAX_TEXT_LENGTH);
+  return fileNameFromHeader(req.get(FILE_NAME_HEADER), MAX_TEXT_LENGTH);
 }
 
 export interface UploadRules {

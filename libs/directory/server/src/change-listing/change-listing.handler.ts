@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EventStore } from '@afterwards/event-store';
+import { StreamConflictError, type EventStore } from '@afterwards/event-store';
 import { EVENT_STORE, executeCommand, type Decider } from '@afterwards/server-kit';
 import {
   decideListing,
   evolveListing,
   initialListingState,
+  ListingError,
   listingStreamId,
   type ListingCommand,
   type ListingEvent,
@@ -62,13 +63,13 @@ export class ChangeListingHandler implements ICommandHandler<ChangeListing, List
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async execute({ command, context, expectedRevision }: ChangeListing): Promise<ListingChangeResult> {
-    const result = await executeCommand(
-      this.store,
-      listingStreamId(command.listingId),
-      listingDecider,
-      command,
-      context,
-      { expectedRevision },
+    // Submitting is refused on any existing stream, so it needs no read: the append itself says so.
+    const newStream = command.type === 'SubmitListing' && expectedRevision === undefined;
+    const result = await executeCommand(this.store, listingStreamId(command.listingId), listingDecider, command, context, { expectedRevision, newStream }).catch(
+      (error: unknown) => {
+        if (newStream && error instanceof StreamConflictError) throw new ListingError('LISTING_ALREADY_EXISTS', `Listing ${command.listingId} already exists`);
+        throw error;
+      },
     );
     return {
       listingId: command.listingId,

@@ -1,0 +1,117 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import {
+  CSV_COLUMNS,
+} from '@afterwards/directory-domain';
+import { CSV_ERRORS_KEPT, CSV_IMPORT_MAX_BYTES, CSV_PREVIEW_ROWS, type AdminSettings, type CsvPreviewRow } from '@afterwards/contracts';
+import type { CsvImportCheck, CsvRowDefaults } from '@afterwards/directory-domain';
+import { FILE_TYPES, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import { CsvFileError, csvLine, readCsv } from './csv-records';
+import { checkedRows } from './csv-rows';
+
+/** Settings decide what a row that leaves radius or status empty gets, as on the Add form. */
+export function rowDefaults(settings: AdminSettings): CsvRowDefaults {
+  return { serviceRadiusMiles: settings.defaultServiceRadius, status: settings.platformConfig.autoApproveBusinesses ? 'Active' : 'Pending Review' };
+}
+
+const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
+
+/** Every rejected row, its cells as they were plus its number and reasons, streamed into the file store as CSV. */
+class RejectedRowsFile {
+  private stream: PassThrough | undefined;
+  private stored: Promise<StoredFile> | undefined;
+
+  constructor(
+    private readonly files: EncryptedFileStore,
+    private readonly headers: readonly string[],
+  ) {}
+
+  async add(cells: readonly string[], row: number, reasons: readonly string[]): Promise<void> {
+    if (!this.stream) {
+      this.stream = new PassThrough();
+      // The original columns first, so the corrected file can be uploaded as it is (extra columns are ignored).
+      this.stored = this.files.put(this.stream, { maxBytes: 4 * CSV_IMPORT_MAX_BYTES, allowedTypes: [FILE_TYPES.text] });
+      this.stored.catch(() => undefined);
+      await this.write(csvLine([...this.headers, 'row', 'reason']));
+    }
+    const padded = this.headers.map((_, i) => cells[i] ?? '');
+    await this.write(csvLine([...padded, ...cells.slice(this.headers.length), String(row), reasons.join('; ')]));
+  }
+
+  private async write(line: string): Promise<void> {
+    if (!this.stream!.write(line)) await Promise.race([once(this.stream!, 'drain'), this.stored]);
+  }
+
+  async finish(): Promise<string | null> {
+    if (!this.stream) return null;
+    this.stream.end();
+    return (await this.stored!).fileId;
+  }
+
+  abort(): void {
+    this.stream?.destroy();
+  }
+}
+
+/**
+ * The check made on upload: the header, then every row through the same rules the import applies, with
+ * a preview of the first rows, the first errors, counts, and a file of every rejected row.
+ */
+export async function checkCsvUpload(
+  files: EncryptedFileStore,
+  upload: { importId: string; fileName: string; stored: StoredFile },
+  defaults: CsvRowDefaults,
+): Promise<CsvImportCheck> {
+  const { records, sha256 } = readCsv(await files.open(upload.stored.fileId));
+  let headers: string[] = [];
+  const preview: CsvPreviewRow[] = [];
+  const errors: string[] = [];
+  let totalRows = 0;
+  let validRows = 0;
+  let rejectedRows = 0;
+  let errorCount = 0;
+  let fileError: string | null = null;
+  let rejects: RejectedRowsFile | undefined;
+  let rejectsFileId: string | null = null;
+  try {
+    for await (const row of checkedRows(records, defaults, (h) => {
+      headers = h;
+      rejects = new RejectedRowsFile(files, h);
+    })) {
+      totalRows += 1;
+      const rowErrors = row.result.ok ? [] : row.result.errors;
+      if (preview.length < CSV_PREVIEW_ROWS) {
+        preview.push({ row: row.row, values: Object.fromEntries(CSV_COLUMNS.filter((c) => c in row.record).map((c) => [c, clip(row.record[c]!)])), errors: rowErrors });
+      }
+      if (row.result.ok) {
+        validRows += 1;
+        continue;
+      }
+      rejectedRows += 1;
+      errorCount += rowErrors.length;
+      for (const e of rowErrors) if (errors.length < CSV_ERRORS_KEPT) errors.push(e);
+      await rejects!.add(row.cells, row.row, rowErrors);
+    }
+    rejectsFileId = (await rejects?.finish()) ?? null;
+  } catch (error) {
+    rejects?.abort();
+    if (!(error instanceof CsvFileError)) throw error;
+    fileError = error.message;
+  }
+  return {
+    importId: upload.importId,
+    fileName: upload.fileName,
+    fileId: upload.stored.fileId,
+    fileSha256: fileError ? '' : sha256(),
+    fileBytes: upload.stored.fileSize,
+    headers: headers.slice(0, 100).map(clip),
+    fileError,
+    totalRows: fileError ? 0 : totalRows,
+    validRows: fileError ? 0 : validRows,
+    rejectedRows: fileError ? 0 : rejectedRows,
+    errorCount: fileError ? 0 : errorCount,
+    errors: fileError ? [] : errors,
+    preview: fileError ? [] : preview,
+    rejectsFileId: fileError ? null : rejectsFileId,
+  };
+}

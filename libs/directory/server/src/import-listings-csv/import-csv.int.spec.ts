@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { CSV_MESSAGES, CSV_SOURCE, DEFAULT_SETTINGS } from '@afterwards/contracts';
+import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
+import { EncryptedFileStore, FILE_TYPES, type StoredFile } from '@afterwards/file-store';
+import { InProcessJobQueue } from '@afterwards/jobs';
+import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { ProjectionRunner } from '@afterwards/server-kit';
+import { ChangeListing } from '../change-listing/change-listing.command';
+import { ChangeListingHandler } from '../change-listing/change-listing.handler';
+import { directoryMigrations } from '../directory.migrations';
+import { importsProjection } from '../imports-projection/imports.projection';
+import { runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
+import { listingsProjection } from '../listings-projection/listings.projection';
+import { checkCsvUpload, rowDefaults } from './check-csv-upload';
+import { findCsvImports } from './csv-import.queries';
+import { runCsvImport } from './import-csv.job';
+
+const HEADER = 'name,category,location,address,phone,email,website,description,pricing,service_radius,status';
+const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** Spreadsheet row `row` (the header is row 1) of a file of listings in Leeds, York and Cardiff. */
+function rowAt(row: number): string {
+  const town = ['Leeds', 'York', 'Cardiff'][row % 3]!;
+  const name = row === 11 ? '' : `Hope, Sons & Co ${row}`; // a quoted comma in every name; row 11 has none at all
+  const email = row === 40_000 ? 'not-an-email' : `office${row}@hope.example`;
+  // A quoted line break and quoted quotes in the description.
+  const description = `Funeral directors since 1920.\r\nAsk for "the family room" at branch ${row}.`;
+  return [name, 'Funeral Directors', town, `${row} High Street, ${town}`, '0113 496 0000', email, 'www.hope.example', description, 'From £1,950', '10', 'Active'].map(cell).join(',');
+}
+
+/** A CSV as Excel saves 'CSV UTF-8': a byte-order mark and Windows line ends. */
+function csvOf(rows: number): Buffer {
+  const lines = [`\uFEFF${HEADER}`];
+  for (let row = 2; row <= rows + 1; row++) lines.push(rowAt(row));
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+const textOf = async (files: EncryptedFileStore, fileId: string) => (await files.read(fileId)).toString('utf8');
+
+describe('bulk CSV check', () => {
+  let dir: string;
+  let files: EncryptedFileStore;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-check-'));
+    files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 7) });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const put = (content: Buffer): Promise<StoredFile> => files.put(Readable.from([content]), { maxBytes: 50 * 1024 * 1024, allowedTypes: [FILE_TYPES.text] });
+
+  it('checks every row of a 40,005-row file, not the first 10: bad rows at 11 and 40,000 are found, with every other row good', async () => {
+    const content = csvOf(40_005);
+    const stored = await put(content);
+    const check = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'listings.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
+    expect(check).toMatchObject({ fileError: null, totalRows: 40_005, validRows: 40_003, rejectedRows: 2, errorCount: 2 });
+    expect(check.errors).toEqual(['Row 11: name is required', 'Row 40000: email "not-an-email" is not a valid email address']);
+    expect(check.headers).toEqual(HEADER.split(','));
+    // The preview is the first 10 rows, quoted commas, quotes and line breaks intact.
+    expect(check.preview).toHaveLength(10);
+    expect(check.preview[0]).toEqual({
+      row: 2,
+      errors: [],
+      values: expect.objectContaining({ name: 'Hope, Sons & Co 2', description: 'Funeral directors since 1920.\r\nAsk for "the family room" at branch 2.' }),
+    });
+    expect(check.preview[9]!.errors).toEqual(['Row 11: name is required']);
+    // Every rejected row with its reason, as a CSV that opens in a spreadsheet.
+    const rejected = parse(await textOf(files, check.rejectsFileId!)) as string[][];
+    expect(rejected).toEqual([
+      [...HEADER.split(','), 'row', 'reason'],
+      [...(parse(rowAt(11)) as string[][])[0]!, '11', 'Row 11: name is required'],
+      [...(parse(rowAt(40_000)) as string[][])[0]!, '40000', 'Row 40000: email "not-an-email" is not a valid email address'],
+    ]);
+    expect(check.fileSha256).toMatch(/^[0-9a-f]{64}$/);
+  }, 60_000);
+
+  it('refuses a file without the required headers, naming them, and one that is not UTF-8', async () => {
+    const noHeaders = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from('name,category,location\r\nA,Charities,Leeds\r\n')) }, rowDefaults(DEFAULT_SETTINGS));
+    expect(noHeaders).toMatchObject({ fileError: CSV_MESSAGES.missingHeaders(['address', 'phone', 'email', 'website', 'description', 'pricing', 'service_radius', 'status']), totalRows: 0, rejectsFileId: null });
+    const latin1 = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\nA,Charities,Leeds,,,,,Fees \xa310,,,\r\n`, 'latin1')) }, rowDefaults(DEFAULT_SETTINGS));
+    expect(latin1.fileError).toMatch(/^Error parsing CSV: the file is not UTF-8 text/);
+    const badQuote = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\n"A"B,Charities,Leeds,,,,,,,,\r\n`)) }, rowDefaults(DEFAULT_SETTINGS));
+    expect(badQuote.fileError).toMatch(/^Error parsing CSV: /);
+  });
+});
+
+describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let prisma: PrismaClient;
+  let runner: ProjectionRunner;
+  let rt: ImportRuntime;
+  let dir: string;
+  const staff = { actor: 'admin:00000000-0000-4000-8000-00000000000a', correlationId: 'import-test' };
+
+  beforeAll(async () => {
+    db = await create();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
+    store = new PostgresEventStore(db.sql);
+    prisma = createPrismaClient(db.sql);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-'));
+    const files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 9) });
+    const handler = new ChangeListingHandler(store);
+    rt = {
+      store,
+      prisma,
+      commands: { execute: ((command: ChangeListing) => handler.execute(command)) as ImportRuntime['commands']['execute'] },
+      jobs: new InProcessJobQueue(),
+      files: () => files,
+      settings: async () => DEFAULT_SETTINGS,
+    };
+    runner = new ProjectionRunner(store, prisma, [listingsProjection, importsProjection]);
+    await runner.start();
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await store.close();
+    await rt.jobs.close();
+    await prisma.$disconnect();
+    await db.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Upload and check, start leaving rows in error out, and run the job, as the routes and worker do. */
+  async function importFile(content: Buffer) {
+    const files = rt.files();
+    const importId = randomUUID();
+    const stored = await files.put(Readable.from([content]), { maxBytes: 1e7, allowedTypes: [FILE_TYPES.text] });
+    const check = await checkCsvUpload(files, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
+    await runCsvImportCommand(store, importId, { type: 'CheckCsvImport', check }, staff);
+    await runCsvImportCommand(store, importId, { type: 'StartCsvImport', importId, skipRejected: true }, staff);
+    return { importId, progress: await runCsvImport(rt, { importId, context: staff }) };
+  }
+
+  it('imports each accepted row as a placed Bulk Upload listing, and a second upload of the file adds none', async () => {
+    const first = await importFile(csvOf(24)); // rows 2-25, row 11 without a name
+    expect(first.progress).toEqual({ checked: 24, imported: 23, duplicates: 0, rejected: 1 });
+    await expectEventually(async () => {
+      const [row] = await findCsvImports(prisma, { id: first.importId });
+      expect(row).toMatchObject({ status: 'completed', progress: first.progress, finishedAt: expect.any(String) });
+      expect(await prisma.listing.count()).toBe(23);
+    });
+    const york = await prisma.listing.findFirstOrThrow({ where: { name: 'Hope, Sons & Co 4' } });
+    expect(york).toMatchObject({ location: 'York', status: 'Active', source: CSV_SOURCE, originalFilename: 'leeds-york-cardiff.csv', serviceRadiusMiles: 10, website: 'https://www.hope.example' });
+    // Placed from its town, so distance searches find it.
+    expect(york.latitude).toBeCloseTo(53.96, 1);
+    expect(york.description).toBe('Funeral directors since 1920.\r\nAsk for "the family room" at branch 4.');
+
+    const again = await importFile(csvOf(24));
+    expect(again.progress).toEqual({ checked: 24, imported: 0, duplicates: 23, rejected: 1 });
+    // A longer copy of the file adds only its new rows.
+    const longer = await importFile(csvOf(30));
+    expect(longer.progress).toEqual({ checked: 30, imported: 6, duplicates: 23, rejected: 1 });
+    await expectEventually(async () => expect(await prisma.listing.count()).toBe(29));
+    // Every listing event carries the staff member who started the import.
+    const events = await store.readStream(`listing-${york.id}`);
+    expect(events[0]!.metadata).toMatchObject({ actor: staff.actor, correlationId: staff.correlationId });
+  }, 60_000);
+
+  it('a job run again after the import completed changes nothing', async () => {
+    const done = await importFile(csvOf(3));
+    const before = (await store.readStream(`import-${done.importId}`)).length;
+    await runCsvImport(rt, { importId: done.importId, context: staff });
+    expect((await store.readStream(`import-${done.importId}`)).length).toBe(before);
+  });
+});

@@ -1,0 +1,67 @@
+import type { RecordedEvent } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { IMPORT_STREAM_PREFIX, type CsvImportEvent } from '@afterwards/directory-domain';
+
+/**
+ * Projects CSV imports into `listing_imports`: the check and then the job's progress and result. Staff
+ * screens hear of every change through the staff room, so progress moves live from whichever process
+ * runs the job.
+ */
+export const importsProjection: Projection = {
+  name: 'directory.imports',
+  streamPrefixes: [IMPORT_STREAM_PREFIX],
+  notifyStaff: true,
+
+  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+    const event = { type: recorded.type, data: recorded.data } as CsvImportEvent;
+    const id = event.data.importId;
+    const at = new Date(recorded.metadata.occurredAt);
+    const version = recorded.revision;
+    let count: number;
+    switch (event.type) {
+      case 'CsvImportChecked': {
+        const c = event.data;
+        count = await tx.$executeRaw`
+          INSERT INTO listing_imports (id, file_name, file_id, file_sha256, file_bytes, status, file_error, headers, total_rows, valid_rows,
+            rejected_rows, error_count, errors, preview, rejects_file_id, created_by, created_at, version)
+          VALUES (${id}::uuid, ${c.fileName}, ${c.fileId}::uuid, ${c.fileSha256}, ${c.fileBytes}, 'checked', ${c.fileError}, ${JSON.stringify(c.headers)}::jsonb,
+            ${c.totalRows}, ${c.validRows}, ${c.rejectedRows}, ${c.errorCount}, ${JSON.stringify(c.errors)}::jsonb, ${JSON.stringify(c.preview)}::jsonb,
+            ${c.rejectsFileId}::uuid, ${recorded.metadata.actor}, ${at}, ${version})
+          ON CONFLICT (id) DO NOTHING`;
+        break;
+      }
+      case 'CsvImportStarted':
+        count = await tx.$executeRaw`
+          UPDATE listing_imports SET status = 'queued', skip_rejected = ${event.data.skipRejected}, started_at = ${at}, version = ${version}
+          WHERE id = ${id}::uuid AND version < ${version}`;
+        break;
+      case 'CsvImportProgressed':
+      case 'CsvImportCompleted':
+      case 'CsvImportFailed': {
+        const p = event.data.progress;
+        const status = event.type === 'CsvImportProgressed' ? 'running' : event.type === 'CsvImportCompleted' ? 'completed' : 'failed';
+        const finishedAt = event.type === 'CsvImportProgressed' ? null : at;
+        const failure = event.type === 'CsvImportFailed' ? event.data.reason : null;
+        count = await tx.$executeRaw`
+          UPDATE listing_imports SET status = ${status}, checked = ${p.checked}, imported = ${p.imported}, duplicates = ${p.duplicates},
+            rejected = ${p.rejected}, failure = ${failure}, finished_at = ${finishedAt}, version = ${version}
+          WHERE id = ${id}::uuid AND version < ${version}`;
+        break;
+      }
+      default: {
+        const unreachable: never = event;
+        throw new Error(`Unhandled import event ${(unreachable as { type: string }).type}`);
+      }
+    }
+    return count > 0 ? [id] : [];
+  },
+
+  async reset(tx: ProjectionTx): Promise<void> {
+    await tx.$executeRaw`DELETE FROM listing_imports`;
+  },
+
+  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+    return prisma.$queryRaw`SELECT * FROM listing_imports ORDER BY id`;
+  },
+};

@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import { FILE_NAME_HEADER } from '@afterwards/contracts';
+import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import { ProblemError } from '@afterwards/server-kit';
+
+export const importFileName = (req: Request, fallback: string): string => fileNameFromHeader(req.get(FILE_NAME_HEADER), 255, fallback);
+
+export interface ImportFileRules {
+  readonly maxBytes: number;
+  readonly allowedTypes: readonly string[];
+  readonly tooLarge: () => ProblemError;
+  readonly wrongType: () => ProblemError;
+}
+
+/**
+ * Streams an uploaded file into the encrypted file store: a declared length over the cap is refused before
+ * reading, otherwise the store counts the bytes as they arrive and tells the type from the content.
+ */
+export async function receiveImportFile(req: Request, files: EncryptedFileStore, rules: ImportFileRules): Promise<StoredFile> {
+  const declared = Number(req.get('content-length'));
+  if (Number.isFinite(declared) && declared > rules.maxBytes) {
+    req.resume(); // let the refused body drain so the connection can be reused
+    throw rules.tooLarge();
+  }
+  try {
+    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw rules.tooLarge();
+    if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  ApproveDocumentSchema,
+  RejectDocumentSchema,
+  type ProcessedDocument,
+  type ProcessedDocumentDetail,
+  type ProcessedDocumentList,
+} from '@afterwards/contracts';
+import { ProblemError } from '@afterwards/server-kit';
+import { IMPORT_RUNTIME, type ImportRuntime } from '../imports/import-runtime';
+import { StaffListings } from '../staff-listing-commands/staff-listings.service';
+import { documentDetail, findDocuments, publicDocument, type StoredDocument } from './documents.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'application/msword': '.doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'text/plain': '.txt',
+};
+
+/** The review queue of processed documents: details beside the text, approve with corrections, or reject with a note. */
+@Controller('api/admin/imports/documents')
+export class ReviewImportsController {
+  constructor(
+    @Inject(IMPORT_RUNTIME) private readonly rt: ImportRuntime,
+    private readonly listings: StaffListings,
+  ) {}
+
+  @Get()
+  async list(): Promise<ProcessedDocumentList> {
+    return { documents: (await findDocuments(this.rt.prisma, {})).map(publicDocument) };
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string): Promise<ProcessedDocumentDetail> {
+    return documentDetail(await this.find(id, true));
+  }
+
+  /** The original file, decrypted, as it was uploaded. */
+  @Get(':id/file')
+  async file(@Param('id') id: string, @Res() res: Response): Promise<void> {
+    const found = await this.find(id);
+    const ext = EXTENSIONS[found.fileType] ?? '';
+    const base = found.fileName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_') || 'document';
+    res.setHeader('content-type', found.fileType);
+    res.setHeader('content-disposition', `attachment; filename="${base}${ext}"`);
+    res.setHeader('cache-control', 'private, no-store');
+    const stream = await this.rt.files().open(found.fileId);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  /** 'Approve & Create Listing': the reviewed fields go onto the listing, which becomes Active. */
+  @Post(':id/approve')
+  @HttpCode(200)
+  async approve(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
+    const found = await this.pending(id);
+    const { name, ...rest } = ApproveDocumentSchema.parse(body ?? {});
+    await this.listings.change(req, found.businessId, 'listing_approved', [
+      { type: 'EditListing', listingId: found.businessId, changes: { name, ...rest } },
+      { type: 'ApproveListing', listingId: found.businessId },
+    ]);
+    return publicDocument(await this.find(found.id));
+  }
+
+  /** Reject records the note (the spec's 'Requires manual review' when none is given); the listing becomes Inactive. */
+  @Post(':id/reject')
+  @HttpCode(200)
+  async reject(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
+    const found = await this.pending(id);
+    const { note } = RejectDocumentSchema.parse(body ?? {});
+    await this.listings.change(req, found.businessId, 'listing_rejected', [{ type: 'RejectListing', listingId: found.businessId, reason: note }]);
+    return publicDocument(await this.find(found.id));
+  }
+
+  private async pending(id: string): Promise<StoredDocument> {
+    const found = await this.find(id);
+    if (found.reviewStatus !== 'pending_review') throw new ProblemError(409, 'DOCUMENT_ALREADY_REVIEWED', `"${found.businessName}" has already been reviewed.`);
+    return found;
+  }
+
+  private async find(rawId: string, withText = false): Promise<StoredDocument> {
+    const notFound = () => new ProblemError(404, 'DOCUMENT_NOT_FOUND', `Document not found: ${rawId}`);
+    if (!UUID.test(rawId)) throw notFound();
+    const [found] = await findDocuments(this.rt.prisma, { id: rawId.toLowerCase(), withText, limit: 1 });
+    if (!found) throw notFound();
+    return found;
+  }
+}
