@@ -24,6 +24,7 @@ import { isUnfiltered, pageCount, showingRange } from './listing-view';
 import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
 import { ListingFormDialog, type SaveListing } from './ListingFormDialog';
 import { ConfirmDialog, PromoteDialog, ReasonDialog } from './dialogs';
+import { BulkCsvDialog } from './BulkCsvDialog';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {
@@ -55,7 +56,8 @@ export default function LocalBusinesses(props: LocalBusinessesProps) {
 type DialogState =
   | { kind: 'form'; listing: AdminListing | null }
   | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'promote'; listing: AdminListing }
-  | { kind: 'bulk-delete' | 'bulk-promote' };
+  | { kind: 'bulk-delete' | 'bulk-promote' }
+  | { kind: 'csv' };
 
 type SelectAll = { total: number; truncated: boolean } | null;
 
@@ -299,9 +301,14 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
             <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
           </p>
         ) : (
-          <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
-            Add New Business
-          </Button>
+          <div className="lb-head__actions">
+            <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
+              Bulk CSV Upload
+            </Button>
+            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
+              Add New Business
+            </Button>
+          </div>
         )}
       </div>
 
@@ -481,6 +488,7 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
 
     </section>
 
+      {dialog?.kind === 'csv' ? <BulkCsvDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'form' ? <ListingFormDialog listing={dialog.listing} readOnly={readOnly} onSave={saveListing} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog

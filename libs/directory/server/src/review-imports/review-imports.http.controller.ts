@@ -57,9 +57,10 @@ export class ReviewImportsController {
   @HttpCode(200)
   async approve(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
     const found = await this.pending(id);
-    const { name, ...rest } = ApproveDocumentSchema.parse(body ?? {});
+    // Without fields (the list's Approve) the listing is approved as it stands.
+    const corrected = body && typeof body === 'object' && Object.keys(body).length > 0 ? ApproveDocumentSchema.parse(body) : null;
     await this.listings.change(req, found.businessId, 'listing_approved', [
-      { type: 'EditListing', listingId: found.businessId, changes: { name, ...rest } },
+      ...(corrected ? [{ type: 'EditListing' as const, listingId: found.businessId, changes: corrected }] : []),
       { type: 'ApproveListing', listingId: found.businessId },
     ]);
     return publicDocument(await this.find(found.id));

@@ -1,0 +1,48 @@
+// What the Bulk CSV Upload dialog shows, as pure functions (unit-tested).
+import { CSV_ERRORS_AFTER_UPLOAD, CSV_ERRORS_SHOWN, CSV_MESSAGES, moreErrorsText, type CsvImport } from '@afterwards/contracts';
+
+export type CsvStage = 'idle' | 'uploading' | 'checked' | 'importing' | 'success' | 'error';
+
+/** The dialog's stage for an import as the server has it. */
+export function stageOf(current: CsvImport | undefined, uploading: boolean, failed: boolean): CsvStage {
+  if (uploading) return 'uploading';
+  if (failed) return 'error';
+  if (!current) return 'idle';
+  if (current.status === 'checked') return 'checked';
+  if (current.status === 'completed') return 'success';
+  if (current.status === 'failed') return 'error';
+  return 'importing';
+}
+
+/** The errors listed (5 before the import, 3 after it) and the '... and N more errors' line. */
+export function errorsToShow(current: CsvImport, afterUpload: boolean): { shown: string[]; more: string | null } {
+  const limit = afterUpload ? CSV_ERRORS_AFTER_UPLOAD : CSV_ERRORS_SHOWN;
+  const shown = current.errors.slice(0, limit);
+  return { shown, more: moreErrorsText(current.errorCount, shown.length) };
+}
+
+/** Whether Import may be pressed: a readable file with good rows, and rows in error only when staff chose to leave them out. */
+export function canStart(current: CsvImport, skipRejected: boolean): boolean {
+  return current.status === 'checked' && !current.fileError && current.validRows > 0 && (current.rejectedRows === 0 || skipRejected);
+}
+
+const n = (value: number) => value.toLocaleString('en-GB');
+const rows = (value: number) => `${n(value)} ${value === 1 ? 'row' : 'rows'}`;
+
+export function checkSummary(current: CsvImport): string {
+  if (current.rejectedRows === 0) return `${rows(current.totalRows)} checked: every row can be imported.`;
+  return `${rows(current.totalRows)} checked: ${n(current.validRows)} can be imported, ${rows(current.rejectedRows)} ${current.rejectedRows === 1 ? 'has' : 'have'} errors.`;
+}
+
+export function progressText(current: CsvImport): string {
+  const p = current.progress;
+  return `Checked ${n(p.checked)} of ${rows(current.totalRows)} · imported ${n(p.imported)} · already imported ${n(p.duplicates)} · rejected ${n(p.rejected)}`;
+}
+
+export function resultText(current: CsvImport): string {
+  const p = current.progress;
+  const parts = [CSV_MESSAGES.finished(p.imported)];
+  if (p.duplicates > 0) parts.push(`${rows(p.duplicates)} had been imported before and ${p.duplicates === 1 ? 'was' : 'were'} skipped.`);
+  if (p.rejected > 0) parts.push(`${rows(p.rejected)} with errors ${p.rejected === 1 ? 'was' : 'were'} left out.`);
+  return parts.join(' ');
+}
