@@ -9,6 +9,7 @@ import type { SettingsProps } from 'admin_office/Settings';
 import type { AuditLogProps } from 'admin_office/AuditLog';
 import type { LocalBusinessesProps } from 'admin_listings/LocalBusinesses';
 import type { PromotionsProps } from 'admin_promotions/Promotions';
+import type { DocumentsProps } from 'admin_documents/Documents';
 import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
@@ -108,6 +109,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate }} />
             ) : section === 'promotions' ? (
               <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />
+            ) : section === 'documents' ? (
+              <RemoteSection<DocumentsProps> key={section} module="admin_documents/Documents" label={current.label} props={{ admin }} />
             ) : section === 'settings' ? (
               <RemoteSection<SettingsProps> key={section} module="admin_office/Settings" label={current.label} props={{ admin, onDirtyChange: setSettingsDirty }} />
             ) : section === 'audit' ? (
@@ -145,6 +148,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
 /** A section served by a remote; "Try again" downloads it afresh. */
 function RemoteSection<P extends object>({ module, label, props }: { module: string; label: string; props: P }) {
   const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy component per attempt, so "Try again" really fetches the remote again
   const Remote = useMemo(() => lazyRemote<P>(module), [module, attempt]);
   return (
     <RemoteSlot name={label} failureText={`${label} can't be loaded right now. Please try again in a moment.`} onRetry={() => setAttempt((n) => n + 1)}>

@@ -76,3 +76,13 @@ declare module 'admin_promotions/Promotions' {
   const Promotions: ComponentType<PromotionsProps>;
   export default Promotions;
 }
+
+declare module 'admin_documents/Documents' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface DocumentsProps {
+    admin: AdminUser;
+  }
+  const Documents: ComponentType<DocumentsProps>;
+  export default Documents;
+}
