@@ -12,6 +12,7 @@ import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
+import { benchImports } from './bench/imports.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
@@ -24,6 +25,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
   bench memories [--users 50] [--memories 10] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
+  bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
@@ -98,6 +100,11 @@ async function main(argv: string[]): Promise<number> {
           }),
         );
         return 0;
+      }
+      if (positional[0] === 'imports') {
+        const report = await benchImports({ rows: Number(flags.rows ?? 50_000) });
+        console.log(report);
+        return report.endsWith('PASS') ? 0 : 1;
       }
       if (positional[0] === 'promotion-expiry') {
         const report = await benchPromotionExpiry({

@@ -10,6 +10,8 @@ export interface BenchApi {
   readonly db: TestDatabase;
   /** The environment the API runs with, for operator commands against the same database. */
   readonly env: Record<string, string | undefined>;
+  /** The API's process id (to sample its memory). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -62,5 +64,5 @@ export async function startBenchApi(extraEnv: Record<string, string | undefined>
     await stop();
     throw error;
   }
-  return { url, db, env, stop };
+  return { url, db, env, pid: api.pid!, stop };
 }
