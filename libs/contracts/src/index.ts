@@ -4,6 +4,7 @@ export * from './problem';
 export * from './places';
 export * from './analytics';
 export * from './identity';
+export * from './memory-vocabulary';
 export * from './memories';
 export * from './admin';
 export * from './promotions';

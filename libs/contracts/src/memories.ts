@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { DEADLINE_BASES, DEADLINE_KINDS, DOCUMENT_CATEGORIES, JURISDICTIONS, TASK_CATEGORIES, URGENCIES } from '@afterwards/checklist-domain';
-import { NOTE_CATEGORY_KEYS, RELATIONSHIPS, type NoteCategory } from '@afterwards/cases-domain';
+import {
+  DEADLINE_BASES,
+  DEADLINE_KINDS,
+  DOCUMENT_CATEGORIES,
+  JURISDICTIONS,
+  NOTE_CATEGORY_KEYS,
+  RELATIONSHIPS,
+  TASK_CATEGORIES,
+  URGENCIES,
+  type NoteCategory,
+} from './memory-vocabulary';
 
 /**
  * The family dashboard's API (spec sections 2 to 9): memories (the Case aggregate), their checklist of

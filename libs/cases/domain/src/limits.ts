@@ -19,14 +19,4 @@ export const DOCUMENT_FILE_ACCEPT = Object.values(DOCUMENT_FILE_TYPES).flat().jo
 /** Memory photos: JPEG, PNG, GIF or WebP. */
 export const PHOTO_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
-export const RELATIONSHIPS = [
-  'Spouse/Partner',
-  'Child',
-  'Parent',
-  'Sibling',
-  'Other Family',
-  'Friend',
-  'Executor',
-  'Other',
-] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
+export { RELATIONSHIPS, type Relationship } from '@afterwards/contracts';

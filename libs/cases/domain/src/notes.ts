@@ -1,20 +1,8 @@
-/**
- * Notes kept on a memory (spec sections 2, 3, 5 and 9). Categories carry an icon, a label and a colour so
- * every screen shows them the same way; the four quick templates prefill the note editor.
- */
-export const NOTE_CATEGORIES = {
-  general: { label: 'General', icon: '📝', colour: '#64748b' },
-  contact: { label: 'Contact', icon: '📞', colour: '#2563eb' },
-  important: { label: 'Important', icon: '⚠️', colour: '#dc2626' },
-  memory: { label: 'Memory', icon: '💝', colour: '#db2777' },
-  legal: { label: 'Legal', icon: '⚖️', colour: '#7c3aed' },
-  financial: { label: 'Financial', icon: '💷', colour: '#059669' },
-  funeral: { label: 'Funeral', icon: '🕊️', colour: '#0891b2' },
-  reminder: { label: 'Reminder', icon: '⏰', colour: '#d97706' },
-} as const;
+// Notes kept on a memory (spec sections 2, 3, 5 and 9). The categories are contract vocabulary, shared
+// with the screens; the four quick templates prefill the note editor.
+import { NOTE_CATEGORIES, NOTE_CATEGORY_KEYS, type NoteCategory } from '@afterwards/contracts';
 
-export type NoteCategory = keyof typeof NOTE_CATEGORIES;
-export const NOTE_CATEGORY_KEYS = Object.keys(NOTE_CATEGORIES) as NoteCategory[];
+export { NOTE_CATEGORIES, NOTE_CATEGORY_KEYS, type NoteCategory };
 export const DEFAULT_NOTE_CATEGORY: NoteCategory = 'general';
 
 export function isNoteCategory(value: unknown): value is NoteCategory {

@@ -1,6 +1,6 @@
-/** Where the death is dealt with. "Ireland" is the Republic of Ireland; Northern Ireland is its own jurisdiction. */
-export const JURISDICTIONS = ['England', 'Wales', 'Scotland', 'Northern Ireland', 'Ireland'] as const;
-export type Jurisdiction = (typeof JURISDICTIONS)[number];
+import { JURISDICTIONS, type Jurisdiction } from '@afterwards/contracts';
+
+export { JURISDICTIONS, type Jurisdiction };
 
 /** The spec's default when a form does not choose one. */
 export const DEFAULT_JURISDICTION: Jurisdiction = 'England';

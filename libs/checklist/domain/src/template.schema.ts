@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates';
+import {
+  DEADLINE_BASES,
+  DEADLINE_KINDS,
+  DOCUMENT_CATEGORIES,
+  TASK_CATEGORIES,
+  URGENCIES,
+  type DeadlineBasis,
+  type DeadlineKind,
+  type DocumentCategory,
+  type TaskCategory,
+  type Urgency,
+} from '@afterwards/contracts';
 import { JURISDICTIONS } from './jurisdiction';
 
-/** Spec section 9: task categories in priority order (immediate = 1 … administrative = 5). */
-export const TASK_CATEGORIES = ['immediate', 'urgent', 'important', 'ongoing', 'administrative'] as const;
-export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+export { DEADLINE_BASES, DEADLINE_KINDS, DOCUMENT_CATEGORIES, TASK_CATEGORIES, URGENCIES };
+export type { DeadlineBasis, DeadlineKind, DocumentCategory, TaskCategory, Urgency };
+
+/** Priority of each task category (immediate = 1 … administrative = 5). */
 export const TASK_CATEGORY_PRIORITY: Record<TaskCategory, number> = {
   immediate: 1,
   urgent: 2,
@@ -12,30 +25,8 @@ export const TASK_CATEGORY_PRIORITY: Record<TaskCategory, number> = {
   ongoing: 4,
   administrative: 5,
 };
-
-export const URGENCIES = ['critical', 'high', 'medium', 'low'] as const;
-export type Urgency = (typeof URGENCIES)[number];
 /** Documents have no category priority in the spec; their priority follows urgency (critical = 1). */
 export const URGENCY_PRIORITY: Record<Urgency, number> = { critical: 1, high: 2, medium: 3, low: 4 };
-
-export const DOCUMENT_CATEGORIES = ['essential', 'legal', 'financial', 'employment', 'personal', 'utilities'] as const;
-export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-
-/**
- * statutory: a deadline set in law, the only kind that can ever be 'overdue'. suggested: a sensible timing
- * only (a funeral has no legal deadline), shown as 'Suggested by …' and never marked late.
- */
-export const DEADLINE_KINDS = ['statutory', 'suggested'] as const;
-export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
-
-/**
- * How the law counts a statutory deadline. calendar: every day counts and the last day stands even on a
- * weekend or bank holiday. next-working-day: every day counts, but a last day that is not a working day
- * moves to the next one. working-days: only working days count (weekends and the jurisdiction's bank
- * holidays do not).
- */
-export const DEADLINE_BASES = ['calendar', 'next-working-day', 'working-days'] as const;
-export type DeadlineBasis = (typeof DEADLINE_BASES)[number];
 
 /** The only placeholder templates may use; it becomes the deceased person's name. */
 export const NAME_PLACEHOLDER = '{deceasedName}';
