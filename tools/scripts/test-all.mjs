@@ -1,4 +1,5 @@
-// `npm test`: builds everything, then runs every tier. The end-to-end tier drives the built product.
+// `npm test`: builds everything, checks types, lint, formatting and the dependency rules, then runs every
+// tier. The end-to-end tier drives the built product.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,10 @@ const jest = path.join(root, 'tools', 'scripts', 'jest.mjs');
 const extra = process.argv.slice(2);
 let ok = step('build', [nx, 'run-many', '-t', 'build', '--outputStyle=static']);
 ok = step('typecheck', [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']) && ok;
+const bin = (name, ...rest) => path.join(root, 'node_modules', name, ...rest);
+ok = step('lint', [bin('eslint', 'bin', 'eslint.js'), 'apps', 'libs', 'tools/src', 'eslint.config.js', '--max-warnings=0']) && ok;
+ok = step('format', [bin('prettier', 'bin', 'prettier.cjs'), '--check', '.']) && ok;
+ok = step('dependency rules', [bin('dependency-cruiser', 'bin', 'dependency-cruise.mjs'), 'apps', 'libs', 'tools/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']) && ok;
 let passed = 0;
 let failed = 0;
 fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });

@@ -1,13 +1,14 @@
 // Exposed as 'account/Settings': the Settings tab of the dashboard (family spec section 2).
 // Owns its server state (its own QueryClient): session, profile (/api/profile), preferences (/api/preferences).
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PREFERENCES, type Preferences, type Profile } from '@afterwards/contracts';
-import { Button, Card, Icon, InlineLoading, useToast, type IconName } from '@afterwards/web-ui';
+import { Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { fetchPreferences, fetchProfile, fetchSessionUser, keys, savePreferences } from './api';
 import { emergencyContact, formatDate, fullName, NOT_SET } from './format';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { SettingsCard } from './SettingsCard';
 import { TwoFactorCard } from './TwoFactor';
 import './settings.css';
 
@@ -128,21 +129,6 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
       <EditProfileDialog open={editing} profile={data} onClose={() => setEditing(false)} onSaved={onProfileSaved} />
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </div>
-  );
-}
-
-export function SettingsCard({ icon, title, children, className }: { icon: IconName; title: string; children: ReactNode; className?: string }) {
-  const id = useId();
-  return (
-    <Card as="section" className={['ac-card', className].filter(Boolean).join(' ')} aria-labelledby={id}>
-      <h2 id={id} className="ac-card__title">
-        <span className="ac-card__icon" aria-hidden="true">
-          <Icon name={icon} size={20} />
-        </span>
-        {title}
-      </h2>
-      {children}
-    </Card>
   );
 }
 

@@ -7,7 +7,7 @@ import { authClient, call, errorText } from './auth';
 import { keys } from './api';
 import { manualKey } from './format';
 import { QrCode } from './QrCode';
-import { SettingsCard } from './Settings';
+import { SettingsCard } from './SettingsCard';
 
 type Step = { kind: 'password' } | { kind: 'scan'; totpURI: string; backupCodes: string[] } | { kind: 'codes'; backupCodes: string[] };
 

@@ -47,6 +47,7 @@ function StaffArea({ initial }: { initial?: SettledSession }) {
       if (!controller.signal.aborted) setSession(s);
     });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: a session handed in at start needs no check
   }, []);
 
   const onSignedIn = useCallback((body: unknown) => {
@@ -69,6 +70,7 @@ function StaffArea({ initial }: { initial?: SettledSession }) {
 
 function SignInPage(props: SignInProps) {
   const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy component per attempt, so "Try again" really fetches the remote again
   const SignIn = useMemo(() => lazyRemote<SignInProps>('admin_access/SignIn'), [attempt]);
 
   useEffect(() => {

@@ -15,12 +15,7 @@ export default function SyncIndicator() {
   const { sync } = useMemoriesLive();
   const [busy, setBusy] = useState(false);
   const time = sync.lastSyncedAt ? formatSyncTime(sync.lastSyncedAt) : null;
-  const detail =
-    sync.status === 'error'
-      ? `${sync.error ?? SYNC_FAILED}${time ? `. Last synced at ${time}` : ''}`
-      : time
-        ? `Last synced at ${time}`
-        : 'Not synced yet';
+  const detail = sync.status === 'error' ? `${sync.error ?? SYNC_FAILED}${time ? `. Last synced at ${time}` : ''}` : time ? `Last synced at ${time}` : 'Not synced yet';
 
   async function syncNow() {
     if (busy) return;
@@ -43,14 +38,7 @@ export default function SyncIndicator() {
         {time && sync.status !== 'syncing' ? <span className="mem-sync__time">{time}</span> : null}
         <span className="aw-visually-hidden">{`. ${detail}`}</span>
       </span>
-      <button
-        type="button"
-        className="mem-sync__button"
-        onClick={() => void syncNow()}
-        disabled={busy}
-        aria-label={busy ? 'Syncing your data' : 'Sync now'}
-        title="Sync now"
-      >
+      <button type="button" className="mem-sync__button" onClick={() => void syncNow()} disabled={busy} aria-label={busy ? 'Syncing your data' : 'Sync now'} title="Sync now">
         <Icon name="refresh" size={18} className={busy || sync.status === 'syncing' ? 'mem-spin' : undefined} />
       </button>
     </div>

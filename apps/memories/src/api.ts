@@ -51,8 +51,7 @@ export function errorMessage(error: unknown): string {
   return UNEXPECTED_ERROR_MESSAGE;
 }
 
-const memoryUrl = (id: string, ...rest: string[]) =>
-  [MEMORIES_PATH, encodeURIComponent(id), ...rest.map((p) => encodeURIComponent(p))].join('/');
+const memoryUrl = (id: string, ...rest: string[]) => [MEMORIES_PATH, encodeURIComponent(id), ...rest.map((p) => encodeURIComponent(p))].join('/');
 
 async function request(method: string, url: string, body?: unknown): Promise<unknown> {
   let response: Response;
@@ -82,13 +81,7 @@ function detail(body: unknown): MemoryDetail {
 }
 
 /** Sends a file's bytes as the body (contract: octet-stream, URI-encoded name header), reporting progress. */
-function upload(
-  method: 'PUT' | 'POST',
-  url: string,
-  file: File,
-  headers: Record<string, string>,
-  onProgress?: (fraction: number) => void,
-): Promise<MemoryDetail> {
+function upload(method: 'PUT' | 'POST', url: string, file: File, headers: Record<string, string>, onProgress?: (fraction: number) => void): Promise<MemoryDetail> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

@@ -11,7 +11,13 @@ describe('memories API errors', () => {
     });
     expect(error).toBeInstanceOf(ApiError);
     expect([error.status, error.code, error.message, error.errors]).toEqual([409, 'CASE_CHANGED', 'This memory was changed in another tab or device.', []]);
-    const invalid = problemToError(400, { type: 't', title: 'Bad Request', status: 400, code: 'CASE_INVALID', errors: [{ path: 'name', message: 'Please fill in all required fields' }] });
+    const invalid = problemToError(400, {
+      type: 't',
+      title: 'Bad Request',
+      status: 400,
+      code: 'CASE_INVALID',
+      errors: [{ path: 'name', message: 'Please fill in all required fields' }],
+    });
     expect(invalid.message).toBe('Bad Request');
     expect(invalid.errors).toEqual([{ path: 'name', message: 'Please fill in all required fields' }]);
   });

@@ -109,7 +109,13 @@ describe('memories in the browser', () => {
     const id = memories.memories[0]!.id;
     const elsewhere = await page.evaluate(
       async ([memoryId, version]) =>
-        (await fetch(`/api/memories/${memoryId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ placeOfDeath: 'Perth, Scotland', expectedDetailsVersion: version }) })).status,
+        (
+          await fetch(`/api/memories/${memoryId}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ placeOfDeath: 'Perth, Scotland', expectedDetailsVersion: version }),
+          })
+        ).status,
       [id, memories.memories[0]!.detailsVersion] as const,
     );
     expect(elsewhere).toBe(200);
@@ -152,7 +158,10 @@ describe('memories in the browser', () => {
     // Delete Forever from the list.
     await page.getByRole('button', { name: 'Delete Mum (Jean)' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this memory forever?' });
-    await confirm.getByText(/cannot be undone/i).first().waitFor();
+    await confirm
+      .getByText(/cannot be undone/i)
+      .first()
+      .waitFor();
     await shot(page, 'delete-1280');
     await confirm.getByRole('button', { name: 'Delete Forever' }).click();
     await page.getByText('Memory deleted successfully').waitFor();
@@ -180,19 +189,22 @@ describe('memories in the browser', () => {
   it('marks only a passed legal deadline as Overdue: a funeral reads "Suggested by", and a late start shows what is still possible', async () => {
     const page = await signedInPage('ruth.deadlines@example.test', 1280);
     const today = isoDateIn(new Date());
-    const created = await page.evaluate(async (bodies) => {
-      const statuses: number[] = [];
-      for (const body of bodies) {
-        const answer = await fetch('/api/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        statuses.push(answer.status);
-      }
-      return statuses;
-    }, [
-      // Died two days ago in Scotland (8 days to register, counted from the death).
-      { name: 'Isla', deceasedName: 'Isla Reid', jurisdiction: 'Scotland', dateOfDeath: addDays(today, -2) },
-      // Started six months after a death in Ireland (3 months to register).
-      { name: 'Seán', deceasedName: 'Seán Byrne', jurisdiction: 'Ireland', dateOfDeath: addMonths(today, -6) },
-    ]);
+    const created = await page.evaluate(
+      async (bodies) => {
+        const statuses: number[] = [];
+        for (const body of bodies) {
+          const answer = await fetch('/api/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          statuses.push(answer.status);
+        }
+        return statuses;
+      },
+      [
+        // Died two days ago in Scotland (8 days to register, counted from the death).
+        { name: 'Isla', deceasedName: 'Isla Reid', jurisdiction: 'Scotland', dateOfDeath: addDays(today, -2) },
+        // Started six months after a death in Ireland (3 months to register).
+        { name: 'Seán', deceasedName: 'Seán Byrne', jurisdiction: 'Ireland', dateOfDeath: addMonths(today, -6) },
+      ],
+    );
     expect(created).toEqual([201, 201]);
 
     // Ten days on in the browser: the funeral's suggested date and Scotland's 8 days have both gone by.
@@ -215,7 +227,10 @@ describe('memories in the browser', () => {
     const irishRegister = ireland.locator('li.mem-item', { hasText: 'Register the death' });
     await irishRegister.getByText(`Past the legal deadline (${formatDateEnGB(addMonths(addMonths(today, -6), 3))}) — you can still do this`, { exact: true }).waitFor();
     await irishRegister.getByText(/^You can still register the death/).waitFor();
-    await ireland.locator('li.mem-item', { hasText: 'Arrange the funeral' }).getByText(`Suggested by ${formatDateEnGB(addDays(today, 7))}`, { exact: true }).waitFor();
+    await ireland
+      .locator('li.mem-item', { hasText: 'Arrange the funeral' })
+      .getByText(`Suggested by ${formatDateEnGB(addDays(today, 7))}`, { exact: true })
+      .waitFor();
     expect(await ireland.locator('.mem-badge--overdue').count()).toBe(0);
     // On the whole tab, one Overdue: Scotland's registration.
     expect(await page.locator('.mem-badge--overdue').count()).toBe(1);

@@ -6,15 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { PrivateTopics, REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, type MemoryDetail } from '@afterwards/contracts';
 import type { ToastApi } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from './api';
-import {
-  INITIAL_STATE,
-  withDetail,
-  withLoaded,
-  withoutMemory,
-  withSync,
-  type MemoriesState,
-  type SyncStatus,
-} from './shared/memories-state';
+import { INITIAL_STATE, withDetail, withLoaded, withoutMemory, withSync, type MemoriesState, type SyncStatus } from './shared/memories-state';
 
 export type { MemoriesState, SyncStatus };
 
@@ -64,7 +56,14 @@ async function loadAll(): Promise<void> {
     );
     const present = details.filter((d): d is MemoryDetail => d !== null);
     const ids = new Set(present.map((d) => d.memory.id));
-    set(withLoaded(state, memories.filter((m) => ids.has(m.id)), present, now()));
+    set(
+      withLoaded(
+        state,
+        memories.filter((m) => ids.has(m.id)),
+        present,
+        now(),
+      ),
+    );
   } catch (error) {
     set({ ...withSync(state, 'error', null, errorMessage(error)), loaded: true });
     throw error;
@@ -236,12 +235,20 @@ export const memoriesStore = {
 
 /** The memories state; re-renders on every change. */
 export function useMemories(): MemoriesState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** Requests between parts of the dashboard (note editor, close all). */
 export function useMemoriesUi(): MemoriesUi {
-  return useSyncExternalStore(subscribeUi, () => ui, () => ui);
+  return useSyncExternalStore(
+    subscribeUi,
+    () => ui,
+    () => ui,
+  );
 }
 
 /** Calls `close` whenever Escape asks every dialog to close (not on mount). */

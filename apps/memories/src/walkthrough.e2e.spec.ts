@@ -94,7 +94,10 @@ describe('a new family walks through their memories', () => {
   it('creates a memory for each jurisdiction with its own checklist and due dates', async () => {
     await page.getByText('Active Memories', { exact: true }).waitFor();
     for (const [i, m] of MEMORIES.entries()) {
-      await page.getByRole('button', { name: i === 0 ? 'Create New Memory' : 'New Memory' }).first().click();
+      await page
+        .getByRole('button', { name: i === 0 ? 'Create New Memory' : 'New Memory' })
+        .first()
+        .click();
       const create = page.getByRole('dialog', { name: 'Create New Memory' });
       await create.waitFor();
       await create.getByLabel('Memory Name').fill(m.name);
@@ -150,7 +153,12 @@ describe('a new family walks through their memories', () => {
     expect(await numberIn(completedTally)).toBe(0);
     await england.getByRole('checkbox', { name: 'Register the death', exact: true }).check();
     await toast(page, 'Task marked as complete! 🎉').waitFor();
-    await eventually(() => numberIn(completedTally), (n) => n === 1, 5_000, 'Completed tally 1');
+    await eventually(
+      () => numberIn(completedTally),
+      (n) => n === 1,
+      5_000,
+      'Completed tally 1',
+    );
     await england.getByText('1 of 12 tasks done').waitFor();
 
     await goTab(page, 'Documents');
@@ -159,7 +167,12 @@ describe('a new family walks through their memories', () => {
     expect(await numberIn(collectedTally)).toBe(0);
     await englandDocs.getByRole('checkbox', { name: 'Death certificate', exact: true }).check();
     await toast(page, 'Document marked as collected! 📄').waitFor();
-    await eventually(() => numberIn(collectedTally), (n) => n === 1, 5_000, 'Collected tally 1');
+    await eventually(
+      () => numberIn(collectedTally),
+      (n) => n === 1,
+      5_000,
+      'Collected tally 1',
+    );
     await englandDocs.getByText(/^Margaret Hughes · England · 1 of \d+ collected$/).waitFor();
 
     await goTab(page, 'Memories');
@@ -257,7 +270,12 @@ describe('a new family walks through their memories', () => {
     await toast(page, 'Note created successfully!')
       .waitFor({ timeout: 10_000 })
       .catch(async (error: Error) => {
-        throw new Error(`${error.message}\nThe note editor says: ${await editor.getByRole('alert').innerText().catch(() => '(nothing)')}`);
+        throw new Error(
+          `${error.message}\nThe note editor says: ${await editor
+            .getByRole('alert')
+            .innerText()
+            .catch(() => '(nothing)')}`,
+        );
       });
     await editor.waitFor({ state: 'hidden' });
 
@@ -308,7 +326,9 @@ describe('a new family walks through their memories', () => {
     await card(page, RENAMED).getByText('Margaret Hughes', { exact: true }).waitFor();
     expect(await card(page, 'Margaret (England)').count()).toBe(0);
     // The rename keeps the work done.
-    const completed = await card(page, RENAMED).getByText(/^\d+ completed$/).textContent();
+    const completed = await card(page, RENAMED)
+      .getByText(/^\d+ completed$/)
+      .textContent();
     expect(Number(completed!.split(' ')[0])).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
@@ -317,7 +337,12 @@ describe('a new family walks through their memories', () => {
     await second.goto(`${product.url}/dashboard`);
     await second.locator('.mem-sync[data-status="synced"]').waitFor();
     const completed = second.locator('.mem-stat', { hasText: 'Completed Tasks' }).locator('.mem-stat__value');
-    await eventually(() => numberIn(completed), (n) => n === 1, 5_000, 'second tab Completed Tasks 1');
+    await eventually(
+      () => numberIn(completed),
+      (n) => n === 1,
+      5_000,
+      'second tab Completed Tasks 1',
+    );
     // Marks the document so a reload would be noticed.
     await second.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
@@ -355,7 +380,10 @@ describe('a new family walks through their memories', () => {
 
     await page.getByRole('button', { name: `Delete ${RENAMED}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this memory forever?' });
-    await confirm.getByText(/cannot be undone/i).first().waitFor();
+    await confirm
+      .getByText(/cannot be undone/i)
+      .first()
+      .waitFor();
     await shot(page, 'delete-1280');
     await confirm.getByRole('button', { name: 'Delete Forever' }).click();
     await toast(page, 'Memory deleted successfully').waitFor();

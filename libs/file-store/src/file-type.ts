@@ -156,7 +156,6 @@ export function fileNameFromHeader(raw: string | undefined, maxLength: number, f
   } catch {
     name = raw ?? '';
   }
-  // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
   return (name || fallback).slice(0, maxLength);
 }

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LISTING_ACTIONS, RecordInteractionsResponseSchema, type ListingInteraction } from '@afterwards/contracts';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';

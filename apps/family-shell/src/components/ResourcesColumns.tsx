@@ -17,6 +17,7 @@ async function loadFinder(): Promise<{ default: ComponentType<FinderProps> }> {
 export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
   // A new lazy component per attempt, so "Try again" really fetches the remote again.
   const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the attempt is the point (see above)
   const Finder = useMemo(() => lazy(loadFinder), [attempt]);
   const position = useVisitorPosition();
 

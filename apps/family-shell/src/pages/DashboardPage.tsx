@@ -65,9 +65,12 @@ export function DashboardPage({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy component per attempt, so "Try again" really fetches the remote again
   const Settings = useMemo(() => lazy(loadSettings), [attempt]);
   const [memoriesAttempt, setMemoriesAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy component per attempt, so "Try again" really fetches the remote again
   const MemoriesDashboard = useMemo(() => lazy(loadMemoriesDashboard), [memoriesAttempt]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy component per attempt, so "Try again" really fetches the remote again
   const SyncIndicator = useMemo(() => lazy(loadSyncIndicator), [memoriesAttempt]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);

@@ -7,15 +7,7 @@ import type { MemoryDetail, MemoryDocument, MemoryFile } from '@afterwards/contr
 import { Alert, Badge, Button, Card, Dialog, Icon, InlineLoading, TextInput, useToast, type ToastApi } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useCloseAllModals, useMemories, type TabProps } from '../store';
-import {
-  DOCUMENT_CATEGORY_LABELS,
-  chipsOverflow,
-  documentCounts,
-  groupByCategory,
-  isAdditionalDocument,
-  moreDocumentsLabel,
-  sectionKey,
-} from '../tasks/checklist-view';
+import { DOCUMENT_CATEGORY_LABELS, chipsOverflow, documentCounts, groupByCategory, isAdditionalDocument, moreDocumentsLabel, sectionKey } from '../tasks/checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts, useConfirm } from '../tasks/parts';
 import { additionalTitle, percentOf, queueUploads, updateUpload, uploadFailureMessage, type UploadProgress } from './document-view';
 import './documents.css';
@@ -370,14 +362,7 @@ function UploadProgressList({ uploads }: { uploads: readonly UploadProgress[] })
               {u.fileName}
             </span>
             <span className="mem-upload__state">{u.state === 'failed' ? 'Failed' : u.state === 'queued' ? 'Waiting' : `${percent}%`}</span>
-            <span
-              className="mem-upload__bar"
-              role="progressbar"
-              aria-labelledby={`mem-upload-${u.key}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
+            <span className="mem-upload__bar" role="progressbar" aria-labelledby={`mem-upload-${u.key}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span className="mem-upload__fill" style={{ width: `${percent}%` }} />
             </span>
           </li>

@@ -105,16 +105,17 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
         <div role="alert" className="mem-form__error">
           {error ? <Alert tone="error">{error}</Alert> : null}
         </div>
-        <MemoryFields mode="create" form={form} errors={errors} disabled={saving} onChange={(field, value) => {
+        <MemoryFields
+          mode="create"
+          form={form}
+          errors={errors}
+          disabled={saving}
+          onChange={(field, value) => {
             setForm((f) => ({ ...f, [field]: value }));
             setErrors(({ [field]: _fixed, ...rest }) => rest);
           }}
         />
-        <PhotoField
-          file={photo}
-          disabled={saving}
-          onFile={setPhoto}
-        />
+        <PhotoField file={photo} disabled={saving} onFile={setPhoto} />
         <p className="mem-privacy">
           <Icon name="lock" size={16} />
           <span>Your information is encrypted and stored securely. Only you can see your memories.</span>

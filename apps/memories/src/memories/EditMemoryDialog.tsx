@@ -101,7 +101,12 @@ function EditForm({ memory, onDone }: { memory: MemorySummary; onDone(): void })
       <div role="alert" className="mem-form__error">
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
-      <MemoryFields mode="edit" form={form} errors={errors} disabled={saving} onChange={(field, value) => {
+      <MemoryFields
+        mode="edit"
+        form={form}
+        errors={errors}
+        disabled={saving}
+        onChange={(field, value) => {
           setForm((f) => ({ ...f, [field]: value }));
           setErrors(({ [field]: _fixed, ...rest }) => rest);
         }}

@@ -92,15 +92,7 @@ export function MemoryPhoto({ memory, size }: { memory: MemorySummary; size: 'sm
   // An image that cannot be shown falls back to the initial rather than a broken picture.
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) {
-    return (
-      <img
-        className={`mem-photo mem-photo--${size}`}
-        src={src}
-        alt={`Photo of ${memory.deceasedName}`}
-        decoding="async"
-        onError={() => setFailed(src)}
-      />
-    );
+    return <img className={`mem-photo mem-photo--${size}`} src={src} alt={`Photo of ${memory.deceasedName}`} decoding="async" onError={() => setFailed(src)} />;
   }
   const initial = memory.deceasedName.trim().charAt(0).toUpperCase() || '?';
   return (

@@ -41,7 +41,13 @@ export function MemoryFields({ form, onChange, errors, disabled, mode }: MemoryF
       <TextInput label={<Required>Memory Name</Required>} required autoComplete="off" maxLength={255} placeholder="e.g. Mum's affairs" {...field('name')} />
       <TextInput label={<Required>Deceased Person&apos;s Name</Required>} required autoComplete="off" maxLength={255} {...field('deceasedName')} />
       {mode === 'create' ? (
-        <Select label={<Required>Jurisdiction</Required>} required options={JURISDICTION_OPTIONS} hint="Where the death is being dealt with: it decides the checklist." {...field('jurisdiction')} />
+        <Select
+          label={<Required>Jurisdiction</Required>}
+          required
+          options={JURISDICTION_OPTIONS}
+          hint="Where the death is being dealt with: it decides the checklist."
+          {...field('jurisdiction')}
+        />
       ) : (
         <div className="aw-field">
           <span className="aw-field__label">Jurisdiction</span>

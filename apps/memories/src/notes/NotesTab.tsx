@@ -7,17 +7,7 @@ import { Alert, Button, Card, Dialog, Icon, InlineLoading, Select, TextInput, us
 import { api, ApiError, errorMessage } from '../api';
 import { memoriesStore, reportMutationError, useCloseAllModals, useMemories, useMemoriesUi, type TabProps } from '../store';
 import { useConfirm } from '../tasks/parts';
-import {
-  blankNoteForm,
-  formatNoteDate,
-  noteCategory,
-  noteCountLabel,
-  noteFormFromNote,
-  noteFormFromTemplate,
-  sortNotes,
-  validateNoteForm,
-  type NoteForm,
-} from './note-view';
+import { blankNoteForm, formatNoteDate, noteCategory, noteCountLabel, noteFormFromNote, noteFormFromTemplate, sortNotes, validateNoteForm, type NoteForm } from './note-view';
 import './notes.css';
 
 /** What the editor is doing: a new note, or an edit of one note (with the version it was opened at). */
@@ -147,7 +137,9 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
               <Button
                 variant="secondary"
                 icon={<Icon name="edit" size={16} />}
-                onClick={() => openEditor(noteFormFromNote(viewedNote, viewing.memoryId), { mode: 'edit', memoryId: viewing.memoryId, noteId: viewedNote.id, version: viewedNote.version })}
+                onClick={() =>
+                  openEditor(noteFormFromNote(viewedNote, viewing.memoryId), { mode: 'edit', memoryId: viewing.memoryId, noteId: viewedNote.id, version: viewedNote.version })
+                }
               >
                 Edit
               </Button>
@@ -347,9 +339,7 @@ function NoteEditor({
         setError(err.errors[0]!.message);
         return;
       }
-      const message = reportMutationError(toast, err, memoryId, (m) =>
-        editing.mode === 'edit' ? 'Failed to update note' : `Failed to create note: ${m || 'Unknown error'}`,
-      );
+      const message = reportMutationError(toast, err, memoryId, (m) => (editing.mode === 'edit' ? 'Failed to update note' : `Failed to create note: ${m || 'Unknown error'}`));
       setError(editing.mode === 'edit' ? 'Failed to update note' : `Failed to create note: ${message || errorMessage(err)}`);
     }
   }
@@ -387,14 +377,7 @@ function NoteEditor({
           options={memories.length ? memories.map((m) => ({ value: m.id, label: m.name })) : [{ value: '', label: 'No memories yet' }]}
           onChange={(e) => onChange({ ...form, memoryId: e.currentTarget.value })}
         />
-        <TextInput
-          label="Title"
-          value={form.title}
-          required
-          maxLength={255}
-          disabled={saving}
-          onChange={(e) => onChange({ ...form, title: e.currentTarget.value })}
-        />
+        <TextInput label="Title" value={form.title} required maxLength={255} disabled={saving} onChange={(e) => onChange({ ...form, title: e.currentTarget.value })} />
         <Select
           label="Category"
           value={form.category}

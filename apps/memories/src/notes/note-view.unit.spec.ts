@@ -1,15 +1,5 @@
 import { CASE_MESSAGES, NOTE_TEMPLATES } from '@afterwards/cases-domain';
-import {
-  SELECT_CASE_FIRST,
-  blankNoteForm,
-  formatNoteDate,
-  noteCategory,
-  noteCountLabel,
-  noteFormFromNote,
-  noteFormFromTemplate,
-  sortNotes,
-  validateNoteForm,
-} from './note-view';
+import { SELECT_CASE_FIRST, blankNoteForm, formatNoteDate, noteCategory, noteCountLabel, noteFormFromNote, noteFormFromTemplate, sortNotes, validateNoteForm } from './note-view';
 
 describe('the note form', () => {
   it('starts blank with the general category', () => {

@@ -5,15 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB, isoDateIn, taskTiming } from '@afterwards/checklist-domain';
 import { useMemories } from '../store';
-import {
-  DOCUMENT_CATEGORY_LABELS,
-  TASK_CATEGORY_LABELS,
-  groupByCategory,
-  isAdditionalDocument,
-  lateStartMessage,
-  taskFlag,
-  timingContext,
-} from '../tasks/checklist-view';
+import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS, groupByCategory, isAdditionalDocument, lateStartMessage, taskFlag, timingContext } from '../tasks/checklist-view';
 import { printSources } from './print-view';
 import './print.css';
 

@@ -15,8 +15,11 @@ describe('printSources', () => {
   });
 
   it('skips blank sources and keeps a review text that is not a date', () => {
-    expect(printSources([{ source: ' ', lastReviewed: '2026-11-21' }, { source: 'Citizens Advice', lastReviewed: 'November 2026' }])).toEqual([
-      { source: 'Citizens Advice', lastReviewed: 'November 2026' },
-    ]);
+    expect(
+      printSources([
+        { source: ' ', lastReviewed: '2026-11-21' },
+        { source: 'Citizens Advice', lastReviewed: 'November 2026' },
+      ]),
+    ).toEqual([{ source: 'Citizens Advice', lastReviewed: 'November 2026' }]);
   });
 });

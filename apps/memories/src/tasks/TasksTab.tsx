@@ -7,16 +7,7 @@ import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { usePrintChecklist } from '../print/PrintChecklist';
-import {
-  TASK_CATEGORY_LABELS,
-  groupByCategory,
-  lateStartMessage,
-  moreTasksLabel,
-  sectionKey,
-  taskCounts,
-  taskFlag,
-  timingContext,
-} from './checklist-view';
+import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
 type TaskStatus = MemoryTask['status'];
@@ -33,8 +24,7 @@ export function TasksTab({ onCreateMemory, focusMemoryId }: TabProps) {
   const printing = usePrintChecklist();
   const today = isoDateIn(new Date());
 
-  const withStatus = (detail: MemoryDetail): MemoryTask[] =>
-    detail.tasks.map((t) => (optimistic[t.id] && optimistic[t.id] !== t.status ? { ...t, status: optimistic[t.id]! } : t));
+  const withStatus = (detail: MemoryDetail): MemoryTask[] => detail.tasks.map((t) => (optimistic[t.id] && optimistic[t.id] !== t.status ? { ...t, status: optimistic[t.id]! } : t));
 
   const counts = taskCounts(memories.flatMap((m) => (details[m.id] ? withStatus(details[m.id]!) : [])));
 

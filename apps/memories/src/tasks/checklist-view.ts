@@ -79,10 +79,7 @@ export function sectionKey(memoryId: string, category: string): string {
 }
 
 /** The day a memory's task timings are read on, with what they depend on: when it was started, the death, where. */
-export function timingContext(
-  memory: { createdAt: string; dateOfDeath: string | null; jurisdiction: Jurisdiction },
-  today: string,
-): TimingContext {
+export function timingContext(memory: { createdAt: string; dateOfDeath: string | null; jurisdiction: Jurisdiction }, today: string): TimingContext {
   return { today, startedOn: isoDateIn(new Date(memory.createdAt)), dateOfDeath: memory.dateOfDeath, jurisdiction: memory.jurisdiction };
 }
 

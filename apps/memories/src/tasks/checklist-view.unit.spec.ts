@@ -25,7 +25,13 @@ describe('groupByCategory', () => {
     ];
     expect(groupByCategory(items, TASK_CATEGORIES)).toEqual([
       { category: 'immediate', items: [{ id: 'b', category: 'immediate' }] },
-      { category: 'urgent', items: [{ id: 'a', category: 'urgent' }, { id: 'c', category: 'urgent' }] },
+      {
+        category: 'urgent',
+        items: [
+          { id: 'a', category: 'urgent' },
+          { id: 'c', category: 'urgent' },
+        ],
+      },
     ]);
   });
 
@@ -96,7 +102,7 @@ describe('counts', () => {
 });
 
 describe('task deadline and provenance text', () => {
-  it('reads timings on the user\'s day, from the day the memory was started (UK time)', () => {
+  it("reads timings on the user's day, from the day the memory was started (UK time)", () => {
     expect(timingContext({ createdAt: '2026-03-14T23:30:00.000Z', dateOfDeath: '2026-03-09', jurisdiction: 'Scotland' }, '2026-03-20')).toEqual({
       today: '2026-03-20',
       startedOn: '2026-03-14',

@@ -205,11 +205,7 @@ export function parseCaseDetails(input: CaseDetailsInput, at: string): CaseDetai
   return details;
 }
 
-function parseEdit(
-  current: CaseDetails,
-  input: Partial<Record<keyof EditableCaseDetails, string | null>>,
-  at: string,
-): Partial<EditableCaseDetails> {
+function parseEdit(current: CaseDetails, input: Partial<Record<keyof EditableCaseDetails, string | null>>, at: string): Partial<EditableCaseDetails> {
   const next: EditableCaseDetails = { ...current };
   const has = (key: keyof EditableCaseDetails) => Object.prototype.hasOwnProperty.call(input, key) && input[key] !== undefined;
   for (const key of ['name', 'deceasedName'] as const) {
@@ -388,9 +384,7 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
       const problem = documentFileProblem(command.file);
       if (problem) throw problem;
       if (doc.files.some((f) => f.fileId === command.file.fileId)) return [];
-      const events: CaseEvent[] = [
-        { type: 'DocumentFileAttached', data: { caseId, documentId: doc.id, file: clip(command.file, at) } },
-      ];
+      const events: CaseEvent[] = [{ type: 'DocumentFileAttached', data: { caseId, documentId: doc.id, file: clip(command.file, at) } }];
       // Spec section 4: a document with at least one uploaded file is collected.
       if (!doc.collected) events.push({ type: 'DocumentCollected', data: { caseId, documentId: doc.id, collectedAt: at } });
       return events;

@@ -13,8 +13,7 @@ function ids(): () => string {
   return () => `item-${++n}`;
 }
 
-type Cmd<T extends CaseCommand['type']> = Omit<Extract<CaseCommand, { type: T }>, 'caseId' | 'actorId' | 'at' | 'type'> &
-  Partial<Pick<CaseCommand, 'actorId' | 'at'>>;
+type Cmd<T extends CaseCommand['type']> = Omit<Extract<CaseCommand, { type: T }>, 'caseId' | 'actorId' | 'at' | 'type'> & Partial<Pick<CaseCommand, 'actorId' | 'at'>>;
 
 function cmd<T extends CaseCommand['type']>(type: T, rest: Cmd<T>): CaseCommand {
   return { type, caseId: CASE, actorId: OWNER, at: LATER, ...rest } as unknown as CaseCommand;
@@ -104,7 +103,10 @@ describe('OpenCase', () => {
   });
 
   it('when opened long after the death, then legal deadlines count from the death and suggested timings from the day it was opened', () => {
-    const [, checklist] = decideCase(open({ jurisdiction: 'Ireland', dateOfDeath: '2025-09-20' }), initialCaseState) as [CaseEvent, Extract<CaseEvent, { type: 'ChecklistGenerated' }>];
+    const [, checklist] = decideCase(open({ jurisdiction: 'Ireland', dateOfDeath: '2025-09-20' }), initialCaseState) as [
+      CaseEvent,
+      Extract<CaseEvent, { type: 'ChecklistGenerated' }>,
+    ];
     const task = (key: string) => checklist.data.tasks.find((t) => t.templateKey === key)!;
     expect(task('register-death')).toMatchObject({ deadlineKind: 'statutory', dueDate: '2025-12-20' });
     // Opened on 20 March 2026.
@@ -208,9 +210,7 @@ describe('EditCaseDetails', () => {
 
   it('clears an optional field sent empty', () => {
     const state = given(...opened({ placeOfDeath: 'York' }));
-    expect(decideCase(cmd('EditCaseDetails', { changes: { placeOfDeath: '' } }), state)).toMatchObject([
-      { data: { changes: { placeOfDeath: null } } },
-    ]);
+    expect(decideCase(cmd('EditCaseDetails', { changes: { placeOfDeath: '' } }), state)).toMatchObject([{ data: { changes: { placeOfDeath: null } } }]);
   });
 
   it.each([{ name: '' }, { deceasedName: '  ' }, { name: null }])('refuses %j with the spec message', (changes) => {
@@ -317,20 +317,15 @@ describe('documents', () => {
     });
     it('attaching to a collected document adds only the file; the same file twice decides nothing', () => {
       const { state } = stateAfter(opened(), cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f1') }));
-      expect(decideCase(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f2') }), state).map((e) => e.type)).toEqual([
-        'DocumentFileAttached',
-      ]);
+      expect(decideCase(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f2') }), state).map((e) => e.type)).toEqual(['DocumentFileAttached']);
       expect(decideCase(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f1') }), state)).toEqual([]);
     });
-    it.each([
-      ['application/pdf'],
-      ['image/jpeg'],
-      ['image/png'],
-      ['application/msword'],
-      ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    ])('accepts %s', (fileType) => {
-      expect(decideCase(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f', { fileType }) }), given(...opened()))).toHaveLength(2);
-    });
+    it.each([['application/pdf'], ['image/jpeg'], ['image/png'], ['application/msword'], ['application/vnd.openxmlformats-officedocument.wordprocessingml.document']])(
+      'accepts %s',
+      (fileType) => {
+        expect(decideCase(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f', { fileType }) }), given(...opened()))).toHaveLength(2);
+      },
+    );
     it('accepts exactly 5 MB and refuses one byte more with the spec message', () => {
       expect(decideCase(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f', { fileSize: 5_242_880 }) }), given(...opened()))).toHaveLength(2);
       refused(
@@ -352,12 +347,7 @@ describe('documents', () => {
       const five = [1, 2, 3, 4, 5].map((n) => cmd('AttachDocumentFile', { documentId: DOC, file: pdf(`f${n}`) }));
       const { state } = stateAfter(opened(), ...five);
       expect(state.documents[0]!.files).toHaveLength(5);
-      refused(
-        cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f6') }),
-        state,
-        'FILE_LIMIT_REACHED',
-        'Maximum 5 files per section. Please delete some files first.',
-      );
+      refused(cmd('AttachDocumentFile', { documentId: DOC, file: pdf('f6') }), state, 'FILE_LIMIT_REACHED', 'Maximum 5 files per section. Please delete some files first.');
     });
     it('removes a file by index, naming the blob, and keeps the document collected', () => {
       const { state, events } = stateAfter(
@@ -382,10 +372,7 @@ describe('documents', () => {
   describe('additional documents', () => {
     it('adds an additional document, collected, with its file; title and file name cut to 255', () => {
       const long = pdf('x1', { fileName: `${'n'.repeat(300)}.pdf`, fileType: 'application/pdf' });
-      const { state, events } = stateAfter(
-        opened(),
-        cmd('AddAdditionalDocument', { documentId: 'extra-1', title: 't'.repeat(300), description: ' ', file: long }),
-      );
+      const { state, events } = stateAfter(opened(), cmd('AddAdditionalDocument', { documentId: 'extra-1', title: 't'.repeat(300), description: ' ', file: long }));
       const added = events.at(-1) as Extract<CaseEvent, { type: 'AdditionalDocumentAdded' }>;
       expect(added.type).toBe('AdditionalDocumentAdded');
       expect(added.data.title).toHaveLength(255);
@@ -448,9 +435,7 @@ describe('notes', () => {
       type: 'NoteAdded',
       data: { caseId: CASE, noteId: 'n1', title: 'Call', content: 'Solicitor rang', category: 'general', addedAt: LATER },
     });
-    expect(state.notes).toEqual([
-      { id: 'n1', title: 'Call', content: 'Solicitor rang', category: 'general', version: 0, createdAt: LATER, updatedAt: LATER },
-    ]);
+    expect(state.notes).toEqual([{ id: 'n1', title: 'Call', content: 'Solicitor rang', category: 'general', version: 0, createdAt: LATER, updatedAt: LATER }]);
   });
   it.each([
     [{ title: '  ' }, 'Please enter both title and content for the note.'],
@@ -496,8 +481,6 @@ describe('evolveCase', () => {
     expect(() => evolveCase(initialCaseState, { type: 'Nope', data: {} } as unknown as CaseEvent)).toThrow('Unknown event Nope');
   });
   it('refuses an unknown command type loudly', () => {
-    expect(() => decideCase({ ...cmd('DeleteCase', {}), type: 'Nope' } as unknown as CaseCommand, given(...opened()))).toThrow(
-      'Unknown command Nope',
-    );
+    expect(() => decideCase({ ...cmd('DeleteCase', {}), type: 'Nope' } as unknown as CaseCommand, given(...opened()))).toThrow('Unknown command Nope');
   });
 });

@@ -69,9 +69,7 @@ export class CasesModule {
         MemoryCommands,
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
         // Only the API touches files (it serves them and runs the purge beside the projections).
-        ...(role === 'api'
-          ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService]
-          : []),
+        ...(role === 'api' ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService] : []),
       ],
       exports: [MemoryCommands],
     };

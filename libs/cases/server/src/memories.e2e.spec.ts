@@ -96,7 +96,12 @@ describe('memories over HTTP (services profile)', () => {
     );
     expect(results.map((r) => r.status)).toEqual(tasks.map(() => 200));
     const after = MemoryDetailSchema.parse((await ann.json(`/api/memories/${memory.memory.id}`)).body);
-    expect(after.tasks.filter((t) => t.status === 'complete').map((t) => t.id).sort()).toEqual(tasks.map((t) => t.id).sort());
+    expect(
+      after.tasks
+        .filter((t) => t.status === 'complete')
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(tasks.map((t) => t.id).sort());
     expect(after.memory.progress.tasksCompleted).toBe(8);
     // The same intent twice is not a conflict: the task is simply complete.
     const again = await ann.json(`/api/memories/${memory.memory.id}/tasks/${tasks[0]!.id}`, { method: 'PUT', json: { status: 'complete' } });
@@ -175,7 +180,9 @@ describe('memories over HTTP (services profile)', () => {
   it('keeps a memory photo (checked by content) and serves a thumbnail', async () => {
     const memory = await create(ann, { name: 'Photo', deceasedName: 'Lily Shaw', jurisdiction: 'Ireland' });
     const id = memory.memory.id;
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7799bb' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#7799bb' } })
+      .png()
+      .toBuffer();
     const set = await upload(ann, `/api/memories/${id}/photo`, png, 'lily.png', 'PUT');
     expect(set.status).toBe(200);
     expect(set.body.memory.photo).toMatchObject({ fileType: 'image/png' });
@@ -198,7 +205,10 @@ describe('memories over HTTP (services profile)', () => {
     expect(note).toMatchObject({ title: 'Call', content: '<b>Solicitor</b> rang', category: 'contact', version: 0 });
     const blank = await ann.json(`/api/memories/${id}/notes`, { method: 'POST', json: { title: 'x', content: ' ' } });
     expect(blank.body).toMatchObject({ status: 400, detail: 'Please enter both title and content for the note.' });
-    const edited = await ann.json<MemoryDetail>(`/api/memories/${id}/notes/${note.id}`, { method: 'PUT', json: { title: 'Call', content: 'Rang back', category: 'contact', expectedVersion: 0 } });
+    const edited = await ann.json<MemoryDetail>(`/api/memories/${id}/notes/${note.id}`, {
+      method: 'PUT',
+      json: { title: 'Call', content: 'Rang back', category: 'contact', expectedVersion: 0 },
+    });
     expect(edited.body.notes[0]).toMatchObject({ content: 'Rang back', version: 1 });
     const stale = await ann.json(`/api/memories/${id}/notes/${note.id}`, { method: 'PUT', json: { title: 'Call', content: 'Old tab', expectedVersion: 0 } });
     expect(stale).toMatchObject({ status: 409, body: { code: 'NOTE_CHANGED' } });
@@ -256,7 +266,9 @@ describe('memories over HTTP (services profile)', () => {
     };
     const memory = await create(ann, secret);
     const id = memory.memory.id;
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa5500' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa5500' } })
+      .png()
+      .toBuffer();
     expect((await upload(ann, `/api/memories/${id}/photo`, png, 'zephyrine.png', 'PUT')).status).toBe(200);
     await ann.fetch(`/api/memories/${id}/photo?size=thumbnail`);
     const withFile = await upload(ann, `/api/memories/${id}/documents/${memory.documents[1]!.id}/files`, pdf('quill-secret'), 'quillfeather-will.pdf');
@@ -268,10 +280,7 @@ describe('memories over HTTP (services profile)', () => {
     expect(extra.status).toBe(201);
     await ann.json(`/api/memories/${id}/notes`, { method: 'POST', json: { title: 'Quillfeather wishes', content: 'Zephyrine wanted lilies' } });
     await ann.json(`/api/memories/${id}/tasks/${memory.tasks[0]!.id}`, { method: 'PUT', json: { status: 'complete' } });
-    const fileIds = [
-      ...withFile.body.documents.flatMap((d) => d.files.map((f) => f.id)),
-      ...extra.body.documents.flatMap((d) => d.files.map((f) => f.id)),
-    ];
+    const fileIds = [...withFile.body.documents.flatMap((d) => d.files.map((f) => f.id)), ...extra.body.documents.flatMap((d) => d.files.map((f) => f.id))];
     const detail = MemoryDetailSchema.parse((await ann.json(`/api/memories/${id}`)).body);
     const photoId = new URL(detail.memory.photo!.url, product.url).searchParams.get('v')!;
     const blobs = [photoId, ...fileIds].flatMap((f) => fs.readdirSync(path.join(product.dataDir, 'files', f.slice(0, 2))).filter((n) => n.startsWith(f)));

@@ -128,7 +128,7 @@ function locationOf(text: string, address: string | null): string | null {
 }
 
 function phoneOf(text: string): string | null {
-  const match = /\b(?:telephone|phone|tel|call(?:[ \t]+us)?(?:[ \t]+(?:on|at))?)\b\.?[ \t]*(?:no\.?|number)?[ \t]*[:\-]?[ \t]*(\+?[\d(][\d\s()+-]{8,22})/i.exec(text);
+  const match = /\b(?:telephone|phone|tel|call(?:[ \t]+us)?(?:[ \t]+(?:on|at))?)\b\.?[ \t]*(?:no\.?|number)?[ \t]*[:-]?[ \t]*(\+?[\d(][\d\s()+-]{8,22})/i.exec(text);
   if (!match) return null;
   const phone = firstLineOf(match[1]!).replace(/[\s-]+$/, '').trim();
   const digits = phone.replace(/\D/g, '').length;

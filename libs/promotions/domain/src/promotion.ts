@@ -1,32 +1,12 @@
-import { PROMOTION_MESSAGES, type ListingStatus, type PaymentStatus, type PromotionPlan, type PromotionStatus } from '@afterwards/contracts';
+import { PROMOTION_MESSAGES, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
 import { addDays, daysBetween, isIsoDate } from './calendar';
 import { PromotionError, type FieldError } from './promotion.errors';
 import type { PromotionChanged, PromotionEvent } from './promotion.events';
 import { dueNow, renewsAutomatically, type PromotionJobKind, type PromotionTiming } from './schedule';
+import type { PromotionState } from './promotion.state';
 
-export interface PromotionState {
-  readonly exists: boolean;
-  readonly promotionId: string | null;
-  readonly listingId: string | null;
-  readonly status: PromotionStatus | null;
-  readonly paymentStatus: PaymentStatus | null;
-  readonly plan: PromotionPlan | null;
-  readonly startDate: string | null;
-  readonly endDate: string | null;
-  /** Days of the current period. */
-  readonly durationDays: number;
-  /** Price of the current period, in pounds. */
-  readonly amount: number;
-  /** Every period paid for, in pounds. */
-  readonly revenue: number;
-  readonly position: number;
-  readonly autoRenew: boolean;
-  /** 1 for the first period; each renewal adds one. */
-  readonly period: number;
-  /** The last period whose expiry warning / renewal reminder went out (0: none). */
-  readonly warnedPeriod: number;
-  readonly remindedPeriod: number;
-}
+export type { PromotionState } from './promotion.state';
+
 
 export const initialPromotionState: PromotionState = {
   exists: false,

@@ -1,5 +1,5 @@
 import { addDays, startOfDate } from './calendar';
-import type { PromotionState } from './promotion';
+import type { PromotionState } from './promotion.state';
 
 /** Settings that decide when a promotion's timed work happens (Settings: timing, platform time zone). */
 export interface PromotionTiming {

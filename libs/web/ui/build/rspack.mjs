@@ -115,10 +115,7 @@ export function federatedAppConfig({ dir, name, publicPath, exposes, remotes, ht
         { test: /\.css$/, type: 'css' },
         {
           test: /\.svg$/,
-          oneOf: [
-            { resourceQuery: /inline/, type: 'asset/inline' },
-            { type: 'asset/resource' },
-          ],
+          oneOf: [{ resourceQuery: /inline/, type: 'asset/inline' }, { type: 'asset/resource' }],
         },
       ],
     },

@@ -3,11 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Response } from 'express';
 
 /** Streams a decrypted file to its owner: never cached by shared caches, never sniffed into another type. */
-export async function sendStoredFile(
-  res: Response,
-  stream: Readable,
-  file: { contentType: string; fileName: string; download: boolean; size?: number },
-): Promise<void> {
+export async function sendStoredFile(res: Response, stream: Readable, file: { contentType: string; fileName: string; download: boolean; size?: number }): Promise<void> {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Disposition', `${file.download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);

@@ -1,11 +1,4 @@
-import type {
-  MemoryDetail,
-  MemoryDocument,
-  MemoryFile,
-  MemoryNote,
-  MemorySummary,
-  MemoryTask,
-} from '@afterwards/contracts';
+import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemorySummary, MemoryTask } from '@afterwards/contracts';
 import { MEMORIES_PATH } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';

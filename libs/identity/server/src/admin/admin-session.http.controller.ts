@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ADMIN_LOCK_MS, ADMIN_MAX_ATTEMPTS, AdminSignInSchema, type AdminUser } from '@afterwards/contracts';

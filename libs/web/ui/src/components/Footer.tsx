@@ -53,13 +53,9 @@ const TITLES: Record<PolicyKind, string> = {
 const DEFAULT_COOKIE_SUMMARY = (
   <>
     <p>
-      Afterwards only uses cookies that are strictly necessary for the service to work, such as the one that
-      keeps you signed in. We do not use advertising or tracking cookies.
+      Afterwards only uses cookies that are strictly necessary for the service to work, such as the one that keeps you signed in. We do not use advertising or tracking cookies.
     </p>
-    <p>
-      If we ever want to use other cookies, for example to understand how the service is used, we will ask
-      you first, and you can change your mind at any time.
-    </p>
+    <p>If we ever want to use other cookies, for example to understand how the service is used, we will ask you first, and you can change your mind at any time.</p>
   </>
 );
 
@@ -139,13 +135,7 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
         </nav>
         {credits ? <div className="aw-footer__credits">{credits}</div> : null}
       </Container>
-      <Dialog
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        title={open ? TITLES[open] : ''}
-        size={open === 'cookies' ? 'default' : 'wide'}
-        className="aw-policy-dialog"
-      >
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? TITLES[open] : ''} size={open === 'cookies' ? 'default' : 'wide'} className="aw-policy-dialog">
         {open ? <div className="aw-dialog__scroll">{body[open]}</div> : null}
       </Dialog>
     </footer>

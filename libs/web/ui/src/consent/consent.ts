@@ -58,10 +58,7 @@ export function parseConsent(raw: string | null): Consent | null {
   for (const key of ['functional', 'analytics', 'marketing'] as const) {
     if (typeof v[key] !== 'boolean') return null;
   }
-  return makeConsent(
-    { functional: v.functional as boolean, analytics: v.analytics as boolean, marketing: v.marketing as boolean },
-    new Date(v.timestamp),
-  );
+  return makeConsent({ functional: v.functional as boolean, analytics: v.analytics as boolean, marketing: v.marketing as boolean }, new Date(v.timestamp));
 }
 
 function storage(): Storage | null {
