@@ -12,6 +12,7 @@ import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
+import { VERIFY_USAGE, auditVerifyCommand, eventsVerifyCommand } from './verify/verify.command';
 import { benchImports } from './bench/imports.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
@@ -19,6 +20,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   seed [--count 600] [--seed 42] [--if-empty]   load a realistic directory through listing commands
   ${LISTING_USAGE.split('\n').join('\n  ')}
   ${CREATE_ADMIN_USAGE}
+  ${VERIFY_USAGE.split('\n').join('\n  ')}
   rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
   bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500]
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
@@ -50,6 +52,13 @@ async function main(argv: string[]): Promise<number> {
     case 'create-admin':
       console.log(await withApp((app) => createAdminCommand(app, flags)));
       return 0;
+    case 'audit':
+    case 'events': {
+      if (positional[0] !== 'verify') break;
+      const result = await withApp((app, config) => (command === 'audit' ? auditVerifyCommand(app) : eventsVerifyCommand(app, config)));
+      console.log(result.text);
+      return result.ok ? 0 : 1;
+    }
     case 'rebuild': {
       const reports = await withApp((app) => rebuildProjections(app.get(EVENT_STORE), app.get(PRISMA), projections));
       for (const r of reports) {

@@ -10,3 +10,4 @@ export * from './admin';
 export * from './promotions';
 export * from './email-verification';
 export * from './imports';
+export * from './history';

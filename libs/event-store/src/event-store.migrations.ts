@@ -1,4 +1,8 @@
 import type { Migration } from '@afterwards/persistence';
 import events from '../migrations/0001_events.sql';
+import eventHashes from '../migrations/0002_event_hashes.sql';
 
-export const eventStoreMigrations: Migration[] = [{ id: 'event-store/0001_events', sql: events }];
+export const eventStoreMigrations: Migration[] = [
+  { id: 'event-store/0001_events', sql: events },
+  { id: 'event-store/0002_event_hashes', sql: eventHashes },
+];

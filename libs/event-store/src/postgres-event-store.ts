@@ -154,8 +154,9 @@ export class PostgresEventStore implements EventStore {
     // One statement, so one short transaction: claim revisions and insert. No row back = conflict.
     const text = `WITH claim AS (${claim.sql}),
       ins AS (
-        INSERT INTO events (stream_id, revision, type, data, metadata)
-        SELECT $1, claim.revision - $2::bigint + e.ord, e.value->>'type', e.value->'data', e.value->'metadata'
+        INSERT INTO events (stream_id, revision, type, data, metadata, erased_earlier)
+        SELECT $1, claim.revision - $2::bigint + e.ord, e.value->>'type', e.value->'data', e.value->'metadata',
+               ${options.eraseEarlier ? 'e.ord = 1' : 'false'}
         FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
         ORDER BY e.ord
         RETURNING tx_id, seq, revision

@@ -3,10 +3,12 @@ import auth from '../migrations/0001_auth.sql';
 import userSettings from '../migrations/0002_user_settings.sql';
 import admin from '../migrations/0003_admin.sql';
 import adminSetupTokens from '../migrations/0004_admin_setup_tokens.sql';
+import adminAuditChain from '../migrations/0005_admin_audit_chain.sql';
 
 export const identityMigrations: Migration[] = [
   { id: 'identity/0001_auth', sql: auth },
   { id: 'identity/0002_user_settings', sql: userSettings },
   { id: 'identity/0003_admin', sql: admin },
   { id: 'identity/0004_admin_setup_tokens', sql: adminSetupTokens },
+  { id: 'identity/0005_admin_audit_chain', sql: adminAuditChain },
 ];

@@ -10,3 +10,5 @@ export { requireUser, findCurrentUser, clientIp, SessionCache, type CurrentUser 
 export { StaffGuard, isStaffRoute } from './admin/staff-access/staff-guard';
 export { staffOf, staffContext, staffActor, type StaffMember } from './admin/staff-access/staff';
 export { AuditTrail, type StaffChange } from './admin/staff-access/audit-trail';
+export { verifyAuditChain } from './admin/audit-chain/verify-audit-chain';
+export { asAdminRole, writeAudit, type AuditEntry } from './admin/admin-audit';
