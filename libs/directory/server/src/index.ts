@@ -20,3 +20,4 @@ export { staffListStatements } from './search-staff-listings/search-staff-listin
 export { importsProjection } from './imports-projection/imports.projection';
 export { importCsvProcessor, importCsvJob, runCsvImport, csvRowListingId, type ImportCsvPayload } from './import-listings-csv/import-csv.job';
 export { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from './imports/import-runtime';
+export { foldAllInteractions, foldInteractionBatch, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
