@@ -4,6 +4,8 @@ import { createFileStore, FILE_STORE_ERROR_STATUSES } from '@afterwards/file-sto
 import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
 import { ChangeCaseHandler } from './change-case/change-case.handler';
 import { MemoryCommands } from './memory-commands/memory-commands';
+import { GetMemoryHandler } from './get-memory/get-memory.handler';
+import { ListMemoriesHandler } from './list-memories/list-memories.handler';
 import { FilePurgeService } from './file-purge/file-purge.service';
 import { FILE_STORE } from './tokens';
 import { ListMemoriesController } from './list-memories/list-memories.http.controller';
@@ -66,6 +68,8 @@ export class CasesModule {
           : [],
       providers: [
         ChangeCaseHandler,
+        GetMemoryHandler,
+        ListMemoriesHandler,
         MemoryCommands,
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
         // Only the API touches files (it serves them and runs the purge beside the projections).

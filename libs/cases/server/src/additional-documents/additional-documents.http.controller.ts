@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { DOCUMENT_TITLE_HEADER, UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
 import { Consumes } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
+import { GetMemory } from '../get-memory/get-memory.query';
 import { FILE_STORE } from '../tokens';
 import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
 
@@ -25,6 +27,7 @@ export class AdditionalDocumentsController {
     private readonly sessions: SessionCache,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
     private readonly memories: MemoryCommands,
+    private readonly queries: QueryBus,
   ) {}
 
   @Post(':id/additional-documents')
@@ -32,7 +35,7 @@ export class AdditionalDocumentsController {
   @HttpCode(201)
   async add(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
-    await this.memories.read(user, id); // 404 before storing anything
+    await this.queries.execute(new GetMemory(user.id, id)); // 404 before storing anything
     const fileName = uploadedFileName(req);
     const stored = await receiveUpload(req, this.files, documentFileRules(fileName));
     return keepIfAccepted(this.files, stored, () =>

@@ -47,7 +47,11 @@ export class ChangeCaseHandler implements ICommandHandler<ChangeCase, CaseChange
     for (let attempt = 1; ; attempt++) {
       try {
         // Delete Forever: the tombstone and the erasure of everything before it are one append.
-        const result = await executeCommand(this.store, streamId, caseDecider, command, context, { eraseEarlier: command.type === 'DeleteCase' });
+        const result = await executeCommand(this.store, streamId, caseDecider, command, context, {
+          eraseEarlier: command.type === 'DeleteCase',
+          // One clock per change: the events' occurredAt is the command's own time.
+          clock: { now: () => new Date(command.at) },
+        });
         return { caseId: command.caseId, revision: result.revision, eventTypes: result.events.map((e) => e.type), position: result.position };
       } catch (error) {
         if (!(error instanceof StreamConflictError)) throw error;

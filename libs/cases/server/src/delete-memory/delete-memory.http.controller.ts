@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { SessionCache } from '@afterwards/identity-server';
 import { FilePurgeService } from '../file-purge/file-purge.service';
 import { isUuid } from '../read-model/memory.queries';
-import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
+import { MemoryCommands } from '../memory-commands/memory-commands';
+import { memoryNotFound as notFound } from '../get-memory/get-memory.handler';
 
 /**
  * Delete Forever. The command leaves a tombstone without personal data; the rows, the stream's earlier

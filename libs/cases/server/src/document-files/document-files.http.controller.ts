@@ -1,4 +1,5 @@
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { UPLOAD_CONTENT_TYPE, type MemoryDetail, type MemoryDocument } from '@afterwards/contracts';
 import { Consumes } from '@afterwards/server-kit';
@@ -6,6 +7,7 @@ import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_FILES_PER_DOCUMENT } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
+import { GetMemory } from '../get-memory/get-memory.query';
 import { FILE_STORE } from '../tokens';
 import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
 
@@ -16,10 +18,11 @@ export class DocumentFilesController {
     private readonly sessions: SessionCache,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
     private readonly memories: MemoryCommands,
+    private readonly queries: QueryBus,
   ) {}
 
   private async document(user: CurrentUser, caseId: string, documentId: string): Promise<MemoryDocument> {
-    const found = (await this.memories.read(user, caseId)).documents.find((d) => d.id === documentId);
+    const found = (await this.queries.execute(new GetMemory(user.id, caseId))).documents.find((d) => d.id === documentId);
     if (!found) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
     return found;
   }

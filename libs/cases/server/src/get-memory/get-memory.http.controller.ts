@@ -1,20 +1,21 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { MemoryDetail } from '@afterwards/contracts';
 import { SessionCache } from '@afterwards/identity-server';
-import { MemoryCommands } from '../memory-commands/memory-commands';
+import { GetMemory } from './get-memory.query';
 
 /** Opening a memory: its details, whole checklist, files and notes. Someone else's memory is 404. */
 @Controller('api/memories')
 export class GetMemoryController {
   constructor(
     private readonly sessions: SessionCache,
-    private readonly memories: MemoryCommands,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get(':id')
   async get(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
-    return this.memories.read(user, id);
+    return this.queries.execute(new GetMemory(user.id, id));
   }
 }

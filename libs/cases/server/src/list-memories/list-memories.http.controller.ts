@@ -1,22 +1,21 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { MemoryListResponse } from '@afterwards/contracts';
-import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
-import { listMemories } from '../read-model/memory.queries';
+import { ListMemories } from './list-memories.query';
 
 /** The dashboard's list: the signed-in user's memories with their progress counts. */
 @Controller('api/memories')
 export class ListMemoriesController {
   constructor(
     private readonly sessions: SessionCache,
-    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
   async list(@Req() req: Request): Promise<MemoryListResponse> {
     const user = await this.sessions.requireUser(req);
-    return { memories: await listMemories(this.prisma, user.id) };
+    return this.queries.execute(new ListMemories(user.id));
   }
 }

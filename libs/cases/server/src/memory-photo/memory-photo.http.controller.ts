@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
@@ -6,7 +7,9 @@ import type { PrismaClient } from '@afterwards/persistence';
 import { Consumes, PRISMA } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_PHOTO_BYTES, PHOTO_TYPES } from '@afterwards/cases-domain';
-import { MemoryCommands, notFound } from '../memory-commands/memory-commands';
+import { MemoryCommands } from '../memory-commands/memory-commands';
+import { GetMemory } from '../get-memory/get-memory.query';
+import { memoryNotFound as notFound } from '../get-memory/get-memory.handler';
 import { findOwnedPhoto } from '../read-model/memory.queries';
 import { FILE_STORE } from '../tokens';
 import { keepIfAccepted, receiveUpload } from '../uploads/receive-upload';
@@ -22,13 +25,14 @@ export class MemoryPhotoController {
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
     private readonly memories: MemoryCommands,
+    private readonly queries: QueryBus,
   ) {}
 
   @Put(':id/photo')
   @Consumes(UPLOAD_CONTENT_TYPE)
   async set(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
-    await this.memories.read(user, id);
+    await this.queries.execute(new GetMemory(user.id, id));
     const stored = await receiveUpload(req, this.files, {
       maxBytes: MAX_PHOTO_BYTES,
       allowedTypes: PHOTO_TYPES,
