@@ -6,6 +6,7 @@ import { PlatformModule, type AppConfig, type JobProcessor, type Projection } fr
 import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, importCsvProcessor, importsProjection, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
 import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwards/settings-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
+import { HistoryModule } from '@afterwards/history-server';
 import { CasesModule, casesMigrations, memoriesProjection } from '@afterwards/cases-server';
 import { PromotionsModule, promotionsMigrations, promotionsProjection, promotionActivityProjection, promotionJobProcessors } from '@afterwards/promotions-server';
 
@@ -22,7 +23,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, IdentityModule.forRoot(role), CasesModule.forRoot(role)],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, IdentityModule.forRoot(role), CasesModule.forRoot(role), HistoryModule.forRoot(role)],
     };
   }
 }

@@ -1,0 +1,164 @@
+import pg from 'pg';
+import {
+  AdminListingFormSchema,
+  StreamHistorySchema,
+  StreamStateSchema,
+  type AdminListing,
+  type StreamHistory,
+  type StreamState,
+} from '@afterwards/contracts';
+import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+
+const ADMIN = { email: 'hana.history@example.test', name: 'Hana History', password: 'quiet-harbour-81' };
+const AUDITOR = { email: 'rory.reviewer@example.test', name: 'Rory Reviewer', password: 'quiet-harbour-82' };
+const FAMILY = { email: 'fion.family@example.test', password: 'quiet-harbour-83' };
+
+/**
+ * Event history over HTTP against the built product (services profile): the state at every version,
+ * replayed by each domain's own evolve, equals the read model as it was after that change.
+ */
+describe('event history for reviewers', () => {
+  let product: RunningProduct;
+  let admin: HttpSession;
+  let auditor: HttpSession;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'services', seedCount: 2 });
+    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
+    product.tool('create-admin', '--email', AUDITOR.email, '--name', AUDITOR.name, '--password', AUDITOR.password, '--role', 'auditor');
+    admin = await staffSignIn(ADMIN);
+    auditor = await staffSignIn(AUDITOR);
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  async function staffSignIn(who: { email: string; password: string }): Promise<HttpSession> {
+    const http = new HttpSession(product.url);
+    expect((await http.json('/api/admin/session', { method: 'POST', json: who })).status).toBe(200);
+    return http;
+  }
+  async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const ok = async <T>(res: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> => {
+    const r = await res;
+    expect([r.status, r.body]).toEqual([status, expect.anything()]);
+    return r.body as T;
+  };
+  const state = async (http: HttpSession, streamId: string, version: number) =>
+    StreamStateSchema.parse(await ok(http.json(`/api/admin/history/streams/${streamId}/state?version=${version}`))) as StreamState & {
+      state: Record<string, any>;
+    };
+
+  it("a listing's state at each version equals the staff read model after that change; version 1 has the original name", async () => {
+    const [seeded] = await query<{ id: string }>(`SELECT id::text AS id FROM listings ORDER BY name LIMIT 1`);
+    const template = await ok<AdminListing>(admin.json(`/api/admin/listings/${seeded!.id}`));
+    const form = Object.fromEntries(Object.keys(AdminListingFormSchema.shape).filter((k) => k !== 'status').map((k) => [k, (template as any)[k]]));
+    const snapshots: AdminListing[] = [];
+    const created = await ok<AdminListing>(admin.json('/api/admin/listings', { method: 'POST', json: { ...form, name: 'Original Name Florists', status: 'Pending Review' } }), 201);
+    snapshots.push(created);
+    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: 'Renamed Florists', expectedVersion: created.version } })));
+    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' })));
+    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/promotion`, { method: 'PUT', json: { position: 2 } })));
+    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } })));
+
+    const streamId = `listing-${created.id}`;
+    const history = StreamHistorySchema.parse(await ok(auditor.json(`/api/admin/history/streams/${streamId}`))) as StreamHistory;
+    expect(history.events.map((e) => e.type)).toEqual(['ListingSubmitted', 'ListingEdited', 'ListingApproved', 'ListingPromoted', 'ListingSuspended']);
+    expect(history.events.every((e) => e.actor.kind === 'staff' && e.actor.name === ADMIN.name && e.ip && e.correlationId)).toBe(true);
+    for (const snapshot of snapshots) {
+      const at = await state(auditor, streamId, snapshot.version + 1);
+      expect({ name: at.state.details.name, status: at.state.status, promoted: at.state.promoted, position: at.state.position }).toEqual({
+        name: snapshot.name,
+        status: snapshot.status,
+        promoted: snapshot.promoted,
+        position: snapshot.position,
+      });
+    }
+    const first = await state(auditor, streamId, 1);
+    expect(first.state.details.name).toBe('Original Name Florists');
+    expect((await state(auditor, streamId, 2)).changes).toContainEqual({ path: 'details.name', change: 'changed', before: 'Original Name Florists', after: 'Renamed Florists' });
+
+    const csv = await auditor.fetch(`/api/admin/history/streams/${streamId}/export.csv`);
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toMatch(/^version,type,position,recorded_at,actor/);
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(history.events.map((e) => `${e.version},${e.type}`));
+    const json = await ok<StreamHistory>(auditor.json(`/api/admin/history/streams/${streamId}/export.json`));
+    expect(json.events).toHaveLength(5);
+
+    // The correlation of the create request leads back to its event; the global log filters by type and actor.
+    const corr = await ok<{ events: { streamId: string }[] }>(auditor.json(`/api/admin/history/correlation/${history.events[0]!.correlationId}`));
+    expect(corr.events.map((e) => e.streamId)).toContain(streamId);
+    const staffActor = history.events[0]!.actor.raw!;
+    const log = await ok<{ events: { streamId: string; type: string }[] }>(auditor.json(`/api/admin/history/events?type=ListingSuspended&actor=${encodeURIComponent(staffActor)}`));
+    expect(log.events).toEqual([expect.objectContaining({ streamId, type: 'ListingSuspended' })]);
+  });
+
+  it("settings' state at the latest version equals the settings in force", async () => {
+    const current = await ok<{ settings: any; version: number }>(admin.json('/api/admin/settings'));
+    const changed = structuredClone(current.settings);
+    changed.platformConfig.autoApproveBusinesses = !changed.platformConfig.autoApproveBusinesses;
+    const saved = await ok<{ settings: any; version: number }>(admin.json('/api/admin/settings', { method: 'PUT', json: { settings: changed, expectedVersion: current.version } }));
+    const history = await ok<StreamHistory>(auditor.json('/api/admin/history/streams/settings-platform'));
+    const at = await state(auditor, 'settings-platform', history.events.length);
+    expect(at.state.settings).toEqual(saved.settings);
+    expect(at.changes.map((c) => c.path)).toContain('settings.platformConfig.autoApproveBusinesses');
+  });
+
+  it('an auditor reads history but changes nothing', async () => {
+    const [listing] = await query<{ id: string }>(`SELECT id::text AS id FROM listings LIMIT 1`);
+    expect((await auditor.json(`/api/admin/listings/${listing!.id}/approve`, { method: 'POST' })).status).toBe(403);
+    expect((await auditor.json('/api/admin/history/filters')).status).toBe(200);
+  });
+
+  it('a memory stream shows no personal data, and opening it is audited', async () => {
+    await signUpVerified(product, FAMILY);
+    const family = await signedIn(product, FAMILY.email, FAMILY.password);
+    const created = await ok<{ memory: { id: string } }>(
+      family.json('/api/memories', { method: 'POST', json: { name: 'Grandad Private', deceasedName: 'Albert Secretname', jurisdiction: 'England' } }),
+      201,
+    );
+    const streamId = `case-${created.memory.id}`;
+    const res = await auditor.json<StreamHistory>(`/api/admin/history/streams/${streamId}`);
+    expect(res.status).toBe(200);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toMatch(/Secretname|Grandad Private|fion\.family/);
+    expect(res.body.redacted).toBe(true);
+    expect(res.body.events[0]).toMatchObject({ type: expect.any(String), version: 1, data: null, redacted: true, actor: { kind: 'family', raw: null } });
+    const at = await state(auditor, streamId, 1);
+    expect(at.state).toBeNull();
+    expect(JSON.stringify(at)).not.toMatch(/Secretname|Grandad Private/);
+    expect(at.changes.length).toBeGreaterThan(0);
+    expect(at.changes.every((c) => !('before' in c) && !('after' in c))).toBe(true);
+    const audited = await query<{ action: string; record_id: string }>(`SELECT action, record_id FROM admin_audit_log WHERE record_id = $1 ORDER BY id`, [streamId]);
+    expect(audited.map((a) => a.action)).toEqual(['memory_history_opened', 'memory_history_state_opened']);
+  });
+
+  it('tools audit verify and events verify pass on the running product, and audit verify catches a row edited with SQL', async () => {
+    expect(product.tool('events', 'verify')).toMatch(/every hash matches/);
+    expect(product.tool('audit', 'verify')).toMatch(/chain unbroken/);
+    const badge = await ok<{ ok: boolean }>(auditor.json('/api/admin/audit-log/verify'));
+    expect(badge.ok).toBe(true);
+    const [row] = await query<{ id: string }>(`SELECT id::text AS id FROM admin_audit_log ORDER BY id LIMIT 1 OFFSET 1`);
+    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL session_replication_role = replica`);
+      await client.query(`UPDATE admin_audit_log SET ip_address = '203.0.113.9' WHERE id = $1`, [row!.id]);
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+    expect(() => product.tool('audit', 'verify')).toThrow(new RegExp(`BROKEN at row ${row!.id} \\(changed\\)`));
+    expect(await ok(auditor.json('/api/admin/audit-log/verify'))).toMatchObject({ ok: false, firstBadRowId: row!.id, problem: 'changed' });
+  });
+});

@@ -1,0 +1,109 @@
+import { Controller, Get, Param, Query as QueryParams, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  GlobalLogQuerySchema,
+  StreamIdSchema,
+  StreamSearchQuerySchema,
+  StreamStateQuerySchema,
+  type AuditChainVerification,
+  type CorrelationResponse,
+  type GlobalLogResponse,
+  type HistoryFilters,
+  type StreamHistory,
+  type StreamSearchResponse,
+  type StreamState,
+} from '@afterwards/contracts';
+import { AuditTrail, verifyAuditChain } from '@afterwards/identity-server';
+import type { SqlClient } from '@afterwards/persistence';
+import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { Inject } from '@nestjs/common';
+import { historyCsv } from './history-export';
+import { HistoryService, isPrivate, streamNotFound } from './history.service';
+
+function parseStreamId(raw: string): string {
+  const parsed = StreamIdSchema.safeParse(raw);
+  if (!parsed.success) throw streamNotFound();
+  return parsed.data;
+}
+
+/** Event history for reviewers (`admin` and `auditor`: every route here reads; the StaffGuard covers them). */
+@Controller('api/admin/history')
+export class HistoryController {
+  constructor(
+    private readonly history: HistoryService,
+    private readonly audit: AuditTrail,
+  ) {}
+
+  @Get('streams')
+  search(@QueryParams() raw: Record<string, string>): Promise<StreamSearchResponse> {
+    return this.history.search(StreamSearchQuerySchema.parse(raw).q);
+  }
+
+  @Get('streams/:streamId')
+  async stream(@Param('streamId') raw: string, @Req() req: Request): Promise<StreamHistory> {
+    const streamId = parseStreamId(raw);
+    const result = await this.history.stream(streamId);
+    await this.auditPrivate(req, streamId, 'memory_history_opened');
+    return result;
+  }
+
+  @Get('streams/:streamId/state')
+  async state(@Param('streamId') raw: string, @QueryParams() query: Record<string, string>, @Req() req: Request): Promise<StreamState> {
+    const streamId = parseStreamId(raw);
+    const { version } = StreamStateQuerySchema.parse(query);
+    const result = await this.history.stateAt(streamId, version);
+    await this.auditPrivate(req, streamId, 'memory_history_state_opened', { version });
+    return result;
+  }
+
+  @Get('streams/:streamId/export.json')
+  async exportJson(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const streamId = parseStreamId(raw);
+    const result = await this.history.stream(streamId);
+    await this.auditPrivate(req, streamId, 'memory_history_exported', { format: 'json' });
+    res.setHeader('Content-Disposition', `attachment; filename="${streamId}-history.json"`);
+    res.type('application/json').send(JSON.stringify(result, null, 2));
+  }
+
+  @Get('streams/:streamId/export.csv')
+  async exportCsv(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const streamId = parseStreamId(raw);
+    const result = await this.history.stream(streamId);
+    await this.auditPrivate(req, streamId, 'memory_history_exported', { format: 'csv' });
+    res.setHeader('Content-Disposition', `attachment; filename="${streamId}-history.csv"`);
+    res.type('text/csv; charset=utf-8').send(historyCsv(result.events));
+  }
+
+  @Get('correlation/:correlationId')
+  correlation(@Param('correlationId') id: string): Promise<CorrelationResponse> {
+    if (id.length > 200) throw new ProblemError(400, 'HISTORY_CORRELATION_INVALID', 'That is not a correlation id.');
+    return this.history.correlation(id);
+  }
+
+  @Get('events')
+  log(@QueryParams() raw: Record<string, string>): Promise<GlobalLogResponse> {
+    return this.history.globalLog(GlobalLogQuerySchema.parse(raw));
+  }
+
+  @Get('filters')
+  filters(): Promise<HistoryFilters> {
+    return this.history.filters();
+  }
+
+  /** Every look at a family's memory history is itself on the audit trail. */
+  private async auditPrivate(req: Request, streamId: string, action: string, detail: Record<string, unknown> = {}): Promise<void> {
+    if (!isPrivate(streamId)) return;
+    await this.audit.record(req, { action, tableName: 'events', recordId: streamId, oldValues: null, newValues: { streamId, ...detail } });
+  }
+}
+
+/** The audit trail's own check, for the Audit Log's badge. */
+@Controller('api/admin/audit-log/verify')
+export class AuditVerifyController {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  @Get()
+  verify(): Promise<AuditChainVerification> {
+    return verifyAuditChain(this.sql);
+  }
+}
