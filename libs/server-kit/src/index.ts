@@ -7,6 +7,7 @@ export * from './logging/request-log.middleware';
 export * from './database/open-platform';
 export * from './database/data-dir-lock';
 export * from './event-sourcing/execute-command';
+export * from './event-sourcing/stream-writes';
 export * from './projections/projection';
 export * from './projections/projection-runner';
 export * from './projections/rebuild';

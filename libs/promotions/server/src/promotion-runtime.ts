@@ -1,5 +1,5 @@
 import type { AdminSettings, PromotionPlan } from '@afterwards/contracts';
-import { StreamConflictError, type EventStore } from '@afterwards/event-store';
+import type { EventStore } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import {
   dateIn,
@@ -13,7 +13,7 @@ import {
   type PromotionState,
   type PromotionTiming,
 } from '@afterwards/promotions-domain';
-import { executeCommand, toDomainEvent, type Clock, type CommandContext, type Decider, type ExecuteResult } from '@afterwards/server-kit';
+import { executeCommand, retryOnConflict, toDomainEvent, type Clock, type CommandContext, type Decider, type ExecuteResult } from '@afterwards/server-kit';
 
 export const promotionDecider: Decider<PromotionCommand, PromotionEvent, PromotionState> = {
   initialState: initialPromotionState,
@@ -58,14 +58,10 @@ export async function runPromotionCommand(
   context: CommandContext,
   options: { expectedRevision?: bigint; retryConflicts?: boolean } = {},
 ): Promise<ExecuteResult<PromotionEvent>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await executeCommand(rt.store, promotionStreamId(promotionId), promotionDecider, command, context, {
-        expectedRevision: options.expectedRevision,
-        clock: rt.clock,
-      });
-    } catch (error) {
-      if (!(error instanceof StreamConflictError) || !options.retryConflicts || attempt >= 5) throw error;
-    }
-  }
+  const run = () =>
+    executeCommand(rt.store, promotionStreamId(promotionId), promotionDecider, command, context, {
+      expectedRevision: options.expectedRevision,
+      clock: rt.clock,
+    });
+  return options.retryConflicts ? retryOnConflict(run, { maxAttempts: 5 }) : run();
 }

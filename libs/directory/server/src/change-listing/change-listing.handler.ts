@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StreamConflictError, type EventStore } from '@afterwards/event-store';
-import { EVENT_STORE, executeCommand, type Decider } from '@afterwards/server-kit';
+import { EVENT_STORE, executeCommand, StreamWriteQueue, type Decider } from '@afterwards/server-kit';
 import {
   decideListing,
   evolveListing,
@@ -60,9 +60,16 @@ export function withCoordinates(command: ListingCommand, state: ListingState = i
 
 @CommandHandler(ChangeListing)
 export class ChangeListingHandler implements ICommandHandler<ChangeListing, ListingChangeResult> {
+  /** Writes to one listing from this process run one at a time (staff, imports and the placement reactor). */
+  private readonly writes = new StreamWriteQueue();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ command, context, expectedRevision }: ChangeListing): Promise<ListingChangeResult> {
+  execute(change: ChangeListing): Promise<ListingChangeResult> {
+    return this.writes.run(listingStreamId(change.command.listingId), () => this.decideAndAppend(change));
+  }
+
+  private async decideAndAppend({ command, context, expectedRevision }: ChangeListing): Promise<ListingChangeResult> {
     // Submitting is refused on any existing stream, so it needs no read: the append itself says so.
     const newStream = command.type === 'SubmitListing' && expectedRevision === undefined;
     const result = await executeCommand(this.store, listingStreamId(command.listingId), listingDecider, command, context, { expectedRevision, newStream }).catch(
