@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+
+// The HTTP round trips the memories remote makes, read from the browser's network log: ticking a task and
+// loading the dashboard with several memories. The bounds are today's figures, so a change that adds calls
+// fails here: a refresh reads the list and each memory, twice (the first load and the realtime join's
+// catch-up); a tick is its PUT plus the realtime refetch. MEMORIES_NETWORK_LOG=1 prints each log.
+const MEMORY_COUNT = 3;
+
+describe('memories round trips', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 0 });
+    browser = await launchChromium();
+    const email = 'ada.round-trips@example.test';
+    const password = 'lantern-meadow-82';
+    const session = await signUpVerified(product, { email, password, name: 'Ada Round' });
+    for (let i = 1; i <= MEMORY_COUNT; i++) {
+      const res = await session.fetch('/api/memories', {
+        method: 'POST',
+        json: { name: `Memory ${i}`, deceasedName: `Person ${i}`, jurisdiction: 'England', dateOfDeath: '2026-03-09' },
+      });
+      expect(res.status).toBe(201);
+    }
+
+    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'afterwards.cookie-consent',
+        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
+      ),
+    );
+    page = await context.newPage();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/memories')) log.push(`${request.method()} ${url.pathname}`);
+    });
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${product.url}/dashboard`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  /** The memories calls made while `act` runs and until the page has been quiet for a second. */
+  async function calls(act: () => Promise<void>): Promise<string[]> {
+    log.length = 0;
+    await act();
+    let seen = -1;
+    while (seen !== log.length) {
+      seen = log.length;
+      await page.waitForTimeout(1_000);
+    }
+    if (process.env.MEMORIES_NETWORK_LOG) console.log(log.join('\n'));
+    return [...log];
+  }
+
+  it('loads every memory on a refresh', async () => {
+    const made = await calls(async () => {
+      await page.reload();
+      await page.locator('.mem-sync[data-status="synced"]').waitFor();
+    });
+    const reads = made.filter((c) => c.startsWith('GET '));
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThanOrEqual(2 * (1 + MEMORY_COUNT));
+  }, 60_000);
+
+  it('ticks a task', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Tasks', exact: true }).click();
+    const memory = page.getByRole('region', { name: 'Memory 1', exact: true });
+    const made = await calls(async () => {
+      await memory.getByRole('checkbox', { name: 'Register the death', exact: true }).check();
+      await page.locator('.aw-toast', { hasText: 'Task marked as complete!' }).first().waitFor();
+    });
+    expect(made.filter((c) => c.startsWith('PUT ') && c.includes('/tasks/'))).toHaveLength(1);
+    expect(made.length).toBeLessThanOrEqual(2);
+  }, 60_000);
+});
