@@ -3,6 +3,7 @@ import { REALTIME_PATH } from '@afterwards/contracts';
 import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const FAMILY = { email: 'cai.csrf@example.test', password: 'quiet-harbour-95' };
+const STAFF = { email: 'staff.csrf@afterwards.example', password: 'harbour-lights-2026' };
 
 /**
  * With a family cookie, writes from another site (or from no page at all) must not succeed on any of the
@@ -54,13 +55,24 @@ describe('cross-site requests (services profile)', () => {
   it('answers 415 from its own pages when a write sends a body type its route does not document', async () => {
     const origin = new URL(product.url).origin;
     const id = '2b9c3b0e-3c1f-4a53-8d1b-0c6a1c1f0a11';
-    const uploads = new Set(['POST /api/memories/:id/documents/:documentId/files', 'POST /api/memories/:id/additional-documents', 'PUT /api/memories/:id/photo']);
+    // Staff routes answer who may call them first (401/403), so they are sent with a staff session.
+    product.tool('create-admin', '--email', STAFF.email, '--name', 'Cross Site', '--password', STAFF.password);
+    const staff = new HttpSession(product.url);
+    expect((await staff.json('/api/admin/session', { method: 'POST', json: STAFF })).status).toBe(200);
+    const uploads = new Set([
+      'POST /api/memories/:id/documents/:documentId/files',
+      'POST /api/memories/:id/additional-documents',
+      'PUT /api/memories/:id/photo',
+      'POST /api/admin/imports/csv',
+      'POST /api/admin/imports/documents',
+    ]);
     for (const route of writes) {
       const url = route.path.replace(/:[A-Za-z]+/g, id);
+      const cookie = route.path.startsWith('/api/admin/') ? staff.cookieHeader() : family.cookieHeader();
       // JSON routes refuse form and text bodies; the upload routes refuse anything but the file's bytes.
       const refused = uploads.has(`${route.method} ${route.path}`) ? ['application/json', 'multipart/form-data; boundary=x'] : ['application/x-www-form-urlencoded', 'text/plain', 'application/octet-stream'];
       for (const type of refused) {
-        const res = await fetch(`${product.url}${url}`, { method: route.method, headers: { 'content-type': type, cookie: family.cookieHeader(), origin }, body: type === 'application/json' ? '{"name":"x"}' : 'name=x' });
+        const res = await fetch(`${product.url}${url}`, { method: route.method, headers: { 'content-type': type, cookie, origin }, body: type === 'application/json' ? '{"name":"x"}' : 'name=x' });
         const label = `${route.method} ${route.path} ${type}`;
         const problem = (await res.json()) as { code?: string; detail?: string };
         expect([label, res.status, problem.code]).toEqual([label, 415, 'UNSUPPORTED_MEDIA_TYPE']);

@@ -1,8 +1,8 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD, ModuleRef } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
 import { OwnOriginGuard } from './input/own-origin';
-import { BodyTypeGuard } from './input/body-type';
+import { BodyTypeInterceptor } from './input/body-type';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration } from '@afterwards/persistence';
@@ -85,9 +85,14 @@ export class PlatformModule {
         JobsLifecycle,
         RealtimeGateway,
         ProjectionsService,
-        // In this order: every state-changing route takes the product's own Origin only (403), then only
-        // the body types it documents (415); text the database cannot store is a 400, never a 500.
-        ...(options.role === 'api' ? [OwnOriginGuard, BodyTypeGuard, SafeTextGuard].map((useClass) => ({ provide: APP_GUARD, useClass })) : []),
+        // Every state-changing route takes the product's own Origin only (403); text the database cannot
+        // store is a 400, never a 500; after the guards (who may call), only the body types a route documents (415).
+        ...(options.role === 'api'
+          ? [
+              ...[OwnOriginGuard, SafeTextGuard].map((useClass) => ({ provide: APP_GUARD, useClass })),
+              { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },
+            ]
+          : []),
       ],
       exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionsService, CqrsModule],
     };

@@ -1,4 +1,4 @@
-import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ProblemError } from '../problems/problem';
@@ -21,21 +21,26 @@ const hasBody = (req: Request): boolean =>
  * Each write route accepts only the body types its contract documents (JSON unless it says otherwise),
  * answering 415 to anything else. A form or text body is what a cross-site page can send without asking
  * first, so a route that never meant to read one never sees one, and a mistaken client learns why.
+ * An interceptor, so it runs after every guard: who may call a route (401, 403) is answered first.
  */
 @Injectable()
-export class BodyTypeGuard implements CanActivate {
+export class BodyTypeInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
-  canActivate(context: ExecutionContext): boolean {
-    if (context.getType() !== 'http') return true;
+  intercept(context: ExecutionContext, next: CallHandler) {
+    this.check(context);
+    return next.handle();
+  }
+
+  private check(context: ExecutionContext): void {
+    if (context.getType() !== 'http') return;
     const req = context.switchToHttp().getRequest<Request>();
-    if (isSafeMethod(req.method) || !hasBody(req)) return true;
+    if (isSafeMethod(req.method) || !hasBody(req)) return;
     const accepted = this.reflector.getAllAndOverride<string[] | undefined>(CONSUMES, [context.getHandler(), context.getClass()]) ?? JSON_ONLY;
     const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!accepted.includes(mediaType)) {
       const message = unsupportedBodyMessage(accepted);
       throw new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE', message, [{ path: 'content-type', message }]);
     }
-    return true;
   }
 }
