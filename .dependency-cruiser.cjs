@@ -9,7 +9,7 @@ module.exports = {
         'A domain lib is pure TypeScript: no framework, no persistence, no network or file I/O. Time, ids and ' +
         'stored state come in as inputs. Its tests may read fixtures from disk.',
       severity: 'error',
-      from: { path: '^libs/[^/]+/domain/', pathNot: '\\.spec\\.tsx?$' },
+      from: { path: '^libs/[^/]+/domain/src/', pathNot: '\\.spec\\.tsx?$' },
       to: {
         path: [
           '(^|/)node_modules/(@nestjs|express|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|socket\\.io|@kurrent|nodemailer|react|react-dom)(/|$)',
@@ -23,7 +23,7 @@ module.exports = {
       name: 'domain-no-node-io',
       comment: 'No file system, network, process or worker modules in a domain lib (outside its tests).',
       severity: 'error',
-      from: { path: '^libs/[^/]+/domain/', pathNot: '\\.spec\\.tsx?$' },
+      from: { path: '^libs/[^/]+/domain/src/', pathNot: '\\.spec\\.tsx?$' },
       to: {
         dependencyTypes: ['core'],
         path: '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|tls|child_process|cluster|worker_threads|process)$',
