@@ -11,3 +11,4 @@ export * from './promotions';
 export * from './email-verification';
 export * from './imports';
 export * from './history';
+export * from './coverage';

@@ -12,6 +12,8 @@ export interface Town {
   readonly latitude: number;
   readonly longitude: number;
   readonly population: number;
+  /** GeoNames feature code: PPLX is a section of a city, counted inside the city's own figure. */
+  readonly featureCode: string;
 }
 
 interface District {
@@ -101,6 +103,7 @@ export class Gazetteer {
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
       population: Number(r.population) || 0,
+      featureCode: r.feature_code ?? '',
     }));
     towns.sort((a, b) => b.population - a.population);
     this.towns = towns;
