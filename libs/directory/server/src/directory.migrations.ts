@@ -8,6 +8,7 @@ import listingStatusCounts from '../migrations/0006_listing_status_counts.sql';
 import listingsSearchText from '../migrations/0007_listings_search_text.sql';
 import listingsSearchCovering from '../migrations/0008_listings_search_covering.sql';
 import listingImports from '../migrations/0009_listing_imports.sql';
+import listingRegions from '../migrations/0010_listing_regions.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -19,4 +20,5 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0007_listings_search_text', sql: listingsSearchText },
   { id: 'directory/0008_listings_search_covering', sql: listingsSearchCovering },
   { id: 'directory/0009_listing_imports', sql: listingImports },
+  { id: 'directory/0010_listing_regions', sql: listingRegions },
 ];

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Projection, ProjectionTx } from '@afterwards/server-kit';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
+import { regionOf } from '@afterwards/coverage-domain';
 
 /** Projects listing streams into the `listings` table the finder and staff screens read. */
 export const listingsProjection: Projection = {
@@ -40,6 +41,7 @@ export const listingsProjection: Projection = {
           totalReviews: d.totalReviews,
           source: d.source,
           originalFilename: d.originalFilename ?? null,
+          region: regionOf(d.latitude, d.longitude),
           version,
           createdAt: at,
           updatedAt: at,
@@ -52,9 +54,10 @@ export const listingsProjection: Projection = {
         return [id];
       default: {
         // Idempotent: a replayed event whose revision the row already has matches no row.
+        const region = event.type === 'ListingEdited' ? await regionAfterEdit(tx, id, event.data.changes) : undefined;
         const result = await tx.listing.updateMany({
           where: { id, version: { lt: version } },
-          data: { ...changesFor(event), version, updatedAt: at },
+          data: { ...changesFor(event), ...(region === undefined ? {} : { region }), version, updatedAt: at },
         });
         return result.count > 0 ? [id] : [];
       }
@@ -70,6 +73,13 @@ export const listingsProjection: Projection = {
     return rows.map((r) => ({ ...r, rating: r.rating?.toString() ?? null }));
   },
 };
+
+/** An edit that moves the listing places it again (coverage region from the new point); undefined if it did not move. */
+async function regionAfterEdit(tx: ProjectionTx, id: string, changes: { latitude?: number | null; longitude?: number | null }): Promise<string | undefined> {
+  if (changes.latitude === undefined && changes.longitude === undefined) return undefined;
+  const row = changes.latitude === undefined || changes.longitude === undefined ? await tx.listing.findUnique({ where: { id }, select: { latitude: true, longitude: true } }) : null;
+  return regionOf(changes.latitude !== undefined ? changes.latitude : (row?.latitude ?? null), changes.longitude !== undefined ? changes.longitude : (row?.longitude ?? null));
+}
 
 function changesFor(event: Exclude<ListingEvent, { type: 'ListingSubmitted' | 'ListingDeleted' }>) {
   switch (event.type) {

@@ -12,6 +12,7 @@ import { PRISMA } from '@afterwards/server-kit';
 import { EARTH_RADIUS_MILES } from '@afterwards/directory-domain';
 import { loadGazetteer } from '@afterwards/places';
 import { SearchListings } from './search-listings.query';
+import { recordUnmetSearch } from './unmet-searches';
 
 /** At most this many cards per answer; `total` still counts them all. */
 export const SEARCH_RESULT_LIMIT = 100;
@@ -104,6 +105,7 @@ export class SearchListingsHandler implements IQueryHandler<SearchListings, Dire
       };
     });
     const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    if (place && total === 0) await recordUnmetSearch(this.prisma, place, criteria.category);
     return { listings, total, featured: listings.filter((l) => l.promoted).length, place, searchType, radiusMiles };
   }
 

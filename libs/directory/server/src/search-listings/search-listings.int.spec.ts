@@ -120,4 +120,24 @@ describe.each(testDatabaseFactories)('radius search on %s', (_name, create) => {
     );
     expect(result.listings.map((l) => l.id)).toEqual(order.slice(0, 100).map((r) => r.id));
   });
+  it('counts searches that found nothing near a place, by place and category only', async () => {
+    const handler = new SearchListingsHandler(prisma);
+    const search = (criteria: ConstructorParameters<typeof SearchListings>[0]) => handler.execute(new SearchListings(criteria));
+    expect((await search({ location: 'Inverness', category: 'Funeral Directors' })).total).toBe(0);
+    expect((await search({ location: 'Inverness', category: 'Funeral Directors' })).total).toBe(0);
+    // Around someone's own location: kept as the nearest town, never the point itself.
+    expect((await search({ lat: 58.4391, lng: -3.1, radiusMiles: 10 })).total).toBe(0);
+    // Found something, or no place to measure from: nothing counted.
+    expect((await search({ location: 'Leeds' })).total).toBeGreaterThan(0);
+    expect((await search({ location: 'Nowhere-on-Sea' })).searchType).toBe('not_found');
+    const counted = await prisma.$queryRaw<Record<string, unknown>[]>`
+      SELECT place, category, region, latitude, longitude, searches FROM finder_unmet_searches WHERE place LIKE 'Inverness%' OR place LIKE 'Wick%' OR place LIKE 'Leeds%' ORDER BY place`;
+    expect(counted).toEqual([
+      { place: 'Inverness, Highland', category: 'Funeral Directors', region: 'Scotland', latitude: 57.47908, longitude: -4.22398, searches: 2 },
+      { place: 'Wick, Highland', category: 'all', region: 'Scotland', latitude: 58.43906, longitude: -3.09424, searches: 1 },
+    ]);
+    const columns = await prisma.$queryRaw<{ column_name: string }[]>`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'finder_unmet_searches' ORDER BY ordinal_position`;
+    expect(columns.map((c) => c.column_name)).toEqual(['day', 'place', 'category', 'region', 'latitude', 'longitude', 'searches']);
+  });
 });
