@@ -1,12 +1,12 @@
 // Notes kept on a memory (spec sections 2, 3, 5 and 9). The categories are contract vocabulary, shared
 // with the screens; the four quick templates prefill the note editor.
-import { NOTE_CATEGORIES, NOTE_CATEGORY_KEYS, type NoteCategory } from '@afterwards/contracts';
+import { NOTE_CATEGORIES, NOTE_CATEGORY_KEYS, NoteCategorySchema, type NoteCategory } from '@afterwards/contracts';
 
 export { NOTE_CATEGORIES, NOTE_CATEGORY_KEYS, type NoteCategory };
 export const DEFAULT_NOTE_CATEGORY: NoteCategory = 'general';
 
 export function isNoteCategory(value: unknown): value is NoteCategory {
-  return typeof value === 'string' && Object.hasOwn(NOTE_CATEGORIES, value);
+  return NoteCategorySchema.safeParse(value).success;
 }
 
 /** Longest note body kept; generous for meeting notes, bounded so one request cannot fill the database. */

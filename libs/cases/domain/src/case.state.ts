@@ -1,0 +1,148 @@
+// The Case aggregate's state and commands, shared by the deciders of each area (case.details.ts,
+// case.checklist.ts, case.files.ts, case.notes.ts, case.erasure.ts) and put together in case.ts.
+import type { ChecklistDocument, ChecklistTask, DocumentCategory, IdSource } from '@afterwards/checklist-domain';
+import { CASE_MESSAGES, CaseError } from './case.errors';
+import type { CaseDetails, CasePhoto, EditableCaseDetails, FileEntry } from './case.events';
+import type { NoteCategory } from './notes';
+
+export type TaskStatus = 'pending' | 'in_progress' | 'complete';
+
+export interface CaseTask extends ChecklistTask {
+  status: TaskStatus;
+  completedAt: string | null;
+}
+
+export interface CaseDocument {
+  id: string;
+  /** Extra documents the owner uploaded (spec: category or document_type 'additional'). */
+  additional: boolean;
+  category: DocumentCategory | 'additional';
+  title: string;
+  description: string | null;
+  /** The checklist item it came from; null for additional documents. */
+  template: ChecklistDocument | null;
+  collected: boolean;
+  collectedAt: string | null;
+  files: FileEntry[];
+}
+
+export interface CaseNote {
+  id: string;
+  title: string;
+  content: string;
+  category: NoteCategory;
+  /** Counts edits: an edit made on an older version is refused rather than overwriting another tab's. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CaseState {
+  readonly exists: boolean;
+  readonly deleted: boolean;
+  readonly caseId: string | null;
+  readonly ownerId: string | null;
+  readonly details: CaseDetails | null;
+  /** Counts detail edits, for the same stale-form check as notes. */
+  readonly detailsVersion: number;
+  readonly photo: CasePhoto | null;
+  readonly openedAt: string | null;
+  readonly updatedAt: string | null;
+  readonly templateVersion: string | null;
+  readonly tasks: readonly CaseTask[];
+  readonly documents: readonly CaseDocument[];
+  readonly notes: readonly CaseNote[];
+}
+
+export const initialCaseState: CaseState = {
+  exists: false,
+  deleted: false,
+  caseId: null,
+  ownerId: null,
+  details: null,
+  detailsVersion: 0,
+  photo: null,
+  openedAt: null,
+  updatedAt: null,
+  templateVersion: null,
+  tasks: [],
+  documents: [],
+  notes: [],
+};
+
+/** What the create form sends; strings are trimmed, blank optional fields become null. */
+export interface CaseDetailsInput {
+  name: string;
+  deceasedName: string;
+  jurisdiction: string;
+  relationship?: string | null;
+  dateOfDeath?: string | null;
+  dateOfBirth?: string | null;
+  placeOfDeath?: string | null;
+}
+
+/** A file the server has stored and typed from its content, ready to be attached. */
+export type IncomingFile = Omit<FileEntry, 'uploadedAt'>;
+
+interface Base {
+  caseId: string;
+  /** The signed-in user; only the owner may act on a memory. */
+  actorId: string;
+  /** ISO timestamp of the request, passed in so decisions stay pure. */
+  at: string;
+}
+
+export type CaseCommand =
+  | (Base & {
+      type: 'OpenCase';
+      details: CaseDetailsInput;
+      photo?: CasePhoto | null;
+      templateVersion?: string;
+      /** Ids for the generated tasks and documents. */
+      ids: IdSource;
+    })
+  | (Base & {
+      type: 'EditCaseDetails';
+      changes: Partial<Record<keyof EditableCaseDetails, string | null>>;
+      /** The details version the form was filled from; a newer one means another tab edited first. */
+      expectedDetailsVersion?: number;
+    })
+  | (Base & { type: 'ChangeCasePhoto'; photo: CasePhoto | null })
+  | (Base & { type: 'CompleteTask'; taskId: string })
+  | (Base & { type: 'ReopenTask'; taskId: string })
+  | (Base & { type: 'CollectDocument'; documentId: string })
+  | (Base & { type: 'UncollectDocument'; documentId: string })
+  | (Base & { type: 'AttachDocumentFile'; documentId: string; file: IncomingFile })
+  | (Base & { type: 'RemoveDocumentFile'; documentId: string; fileIndex: number })
+  | (Base & { type: 'AddAdditionalDocument'; documentId: string; title: string; description?: string | null; file: IncomingFile })
+  | (Base & { type: 'RemoveAdditionalDocument'; documentId: string })
+  | (Base & { type: 'AddNote'; noteId: string; title: string; content: string; category?: string | null })
+  | (Base & { type: 'EditNote'; noteId: string; title: string; content: string; category?: string | null; expectedVersion?: number })
+  | (Base & { type: 'DeleteNote'; noteId: string })
+  | (Base & { type: 'DeleteCase' });
+
+/** The commands of the given types: what one area's decider accepts. */
+export type CommandOf<T extends CaseCommand['type']> = Extract<CaseCommand, { type: T }>;
+
+/** Trimmed text, or null when blank. */
+export function optionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+export function findDocument(state: CaseState, documentId: string): CaseDocument {
+  const found = state.documents.find((d) => d.id === documentId);
+  if (!found) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
+  return found;
+}
+
+export function mapDocument(state: CaseState, documentId: string, change: (d: CaseDocument) => CaseDocument): readonly CaseDocument[] {
+  return state.documents.map((d) => (d.id === documentId ? change(d) : d));
+}
+
+/** Unknown, deleted and other people's memories look the same: not found. */
+export function mustOwn(state: CaseState, command: Base): void {
+  if (!state.exists || state.deleted || state.ownerId !== command.actorId) {
+    throw new CaseError('CASE_NOT_FOUND', CASE_MESSAGES.notFound);
+  }
+}
