@@ -8,6 +8,7 @@ import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwa
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
 import { HistoryModule } from '@afterwards/history-server';
 import { CasesModule, casesMigrations, memoriesProjection } from '@afterwards/cases-server';
+import { CoverageModule, foldInteractionWeeksProcessor } from '@afterwards/coverage-server';
 import { PromotionsModule, promotionsMigrations, promotionsProjection, promotionActivityProjection, promotionJobProcessors } from '@afterwards/promotions-server';
 
 /** Every migration of the product, in order. */
@@ -15,7 +16,7 @@ export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ..
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection];
 /** Every background job of the product. */
-export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor];
+export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor, foldInteractionWeeksProcessor as JobProcessor];
 
 @Module({})
 export class AppModule {
@@ -23,7 +24,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, IdentityModule.forRoot(role), CasesModule.forRoot(role), HistoryModule.forRoot(role)],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, CoverageModule, IdentityModule.forRoot(role), CasesModule.forRoot(role), HistoryModule.forRoot(role)],
     };
   }
 }

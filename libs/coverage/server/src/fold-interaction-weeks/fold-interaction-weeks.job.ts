@@ -1,0 +1,43 @@
+import { foldAllInteractions } from '@afterwards/directory-server';
+import { defineJob } from '@afterwards/jobs';
+import type { SqlClient } from '@afterwards/persistence';
+import { SQL_CLIENT, type JobProcessor } from '@afterwards/server-kit';
+import { TREND_TIME_ZONE } from '../coverage-report/coverage-report';
+
+/** Folds recorded listing interactions into views and contact actions per week and region, every few seconds. */
+export const foldInteractionWeeksJob = defineJob<null>('coverage.fold-interaction-weeks', { removeOnComplete: 10 });
+export const FOLD_WEEKS_EVERY_MS = 3_000;
+const BATCH = 20_000;
+
+/**
+ * Calls, e-mails, website visits and directions are contact actions (a click opens a card's details, so it
+ * is not). The week and the region are the interaction's own: its time in the platform's time zone, and
+ * the region its listing is in when folded. Its own checkpoint ('coverage'), like the listing counters.
+ */
+const WEEKS_FOLD = `weekly AS (
+    SELECT date_trunc('week', b.created_at AT TIME ZONE '${TREND_TIME_ZONE}')::date AS week_start,
+      coalesce(l.region, 'Other') AS region,
+      count(*) FILTER (WHERE b.action = 'view') AS views,
+      count(*) FILTER (WHERE b.action IN ('call', 'email', 'website', 'directions')) AS contacts
+    FROM batch b LEFT JOIN listings l ON l.id = b.listing_id
+    GROUP BY 1, 2
+  ), folded AS (
+    INSERT INTO coverage_interaction_weeks AS w (week_start, region, views, contacts)
+    SELECT week_start, region, views, contacts FROM weekly
+    ON CONFLICT (week_start, region) DO UPDATE SET views = w.views + excluded.views, contacts = w.contacts + excluded.contacts
+    RETURNING 1
+  )`;
+
+/** Folds every finished interaction row not yet counted; returns how many rows were read. */
+export async function foldInteractionWeeks(sql: SqlClient, batch = BATCH): Promise<number> {
+  return (await foldAllInteractions(sql, 'coverage', WEEKS_FOLD, batch)).events;
+}
+
+export const foldInteractionWeeksProcessor: JobProcessor<null> = {
+  definition: foldInteractionWeeksJob,
+  handler: async (_job, services) => {
+    await foldInteractionWeeks(services.get<SqlClient>(SQL_CLIENT));
+  },
+  everyMs: FOLD_WEEKS_EVERY_MS,
+  schedulePayload: null,
+};
