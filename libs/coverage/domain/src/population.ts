@@ -60,3 +60,6 @@ export function demandTowns(places: readonly PlaceInput[], placeRegion: (p: Plac
 
 /** Active listings per 100,000 people, to one decimal place (0 where nobody lives in the data). */
 export const per100k = (listings: number, population: number): number => (population > 0 ? Math.round((listings / population) * 1_000_000) / 10 : 0);
+
+/** Attribution the screen shows for the population figures (libs/places/data/SOURCES.md). */
+export const POPULATION_ATTRIBUTION = 'Population: contains data from GeoNames (geonames.org), licensed under CC BY 4.0.';

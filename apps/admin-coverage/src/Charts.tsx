@@ -1,0 +1,167 @@
+// The screen's two charts, drawn as plain HTML and SVG so they print and need no chart library: listings by
+// category per region (stacked bars), and listing views and contact actions over 12 weeks (paired columns).
+// Each has the same figures as a table for screen readers and for anyone who would rather read.
+import { useId, useState } from 'react';
+import type { RegionFigures, TrendWeek } from '@afterwards/contracts';
+import { axisMax, categoryStacks, formatCount, plural, weekLabel } from './coverage-view';
+
+function TableToggle({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <details className="cv-table-toggle">
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
+
+export function CategoryByRegionChart({ regions, selected }: { regions: readonly RegionFigures[]; selected: string | null }) {
+  const { rows, keys } = categoryStacks(regions);
+  const max = Math.max(1, ...rows.map((r) => r.total));
+  return (
+    <div className="cv-chart">
+      <ul className="cv-chart__legend" aria-label="Categories">
+        {keys.map((k) => (
+          <li key={k.key}>
+            <span className="cv-legend__swatch" style={{ background: k.colour }} aria-hidden="true" />
+            {k.label}
+          </li>
+        ))}
+      </ul>
+      <ol className="cv-stacks" aria-hidden="true">
+        {rows.map((r) => (
+          <li key={r.region} className={r.region === selected ? 'is-selected' : undefined}>
+            <span className="cv-stacks__label">{r.region}</span>
+            <span className="cv-stacks__bar" style={{ width: `${(r.total / max) * 100}%` }}>
+              {r.segments
+                .filter((s) => s.value > 0)
+                .map((s) => (
+                  <span key={s.key} className="cv-stacks__seg" style={{ flexGrow: s.value, background: s.colour }} title={`${r.region}, ${s.label}: ${formatCount(s.value)}`} />
+                ))}
+            </span>
+            <span className="cv-stacks__total">{formatCount(r.total)}</span>
+          </li>
+        ))}
+      </ol>
+      <TableToggle label="Show these figures as a table">
+        <div className="cv-table-wrap">
+          <table className="cv-table">
+            <caption className="aw-visually-hidden">Active listings by category per region</caption>
+            <thead>
+              <tr>
+                <th scope="col">Region</th>
+                {keys.map((k) => (
+                  <th key={k.key} scope="col">
+                    {k.label}
+                  </th>
+                ))}
+                <th scope="col">All</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.region}>
+                  <th scope="row">{r.region}</th>
+                  {r.segments.map((s) => (
+                    <td key={s.key}>{formatCount(s.value)}</td>
+                  ))}
+                  <td>{formatCount(r.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </TableToggle>
+    </div>
+  );
+}
+
+const TREND_W = 640;
+const TREND_H = 220;
+const AXIS_LEFT = 44;
+const AXIS_BOTTOM = 26;
+
+export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
+  const titleId = useId();
+  const [active, setActive] = useState<number | null>(null);
+  const top = axisMax(Math.max(0, ...weeks.flatMap((w) => [w.views, w.contacts])));
+  const plotW = TREND_W - AXIS_LEFT - 8;
+  const plotH = TREND_H - AXIS_BOTTOM - 10;
+  const slot = plotW / Math.max(1, weeks.length);
+  const barW = Math.max(4, Math.min(18, slot / 2 - 3));
+  const y = (v: number) => 10 + plotH - (v / top) * plotH;
+  const ticks = [0, top / 2, top];
+  const total = weeks.reduce((a, w) => ({ views: a.views + w.views, contacts: a.contacts + w.contacts }), { views: 0, contacts: 0 });
+  const shown = active !== null ? weeks[active] : undefined;
+  return (
+    <div className="cv-chart">
+      <ul className="cv-chart__legend" aria-label="Series">
+        <li>
+          <span className="cv-legend__swatch cv-swatch--views" aria-hidden="true" />
+          Listing views ({formatCount(total.views)})
+        </li>
+        <li>
+          <span className="cv-legend__swatch cv-swatch--contacts" aria-hidden="true" />
+          Contact actions ({formatCount(total.contacts)})
+        </li>
+      </ul>
+      <div className="cv-trend">
+        <svg viewBox={`0 0 ${TREND_W} ${TREND_H}`} className="cv-trend__svg" aria-labelledby={titleId} role="img">
+          <title id={titleId}>{`Listing views and contact actions per week over ${plural(weeks.length, 'week')}: ${formatCount(total.views)} views and ${formatCount(total.contacts)} contact actions.`}</title>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={AXIS_LEFT} x2={TREND_W - 8} y1={y(t)} y2={y(t)} className="cv-trend__grid" />
+              <text x={AXIS_LEFT - 6} y={y(t) + 4} className="cv-trend__tick" textAnchor="end">
+                {formatCount(Math.round(t))}
+              </text>
+            </g>
+          ))}
+          {weeks.map((w, i) => {
+            const x = AXIS_LEFT + i * slot + slot / 2;
+            return (
+              <g key={w.weekStart} onMouseEnter={() => setActive(i)} onMouseLeave={() => setActive((a) => (a === i ? null : a))}>
+                <rect x={AXIS_LEFT + i * slot} y={10} width={slot} height={plotH} className="cv-trend__hit" />
+                <rect x={x - barW - 1} y={y(w.views)} width={barW} height={Math.max(0, 10 + plotH - y(w.views))} className="cv-trend__bar cv-trend__bar--views" rx={2} />
+                <rect x={x + 1} y={y(w.contacts)} width={barW} height={Math.max(0, 10 + plotH - y(w.contacts))} className="cv-trend__bar cv-trend__bar--contacts" rx={2} />
+                {i % 2 === weeks.length % 2 || weeks.length <= 6 ? (
+                  <text x={x} y={TREND_H - 8} className="cv-trend__tick" textAnchor="middle">
+                    {weekLabel(w.weekStart)}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+        </svg>
+        {shown ? (
+          <div className="cv-trend__tip" aria-hidden="true">
+            <strong>Week of {weekLabel(shown.weekStart)}</strong>
+            <span>{plural(shown.views, 'view')}</span>
+            <span>{plural(shown.contacts, 'contact action')}</span>
+          </div>
+        ) : null}
+      </div>
+      <TableToggle label="Show these figures as a table">
+        <div className="cv-table-wrap">
+          <table className="cv-table">
+            <caption className="aw-visually-hidden">Listing views and contact actions per week</caption>
+            <thead>
+              <tr>
+                <th scope="col">Week starting</th>
+                <th scope="col">Views</th>
+                <th scope="col">Contact actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((w) => (
+                <tr key={w.weekStart}>
+                  <th scope="row">{weekLabel(w.weekStart)}</th>
+                  <td>{formatCount(w.views)}</td>
+                  <td>{formatCount(w.contacts)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </TableToggle>
+    </div>
+  );
+}
