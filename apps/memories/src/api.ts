@@ -51,9 +51,39 @@ export function errorMessage(error: unknown): string {
   return UNEXPECTED_ERROR_MESSAGE;
 }
 
+// Writes this page has sent and not yet heard back from. The realtime refetch waits for them: their answers
+// hold the change, so a change this page made is not fetched again (see store.ts).
+let writesInFlight = 0;
+const writesSettled = new Set<() => void>();
+
+/** True while a write of this page is waiting for its answer. */
+export function writing(): boolean {
+  return writesInFlight > 0;
+}
+
+/** Calls `listener` once every write in flight has been answered (or failed). */
+export function onWritesSettled(listener: () => void): () => void {
+  writesSettled.add(listener);
+  return () => writesSettled.delete(listener);
+}
+
+async function tracked<T>(write: () => Promise<T>): Promise<T> {
+  writesInFlight += 1;
+  try {
+    return await write();
+  } finally {
+    writesInFlight -= 1;
+    if (writesInFlight === 0) for (const l of [...writesSettled]) l();
+  }
+}
+
 const memoryUrl = (id: string, ...rest: string[]) => [MEMORIES_PATH, encodeURIComponent(id), ...rest.map((p) => encodeURIComponent(p))].join('/');
 
-async function request(method: string, url: string, body?: unknown): Promise<unknown> {
+function request(method: string, url: string, body?: unknown): Promise<unknown> {
+  return method === 'GET' ? send(method, url, body) : tracked(() => send(method, url, body));
+}
+
+async function send(method: string, url: string, body?: unknown): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -82,6 +112,10 @@ function detail(body: unknown): MemoryDetail {
 
 /** Sends a file's bytes as the body (contract: octet-stream, URI-encoded name header), reporting progress. */
 function upload(method: 'PUT' | 'POST', url: string, file: File, headers: Record<string, string>, onProgress?: (fraction: number) => void): Promise<MemoryDetail> {
+  return tracked(() => sendFile(method, url, file, headers, onProgress));
+}
+
+function sendFile(method: 'PUT' | 'POST', url: string, file: File, headers: Record<string, string>, onProgress?: (fraction: number) => void): Promise<MemoryDetail> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

@@ -1,11 +1,12 @@
 // One module-level store for the whole remote: every exposed module (the dashboard, the sync indicator) is
 // loaded from the same container, so they share this state. Read it with useMemories(); change it through
-// memoriesStore. Realtime: the private 'memories' topic tells us which memories changed; we refetch those.
+// memoriesStore. Realtime: the private 'memories' topic tells us which memories changed; we refetch those,
+// except the changes this page made itself: a write's answer already holds them (see `echoes`).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { PrivateTopics, REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, type MemoryDetail } from '@afterwards/contracts';
 import type { ToastApi } from '@afterwards/web-ui';
-import { api, ApiError, errorMessage } from './api';
+import { api, ApiError, errorMessage, onWritesSettled, writing } from './api';
 import { INITIAL_STATE, withDetail, withLoaded, withoutMemory, withSync, type MemoriesState, type SyncStatus } from './shared/memories-state';
 
 export type { MemoriesState, SyncStatus };
@@ -76,24 +77,70 @@ let starts = 0;
 let socket: Socket | null = null;
 const pendingIds = new Set<string>();
 let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+let stopWaitingForWrites: (() => void) | null = null;
+
+/**
+ * Changes this page made and whose realtime message has not come yet, per memory: each write whose answer
+ * changed the memory (or Delete Forever) publishes one message, which needs no refetch since the answer
+ * was read after the change was projected. Kept a short while only, so a message that never comes (the
+ * connection dropped; a reconnect reloads everything anyway) cannot hide another device's change for long.
+ */
+const echoes = new Map<string, number[]>();
+const ECHO_WAIT_MS = 10_000;
+
+function expectEcho(id: string) {
+  echoes.set(id, [...(echoes.get(id) ?? []), Date.now() + ECHO_WAIT_MS]);
+}
+
+/** True when the message about `id` is the echo of this page's own change (and consumes it). */
+function isOwnEcho(id: string): boolean {
+  const waiting = (echoes.get(id) ?? []).filter((until) => until > Date.now());
+  const own = waiting.length > 0;
+  if (own) waiting.shift();
+  if (waiting.length) echoes.set(id, waiting);
+  else echoes.delete(id);
+  return own;
+}
+
+function flushRefetch() {
+  // A write of this page still waiting for its answer: its message may be here before it. Wait for the
+  // answer (it records the echo), then decide.
+  if (writing()) {
+    stopWaitingForWrites ??= onWritesSettled(() => {
+      stopWaitingForWrites?.();
+      stopWaitingForWrites = null;
+      // After the caller has put the answer into the state (same task, later microtasks).
+      refetchTimer = setTimeout(flushRefetch, 0);
+    });
+    return;
+  }
+  const batch = [...pendingIds].filter((id) => !isOwnEcho(id));
+  pendingIds.clear();
+  for (const id of batch) void memoriesStore.refreshMemory(id).catch(() => undefined);
+}
 
 function refetchSoon(ids: readonly string[]) {
   for (const id of ids) pendingIds.add(id);
   clearTimeout(refetchTimer);
-  refetchTimer = setTimeout(() => {
-    const batch = [...pendingIds];
-    pendingIds.clear();
-    for (const id of batch) void memoriesStore.refreshMemory(id).catch(() => undefined);
-  }, REFETCH_DEBOUNCE_MS);
+  refetchTimer = setTimeout(flushRefetch, REFETCH_DEBOUNCE_MS);
 }
+
+/** How long the first load waits for the realtime room before loading without it. */
+const JOIN_WAIT_MS = 2_000;
+let firstLoadTimer: ReturnType<typeof setTimeout> | undefined;
 
 function connect() {
   const s = io({ path: REALTIME_PATH, reconnectionDelayMax: 15_000 });
   const topic = PrivateTopics.memories;
   s.on('connect', () => {
-    // Refetch once the room is joined: changes committed before the join (during the first load, or
-    // while the connection was down) would otherwise never reach this page.
-    s.emit(RealtimeEvents.subscribe, topic, () => void memoriesStore.refresh().catch(() => undefined));
+    // Load once the room is joined: changes committed before the join (while the connection was down, or
+    // before this page opened) would otherwise never reach this page. The first load waits for the join
+    // too, so a page load reads everything once, not before and again after joining.
+    s.emit(RealtimeEvents.subscribe, topic, () => {
+      clearTimeout(firstLoadTimer);
+      echoes.clear();
+      void memoriesStore.refresh().catch(() => undefined);
+    });
   });
   s.on('disconnect', (reason) => {
     // A disconnect we asked for (stop) is not an error.
@@ -179,11 +226,14 @@ export const memoriesStore = {
 
   /** Puts a mutation's answer into the state at once. */
   apply(detail: MemoryDetail): void {
+    const before = state.details[detail.memory.id];
+    if (!before || before.memory.updatedAt !== detail.memory.updatedAt) expectEcho(detail.memory.id);
     set(withSync(withDetail(state, detail), 'synced', now()));
   },
 
   /** Removes a memory after Delete Forever. */
   forget(id: string): void {
+    expectEcho(id);
     set(withoutMemory(state, id));
   },
 
@@ -199,7 +249,11 @@ export const memoriesStore = {
   start(): () => void {
     starts += 1;
     if (starts === 1) {
-      if (!state.loaded && !refreshing) void memoriesStore.refresh().catch(() => undefined);
+      // The join's load is the first load; without a join soon (realtime down), load anyway.
+      if (!state.loaded && !refreshing) {
+        set(withSync(state, 'syncing', null));
+        firstLoadTimer = setTimeout(() => void memoriesStore.refresh().catch(() => undefined), JOIN_WAIT_MS);
+      }
       socket = connect();
     }
     let stopped = false;
@@ -209,6 +263,9 @@ export const memoriesStore = {
       starts -= 1;
       if (starts === 0 && socket) {
         clearTimeout(refetchTimer);
+        clearTimeout(firstLoadTimer);
+        stopWaitingForWrites?.();
+        stopWaitingForWrites = null;
         if (socket.connected) socket.emit(RealtimeEvents.unsubscribe, PrivateTopics.memories);
         socket.disconnect();
         socket = null;
