@@ -1,0 +1,526 @@
+// Exposed as 'admin_history/History': event history for audit reviewers (staff roles admin and auditor,
+// both read-only here). Find a listing, promotion or the settings; read its events with who, when and
+// from where; the record's state at any version (replayed on the server by the domain's own evolve) with
+// what changed; one request's events across records; the global log; JSON and CSV exports. Memory
+// streams come without values from the API, and the screen shows what it is given. The view lives in the
+// address bar's query, so other screens link here and a reload keeps the place.
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser, FieldChange, HistoryEvent, StreamSummary } from '@afterwards/contracts';
+import { errorMessage, formatDateTime, useStaffChanges } from '@afterwards/web-staff';
+import { Alert, Badge, Button, ButtonLink, Card, Dialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
+import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
+import { CHANGE_LABELS, NO_LOG_FILTERS, actorText, chainBadge, logQuery, searchForView, valueText, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
+import './admin-history.css';
+
+export interface HistoryProps {
+  admin: AdminUser;
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+const LIVE_DEBOUNCE_MS = 1000;
+
+function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: false } } });
+}
+
+export default function History(props: HistoryProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <HistoryScreen {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function HistoryScreen(_props: HistoryProps) {
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<HistoryView>(() => viewFromSearch(window.location.search));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const go = useCallback((next: HistoryView) => {
+    moved.current = true;
+    setView(next);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${searchForView(next)}`);
+  }, []);
+  // After moving to another view, focus its heading so keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (moved.current && view.kind !== 'search') headingRef.current?.focus();
+  }, [view]);
+
+  useStaffChanges(
+    useCallback(() => void queryClient.invalidateQueries({ queryKey: HISTORY_KEY }), [queryClient]),
+    LIVE_DEBOUNCE_MS,
+  );
+
+  return (
+    <div className="hi-root" id="hi-root" tabIndex={-1}>
+      <div className="hi-top">
+        <nav className="hi-tabs" aria-label="History views">
+          <button type="button" className="hi-tab" aria-current={view.kind === 'search' || view.kind === 'stream' ? 'page' : undefined} onClick={() => go({ kind: 'search', q: '' })}>
+            <Icon name="search" size={16} /> Find a record
+          </button>
+          <button type="button" className="hi-tab" aria-current={view.kind === 'log' ? 'page' : undefined} onClick={() => go({ kind: 'log' })}>
+            <Icon name="checklist" size={16} /> All events
+          </button>
+        </nav>
+        <ChainBadge />
+      </div>
+      {view.kind === 'search' ? (
+        <SearchView q={view.q} onQuery={(q) => go({ kind: 'search', q })} onOpen={(streamId) => go({ kind: 'stream', streamId })} />
+      ) : view.kind === 'stream' ? (
+        <StreamView
+          key={view.streamId}
+          streamId={view.streamId}
+          headingRef={headingRef}
+          onBack={() => go({ kind: 'search', q: '' })}
+          onCorrelation={(id) => go({ kind: 'correlation', id })}
+        />
+      ) : view.kind === 'correlation' ? (
+        <CorrelationView key={view.id} id={view.id} headingRef={headingRef} onStream={(streamId) => go({ kind: 'stream', streamId })} onCorrelation={(id) => go({ kind: 'correlation', id })} />
+      ) : (
+        <LogView headingRef={headingRef} onStream={(streamId) => go({ kind: 'stream', streamId })} onCorrelation={(id) => go({ kind: 'correlation', id })} />
+      )}
+    </div>
+  );
+}
+
+/** The audit trail's hash chain, checked by the server on each visit. */
+function ChainBadge() {
+  const verify = useQuery({ queryKey: keys.verify, queryFn: ({ signal }) => historyApi.verify(signal), staleTime: 60_000 });
+  const badge = chainBadge(verify.data, verify.isError);
+  return (
+    <div className="hi-chain" role="status" aria-live="polite">
+      <Badge tone={badge.tone}>
+        <Icon name="shield" size={14} /> {badge.text}
+      </Badge>
+      {badge.detail ? <span className="aw-muted hi-small">{badge.detail}</span> : null}
+    </div>
+  );
+}
+
+function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) => void; onOpen: (streamId: string) => void }) {
+  const [text, setText] = useState(q);
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced !== q) onQuery(debounced);
+  }, [debounced, q, onQuery]);
+  const results = useQuery({ queryKey: keys.search(debounced), queryFn: ({ signal }) => historyApi.search(debounced, signal), placeholderData: keepPreviousData });
+  const streams = results.data?.streams ?? [];
+  return (
+    <Card as="section" aria-labelledby="hi-search-title" className="hi-section">
+      <h2 id="hi-search-title" className="hi-title">
+        Find a record
+      </h2>
+      <TextInput
+        label="Business name, or 'settings'"
+        hint="Listings and promotions are found by the business's name; a record's id (listing-…) opens it directly."
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        icon={<Icon name="search" size={16} />}
+        autoComplete="off"
+      />
+      <p className="aw-muted hi-small" role="status">
+        {results.isFetching ? 'Searching...' : results.data ? `${streams.length} ${streams.length === 1 ? 'record' : 'records'} found` : ''}
+      </p>
+      {results.isError ? (
+        <Alert tone="error" title="The search could not be run">
+          <p>{errorMessage(results.error)}</p>
+        </Alert>
+      ) : streams.length > 0 ? (
+        <ul className="hi-results">
+          {streams.map((s) => (
+            <li key={s.streamId}>
+              <button type="button" className="hi-result" onClick={() => onOpen(s.streamId)}>
+                <KindIcon kind={s.kind} />
+                <span className="hi-result__text">
+                  <span className="hi-result__title">{s.title}</span>
+                  <span className="aw-muted hi-small">{s.subtitle}</span>
+                </span>
+                <Icon name="arrow-right" size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : results.data && debounced ? (
+        <p className="aw-muted">No listing, promotion or settings match “{debounced}”.</p>
+      ) : null}
+    </Card>
+  );
+}
+
+function KindIcon({ kind }: { kind: StreamSummary['kind'] }) {
+  const name = kind === 'listing' ? 'building' : kind === 'promotion' ? 'megaphone' : kind === 'settings' ? 'settings' : 'lock';
+  return (
+    <span className="hi-disc" aria-hidden="true">
+      <Icon name={name} size={18} />
+    </span>
+  );
+}
+
+interface HeadingRef {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}
+
+function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef & { streamId: string; onBack: () => void; onCorrelation: (id: string) => void }) {
+  const stream = useQuery({ queryKey: keys.stream(streamId), queryFn: ({ signal }) => historyApi.stream(streamId, signal) });
+  const [stateOf, setStateOf] = useState<HistoryEvent | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const openState = (event: HistoryEvent) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setStateOf(event);
+  };
+  const closeState = () => {
+    setStateOf(null);
+    // The dialog unmounts when closed: focus goes back to the button that opened it.
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+  const data = stream.data;
+  return (
+    <section className="hi-section hi-stack" aria-labelledby="hi-stream-title">
+      <div>
+        <Button variant="quiet" size="sm" onClick={onBack} icon={<Icon name="arrow-left" size={16} />}>
+          Back to search
+        </Button>
+      </div>
+      <Card className="hi-stream-head">
+        <div className="hi-stream-head__text">
+          <h2 id="hi-stream-title" ref={headingRef} tabIndex={-1} className="hi-title">
+            {data ? `History of ${data.title}` : 'History'}
+          </h2>
+          {data?.subtitle ? <p className="aw-muted hi-small">{data.subtitle}</p> : null}
+          <p className="hi-mono">{streamId}</p>
+          {data ? (
+            <p className="hi-small">
+              {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'event' : 'events'}
+              {data.events.length < data.total ? `, the newest ${data.events.length.toLocaleString('en-GB')} shown` : ''}
+            </p>
+          ) : null}
+        </div>
+        {data ? (
+          <div className="hi-exports" role="group" aria-label="Export this history">
+            <ButtonLink variant="secondary" size="sm" href={exportHref(streamId, 'json')} download icon={<Icon name="arrow-down" size={16} />}>
+              Export JSON
+            </ButtonLink>
+            <ButtonLink variant="secondary" size="sm" href={exportHref(streamId, 'csv')} download icon={<Icon name="arrow-down" size={16} />}>
+              Export CSV
+            </ButtonLink>
+          </div>
+        ) : null}
+      </Card>
+      {stream.isError ? (
+        <Alert tone="error" title="This history could not be loaded">
+          <p>{errorMessage(stream.error)}</p>
+        </Alert>
+      ) : !data ? (
+        <InlineLoading>Loading the history...</InlineLoading>
+      ) : (
+        <>
+          {data.redacted ? (
+            <Alert tone="info" title="A family's memory">
+              <p>Memories are private. Only event types, versions, times and the names of the fields an event changed are shown here, and this visit is recorded in the audit log.</p>
+            </Alert>
+          ) : null}
+          {data.erased ? (
+            <Alert tone="warning" title="Erased with Delete Forever">
+              <p>The earlier events of this record were erased; only what was kept after the erasure is shown.</p>
+            </Alert>
+          ) : null}
+          <ol className="hi-events" aria-label={`Events of ${data.title}, oldest first`}>
+            {data.events.map((e) => (
+              <li key={e.position}>
+                <EventCard event={e} onState={openState} onCorrelation={onCorrelation} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {stateOf ? <StateDialog streamId={streamId} event={stateOf} onClose={closeState} /> : null}
+    </section>
+  );
+}
+
+function CorrelationView({ id, headingRef, onStream, onCorrelation }: HeadingRef & { id: string; onStream: (streamId: string) => void; onCorrelation: (id: string) => void }) {
+  const corr = useQuery({ queryKey: keys.correlation(id), queryFn: ({ signal }) => historyApi.correlation(id, signal) });
+  return (
+    <section className="hi-section hi-stack" aria-labelledby="hi-corr-title">
+      <Card>
+        <h2 id="hi-corr-title" ref={headingRef} tabIndex={-1} className="hi-title">
+          One request across records
+        </h2>
+        <p className="hi-small">
+          Events with correlation id <span className="hi-mono">{id}</span>, in the order they were written.
+        </p>
+      </Card>
+      {corr.isError ? (
+        <Alert tone="error" title="These events could not be loaded">
+          <p>{errorMessage(corr.error)}</p>
+        </Alert>
+      ) : !corr.data ? (
+        <InlineLoading>Loading the events...</InlineLoading>
+      ) : corr.data.events.length === 0 ? (
+        <p className="aw-muted">No events carry this correlation id.</p>
+      ) : (
+        <ol className="hi-events" aria-label="Events of this request">
+          {corr.data.events.map((e) => (
+            <li key={`${e.streamId}-${e.position}`}>
+              <EventCard event={e} onStream={onStream} onCorrelation={onCorrelation} currentCorrelation={id} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStream: (streamId: string) => void; onCorrelation: (id: string) => void }) {
+  const [filters, setFilters] = useState<LogFilters>(NO_LOG_FILTERS);
+  // The cursors of the pages before this one (newest first), so 'Newer events' steps back.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const before = cursors[cursors.length - 1];
+  const request = logQuery(filters, before);
+  const choices = useQuery({ queryKey: keys.filters, queryFn: ({ signal }) => historyApi.filters(signal) });
+  const log = useQuery({
+    queryKey: keys.log(request.ok ? request.query : {}),
+    queryFn: ({ signal }) => historyApi.log(request.ok ? request.query : {}, signal),
+    enabled: request.ok,
+    placeholderData: keepPreviousData,
+  });
+  const change = (key: keyof LogFilters, value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setCursors([undefined]);
+  };
+  const listRef = useRef<HTMLHeadingElement>(null);
+  const page = (next: (string | undefined)[]) => {
+    setCursors(next);
+    listRef.current?.focus();
+  };
+  const any = (label: string) => ({ value: '', label });
+  const actorOptions = [any('Everyone'), { value: 'system', label: 'System' }, { value: 'family', label: 'Family members' }, ...(choices.data?.staff ?? []).map((s) => ({ value: s.actor, label: s.name }))];
+  return (
+    <section className="hi-section hi-stack" aria-labelledby="hi-log-title">
+      <Card>
+        <h2 id="hi-log-title" ref={headingRef} tabIndex={-1} className="hi-title">
+          All events
+        </h2>
+        {choices.isError ? <p className="hi-error">The filter choices could not be loaded: {errorMessage(choices.error)}</p> : null}
+        <div className="hi-filters">
+          <Select label="Event type" value={filters.type} onChange={(e) => change('type', e.target.value)} options={[any('All event types'), ...(choices.data?.types ?? []).map((t) => ({ value: t, label: t }))]} />
+          <Select label="Who" value={filters.actor} onChange={(e) => change('actor', e.target.value)} options={actorOptions} />
+          <TextInput label="From" type="datetime-local" value={filters.from} onChange={(e) => change('from', e.target.value)} />
+          <TextInput label="To" type="datetime-local" value={filters.to} onChange={(e) => change('to', e.target.value)} error={request.ok ? undefined : request.error} />
+        </div>
+        <Button variant="quiet" size="sm" onClick={() => {
+            setFilters(NO_LOG_FILTERS);
+            setCursors([undefined]);
+          }} disabled={JSON.stringify(filters) === JSON.stringify(NO_LOG_FILTERS)}>
+          Clear filters
+        </Button>
+      </Card>
+      <div className="hi-section-head">
+        <h3 ref={listRef} tabIndex={-1} className="hi-subtitle">
+          Newest first
+        </h3>
+        <p className="aw-muted hi-small" role="status">
+          {log.data ? `Page ${cursors.length}, ${log.data.events.length} ${log.data.events.length === 1 ? 'event' : 'events'}` : ''}
+        </p>
+      </div>
+      {log.isError ? (
+        <Alert tone="error" title="The log could not be loaded">
+          <p>{errorMessage(log.error)}</p>
+        </Alert>
+      ) : log.isPending && request.ok ? (
+        <InlineLoading>Loading the log...</InlineLoading>
+      ) : log.data && log.data.events.length === 0 ? (
+        <p className="aw-muted">No events match these filters.</p>
+      ) : (
+        <ol className="hi-events" aria-busy={log.isFetching || undefined} aria-label="Events, newest first">
+          {(log.data?.events ?? []).map((e) => (
+            <li key={`${e.streamId}-${e.position}`}>
+              <EventCard event={e} onStream={onStream} onCorrelation={onCorrelation} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {cursors.length > 1 || log.data?.next ? (
+        <nav className="hi-pager" aria-label="Log pages">
+          <Button variant="secondary" size="sm" disabled={cursors.length <= 1} onClick={() => page(cursors.slice(0, -1))} icon={<Icon name="arrow-left" size={16} />}>
+            Newer events
+          </Button>
+          <Button variant="secondary" size="sm" disabled={!log.data?.next} onClick={() => log.data?.next && page([...cursors, log.data.next])}>
+            Older events <Icon name="arrow-right" size={16} />
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** One event: who, when, where from, its ids, its data (or the names of its fields, for memories). */
+function EventCard({
+  event: e,
+  onState,
+  onStream,
+  onCorrelation,
+  currentCorrelation,
+}: {
+  event: HistoryEvent;
+  onState?: (e: HistoryEvent) => void;
+  onStream?: (streamId: string) => void;
+  onCorrelation: (id: string) => void;
+  currentCorrelation?: string;
+}) {
+  const titleId = useId();
+  return (
+    <Card as="article" className="hi-event" aria-labelledby={titleId}>
+      <div className="hi-event__head">
+        <h3 id={titleId} className="hi-event__title">
+          <span className="hi-version">v{e.version}</span> {e.type}
+        </h3>
+        <time className="aw-muted hi-small" dateTime={e.recordedAt} title={e.recordedAt}>
+          {formatDateTime(e.recordedAt)}
+        </time>
+      </div>
+      <dl className="hi-facts">
+        <Fact label="Who">
+          {actorText(e)} {e.actor.kind === 'staff' ? <Badge>Staff</Badge> : null}
+        </Fact>
+        {onStream ? (
+          <Fact label="Record">
+            <button type="button" className="hi-link" onClick={() => onStream(e.streamId)}>
+              {e.streamId}
+            </button>
+          </Fact>
+        ) : null}
+        <Fact label="Global position">
+          <span className="hi-mono">{e.position}</span>
+        </Fact>
+        <Fact label="Correlation">
+          {e.correlationId ? (
+            e.correlationId === currentCorrelation ? (
+              <span className="hi-mono">{e.correlationId}</span>
+            ) : (
+              <button type="button" className="hi-link hi-mono" onClick={() => onCorrelation(e.correlationId!)} aria-label={`Follow correlation ${e.correlationId}`}>
+                {e.correlationId}
+              </button>
+            )
+          ) : (
+            <span className="aw-muted">none</span>
+          )}
+        </Fact>
+        <Fact label="Causation">{e.causationId ? <span className="hi-mono">{e.causationId}</span> : <span className="aw-muted">none</span>}</Fact>
+        <Fact label="Request">{e.requestId ? <span className="hi-mono">{e.requestId}</span> : <span className="aw-muted">none</span>}</Fact>
+        <Fact label="From where">
+          {e.ip ?? <span className="aw-muted">not recorded</span>}
+          {e.userAgent ? <span className="aw-muted hi-small hi-block">{e.userAgent}</span> : null}
+        </Fact>
+      </dl>
+      {e.redacted ? (
+        <p className="hi-small">
+          <span className="aw-muted">Fields (values withheld): </span>
+          {e.fields.length ? e.fields.join(', ') : 'none'}
+        </p>
+      ) : (
+        <details className="hi-details">
+          <summary>Data</summary>
+          <pre className="hi-pre">{valueText(e.data)}</pre>
+        </details>
+      )}
+      {onState ? (
+        <div>
+          <Button size="sm" variant="secondary" onClick={() => onState(e)} aria-label={`State at version ${e.version}`}>
+            State at this version
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="hi-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The record as it stood after one event (replayed by the server), and what that event changed. */
+function StateDialog({ streamId, event, onClose }: { streamId: string; event: HistoryEvent; onClose: () => void }) {
+  const state = useQuery({ queryKey: keys.state(streamId, event.version), queryFn: ({ signal }) => historyApi.state(streamId, event.version, signal) });
+  const data = state.data;
+  return (
+    <Dialog open onClose={onClose} size="wide" title={`State at version ${event.version}`} closeLabel="Close">
+      <p className="hi-small">
+        After <strong>{event.type}</strong> on {formatDateTime(event.recordedAt)}, by {actorText(event)}.
+      </p>
+      {state.isError ? (
+        <Alert tone="error" title="The state could not be loaded">
+          <p>{errorMessage(state.error)}</p>
+        </Alert>
+      ) : !data ? (
+        <InlineLoading>Replaying the events...</InlineLoading>
+      ) : (
+        <div className="hi-stack">
+          <h3 className="hi-subtitle">Changes from version {event.version - 1 || 'none (the record was created)'}</h3>
+          {data.changes.length === 0 ? <p className="aw-muted">No field changed.</p> : <ChangesTable changes={data.changes} redacted={data.redacted} version={event.version} />}
+          {data.redacted ? (
+            <p className="aw-muted hi-small">The values of a family's memory are not shown.</p>
+          ) : (
+            <details className="hi-details" open>
+              <summary>Whole record at version {event.version}</summary>
+              <pre className="hi-pre" data-testid="hi-state">
+                {valueText(data.state)}
+              </pre>
+            </details>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; redacted: boolean; version: number }) {
+  return (
+    <div className="hi-table-wrap">
+      <table className="hi-diff">
+        <caption className="aw-visually-hidden">Fields changed at version {version}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Change</th>
+            {redacted ? null : (
+              <>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.path}>
+              <th scope="row" className="hi-mono">
+                {c.path}
+              </th>
+              <td>{CHANGE_LABELS[c.change]}</td>
+              {redacted ? null : (
+                <>
+                  <td>
+                    <pre className="hi-pre hi-pre--cell">{valueText(c.before)}</pre>
+                  </td>
+                  <td>
+                    <pre className="hi-pre hi-pre--cell">{valueText(c.after)}</pre>
+                  </td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
