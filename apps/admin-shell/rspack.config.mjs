@@ -11,6 +11,7 @@ export default federatedAppConfig({
     admin_office: 'admin_office@/remotes/admin-office/mf-manifest.json',
     admin_listings: 'admin_listings@/remotes/admin-listings/mf-manifest.json',
     admin_promotions: 'admin_promotions@/remotes/admin-promotions/mf-manifest.json',
+    admin_coverage: 'admin_coverage@/remotes/admin-coverage/mf-manifest.json',
     admin_documents: 'admin_documents@/remotes/admin-documents/mf-manifest.json',
   },
   html: {

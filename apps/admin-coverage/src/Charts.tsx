@@ -1,7 +1,7 @@
 // The screen's two charts, drawn as plain HTML and SVG so they print and need no chart library: listings by
 // category per region (stacked bars), and listing views and contact actions over 12 weeks (paired columns).
 // Each has the same figures as a table for screen readers and for anyone who would rather read.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RegionFigures, TrendWeek } from '@afterwards/contracts';
 import { axisMax, categoryStacks, formatCount, plural, weekLabel } from './coverage-view';
 
@@ -75,21 +75,38 @@ export function CategoryByRegionChart({ regions, selected }: { regions: readonly
   );
 }
 
-const TREND_W = 640;
 const TREND_H = 220;
+
+/** The element's width in CSS pixels, so the chart draws at 1 unit a pixel and its labels keep their size. */
+function useWidth<T extends HTMLElement>(fallback: number): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round(entry!.contentRect.width);
+      if (w > 0) setWidth(w);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 const AXIS_LEFT = 44;
 const AXIS_BOTTOM = 26;
 
 export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
   const titleId = useId();
   const [active, setActive] = useState<number | null>(null);
+  const [frame, chartW] = useWidth<HTMLDivElement>(640);
   const top = axisMax(Math.max(0, ...weeks.flatMap((w) => [w.views, w.contacts])));
-  const plotW = TREND_W - AXIS_LEFT - 8;
+  const plotW = chartW - AXIS_LEFT - 8;
   const plotH = TREND_H - AXIS_BOTTOM - 10;
   const slot = plotW / Math.max(1, weeks.length);
   const barW = Math.max(4, Math.min(18, slot / 2 - 3));
   const y = (v: number) => 10 + plotH - (v / top) * plotH;
-  const ticks = [0, top / 2, top];
+  const ticks = top % 2 === 0 ? [0, top / 2, top] : [0, top];
   const total = weeks.reduce((a, w) => ({ views: a.views + w.views, contacts: a.contacts + w.contacts }), { views: 0, contacts: 0 });
   const shown = active !== null ? weeks[active] : undefined;
   return (
@@ -104,12 +121,12 @@ export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
           Contact actions ({formatCount(total.contacts)})
         </li>
       </ul>
-      <div className="cv-trend">
-        <svg viewBox={`0 0 ${TREND_W} ${TREND_H}`} className="cv-trend__svg" aria-labelledby={titleId} role="img">
+      <div className="cv-trend" ref={frame}>
+        <svg viewBox={`0 0 ${chartW} ${TREND_H}`} className="cv-trend__svg" aria-labelledby={titleId} role="img">
           <title id={titleId}>{`Listing views and contact actions per week over ${plural(weeks.length, 'week')}: ${formatCount(total.views)} views and ${formatCount(total.contacts)} contact actions.`}</title>
           {ticks.map((t) => (
             <g key={t}>
-              <line x1={AXIS_LEFT} x2={TREND_W - 8} y1={y(t)} y2={y(t)} className="cv-trend__grid" />
+              <line x1={AXIS_LEFT} x2={chartW - 8} y1={y(t)} y2={y(t)} className="cv-trend__grid" />
               <text x={AXIS_LEFT - 6} y={y(t) + 4} className="cv-trend__tick" textAnchor="end">
                 {formatCount(Math.round(t))}
               </text>
@@ -122,7 +139,7 @@ export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
                 <rect x={AXIS_LEFT + i * slot} y={10} width={slot} height={plotH} className="cv-trend__hit" />
                 <rect x={x - barW - 1} y={y(w.views)} width={barW} height={Math.max(0, 10 + plotH - y(w.views))} className="cv-trend__bar cv-trend__bar--views" rx={2} />
                 <rect x={x + 1} y={y(w.contacts)} width={barW} height={Math.max(0, 10 + plotH - y(w.contacts))} className="cv-trend__bar cv-trend__bar--contacts" rx={2} />
-                {i % 2 === weeks.length % 2 || weeks.length <= 6 ? (
+                {slot >= 44 || i % 2 === (weeks.length - 1) % 2 ? (
                   <text x={x} y={TREND_H - 8} className="cv-trend__tick" textAnchor="middle">
                     {weekLabel(w.weekStart)}
                   </text>

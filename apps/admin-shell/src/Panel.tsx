@@ -9,6 +9,7 @@ import type { SettingsProps } from 'admin_office/Settings';
 import type { AuditLogProps } from 'admin_office/AuditLog';
 import type { LocalBusinessesProps } from 'admin_listings/LocalBusinesses';
 import type { PromotionsProps } from 'admin_promotions/Promotions';
+import type { CoverageProps } from 'admin_coverage/Coverage';
 import type { DocumentsProps } from 'admin_documents/Documents';
 import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
@@ -109,6 +110,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate }} />
             ) : section === 'promotions' ? (
               <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />
+            ) : section === 'coverage' ? (
+              <RemoteSection<CoverageProps> key={section} module="admin_coverage/Coverage" label={current.label} props={{ admin, onNavigate: navigate }} />
             ) : section === 'documents' ? (
               <RemoteSection<DocumentsProps> key={section} module="admin_documents/Documents" label={current.label} props={{ admin }} />
             ) : section === 'settings' ? (

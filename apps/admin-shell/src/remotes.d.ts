@@ -77,6 +77,18 @@ declare module 'admin_promotions/Promotions' {
   export default Promotions;
 }
 
+declare module 'admin_coverage/Coverage' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface CoverageProps {
+    admin: AdminUser;
+    /** Jumps to another back-office section ('businesses', to place listings without coordinates). */
+    onNavigate?: (section: string) => void;
+  }
+  const Coverage: ComponentType<CoverageProps>;
+  export default Coverage;
+}
+
 declare module 'admin_documents/Documents' {
   import type { ComponentType } from 'react';
   import type { AdminUser } from '@afterwards/contracts';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { geoArea } from 'd3-geo';
 import { feature, quantize } from 'topojson-client';
 import { topology } from 'topojson-server';
-import { presimplify, simplify, quantile } from 'topojson-simplify';
+import { filter, filterWeight, presimplify, simplify, quantile } from 'topojson-simplify';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -19,6 +19,8 @@ const data = path.join(here, '../data');
 
 /** Keeps this share of the points that matter most (by triangle area); borders stay shared. */
 const KEEP = 0.45;
+/** Rings smaller than this (square degrees, about 0.01 km²) are dropped after simplification. */
+const MIN_RING_AREA = 1e-6;
 /** About 0.0001° (11 m) of resolution over the British Isles' extent. */
 const QUANTIZATION = 1e5;
 
@@ -47,6 +49,8 @@ const features = [
 let topo = topology({ regions: { type: 'FeatureCollection', features } }, QUANTIZATION);
 topo = presimplify(topo);
 topo = simplify(topo, quantile(topo, 1 - KEEP));
+// Islets the simplification has flattened to nothing go: a ring with no area reads as the whole sphere to d3-geo.
+topo = filter(topo, filterWeight(topo, MIN_RING_AREA));
 for (const g of topo.objects.regions.geometries) {
   if (!g.arcs?.length) throw new Error(`${g.properties.name} vanished in simplification`);
 }

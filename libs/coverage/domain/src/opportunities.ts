@@ -78,6 +78,7 @@ export interface OpportunityInputs {
 const RANK: Record<OpportunityPriority, number> = { High: 0, Medium: 1, Low: 2 };
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const num = (n: number) => n.toLocaleString('en-GB');
+const rate1 = (n: number) => n.toFixed(1);
 const pounds = (n: number) => `£${n.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`;
 const list = (names: readonly string[], max = 3) =>
   names.length <= max ? names.join(names.length === 2 ? ' and ' : ', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
@@ -150,7 +151,7 @@ export function findOpportunities(inputs: OpportunityInputs): Opportunity[] {
           `${count(outOfReach.length, 'town')} of 10,000+ people in ${r.region} (${num(people)} people) ${outOfReach.length === 1 ? 'has' : 'have'} no Active ${category} listing within ${C.radiusMiles} miles: ${list(outOfReach.map((t) => t.name))}.`,
         );
       }
-      if (perHead) sentences.push(`${r.region} has ${rate} Active ${category} listings per 100,000 people against ${national} across the UK and Ireland.`);
+      if (perHead) sentences.push(`${r.region} has ${rate1(rate)} Active ${category} listings per 100,000 people against ${rate1(national)} across the UK and Ireland.`);
       if (signals.includes('demand')) sentences.push(`${count(searches, 'finder search', 'finder searches')} near ${list(places.map((p) => p.place))} found nothing in the last ${C.unmetSearchDays} days.`);
 
       const recommendations: Recommendation[] = [];
@@ -184,7 +185,7 @@ export function findOpportunities(inputs: OpportunityInputs): Opportunity[] {
       if (perHead) {
         recommendations.push({
           title: `Bring ${category} in ${r.region} up to the national rate`,
-          description: `${count(shortfall, 'more Active listing', 'more Active listings')} would give ${r.region} the ${national} per 100,000 people the UK and Ireland have (it has ${rate}).`,
+          description: `${count(shortfall, 'more Active listing', 'more Active listings')} would give ${r.region} the ${rate1(national)} per 100,000 people the UK and Ireland have (it has ${rate1(rate)}).`,
           priority: shortfall >= C.mediumShortfall ? 'Medium' : 'Low',
           effort: effortFor(shortfall),
           impact: impactFor(0, 0, shortfall),
@@ -222,7 +223,7 @@ export function findOpportunities(inputs: OpportunityInputs): Opportunity[] {
           summary: sentences.join(' '),
           currentState: [
             { label: `Active ${category} listings`, value: num(active) },
-            { label: 'Per 100,000 people', value: `${rate} (UK and Ireland: ${national})` },
+            { label: 'Per 100,000 people', value: `${rate1(rate)} (UK and Ireland: ${rate1(national)})` },
             { label: 'Population', value: num(r.population) },
             { label: `Towns of 10,000+ with one within ${C.radiusMiles} miles`, value: `${num(townsInReach)} of ${num(towns.length)}` },
             { label: 'Pending Review', value: num(pending) },
@@ -279,11 +280,11 @@ export function regionAnalysis(
   const rate = per100k(figures.active, figures.population);
   return {
     summary:
-      `${region} has ${count(figures.active, 'Active listing')} for about ${num(figures.population)} people (${rate} per 100,000; ${figures.nationalPer100k} across the UK and Ireland). ` +
+      `${region} has ${count(figures.active, 'Active listing')} for about ${num(figures.population)} people (${rate1(rate)} per 100,000; ${rate1(figures.nationalPer100k)} across the UK and Ireland). ` +
       `The rules found ${count(mine.length, 'opportunity', 'opportunities')} here; the first is ${mine[0]!.title}. ${mine[0]!.analysis.summary}`,
     currentState: [
       { label: 'Active listings', value: num(figures.active) },
-      { label: 'Per 100,000 people', value: `${rate} (UK and Ireland: ${figures.nationalPer100k})` },
+      { label: 'Per 100,000 people', value: `${rate1(rate)} (UK and Ireland: ${rate1(figures.nationalPer100k)})` },
       { label: 'Population', value: num(figures.population) },
       { label: `Towns of 10,000+ with a listing within ${C.radiusMiles} miles`, value: `${num(figures.townsInReach)} of ${num(figures.townsTotal)}` },
       { label: 'Pending Review', value: num(figures.pending) },

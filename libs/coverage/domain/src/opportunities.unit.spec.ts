@@ -161,10 +161,13 @@ describe('distances and populations', () => {
     expect(totals.Wales).toBe(0);
   });
 
-  it('takes towns of 10,000+ people as the places to reach, with their regions', () => {
+  it('takes towns of 10,000+ people as the places to reach, with their regions, a big city counting for its boroughs', () => {
     expect(demandTowns([village, wick, croydon]).map((t) => [t.name, t.region])).toEqual([
       ['Croydon', 'London'],
       ['Wick', 'Scotland'],
     ]);
+    const london = { name: 'London', latitude: 51.50853, longitude: -0.12574, population: 7_556_900, featureCode: 'PPLC' };
+    const islington = { name: 'Islington', latitude: 51.53622, longitude: -0.10304, population: 319_143, featureCode: 'PPLA3' };
+    expect(demandTowns([london, islington, wick]).map((t) => t.name)).toEqual(['London', 'Wick']);
   });
 });

@@ -21,14 +21,21 @@ export const POPULATION_RULE =
   'Sections of a city (GeoNames PPLX) are left out, and so are places within 15 km of a city of a million or more people, which that city’s figure already includes. ' +
   'Villages under 1,000 people are not in the data, so rural regions read a little low.';
 
+/** The places whose people are counted: not sections of cities, and not inside a big city's own figure. */
+function countedPlaces(places: readonly PlaceInput[]): PlaceInput[] {
+  const cities = places.filter((p) => p.population >= CITY_ABSORBS_FROM_POPULATION && p.featureCode !== 'PPLX');
+  return places.filter(
+    (place) =>
+      place.featureCode !== 'PPLX' &&
+      place.population > 0 &&
+      !cities.some((c) => c !== place && distanceMiles(c.latitude, c.longitude, place.latitude, place.longitude) <= CITY_ABSORBS_WITHIN_MILES),
+  );
+}
+
 /** People per region by POPULATION_RULE. */
 export function regionPopulations(places: readonly PlaceInput[], placeRegion: (p: PlaceInput) => RegionName = (p) => regionOf(p.latitude, p.longitude)): Record<CoverageRegion, number> {
-  const cities = places.filter((p) => p.population >= CITY_ABSORBS_FROM_POPULATION && p.featureCode !== 'PPLX');
   const totals = Object.fromEntries(COVERAGE_REGIONS.map((r) => [r, 0])) as Record<CoverageRegion, number>;
-  for (const place of places) {
-    if (place.featureCode === 'PPLX' || place.population <= 0) continue;
-    const absorbed = cities.some((c) => c !== place && distanceMiles(c.latitude, c.longitude, place.latitude, place.longitude) <= CITY_ABSORBS_WITHIN_MILES);
-    if (absorbed) continue;
+  for (const place of countedPlaces(places)) {
     const region = placeRegion(place);
     if (region !== OTHER_REGION) totals[region] += place.population;
   }
@@ -46,11 +53,11 @@ export interface DemandTown {
 
 export const DEMAND_TOWN_MIN_POPULATION = 10_000;
 
-/** Towns and cities of 10,000+ people (not sections of cities), each with its region, most populous first. */
+/** Towns and cities of 10,000+ people counted as POPULATION_RULE counts them (so London's boroughs are London), each with its region, most populous first. */
 export function demandTowns(places: readonly PlaceInput[], placeRegion: (p: PlaceInput) => RegionName = (p) => regionOf(p.latitude, p.longitude)): DemandTown[] {
   const out: DemandTown[] = [];
-  for (const p of places) {
-    if (p.population < DEMAND_TOWN_MIN_POPULATION || p.featureCode === 'PPLX') continue;
+  for (const p of countedPlaces(places)) {
+    if (p.population < DEMAND_TOWN_MIN_POPULATION) continue;
     const region = placeRegion(p);
     if (region === OTHER_REGION) continue;
     out.push({ name: p.name, latitude: p.latitude, longitude: p.longitude, population: p.population, region });
