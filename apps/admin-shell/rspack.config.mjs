@@ -13,6 +13,7 @@ export default federatedAppConfig({
     admin_promotions: 'admin_promotions@/remotes/admin-promotions/mf-manifest.json',
     admin_coverage: 'admin_coverage@/remotes/admin-coverage/mf-manifest.json',
     admin_documents: 'admin_documents@/remotes/admin-documents/mf-manifest.json',
+    admin_history: 'admin_history@/remotes/admin-history/mf-manifest.json',
   },
   html: {
     title: 'Staff area · Afterwards',

@@ -1,9 +1,9 @@
 // The list of listings: a table on wide screens, one card per row on phones (same markup, CSS only),
 // each row with its checkbox (named after the business) and the actions the spec offers for its status:
 // the primary ones (Edit, and Approve on Pending Review) inline, the rest in a 'More actions' menu.
-import { ADMIN_LISTING_SORTS, type AdminListing } from '@afterwards/contracts';
+import { ADMIN_LISTING_SORTS, historyScreenUrl, type AdminListing } from '@afterwards/contracts';
 import { relativeTime } from '@afterwards/web-staff';
-import { Badge, Button, Icon } from '@afterwards/web-ui';
+import { Badge, Button, ButtonLink, Icon } from '@afterwards/web-ui';
 import { RowMenu, type RowMenuItem } from './RowMenu';
 import { STATUS_TONES, reasonOf, rowActions } from './listing-view';
 
@@ -155,6 +155,9 @@ function ListingRow({
               <RowMenu label={`More actions for ${l.name}`} items={menuItems} disabled={busy} />
             </>
           )}
+          <ButtonLink size="sm" variant="quiet" href={historyScreenUrl(`listing-${l.id}`)} aria-label={`History of ${l.name}`}>
+            History
+          </ButtonLink>
         </div>
       </td>
     </tr>

@@ -2,9 +2,9 @@
 // money, dates, days left and the figures, with the actions its status offers. Badges and figures carry
 // their meaning in words for screen readers, not only in colour.
 import { useId, type ReactNode } from 'react';
-import type { AdminPromotion, AdminSettings } from '@afterwards/contracts';
+import { historyScreenUrl, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
 import { formatPounds } from '@afterwards/web-staff';
-import { Alert, Badge, Button, Icon } from '@afterwards/web-ui';
+import { Alert, Badge, Button, ButtonLink, Icon } from '@afterwards/web-ui';
 import { calendarDateOf, count, daysLeftLabel, formatCalendarDate, isExpiringSoon, percent, planLabel, promotionActions, statusTone } from './promotion-view';
 
 export type PromotionAction = 'edit' | 'renew' | 'cancel' | 'start';
@@ -99,30 +99,31 @@ export function PromotionCard({
         <Figure label="Conversions" value={count(p.conversions)} rate={percent(p.conversionRate)} rateLabel="conversion rate" />
       </dl>
 
-      {actions.length > 0 ? (
-        <div className="pm-card__actions">
-          {actions.includes('edit') ? (
-            <Button size="sm" variant="secondary" icon={<Icon name="edit" size={16} />} onClick={act('edit')} disabled={busy}>
-              Edit{forName}
-            </Button>
-          ) : null}
-          {actions.includes('start') ? (
-            <Button size="sm" variant="secondary" icon={<Icon name="megaphone" size={16} />} onClick={act('start')} disabled={busy}>
-              Start{forName}
-            </Button>
-          ) : null}
-          {actions.includes('renew') ? (
-            <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={act('renew')} disabled={busy}>
-              Renew{forName}
-            </Button>
-          ) : null}
-          {actions.includes('cancel') ? (
-            <Button size="sm" variant="secondary" className="pm-danger-text" icon={<Icon name="close" size={16} />} onClick={act('cancel')} disabled={busy}>
-              Cancel{forName}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      <div className="pm-card__actions">
+        {actions.includes('edit') ? (
+          <Button size="sm" variant="secondary" icon={<Icon name="edit" size={16} />} onClick={act('edit')} disabled={busy}>
+            Edit{forName}
+          </Button>
+        ) : null}
+        {actions.includes('start') ? (
+          <Button size="sm" variant="secondary" icon={<Icon name="megaphone" size={16} />} onClick={act('start')} disabled={busy}>
+            Start{forName}
+          </Button>
+        ) : null}
+        {actions.includes('renew') ? (
+          <Button size="sm" icon={<Icon name="refresh" size={16} />} onClick={act('renew')} disabled={busy}>
+            Renew{forName}
+          </Button>
+        ) : null}
+        {actions.includes('cancel') ? (
+          <Button size="sm" variant="secondary" className="pm-danger-text" icon={<Icon name="close" size={16} />} onClick={act('cancel')} disabled={busy}>
+            Cancel{forName}
+          </Button>
+        ) : null}
+        <ButtonLink size="sm" variant="quiet" href={historyScreenUrl(`promotion-${p.id}`)}>
+          History{forName}
+        </ButtonLink>
+      </div>
     </article>
   );
 }

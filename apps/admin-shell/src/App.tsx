@@ -39,8 +39,9 @@ function StaffArea({ initial }: { initial?: SettledSession }) {
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
-    // Sections are chosen from the side menu, not by path: keep the address tidy.
-    if (window.location.pathname !== ADMIN_BASE) window.history.replaceState(null, '', ADMIN_BASE);
+    // Sections are chosen from the side menu, not by path: keep the address tidy. History is the one
+    // section with an address, so screens can link a record's history.
+    if (window.location.pathname !== ADMIN_BASE && window.location.pathname.replace(/\/$/, '') !== '/admin/history') window.history.replaceState(null, '', ADMIN_BASE);
     if (initial) return;
     const controller = new AbortController();
     checkAdminSession(controller.signal).then((s) => {

@@ -11,11 +11,12 @@ import type { LocalBusinessesProps } from 'admin_listings/LocalBusinesses';
 import type { PromotionsProps } from 'admin_promotions/Promotions';
 import type { CoverageProps } from 'admin_coverage/Coverage';
 import type { DocumentsProps } from 'admin_documents/Documents';
+import type { HistoryProps } from 'admin_history/History';
 import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
 
-export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'coverage' | 'documents' | 'settings' | 'audit';
+export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'coverage' | 'documents' | 'settings' | 'audit' | 'history';
 
 export const SECTIONS: ReadonlyArray<{ id: AdminSection; label: string; icon: IconName; about: string }> = [
   { id: 'dashboard', label: 'Dashboard', icon: 'progress', about: 'Totals for listings, promotions and revenue, and the reviews waiting for you.' },
@@ -25,15 +26,20 @@ export const SECTIONS: ReadonlyArray<{ id: AdminSection; label: string; icon: Ic
   { id: 'documents', label: 'Document Processing', icon: 'document', about: 'Import businesses from spreadsheets and documents, and check them before they go live.' },
   { id: 'settings', label: 'Settings', icon: 'settings', about: 'Prices, limits and other settings of the back office.' },
   { id: 'audit', label: 'Audit Log', icon: 'shield', about: 'Who changed what, when and from where.' },
+  { id: 'history', label: 'History', icon: 'refresh', about: "Every change to a listing, promotion or the settings, and the record's state at any version." },
 ];
 
 const isSection = (id: string): id is AdminSection => SECTIONS.some((s) => s.id === id);
+
+/** History has its own address (/admin/history?stream=…), so other screens and exports can link a record's history. */
+const HISTORY_PATH = '/admin/history';
+const sectionFromPath = (): AdminSection => (window.location.pathname.replace(/\/$/, '') === HISTORY_PATH ? 'history' : 'dashboard');
 
 /** Where the person wants to go while Settings has unsaved edits: another section, or signing out. */
 type PendingLeave = { to: AdminSection } | { signOut: true };
 
 export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSignOut: () => void; signingOut: boolean }) {
-  const [section, setSection] = useState<AdminSection>('dashboard');
+  const [section, setSection] = useState<AdminSection>(sectionFromPath);
   const [settingsDirty, setSettingsDirty] = useState(false);
   const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
   // The Dashboard's 'Create Promotion' lands on Promotions with its create dialog open.
@@ -41,6 +47,13 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const current = SECTIONS.find((s) => s.id === section)!;
+
+  // The address follows History in and out (its remote keeps the query up to date).
+  useEffect(() => {
+    const onHistory = window.location.pathname.replace(/\/$/, '') === HISTORY_PATH;
+    if (section === 'history' && !onHistory) window.history.replaceState(window.history.state, '', HISTORY_PATH);
+    else if (section !== 'history' && onHistory) window.history.replaceState(window.history.state, '', '/admin/');
+  }, [section]);
 
   useEffect(() => {
     document.title = `${current.label} · Afterwards staff area`;
@@ -118,6 +131,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               <RemoteSection<SettingsProps> key={section} module="admin_office/Settings" label={current.label} props={{ admin, onDirtyChange: setSettingsDirty }} />
             ) : section === 'audit' ? (
               <RemoteSection<AuditLogProps> key={section} module="admin_office/AuditLog" label={current.label} props={{ admin }} />
+            ) : section === 'history' ? (
+              <RemoteSection<HistoryProps> key={section} module="admin_history/History" label={current.label} props={{ admin }} />
             ) : (
               <BeingBuilt label={current.label} icon={current.icon} about={current.about} />
             )}

@@ -98,3 +98,13 @@ declare module 'admin_documents/Documents' {
   const Documents: ComponentType<DocumentsProps>;
   export default Documents;
 }
+
+declare module 'admin_history/History' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface HistoryProps {
+    admin: AdminUser;
+  }
+  const History: ComponentType<HistoryProps>;
+  export default History;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 
 /** The remotes served at /remotes/<name>/. */
-export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents'] as const;
+export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents', 'admin-history'] as const;
 
 export interface WebRoots {
   readonly family: string;
