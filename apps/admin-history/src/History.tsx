@@ -506,13 +506,13 @@ function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; 
               <th scope="row" className="hi-mono">
                 {c.path}
               </th>
-              <td>{CHANGE_LABELS[c.change]}</td>
+              <td data-label="Change">{CHANGE_LABELS[c.change]}</td>
               {redacted ? null : (
                 <>
-                  <td>
+                  <td data-label="Before">
                     <pre className="hi-pre hi-pre--cell">{valueText(c.before)}</pre>
                   </td>
-                  <td>
+                  <td data-label="After">
                     <pre className="hi-pre hi-pre--cell">{valueText(c.after)}</pre>
                   </td>
                 </>

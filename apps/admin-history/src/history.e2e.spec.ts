@@ -138,7 +138,7 @@ describe('History in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'stream-375');
     await page.getByRole('button', { name: 'State at version 2' }).click();
-    await page.getByRole('dialog', { name: 'State at version 2' }).getByRole('rowheader', { name: 'details.name', exact: true }).waitFor();
+    await page.getByRole('dialog', { name: 'State at version 2' }).getByText('details.name', { exact: true }).waitFor();
     await shot(page, 'state-375');
     await page.close();
   });
