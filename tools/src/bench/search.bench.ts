@@ -122,6 +122,12 @@ function hashOf(text: string): number {
  * `projections` (the listings projection unless told otherwise). Projections in `skip` only get their
  * checkpoint at the log's end, so the API does not replay the load into read models a bench never reads.
  */
+/** Prisma's P2034 (deadlock or write conflict) or PostgreSQL's 40P01/40001 underneath it. */
+const isWriteConflict = (error: unknown): boolean => {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === 'P2034' || /40P01|40001|deadlock|write conflict/i.test(e?.message ?? '');
+};
+
 export async function loadBenchListings(
   sql: SqlClient,
   prisma: PrismaClient,
@@ -152,9 +158,19 @@ export async function loadBenchListings(
     partitions.map(async (events) => {
       for (let i = 0; i < events.length; i += 1_000) {
         const chunk = events.slice(i, i + 1_000);
-        await prisma.$transaction(async (tx) => {
-          for (const event of chunk) for (const projection of projections) await projection.apply(event, tx);
-        }, { timeout: 120_000 });
+        // Partitions run at once, and the status counts kept beside the listings are rows they all update:
+        // two chunks can deadlock. Projections are idempotent, so a chunk the database chose as the victim
+        // is applied again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await prisma.$transaction(async (tx) => {
+              for (const event of chunk) for (const projection of projections) await projection.apply(event, tx);
+            }, { timeout: 120_000 });
+            break;
+          } catch (error) {
+            if (attempt >= 10 || !isWriteConflict(error)) throw error;
+          }
+        }
       }
     }),
   );

@@ -9,6 +9,7 @@ import listingsSearchText from '../migrations/0007_listings_search_text.sql';
 import listingsSearchCovering from '../migrations/0008_listings_search_covering.sql';
 import listingImports from '../migrations/0009_listing_imports.sql';
 import listingRegions from '../migrations/0010_listing_regions.sql';
+import coverageCountsByIndex from '../migrations/0011_coverage_counts_by_index.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -21,4 +22,5 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0008_listings_search_covering', sql: listingsSearchCovering },
   { id: 'directory/0009_listing_imports', sql: listingImports },
   { id: 'directory/0010_listing_regions', sql: listingRegions },
+  { id: 'directory/0011_coverage_counts_by_index', sql: coverageCountsByIndex },
 ];

@@ -21,8 +21,8 @@ export const UNPLACED_SHOWN = 50;
 export const TREND_TIME_ZONE = 'Europe/London';
 
 /**
- * The coverage screen's figures for all regions or one (admin spec: getCoverageAnalytics). Counts come
- * from `coverage_counts`, kept beside the listings; the rest is a handful of small indexed reads.
+ * The coverage screen's figures for all regions or one (admin spec: getCoverageAnalytics): one grouped count
+ * of the listings by region, category and status (index-only), and a handful of small indexed reads.
  */
 export async function coverageReport(prisma: PrismaClient, selection: Selection): Promise<CoverageReport> {
   const inSelection = (r: { region: RegionName }) => selection === 'all' || r.region === selection;

@@ -1,11 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { regionOf } from '@afterwards/coverage-domain';
 import type { SqlClient } from '@afterwards/persistence';
 import { APP_CONFIG, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
 
 /**
  * Places listings written before listings had a region (the projection places every new one). Runs where the
- * projections run, once at start-up, in batches; a row the projection places meanwhile is left alone.
+ * projections run, once at start-up before they start (every module's init comes before any bootstrap), so it
+ * never writes listings beside the projection's batches.
  */
 export async function placeUnplacedListings(sql: SqlClient, batch = 2_000): Promise<number> {
   let placed = 0;
@@ -24,7 +25,7 @@ export async function placeUnplacedListings(sql: SqlClient, batch = 2_000): Prom
 }
 
 @Injectable()
-export class PlaceListingsOnStart implements OnApplicationBootstrap {
+export class PlaceListingsOnStart implements OnModuleInit {
   private readonly logger = new Logger('coverage');
 
   constructor(
@@ -32,7 +33,7 @@ export class PlaceListingsOnStart implements OnApplicationBootstrap {
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  async onModuleInit(): Promise<void> {
     if (!this.config.runProjections) return;
     const placed = await placeUnplacedListings(this.sql);
     if (placed > 0) this.logger.log({ placed }, 'placed listings in coverage regions');
