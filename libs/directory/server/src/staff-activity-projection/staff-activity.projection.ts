@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
 import type { Activity } from '@afterwards/contracts';
 
@@ -22,6 +22,30 @@ export function activityOf(event: ListingEvent, name: string): ActivityRow | nul
   }
 }
 
+/** Submissions of the batch being applied: each listing's name and its 'New business added' row. */
+interface Submitted {
+  readonly names: Map<string, string>;
+  readonly activity: { id: string; listing_id: string; type: string; title: string; description: string; occurred_at: string }[];
+}
+const submitted = new PerTransaction<Submitted>(() => ({ names: new Map(), activity: [] }));
+
+/** Writes the collected submissions in two statements instead of two per listing (an import submits thousands at once). */
+async function writeSubmitted(tx: ProjectionTx): Promise<void> {
+  const batch = submitted.take(tx);
+  if (!batch || batch.names.size === 0) return;
+  const names = [...batch.names].map(([listing_id, name]) => ({ listing_id, name }));
+  await tx.$executeRaw`
+    INSERT INTO staff_activity_listings (listing_id, name)
+    SELECT r.listing_id, r.name FROM jsonb_to_recordset(${JSON.stringify(names)}::jsonb) AS r(listing_id uuid, name text)
+    ON CONFLICT (listing_id) DO UPDATE SET name = excluded.name`;
+  // The event id is the row id: a replay writes nothing twice.
+  await tx.$executeRaw`
+    INSERT INTO staff_activity (id, type, listing_id, title, description, occurred_at)
+    SELECT r.id, r.type, r.listing_id, r.title, r.description, r.occurred_at
+    FROM jsonb_to_recordset(${JSON.stringify(batch.activity)}::jsonb) AS r(id uuid, type text, listing_id uuid, title text, description text, occurred_at timestamptz)
+    ON CONFLICT DO NOTHING`;
+}
+
 /**
  * Recent Activity (admin spec: Dashboard) from the event log. It keeps the listing names it needs in a
  * table of its own, so it can be rebuilt without depending on the listings projection. Every listing
@@ -36,13 +60,20 @@ export const staffActivityProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as ListingEvent;
     const listingId = event.data.listingId;
     if (event.type === 'ListingSubmitted') {
-      await tx.staffActivityListing.upsert({ where: { listingId }, create: { listingId, name: event.data.name }, update: { name: event.data.name } });
-    } else if (event.type === 'ListingEdited' && event.data.changes.name) {
+      const activity = activityOf(event, event.data.name)!;
+      const batch = submitted.get(tx);
+      batch.names.set(listingId, event.data.name);
+      batch.activity.push({ id: recorded.metadata.eventId, listing_id: listingId, ...activity, occurred_at: recorded.metadata.occurredAt });
+      return [listingId];
+    }
+    // Any other event may need a name submitted earlier in the batch: write those first, in order.
+    await writeSubmitted(tx);
+    if (event.type === 'ListingEdited' && event.data.changes.name) {
       await tx.staffActivityListing.updateMany({ where: { listingId }, data: { name: event.data.changes.name } });
     }
     // Most listing events (status changes, promotions, edits) are not listed: look the name up only when needed.
     const listed = activityOf(event, '');
-    const name = !listed ? '' : event.type === 'ListingSubmitted' ? event.data.name : ((await tx.staffActivityListing.findUnique({ where: { listingId } }))?.name ?? 'A business');
+    const name = !listed ? '' : ((await tx.staffActivityListing.findUnique({ where: { listingId } }))?.name ?? 'A business');
     const activity = listed && activityOf(event, name);
     if (activity) {
       // The event id is the row id: a replay writes nothing twice.
@@ -55,8 +86,11 @@ export const staffActivityProjection: Projection = {
     return [listingId];
   },
 
+  afterBatch: writeSubmitted,
+
   // Promotion rows of the same table belong to the promotions context's projection.
   async reset(tx: ProjectionTx): Promise<void> {
+    submitted.take(tx);
     await tx.staffActivity.deleteMany({ where: { NOT: { type: { startsWith: 'promotion_' } } } });
     await tx.staffActivityListing.deleteMany({});
   },
