@@ -11,6 +11,7 @@ import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.com
 import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchStaffListings } from './bench/staff-listings.bench';
+import { benchCoverage } from './bench/coverage.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
 import { VERIFY_USAGE, auditVerifyCommand, eventsVerifyCommand } from './verify/verify.command';
 import { benchImports } from './bench/imports.bench';
@@ -30,6 +31,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
+  bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
 Configuration comes from the same environment variables as the API (see README).`;
@@ -87,6 +89,18 @@ async function main(argv: string[]): Promise<number> {
           rounds: Number(flags.rounds ?? 40),
           concurrency: Number(flags.concurrency ?? 4),
           bulk: Number(flags.bulk ?? 1_000),
+          seed: Number(flags.seed ?? 7),
+          writers: Number(flags.writers ?? 32),
+          keep: flags.keep === 'true',
+          database: flags.database,
+        });
+        console.log(result.report);
+        return result.ok ? 0 : 1;
+      }
+      if (positional[0] === 'coverage') {
+        const result = await benchCoverage({
+          listings: Number(flags.listings ?? 100_000),
+          rounds: Number(flags.rounds ?? 200),
           seed: Number(flags.seed ?? 7),
           writers: Number(flags.writers ?? 32),
           keep: flags.keep === 'true',
