@@ -31,6 +31,8 @@ import {
   type EventStore,
   type ExpectedState,
   type NewEvent,
+  type NewStreamAppend,
+  type NewStreamResult,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -133,6 +135,37 @@ export class KurrentDbEventStore implements EventStore {
     } catch (error) {
       throw toConflictError(error, streamId, expected);
     }
+  }
+
+  /** One append per stream (KurrentDB has no multi-stream append here), a few at a time, in list order per stream. */
+  async appendNewStreams(streams: readonly NewStreamAppend[]): Promise<NewStreamResult[]> {
+    const results: NewStreamResult[] = new Array(streams.length);
+    const first = new Map<string, number>();
+    const later: number[] = [];
+    const unique: number[] = [];
+    streams.forEach((s, i) => {
+      if (first.has(s.streamId)) {
+        later.push(i);
+        return;
+      }
+      first.set(s.streamId, i);
+      unique.push(i);
+    });
+    const appendOne = async (i: number) => {
+      const { streamId, events } = streams[i]!;
+      try {
+        results[i] = await this.append(streamId, events, 'no_stream');
+      } catch (error) {
+        if (!(error instanceof StreamConflictError)) throw error;
+        results[i] = error;
+      }
+    };
+    for (let i = 0; i < unique.length; i += 16) await Promise.all(unique.slice(i, i + 16).map(appendOne));
+    for (const i of later) {
+      const earlier = results[first.get(streams[i]!.streamId)!]!;
+      results[i] = earlier instanceof StreamConflictError ? earlier : new StreamConflictError(streams[i]!.streamId, 'no_stream', earlier.nextRevision);
+    }
+    return results;
   }
 
   // Older servers omit the position from append results.

@@ -66,6 +66,15 @@ export interface AppendResult {
   readonly position: Position;
 }
 
+/** A stream to create with its first events (see `EventStore.appendNewStreams`). */
+export interface NewStreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+}
+
+/** One stream's outcome in `appendNewStreams`: appended, or refused because it already existed. */
+export type NewStreamResult = AppendResult | StreamConflictError;
+
 export interface ReadStreamOptions {
   /** Inclusive revision to start from (default 0). */
   readonly fromRevision?: bigint;
@@ -97,6 +106,13 @@ export type EventHandler = (event: RecordedEvent) => Promise<void>;
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedState, options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Creates many streams, each as `append(streamId, events, 'no_stream')` would, in list order: one result
+   * per entry, the append's or a StreamConflictError for a stream that already existed (a stream named
+   * twice in the list exists by the second). Each stream is all or nothing; the list is not one unit.
+   * For bulk creation (an import): PostgreSQL writes the list in one statement.
+   */
+  appendNewStreams(streams: readonly NewStreamAppend[]): Promise<NewStreamResult[]>;
   /** Events of one stream in revision order; empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in commit order. */

@@ -9,6 +9,8 @@ import {
   type EventStore,
   type ExpectedState,
   type NewEvent,
+  type NewStreamAppend,
+  type NewStreamResult,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -184,6 +186,71 @@ export class PostgresEventStore implements EventStore {
       nextRevision: BigInt(last.revision),
       position: { commit: BigInt(last.commit), prepare: BigInt(last.prepare) },
     };
+  }
+
+  /**
+   * Many new streams in one statement, so one short transaction: the same claim as a `no_stream` append
+   * (insert the streams row unless it exists, which also waits on a concurrent creator) for every stream
+   * at once, then the claimed streams' events. Claims go in stream id order, so two bulk writers whose
+   * lists overlap wait for each other instead of deadlocking. Each stream's events still form its own
+   * hash chain (the row trigger), and the global order is the statement's insert order.
+   */
+  async appendNewStreams(streams: readonly NewStreamAppend[]): Promise<NewStreamResult[]> {
+    const firstIndex = new Map<string, number>();
+    const unique: NewStreamAppend[] = [];
+    for (const [i, stream] of streams.entries()) {
+      if (stream.events.length === 0) throw new RangeError(`append to ${stream.streamId} needs at least one event`);
+      if (firstIndex.has(stream.streamId)) continue;
+      firstIndex.set(stream.streamId, i);
+      unique.push(stream);
+    }
+    if (unique.length === 0) return [];
+    const payload = `[${unique.map((s) => `{"id":${JSON.stringify(s.streamId)},"events":${serializeEvents(s.streamId, s.events)}}`).join(',')}]`;
+    const { rows } = await this.sql.query<{ stream_id: string; commit: string; prepare: string; revision: string }>(
+      `WITH input AS (
+         SELECT s.value->>'id' AS stream_id, s.value->'events' AS events, s.ord
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS s(value, ord)
+       ),
+       claim AS (
+         INSERT INTO streams (stream_id, revision)
+         SELECT stream_id, jsonb_array_length(events) - 1 FROM input ORDER BY stream_id
+         ON CONFLICT (stream_id) DO NOTHING
+         RETURNING stream_id
+       ),
+       ins AS (
+         INSERT INTO events (stream_id, revision, type, data, metadata, erased_earlier)
+         SELECT i.stream_id, e.ord - 1, e.value->>'type', e.value->'data', e.value->'metadata', false
+         FROM input i JOIN claim c ON c.stream_id = i.stream_id
+           CROSS JOIN LATERAL jsonb_array_elements(i.events) WITH ORDINALITY AS e(value, ord)
+         ORDER BY i.ord, e.ord
+         RETURNING tx_id, seq, stream_id, revision
+       )
+       SELECT stream_id, tx_id::text AS commit, seq::text AS prepare, revision::text AS revision FROM ins`,
+      [payload],
+    );
+    const appended = new Map<string, AppendResult>();
+    for (const row of rows) {
+      const seen = appended.get(row.stream_id);
+      if (seen && seen.position.prepare > BigInt(row.prepare)) continue;
+      appended.set(row.stream_id, { nextRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } });
+    }
+    if (appended.size > 0) this.signalAppended();
+    // Streams that already existed: what they hold now, read once for all of them.
+    const existing = unique.filter((s) => !appended.has(s.streamId)).map((s) => s.streamId);
+    const actual = new Map<string, bigint>();
+    if (existing.length > 0) {
+      const found = await this.sql.query<{ stream_id: string; revision: string }>(
+        'SELECT stream_id, revision::text AS revision FROM streams WHERE stream_id = ANY($1::text[])',
+        [existing],
+      );
+      for (const row of found.rows) actual.set(row.stream_id, BigInt(row.revision));
+    }
+    return streams.map((stream, i) => {
+      const result = appended.get(stream.streamId);
+      // A stream named again later in the list exists by then: refused, as a second no_stream append would be.
+      if (result && firstIndex.get(stream.streamId) === i) return result;
+      return new StreamConflictError(stream.streamId, 'no_stream', result?.nextRevision ?? actual.get(stream.streamId) ?? 'no_stream');
+    });
   }
 
   /**

@@ -12,6 +12,7 @@ import { CsvImportsController } from './import-listings-csv/csv-imports.http.con
 import { ImportDocumentsController } from './import-documents/import-documents.http.controller';
 import { ReviewImportsController } from './review-imports/review-imports.http.controller';
 import { ChangeListingHandler } from './change-listing/change-listing.handler';
+import { SubmitListingsHandler } from './change-listing/submit-listings.handler';
 import { SearchListingsHandler } from './search-listings/search-listings.handler';
 import { SearchListingsController } from './search-listings/search-listings.http.controller';
 import { RecordInteractionsHandler } from './record-interactions/record-interactions.handler';
@@ -52,6 +53,7 @@ registerErrorCodes({
   ],
   providers: [
     ChangeListingHandler,
+    SubmitListingsHandler,
     SearchListingsHandler,
     RecordInteractionsHandler,
     SearchStaffListingsHandler,

@@ -165,6 +165,53 @@ export function describeEventStoreContract(
       expect(await store.readStream(`${prefix}missing`)).toEqual([]);
     });
 
+    it('creates many new streams at once; one that exists, or is named twice, is refused and the rest are written', async () => {
+      const from = await marker();
+      const taken = `${prefix}taken`;
+      await store.append(taken, [newEvent('Taken0'), newEvent('Taken1')], 'no_stream');
+      const results = await store.appendNewStreams([
+        { streamId: `${prefix}n1`, events: [newEvent('N1')] },
+        { streamId: taken, events: [newEvent('Again')] },
+        { streamId: `${prefix}n2`, events: [newEvent('N2a'), newEvent('N2b')] },
+        { streamId: `${prefix}n1`, events: [newEvent('N1twice')] },
+        { streamId: `${prefix}n3`, events: [newEvent('N3')] },
+      ]);
+      expect(results.map((r) => (r instanceof StreamConflictError ? ['conflict', r.expected, r.actual] : ['ok', r.nextRevision]))).toEqual([
+        ['ok', 0n],
+        ['conflict', 'no_stream', 1n],
+        ['ok', 1n],
+        ['conflict', 'no_stream', 0n],
+        ['ok', 0n],
+      ]);
+      expect((await store.readStream(`${prefix}n2`)).map((e) => [e.type, e.revision])).toEqual([['N2a', 0n], ['N2b', 1n]]);
+      expect((await store.readStream(taken)).map((e) => e.type)).toEqual(['Taken0', 'Taken1']);
+      // In the global log in list order, each result at its stream's last event; then appended to as usual.
+      const all = await expectEventually(async () => {
+        const events = (await readAllOfTest(from)).filter((e) => e.streamId !== taken);
+        expect(events.map((e) => e.type)).toEqual(['N1', 'N2a', 'N2b', 'N3']);
+        return events;
+      });
+      expectStrictlyIncreasing(all.map((e) => e.position));
+      const ok = results.filter((r): r is Exclude<typeof r, StreamConflictError> => !(r instanceof StreamConflictError));
+      expect(ok.map((r) => comparePositions(r.position, all.find((e) => comparePositions(e.position, r.position) === 0)!.position))).toEqual([0, 0, 0]);
+      expect(comparePositions(ok[1]!.position, all[2]!.position)).toBe(0);
+      expect((await store.append(`${prefix}n2`, [newEvent('N2c')], 1n)).nextRevision).toBe(2n);
+      expect(await store.appendNewStreams([])).toEqual([]);
+    });
+
+    it('creates streams from overlapping bulk lists and single appends at once: each stream once, no deadlock', async () => {
+      const ids = Array.from({ length: 60 }, (_, i) => `${prefix}bulk-${i}`);
+      const bulk = (order: string[]) => store.appendNewStreams(order.map((streamId) => ({ streamId, events: [newEvent('Created', { streamId })] })));
+      const [forward, backward, ...singles] = await Promise.all([
+        bulk(ids),
+        bulk([...ids].reverse()),
+        ...ids.filter((_, i) => i % 7 === 0).map((id) => store.append(id, [newEvent('Created', { id })], 'no_stream').catch((e: unknown) => e)),
+      ]);
+      const created = [...forward!, ...backward!, ...singles].filter((r) => !(r instanceof StreamConflictError));
+      expect(created).toHaveLength(ids.length);
+      for (const id of ids) expect(await store.readStream(id)).toHaveLength(1);
+    });
+
     it('reads a stream in revision order with fromRevision and maxCount', async () => {
       const stream = `${prefix}case-4`;
       await store.append(stream, [0, 1, 2, 3, 4].map((i) => newEvent('Numbered', { i })), 'no_stream');

@@ -41,6 +41,59 @@ export function toDomainEvent<Event>(recorded: RecordedEvent, upcasters: Readonl
   return { type: current.type, data: current.data } as Event;
 }
 
+/** Metadata for the events of one command: one time and correlation for all, a new id each. */
+function metadataFor(context: CommandContext, clock: Clock = systemClock): () => EventMetadata {
+  const now = clock.now().toISOString();
+  const correlationId = context.correlationId ?? randomUUID();
+  return () => ({
+    eventId: randomUUID(),
+    occurredAt: now,
+    actor: context.actor,
+    correlationId,
+    causationId: context.causationId ?? correlationId,
+    schemaVersion: 1,
+    ...(context.requestId ? { requestId: context.requestId } : {}),
+    ...(context.ip ? { ip: context.ip } : {}),
+    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
+  });
+}
+
+/** One command's outcome in `executeNewStreamCommands`. */
+export type NewStreamOutcome<Event> = { readonly ok: true; readonly result: ExecuteResult<Event> } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * Many commands that each only ever create their own stream (as `executeCommand` with `newStream`),
+ * decided on the initial state and appended together with `appendNewStreams`: one round trip for the
+ * lot instead of one each. Per command: its result, or the error its decide threw, or a
+ * StreamConflictError when its stream already existed. A command that decides nothing appends nothing.
+ */
+export async function executeNewStreamCommands<Command, Event extends { type: string; data: unknown }, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+  commands: readonly { readonly streamId: string; readonly command: Command }[],
+  context: CommandContext,
+  options: { clock?: Clock } = {},
+): Promise<NewStreamOutcome<Event>[]> {
+  const metadata = metadataFor(context, options.clock);
+  const outcomes: NewStreamOutcome<Event>[] = new Array(commands.length);
+  const appends: { index: number; streamId: string; events: Event[] }[] = [];
+  for (const [index, { streamId, command }] of commands.entries()) {
+    try {
+      const events = decider.decide(command, decider.initialState);
+      if (events.length === 0) outcomes[index] = { ok: true, result: { events, revision: -1n } };
+      else appends.push({ index, streamId, events });
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
+    }
+  }
+  const results = await store.appendNewStreams(appends.map(({ streamId, events }) => ({ streamId, events: events.map((e) => ({ type: e.type, data: e.data, metadata: metadata() })) })));
+  for (const [i, { index, events }] of appends.entries()) {
+    const result = results[i]!;
+    outcomes[index] = result instanceof StreamConflictError ? { ok: false, error: result } : { ok: true, result: { events, revision: result.nextRevision, position: result.position } };
+  }
+  return outcomes;
+}
+
 /**
  * Loads a stream, folds it, decides, and appends with the revision it decided on, so a concurrent
  * writer gets a StreamConflictError instead of a silent overwrite. `expectedRevision` lets a client
@@ -78,19 +131,7 @@ export async function executeCommand<Command, Event extends { type: string; data
   const events = decider.decide(typeof command === 'function' ? (command as (state: State) => Command)(state) : command, state);
   if (events.length === 0) return { events, revision };
 
-  const now = (options.clock ?? systemClock).now().toISOString();
-  const correlationId = context.correlationId ?? randomUUID();
-  const metadata = (): EventMetadata => ({
-    eventId: randomUUID(),
-    occurredAt: now,
-    actor: context.actor,
-    correlationId,
-    causationId: context.causationId ?? correlationId,
-    schemaVersion: 1,
-    ...(context.requestId ? { requestId: context.requestId } : {}),
-    ...(context.ip ? { ip: context.ip } : {}),
-    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
-  });
+  const metadata = metadataFor(context, options.clock);
   const expected: ExpectedState = revision < 0n ? 'no_stream' : revision;
   const result = await store.append(
     streamId,

@@ -15,7 +15,7 @@ import {
 import { loadGazetteer } from '@afterwards/places';
 import { ChangeListing, type ListingChangeResult } from './change-listing.command';
 
-const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
+export const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
   initialState: initialListingState,
   // The gazetteer is bundled, unchanging data: placing a listing from it keeps decide a pure function.
   decide: (command, state) => decideListing(withCoordinates(command, state), state),

@@ -13,6 +13,8 @@ import { expectEventually, testDatabaseFactories, type TestDatabase } from '@aft
 import { ProjectionRunner } from '@afterwards/server-kit';
 import { ChangeListing } from '../change-listing/change-listing.command';
 import { ChangeListingHandler } from '../change-listing/change-listing.handler';
+import { SubmitListings } from '../change-listing/submit-listings.command';
+import { SubmitListingsHandler } from '../change-listing/submit-listings.handler';
 import { directoryMigrations } from '../directory.migrations';
 import { importsProjection } from '../imports-projection/imports.projection';
 import { runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
@@ -105,11 +107,14 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     prisma = createPrismaClient(db.sql);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-'));
     const files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 9) });
-    const handler = new ChangeListingHandler(store);
+    const change = new ChangeListingHandler(store);
+    const submit = new SubmitListingsHandler(store);
     rt = {
       store,
       prisma,
-      commands: { execute: ((command: ChangeListing) => handler.execute(command)) as ImportRuntime['commands']['execute'] },
+      commands: {
+        execute: ((command: ChangeListing | SubmitListings) => (command instanceof SubmitListings ? submit.execute(command) : change.execute(command))) as ImportRuntime['commands']['execute'],
+      },
       jobs: new InProcessJobQueue(),
       files: () => files,
       settings: async () => DEFAULT_SETTINGS,

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { CSV_SOURCE, type ImportProgress } from '@afterwards/contracts';
-import { csvRowIdentity, ListingError, type ListingCommand } from '@afterwards/directory-domain';
+import { csvRowIdentity } from '@afterwards/directory-domain';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
-import { ChangeListing } from '../change-listing/change-listing.command';
+import { SubmitListings, type SubmitListingCommand } from '../change-listing/submit-listings.command';
 import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, uuidFromName, type ImportRuntime } from '../imports/import-runtime';
 import { rowDefaults } from './check-csv-upload';
 import { CsvFileError, readCsv } from './csv-records';
@@ -18,8 +18,14 @@ export interface ImportCsvPayload {
 /** One try: a failed import says why and can be uploaded again (rows already imported are skipped). */
 export const importCsvJob = defineJob<ImportCsvPayload>('directory.import-csv', { attempts: 1, removeOnComplete: 100 });
 
-/** Listings submitted at once: each is its own stream, one statement each, so they go in parallel. */
-export const IMPORT_CONCURRENCY = 32;
+/**
+ * Listings submitted together: one SubmitListings, one statement creating that many streams. Large
+ * enough that a statement's fixed cost is small per row, small enough that a batch's transaction is
+ * short (it holds back the log's readers until it ends) and its rows are little memory.
+ */
+export const IMPORT_BATCH_ROWS = 500;
+/** Batches in flight: the next is read and decided while the last is written. */
+export const IMPORT_BATCHES_IN_FLIGHT = 2;
 /** How often progress is recorded (and so pushed to staff screens) while rows are imported. */
 export const PROGRESS_EVERY_MS = 1000;
 
@@ -31,8 +37,8 @@ export const csvRowListingId = (identity: string): string => uuidFromName(`after
 /**
  * Imports a started CSV import: reads the stored file again, applies the same rules as the check, and
  * submits each accepted row as a listing through the Add form's command (SubmitListing, source 'Bulk
- * Upload'), placed from its postcode or town. A row seen before is refused by the aggregate as already
- * existing and counted as a duplicate. Progress is recorded about once a second.
+ * Upload'), placed from its postcode or town, 500 rows to a SubmitListings batch. A row seen before is
+ * refused as already existing and counted as a duplicate. Progress is recorded about once a second.
  */
 export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload): Promise<ImportProgress> {
   const { importId, context } = payload;
@@ -43,14 +49,16 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
   const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt.store, importId, { type, importId, progress: { ...progress } }, context);
 
   let fatal: unknown;
-  const submit = async (command: ListingCommand & { type: 'SubmitListing' }) => {
+  const submit = async (commands: SubmitListingCommand[]) => {
     try {
-      await rt.commands.execute(new ChangeListing(command, context));
-      progress.imported += 1;
+      const outcomes = await rt.commands.execute(new SubmitListings(commands, context));
+      for (const outcome of outcomes) {
+        if (outcome === 'submitted') progress.imported += 1;
+        else if (outcome === 'exists') progress.duplicates += 1;
+        else progress.rejected += 1;
+      }
     } catch (error) {
-      if (error instanceof ListingError && error.code === 'LISTING_ALREADY_EXISTS') progress.duplicates += 1;
-      else if (error instanceof ListingError) progress.rejected += 1;
-      else fatal ??= error;
+      fatal ??= error;
     }
   };
 
@@ -58,6 +66,13 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
     const { records } = readCsv(await rt.files().open(state.fileId!));
     const inFlight = new Set<Promise<void>>();
     let reported = Date.now();
+    let batch: SubmitListingCommand[] = [];
+    const send = async () => {
+      const work = submit(batch).finally(() => inFlight.delete(work));
+      batch = [];
+      inFlight.add(work);
+      if (inFlight.size >= IMPORT_BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+    };
     for await (const row of checkedRows(records, defaults, () => undefined)) {
       if (fatal) break;
       progress.checked += 1;
@@ -67,14 +82,14 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
       }
       const { details, status } = row.result;
       const listingId = csvRowListingId(csvRowIdentity(details, status));
-      const work = submit({ type: 'SubmitListing', listingId, details, status, source: CSV_SOURCE, originalFilename: state.fileName }).finally(() => inFlight.delete(work));
-      inFlight.add(work);
-      if (inFlight.size >= IMPORT_CONCURRENCY) await Promise.race(inFlight);
+      batch.push({ type: 'SubmitListing', listingId, details, status, source: CSV_SOURCE, originalFilename: state.fileName });
+      if (batch.length >= IMPORT_BATCH_ROWS) await send();
       if (Date.now() - reported >= PROGRESS_EVERY_MS) {
         reported = Date.now();
         await record('RecordCsvImportProgress');
       }
     }
+    if (batch.length > 0 && !fatal) await send();
     await Promise.all(inFlight);
     if (fatal) throw fatal;
     await record('CompleteCsvImport');
