@@ -1,5 +1,5 @@
 export * from './port';
 export { PostgresEventStore, EVENTS_CHANNEL, type PostgresEventStoreOptions } from './postgres-event-store';
-export { KurrentDbEventStore } from './kurrentdb-event-store';
+// The KurrentDB adapter is '@afterwards/event-store/kurrentdb': its client is loaded only where it is used.
 export { eventStoreMigrations } from './event-store.migrations';
 export { verifyEventLog, type EventLogVerification, type EventLogBreak } from './verify-event-log';

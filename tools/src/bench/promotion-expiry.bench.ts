@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '@afterwards/contracts';
 import { directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
 import { eventStoreMigrations, PostgresEventStore, type EventMetadata, type NewEvent } from '@afterwards/event-store';
-import { BullMqJobQueue } from '@afterwards/jobs';
+import { BullMqJobQueue } from '@afterwards/jobs/bullmq';
 import { deleteKeysWithPrefix } from '@afterwards/jobs/testing';
 import { createPrismaClient, persistenceMigrations, PostgresSqlClient, runMigrations } from '@afterwards/persistence';
 import { createPostgresTestDatabase, TEST_POSTGRES_URL } from '@afterwards/persistence/testing';

@@ -8,7 +8,7 @@ import {
   type PrismaClient,
   type SqlClient,
 } from '@afterwards/persistence';
-import { KurrentDbEventStore, PostgresEventStore, type EventStore } from '@afterwards/event-store';
+import { PostgresEventStore, type EventStore } from '@afterwards/event-store';
 import type { AppConfig } from '../config/config';
 import { lockDataDir } from './data-dir-lock';
 
@@ -37,8 +37,9 @@ export async function openPlatform(config: AppConfig, migrations: readonly Migra
     throw error;
   }
   const prisma = createPrismaClient(sql);
+  // KurrentDB's client (gRPC, protobufs, a native bridge) is about 35 MB of memory: loaded only when configured.
   const eventStore: EventStore = config.eventStoreUrl
-    ? KurrentDbEventStore.connect(config.eventStoreUrl)
+    ? (await import('@afterwards/event-store/kurrentdb')).KurrentDbEventStore.connect(config.eventStoreUrl)
     : new PostgresEventStore(sql);
   return {
     sql,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { BullMqJobQueue, InProcessJobQueue, type JobDefinition, type JobHandler, type JobQueue, type ProcessOptions } from '@afterwards/jobs';
+import { InProcessJobQueue, type JobDefinition, type JobHandler, type JobQueue, type ProcessOptions } from '@afterwards/jobs';
 import type { AppConfig } from '../config/config';
 
 /** What a job handler may reach in the process running it: the platform's ports by token. */
@@ -22,10 +22,11 @@ export interface JobProcessor<P = unknown> {
  * Embedded profile: jobs run in this process. Services profile: jobs go to BullMQ on Redis and
  * `apps/worker` runs them; the API only enqueues.
  */
-export function createJobQueue(config: AppConfig): JobQueue {
+export async function createJobQueue(config: AppConfig): Promise<JobQueue> {
   const logger = new Logger('jobs');
   const onError = (error: unknown) => logger.error({ err: error }, 'job queue error');
-  if (config.redisUrl) return new BullMqJobQueue({ connection: { url: config.redisUrl }, onError });
+  // bullmq and ioredis are about 20 MB of memory: loaded only in the services profile.
+  if (config.redisUrl) return new (await import('@afterwards/jobs/bullmq')).BullMqJobQueue({ connection: { url: config.redisUrl }, onError });
   return new InProcessJobQueue({ onError });
 }
 
