@@ -168,7 +168,8 @@ export async function loadBenchListings(
             }, { timeout: 120_000 });
             break;
           } catch (error) {
-            if (attempt >= 10 || !isWriteConflict(error)) throw error;
+            if (attempt >= 50 || !isWriteConflict(error)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 90 * attempt));
           }
         }
       }

@@ -5,3 +5,4 @@ export { coveragePoints } from './coverage-points/coverage-points';
 export { foldInteractionWeeks, foldInteractionWeeksProcessor, foldInteractionWeeksJob } from './fold-interaction-weeks/fold-interaction-weeks.job';
 export { placeUnplacedListings } from './place-listings/place-listings';
 export { coverageStatics } from './coverage-statics';
+export { countCoverage, coverageCounts } from './coverage-counts';

@@ -10,6 +10,7 @@ import listingsSearchCovering from '../migrations/0008_listings_search_covering.
 import listingImports from '../migrations/0009_listing_imports.sql';
 import listingRegions from '../migrations/0010_listing_regions.sql';
 import coverageCountsByIndex from '../migrations/0011_coverage_counts_by_index.sql';
+import rejectedRegionIdx from '../migrations/0012_listings_rejected_region_idx.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -23,4 +24,5 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0009_listing_imports', sql: listingImports },
   { id: 'directory/0010_listing_regions', sql: listingRegions },
   { id: 'directory/0011_coverage_counts_by_index', sql: coverageCountsByIndex },
+  { id: 'directory/0012_listings_rejected_region_idx', sql: rejectedRegionIdx },
 ];

@@ -88,7 +88,7 @@ export class CoverageAnalysis {
   }
 
   private async compute(monthlyPrice: number, entryPrice: number): Promise<Analysis> {
-    const [counts, points, unmetRows] = await Promise.all([
+    const [{ rows: counts }, points, unmetRows] = await Promise.all([
       coverageCounts(this.prisma),
       this.prisma.$queryRaw<{ category: string; latitude: number; longitude: number }[]>`
         SELECT category, latitude, longitude FROM listings WHERE status = 'Active' AND latitude IS NOT NULL AND longitude IS NOT NULL`,
