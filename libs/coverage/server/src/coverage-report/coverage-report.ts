@@ -25,6 +25,27 @@ export const TREND_TIME_ZONE = 'Europe/London';
  * of the listings (index-only, kept until the listings change), and two small indexed reads.
  */
 export async function coverageReport(prisma: PrismaClient, selection: Selection): Promise<CoverageReport> {
+  // Kept per selection until the listings projection or the weekly fold moves on: nothing else changes it.
+  const [at] = await prisma.$queryRaw<{ stamp: string | null }[]>`
+    SELECT (SELECT "commit"::text || ':' || prepare::text FROM projection_checkpoints WHERE projection = 'directory.listings')
+      || '|' || (SELECT last_tx::text || ':' || last_id::text FROM listing_interaction_checkpoints WHERE name = 'coverage')
+      || '|' || (date_trunc('week', now() AT TIME ZONE ${TREND_TIME_ZONE})::date)::text AS stamp`;
+  const stamp = at?.stamp ?? `none:${Date.now()}`;
+  const byPrisma = keptReports.get(prisma) ?? new Map<Selection, { stamp: string; value: Promise<CoverageReport> }>();
+  keptReports.set(prisma, byPrisma);
+  const hit = byPrisma.get(selection);
+  if (hit && hit.stamp === stamp) return hit.value;
+  const value = buildReport(prisma, selection);
+  byPrisma.set(selection, { stamp, value });
+  value.catch(() => {
+    if (byPrisma.get(selection)?.value === value) byPrisma.delete(selection);
+  });
+  return value;
+}
+
+const keptReports = new WeakMap<PrismaClient, Map<Selection, { stamp: string; value: Promise<CoverageReport> }>>();
+
+async function buildReport(prisma: PrismaClient, selection: Selection): Promise<CoverageReport> {
   const inSelection = (r: { region: RegionName }) => selection === 'all' || r.region === selection;
   const [{ rows: counts, rejected }, trend, unplaced] = await Promise.all([
     coverageCounts(prisma),
