@@ -32,7 +32,10 @@ describe('place suggestions and listing interactions over HTTP, services profile
     if (worker && worker.exitCode === null) {
       const exited = new Promise((r) => worker!.once('exit', r));
       worker.kill('SIGTERM');
+      // A worker still inside a long job gets 15 s to finish it, then is stopped outright.
+      const forced = setTimeout(() => worker!.kill('SIGKILL'), 15_000);
       await exited;
+      clearTimeout(forced);
     }
     await product?.stop();
   });
