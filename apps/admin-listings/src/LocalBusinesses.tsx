@@ -17,13 +17,13 @@ import {
   type ListingStatus,
 } from '@afterwards/contracts';
 import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
 import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
 import { ListingFormDialog, type SaveListing } from './ListingFormDialog';
-import { ConfirmDialog, PromoteDialog, ReasonDialog } from './dialogs';
+import { PromoteDialog, ReasonDialog } from './dialogs';
 import { BulkCsvDialog } from './BulkCsvDialog';
 import './admin-listings.css';
 

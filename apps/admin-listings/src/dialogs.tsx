@@ -1,44 +1,8 @@
-// The confirmation and reason dialogs of the row and bulk actions (the spec's prompts and confirms,
-// as focus-trapped dialogs). Cancel, Escape or the backdrop abort the action.
+// The reason and position dialogs of the row and bulk actions (the spec's prompts; confirmations use the
+// design system's ConfirmDialog), as focus-trapped dialogs. Cancel, Escape or the backdrop abort the action.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { PromoteListingSchema, ReasonSchema } from '@afterwards/contracts';
 import { Button, Dialog, TextArea, TextInput } from '@afterwards/web-ui';
-
-export function ConfirmDialog({
-  title,
-  children,
-  confirmLabel,
-  danger,
-  onConfirm,
-  onCancel,
-}: {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  danger?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog
-      open
-      onClose={onCancel}
-      title={title}
-      actions={
-        <div className="lb-dialog-actions">
-          <Button variant="secondary" onClick={onCancel} autoFocus>
-            Cancel
-          </Button>
-          <Button className={danger ? 'lb-danger' : undefined} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </div>
-      }
-    >
-      {children}
-    </Dialog>
-  );
-}
 
 /** Asks for the required reason of a rejection or suspension. */
 export function ReasonDialog({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { LISTING_ADMIN_MESSAGES } from '@afterwards/contracts';
-import { HttpSession, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Local Business Management in the browser against the built product (admin spec sections 2, 4, 5 and 8):
 // the Add/Edit form with its client-side messages, approve, reject, suspend and delete with their dialogs,
@@ -44,14 +44,9 @@ describe('Local Businesses in the browser', () => {
     context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     // Ada signs in once through the /admin sign-in screen; every page of the context shares her session.
     const page = await context.newPage();
-    await page.goto(`${product.url}/admin/`);
-    await page.getByLabel('Email address').fill(ADA.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADA.password);
-    await page.getByRole('button', { name: /secure sign in/i }).click();
-    await page.getByText(`Welcome, ${ADA.name}`).waitFor();
+    await signInAtAdmin(page, product, ADA);
     await page.close();
-    ben = new HttpSession(product.url, { 'user-agent': 'local-businesses-e2e' });
-    expect((await ben.json('/api/admin/session', { method: 'POST', json: { email: BEN.email, password: BEN.password } })).status).toBe(200);
+    ben = await staffSignedIn(product, BEN, 'local-businesses-e2e');
   }, 180_000);
 
   afterAll(async () => {

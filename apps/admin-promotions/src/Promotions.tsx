@@ -13,11 +13,10 @@ import {
   type PromotionListQuery,
 } from '@afterwards/contracts';
 import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
 import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
-import { ConfirmDialog } from './ConfirmDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
 import './admin-promotions.css';
 

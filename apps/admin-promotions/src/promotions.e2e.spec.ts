@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PROMOTION_MESSAGES, type AdminPromotion, type AdminPromotionList, type AdminSettingsResponse } from '@afterwards/contracts';
 import { addDays } from '@afterwards/promotions-domain';
-import { HttpSession, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 import { formatCalendarDate } from './promotion-view';
 
 // Promotion Management in the browser against the built product (admin spec: Promotion Management,
@@ -38,14 +38,9 @@ describe('Promotions in the browser', () => {
     context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     // Ada signs in once through the /admin sign-in screen; every page of the context shares her session.
     const page = await context.newPage();
-    await page.goto(`${product.url}/admin/`);
-    await page.getByLabel('Email address').fill(ADA.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADA.password);
-    await page.getByRole('button', { name: /secure sign in/i }).click();
-    await page.getByText(`Welcome, ${ADA.name}`).waitFor();
+    await signInAtAdmin(page, product, ADA);
     await page.close();
-    ben = new HttpSession(product.url, { 'user-agent': 'promotions-e2e' });
-    expect((await ben.json('/api/admin/session', { method: 'POST', json: { email: BEN.email, password: BEN.password } })).status).toBe(200);
+    ben = await staffSignedIn(product, BEN, 'promotions-e2e');
   }, 180_000);
 
   afterAll(async () => {

@@ -32,3 +32,26 @@ export async function signedIn(product: RunningProduct, email: string, password:
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return http;
 }
+
+export interface StaffAccount {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/** A staff member signed in over HTTP through the staff sign-in route. */
+export async function staffSignedIn(product: Pick<RunningProduct, 'url'>, staff: Pick<StaffAccount, 'email' | 'password'>, userAgent?: string): Promise<HttpSession> {
+  const http = new HttpSession(product.url, userAgent ? { 'user-agent': userAgent } : {});
+  const res = await http.json('/api/admin/session', { method: 'POST', json: { email: staff.email, password: staff.password } });
+  if (res.status !== 200) throw new Error(`staff sign-in of ${staff.email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return http;
+}
+
+/** Signs a staff member in through the /admin sign-in screen of `page`, waiting for the Dashboard's welcome. */
+export async function signInAtAdmin(page: import('playwright-core').Page, product: Pick<RunningProduct, 'url'>, staff: StaffAccount): Promise<void> {
+  await page.goto(`${product.url}/admin/`);
+  await page.getByLabel('Email address').fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(staff.password);
+  await page.getByRole('button', { name: /secure sign in/i }).click();
+  await page.getByText(`Welcome, ${staff.name}`).waitFor();
+}

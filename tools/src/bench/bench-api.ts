@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
-import { API_ENTRY, freePort } from '@afterwards/testing';
+import { spawnSync } from 'node:child_process';
+import { API_ENTRY, freePort, HttpSession, TOOLS_ENTRY } from '@afterwards/testing';
 
 export interface BenchApi {
   readonly url: string;
@@ -65,4 +66,20 @@ export async function startBenchApi(extraEnv: Record<string, string | undefined>
     throw error;
   }
   return { url, db, env, pid: api.pid!, stop };
+}
+
+/** A staff member made with the operator command and signed in over HTTP, as the staff benches time the API. */
+export async function benchStaffSession(api: Pick<BenchApi, 'url' | 'env'>, label: string): Promise<HttpSession> {
+  const email = `bench-${label}-${Date.now()}@example.test`;
+  const password = 'bench-Staff-quiet-harbour-47';
+  const created = spawnSync(process.execPath, [TOOLS_ENTRY, 'create-admin', '--email', email, '--name', 'Bench Staff', '--password', password], {
+    env: api.env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
+  const staff = new HttpSession(api.url, { 'user-agent': 'afterwards-bench' });
+  const signIn = await staff.json('/api/admin/session', { method: 'POST', json: { email, password } });
+  if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  return staff;
 }

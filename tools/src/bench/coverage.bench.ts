@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,8 +9,8 @@ import { eventStoreMigrations } from '@afterwards/event-store';
 import { directoryMigrations, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
 import { loadGazetteer } from '@afterwards/places';
 import { countCoverage } from '@afterwards/coverage-server';
-import { HttpSession, launchChromium, prng, TOOLS_ENTRY } from '@afterwards/testing';
-import { startBenchApi } from './bench-api';
+import { launchChromium, prng } from '@afterwards/testing';
+import { benchStaffSession, startBenchApi } from './bench-api';
 import { loadBenchListings } from './search.bench';
 import { ms, summarise } from './stats';
 
@@ -82,17 +81,7 @@ export async function benchCoverage(options: CoverageBenchOptions): Promise<{ re
 
     const api = await startBenchApi({}, db);
     try {
-      const email = `bench-coverage-${Date.now()}@example.test`;
-      const password = 'bench-Staff-quiet-harbour-48';
-      const created = spawnSync(process.execPath, [TOOLS_ENTRY, 'create-admin', '--email', email, '--name', 'Bench Staff', '--password', password], {
-        env: api.env as NodeJS.ProcessEnv,
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-      if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
-      const staff = new HttpSession(api.url, { 'user-agent': 'afterwards-bench' });
-      const signIn = await staff.json('/api/admin/session', { method: 'POST', json: { email, password } });
-      if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+      const staff = await benchStaffSession(api, 'coverage');
 
       const failures: string[] = [];
       const timed = async (url: string): Promise<{ ms: number; body: unknown }> => {

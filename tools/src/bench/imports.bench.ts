@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { CSV_IMPORTS_PATH, CsvImportSchema, FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE, type CsvImport } from '@afterwards/contracts';
-import { HttpSession, TOOLS_ENTRY } from '@afterwards/testing';
-import { startBenchApi } from './bench-api';
+import { benchStaffSession, startBenchApi } from './bench-api';
 
 export interface ImportsBenchOptions {
   readonly rows: number;
@@ -63,17 +61,7 @@ export async function benchImports(options: ImportsBenchOptions): Promise<string
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(api.pid))), 100);
   try {
-    const email = `bench-imports-${Date.now()}@example.test`;
-    const password = 'bench-Staff-quiet-harbour-47';
-    const created = spawnSync(process.execPath, [TOOLS_ENTRY, 'create-admin', '--email', email, '--name', 'Bench Staff', '--password', password], {
-      env: api.env as NodeJS.ProcessEnv,
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
-    const staff = new HttpSession(api.url, { 'user-agent': 'afterwards-bench' });
-    const signIn = await staff.json('/api/admin/session', { method: 'POST', json: { email, password } });
-    if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status}`);
+    const staff = await benchStaffSession(api, 'imports');
 
     const csv = Buffer.from(benchCsv(options.rows), 'utf8');
     const idle = rssMb(api.pid);

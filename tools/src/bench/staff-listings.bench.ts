@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { AdminListingsQuerySchema, type AdminListingsResponse, type BulkListingResponse } from '@afterwards/contracts';
 import { createPrismaClient, persistenceMigrations, Prisma, PostgresSqlClient, runMigrations, type SqlClient } from '@afterwards/persistence';
@@ -6,8 +5,7 @@ import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persi
 import { eventStoreMigrations } from '@afterwards/event-store';
 import { directoryMigrations, listingsProjection, staffActivityProjection, staffListStatements } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
-import { HttpSession, TOOLS_ENTRY } from '@afterwards/testing';
-import { startBenchApi } from './bench-api';
+import { benchStaffSession, startBenchApi } from './bench-api';
 import { loadBenchListings } from './search.bench';
 import { ms, summarise } from './stats';
 
@@ -103,17 +101,7 @@ export async function benchStaffListings(options: StaffListingsBenchOptions): Pr
 
     const api = await startBenchApi({ REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, db);
     try {
-      const email = `bench-staff-${Date.now()}@example.test`;
-      const password = 'bench-Staff-quiet-harbour-47';
-      const created = spawnSync(process.execPath, [TOOLS_ENTRY, 'create-admin', '--email', email, '--name', 'Bench Staff', '--password', password], {
-        env: api.env as NodeJS.ProcessEnv,
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
-      if (created.status !== 0) throw new Error(`create-admin failed: ${created.stderr || created.stdout}`);
-      const staff = new HttpSession(api.url, { 'user-agent': 'afterwards-bench' });
-      const signIn = await staff.json('/api/admin/session', { method: 'POST', json: { email, password } });
-      if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+      const staff = await benchStaffSession(api, 'staff');
 
       // --- the staff list ---
       const failures = new Map<number, number>();

@@ -9,6 +9,6 @@ export { mountAuth } from './auth/mount';
 export { requireUser, findCurrentUser, clientIp, SessionCache, type CurrentUser } from './session/current-user';
 export { StaffGuard, isStaffRoute } from './admin/staff-access/staff-guard';
 export { staffOf, staffContext, staffActor, type StaffMember } from './admin/staff-access/staff';
-export { AuditTrail, type StaffChange } from './admin/staff-access/audit-trail';
+export { AuditTrail, changedValues, type StaffChange } from './admin/staff-access/audit-trail';
 export { verifyAuditChain } from './admin/audit-chain/verify-audit-chain';
 export { asAdminRole, writeAudit, type AuditEntry } from './admin/admin-audit';

@@ -23,6 +23,8 @@ export { ToastProvider, useToast, pushToast, MAX_TOASTS, TOAST_DURATIONS } from 
 export type { Toast, ToastApi, ToastKind } from './components/Toasts';
 export { Dialog } from './components/Dialog';
 export type { DialogProps } from './components/Dialog';
+export { ConfirmDialog } from './components/ConfirmDialog';
+export type { ConfirmDialogProps } from './components/ConfirmDialog';
 export { Footer, copyrightText } from './components/Footer';
 export type { FooterProps, FooterLink, FooterPolicies } from './components/Footer';
 export { ErrorBoundary, RemoteSlot } from './components/ErrorBoundary';

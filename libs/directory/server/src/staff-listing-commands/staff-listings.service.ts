@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { LISTING_ADMIN_MESSAGES, type AdminListing } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
 import { StreamConflictError, type Position } from '@afterwards/event-store';
-import { AuditTrail, staffContext, type StaffChange } from '@afterwards/identity-server';
+import { AuditTrail, changedValues, staffContext, type StaffChange } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
 import { ChangeListing } from '../change-listing/change-listing.command';
@@ -20,15 +20,7 @@ const NOISE = new Set<keyof AdminListing>(['version', 'updatedAt']);
 
 /** Only what differs between two versions of a listing (create and delete keep the whole row). */
 export function listingDiff(before: AdminListing | undefined, after: AdminListing | undefined): { oldValues: unknown; newValues: unknown } {
-  if (!before || !after) return { oldValues: before ?? null, newValues: after ?? null };
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof AdminListing)[]) {
-    if (NOISE.has(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    oldValues[key] = before[key];
-    newValues[key] = after[key];
-  }
-  return { oldValues, newValues };
+  return changedValues(before, after, NOISE);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { PROMOTION_MESSAGES, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
 import { StreamConflictError } from '@afterwards/event-store';
-import { AuditTrail, staffContext } from '@afterwards/identity-server';
+import { AuditTrail, changedValues, staffContext } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PromotionError, PROMOTION_ERROR_STATUS, type PromotionCommand, type PromotionState } from '@afterwards/promotions-domain';
 import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
@@ -14,19 +14,8 @@ import { PROMOTION_RUNTIME } from '../tokens';
 /** The audit log's record type for promotions (the read model's table). */
 export const PROMOTIONS_TABLE = 'promotions';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Columns that move without anyone changing the promotion (figures, days left, version). */
 const NOISE = new Set<keyof AdminPromotion>(['version', 'daysRemaining', 'views', 'clicks', 'conversions', 'clickThroughRate', 'conversionRate']);
-
-function diff(before: AdminPromotion | undefined, after: AdminPromotion | undefined): { oldValues: unknown; newValues: unknown } {
-  if (!before || !after) return { oldValues: before ?? null, newValues: after ?? null };
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof AdminPromotion)[]) {
-    if (NOISE.has(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    oldValues[key] = before[key];
-    newValues[key] = after[key];
-  }
-  return { oldValues, newValues };
-}
 
 /**
  * What every staff promotion route does: decide as the signed-in staff member (actor, request and
@@ -89,7 +78,7 @@ export class StaffPromotions {
     if (position) await this.projections.waitUntilApplied(promotionsProjection.name, position);
     const after = await findStaffPromotion(this.prisma, promotionId, today);
     if (!after) throw new ProblemError(404, 'PROMOTION_NOT_FOUND', PROMOTION_MESSAGES.notFound(promotionId));
-    if (position) await this.audit.record(req, { action, tableName: PROMOTIONS_TABLE, recordId: promotionId, ...diff(before, after) });
+    if (position) await this.audit.record(req, { action, tableName: PROMOTIONS_TABLE, recordId: promotionId, ...changedValues(before, after, NOISE) });
     return after;
   }
 }

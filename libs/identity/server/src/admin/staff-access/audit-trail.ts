@@ -15,6 +15,22 @@ export interface StaffChange {
   readonly newValues: unknown;
 }
 
+/**
+ * The old and new values an audit row keeps: only the fields that differ, leaving out `noise` (columns that
+ * change with every event and say nothing to an auditor). A create or delete keeps the whole row.
+ */
+export function changedValues<T extends object>(before: T | undefined, after: T | undefined, noise: ReadonlySet<keyof T>): { oldValues: unknown; newValues: unknown } {
+  if (!before || !after) return { oldValues: before ?? null, newValues: after ?? null };
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof T & string)[]) {
+    if (noise.has(key) || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    oldValues[key] = before[key];
+    newValues[key] = after[key];
+  }
+  return { oldValues, newValues };
+}
+
 /** Writes the audit trail of staff commands: who (the guarded staff member), from where, and what changed. */
 @Injectable()
 export class AuditTrail {
