@@ -14,6 +14,8 @@ function findRoot(from: string): string {
 }
 const ROOT = findRoot(import.meta.dirname);
 export const API_ENTRY = path.join(ROOT, 'apps', 'api', 'dist', 'main.js');
+/** The V8 flags the API runs with everywhere (`npm start`, compose, tests, benches): see apps/api/node-flags.json. */
+export const API_NODE_FLAGS: readonly string[] = JSON.parse(fs.readFileSync(path.join(ROOT, 'apps', 'api', 'node-flags.json'), 'utf8'));
 export const TOOLS_ENTRY = path.join(ROOT, 'tools', 'dist', 'cli.js');
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -96,7 +98,7 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
   let output = '';
   const url = `http://127.0.0.1:${port}`;
   const startApi = async () => {
-    api = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    api = spawn(process.execPath, [...API_NODE_FLAGS, API_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 60_000;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { spawnSync } from 'node:child_process';
-import { API_ENTRY, freePort, HttpSession, TOOLS_ENTRY } from '@afterwards/testing';
+import { API_ENTRY, API_NODE_FLAGS, freePort, HttpSession, TOOLS_ENTRY } from '@afterwards/testing';
 
 export interface BenchApi {
   readonly url: string;
@@ -41,7 +41,7 @@ export async function startBenchApi(extraEnv: Record<string, string | undefined>
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   Object.assign(env, extraEnv);
-  const api: ChildProcess = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const api: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   api.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const stop = async () => {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { LISTING_ACTIONS, RecordInteractionsResponseSchema, type ListingInteraction } from '@afterwards/contracts';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
-import { API_ENTRY, freePort, TOOLS_ENTRY } from '@afterwards/testing';
+import { API_ENTRY, API_NODE_FLAGS, freePort, TOOLS_ENTRY } from '@afterwards/testing';
 import { ms, summarise } from './stats';
 
 export interface InteractionsBenchOptions {
@@ -40,7 +40,7 @@ export async function benchInteractions(options: InteractionsBenchOptions): Prom
   delete (env as Record<string, string | undefined>).EVENTSTORE_URL;
   const seeded = spawnSync(process.execPath, [TOOLS_ENTRY, 'seed', '--count', '600'], { env, encoding: 'utf8', timeout: 180_000 });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
-  const api = spawn(process.execPath, [API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const api = spawn(process.execPath, [...API_NODE_FLAGS, API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   api.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = `http://127.0.0.1:${port}`;
