@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
@@ -43,6 +44,14 @@ async function main(): Promise<void> {
   app.disable('x-powered-by');
   app.use(requestLog(logger));
   app.use(securityHeaders(config.publicUrl));
+  // Answers made per request (JSON, pages) are compressed here, brotli first; static files are sent as
+  // the build's pre-compressed copies, which this leaves alone.
+  app.use(compression());
+  // API answers are one person's data: never stored by a browser or a proxy unless a route says so.
+  app.use('/api', (_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    next();
+  });
   app.useGlobalFilters(new ProblemDetailsFilter());
   if (config.redisUrl) {
     const adapter = new RedisIoAdapter(app, config.redisUrl, ownOrigins(config));

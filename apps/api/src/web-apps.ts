@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type Express, type Request, type Response, type NextFunction } from 'express';
+import type { Express, Request, Response, NextFunction } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** The remotes served at /remotes/<name>/. */
 export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents', 'admin-history'] as const;
@@ -30,9 +32,13 @@ export function webRoots(webDistDir: string | undefined, appsDir: string): WebRo
   };
 }
 
-function setCacheHeaders(res: Response, file: string): void {
+/** Paths the API and the socket own: no static lookup (and no disk access) for them. */
+const NOT_STATIC = /^\/(api|socket\.io)(\/|$)/;
+
+function setCacheHeaders(res: ServerResponse, file: string): void {
   // Entry points and manifests must be re-read after a deploy; hashed assets never change.
-  const name = path.basename(file);
+  // The build's pre-compressed copies (`.br`, `.gz`) are cached like the file they stand for.
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
   if (name === 'index.html' || name.endsWith('.json') || name === 'remoteEntry.js') {
     res.setHeader('Cache-Control', 'no-cache');
   } else {
@@ -40,12 +46,22 @@ function setCacheHeaders(res: Response, file: string): void {
   }
 }
 
-/** One origin for everything: shells at / and /admin/, remotes at /remotes/<name>/. */
+/**
+ * One origin for everything: shells at / and /admin/, remotes at /remotes/<name>/. Files are sent as
+ * the build's brotli or gzip copy when the browser accepts it (the build writes both beside each text
+ * file), so nothing is compressed per request.
+ */
 export function serveWebApps(app: Express, roots: WebRoots): string[] {
   const missing: string[] = [];
   const mount = (prefix: string, dir: string) => {
     if (!fs.existsSync(dir)) missing.push(dir);
-    app.use(prefix, express.static(dir, { index: false, setHeaders: setCacheHeaders, fallthrough: true }));
+    const files = expressStaticGzip(dir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { index: false, setHeaders: setCacheHeaders, fallthrough: true },
+    });
+    app.use(prefix, (req: Request, res: Response, next: NextFunction) => (NOT_STATIC.test(req.originalUrl) ? next() : files(req, res, next)));
   };
   for (const [name, dir] of Object.entries(roots.remotes)) mount(`/remotes/${name}`, dir);
   mount('/admin', roots.admin);
@@ -58,9 +74,7 @@ export function serveWebApps(app: Express, roots: WebRoots): string[] {
     res.sendFile(index);
   };
   const isPage = (req: Request) =>
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    !/^\/(api|socket\.io|remotes)(\/|$)/.test(req.path) &&
-    !path.extname(req.path);
+    (req.method === 'GET' || req.method === 'HEAD') && !NOT_STATIC.test(req.path) && !/^\/remotes(\/|$)/.test(req.path) && !path.extname(req.path);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!isPage(req)) return next();
     if (req.path === '/admin' || req.path.startsWith('/admin/')) return sendIndex(roots.admin)(req, res, next);

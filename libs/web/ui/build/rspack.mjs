@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const doveSvg = readFileSync(path.join(here, '../assets/dove.svg'), 'utf8');
@@ -140,6 +141,7 @@ export function federatedAppConfig({ dir, name, publicPath, exposes, remotes, ht
             }),
           ]
         : []),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       // Stable ids keep content hashes stable between identical builds.
