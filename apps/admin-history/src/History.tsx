@@ -7,10 +7,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, FieldChange, HistoryEvent, StreamSummary } from '@afterwards/contracts';
-import { errorMessage, formatDateTime, useStaffChanges } from '@afterwards/web-staff';
+import { AuditChainBadge, errorMessage, formatDateTime, useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Badge, Button, ButtonLink, Card, Dialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
-import { CHANGE_LABELS, NO_LOG_FILTERS, actorText, chainBadge, logQuery, searchForView, valueText, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
+import { CHANGE_LABELS, NO_LOG_FILTERS, actorText, logQuery, searchForView, valueText, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
 import './admin-history.css';
 
 export interface HistoryProps {
@@ -65,7 +65,7 @@ function HistoryScreen(_props: HistoryProps) {
             <Icon name="checklist" size={16} /> All events
           </button>
         </nav>
-        <ChainBadge />
+        <AuditChainBadge />
       </div>
       {view.kind === 'search' ? (
         <SearchView q={view.q} onQuery={(q) => go({ kind: 'search', q })} onOpen={(streamId) => go({ kind: 'stream', streamId })} />
@@ -82,20 +82,6 @@ function HistoryScreen(_props: HistoryProps) {
       ) : (
         <LogView headingRef={headingRef} onStream={(streamId) => go({ kind: 'stream', streamId })} onCorrelation={(id) => go({ kind: 'correlation', id })} />
       )}
-    </div>
-  );
-}
-
-/** The audit trail's hash chain, checked by the server on each visit. */
-function ChainBadge() {
-  const verify = useQuery({ queryKey: keys.verify, queryFn: ({ signal }) => historyApi.verify(signal), staleTime: 60_000 });
-  const badge = chainBadge(verify.data, verify.isError);
-  return (
-    <div className="hi-chain" role="status" aria-live="polite">
-      <Badge tone={badge.tone}>
-        <Icon name="shield" size={14} /> {badge.text}
-      </Badge>
-      {badge.detail ? <span className="aw-muted hi-small">{badge.detail}</span> : null}
     </div>
   );
 }

@@ -1,8 +1,6 @@
 // The screen's calls (routes in libs/contracts/src/history.ts), each answer checked against the shared
 // schemas by staffRequest. Every call reads: the screen has nothing to write.
 import {
-  AUDIT_VERIFY_PATH,
-  AuditChainVerificationSchema,
   CorrelationResponseSchema,
   GlobalLogResponseSchema,
   HISTORY_API,
@@ -23,7 +21,6 @@ export const keys = {
   correlation: (id: string) => [...HISTORY_KEY, 'correlation', id] as const,
   log: (query: Partial<GlobalLogQuery>) => [...HISTORY_KEY, 'log', query] as const,
   filters: [...HISTORY_KEY, 'filters'] as const,
-  verify: [...HISTORY_KEY, 'verify'] as const,
 };
 
 export const historyApi = {
@@ -38,7 +35,6 @@ export const historyApi = {
       signal,
     }),
   filters: (signal?: AbortSignal) => staffRequest('GET', `${HISTORY_API}/filters`, { schema: HistoryFiltersSchema, signal }),
-  verify: (signal?: AbortSignal) => staffRequest('GET', AUDIT_VERIFY_PATH, { schema: AuditChainVerificationSchema, signal }),
 };
 
 /** The export downloads: plain links, so the browser saves the server's file with its own name. */

@@ -1,5 +1,5 @@
 // Pure rules of the History screen: where it is in the address bar, how values and filters are shown.
-import type { AuditChainVerification, GlobalLogQuery, HistoryEvent } from '@afterwards/contracts';
+import type { GlobalLogQuery, HistoryEvent } from '@afterwards/contracts';
 
 /** What the screen shows: a search, one record's events, one correlation across records, or the global log. */
 export type HistoryView = { kind: 'search'; q: string } | { kind: 'stream'; streamId: string } | { kind: 'correlation'; id: string } | { kind: 'log' };
@@ -66,14 +66,4 @@ export function actorText(event: Pick<HistoryEvent, 'actor'>): string {
   if (event.actor.kind === 'family') return 'Family member';
   if (event.actor.kind === 'system') return 'System';
   return event.actor.name;
-}
-
-export type ChainTone = 'success' | 'warning' | 'neutral';
-/** The audit trail badge's words and tone. */
-export function chainBadge(v: AuditChainVerification | undefined, failed: boolean): { tone: ChainTone; text: string; detail: string } {
-  if (failed) return { tone: 'neutral', text: 'Audit trail not checked', detail: 'The check could not be run just now.' };
-  if (!v) return { tone: 'neutral', text: 'Checking the audit trail...', detail: '' };
-  const rows = `${v.rowsChecked.toLocaleString('en-GB')} ${v.rowsChecked === 1 ? 'entry' : 'entries'}`;
-  if (v.ok) return { tone: 'success', text: 'Audit trail intact', detail: `${rows} checked, chain unbroken.` };
-  return { tone: 'warning', text: 'Audit trail tampered with', detail: v.detail };
 }

@@ -1,5 +1,4 @@
-import type { AuditChainVerification } from '@afterwards/contracts';
-import { actorText, chainBadge, logQuery, searchForView, valueText, viewFromSearch } from './history-view';
+import { actorText, logQuery, searchForView, valueText, viewFromSearch } from './history-view';
 
 describe('history screen rules', () => {
   it('reads and writes the view in the address query, so links and reloads open the same thing', () => {
@@ -32,16 +31,5 @@ describe('history screen rules', () => {
     expect(actorText({ actor: { kind: 'staff', name: 'Hana History', raw: 'admin:1' } })).toBe('Hana History');
     expect(actorText({ actor: { kind: 'family', name: 'anything', raw: null } })).toBe('Family member');
     expect(actorText({ actor: { kind: 'system', name: 'System', raw: 'system:jobs' } })).toBe('System');
-  });
-
-  it("says whether the audit trail's chain holds, and where it broke", () => {
-    const base: AuditChainVerification = { ok: true, rowsChecked: 1234, checkedAt: '2026-11-23T10:00:00Z', firstBadRowId: null, problem: null, detail: '1234 rows, unbroken.' };
-    expect(chainBadge(base, false)).toEqual({ tone: 'success', text: 'Audit trail intact', detail: '1,234 entries checked, chain unbroken.' });
-    expect(chainBadge({ ...base, ok: false, firstBadRowId: '7', problem: 'changed', detail: 'Row 7 was changed after it was written.' }, false)).toMatchObject({
-      tone: 'warning',
-      text: 'Audit trail tampered with',
-      detail: 'Row 7 was changed after it was written.',
-    });
-    expect(chainBadge(undefined, true).tone).toBe('neutral');
   });
 });

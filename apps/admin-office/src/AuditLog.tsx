@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_PAGE_SIZE, type AdminUser, type AuditEntry } from '@afterwards/contracts';
 import { Alert, Badge, Button, Card, Icon, InlineLoading, Select, TextInput } from '@afterwards/web-ui';
-import { errorMessage, formatDateTime } from '@afterwards/web-staff';
+import { AuditChainBadge, errorMessage, formatDateTime } from '@afterwards/web-staff';
 import { fetchAuditFilters, fetchAuditLog, keys } from './api';
 import { OfficeProvider } from './OfficeProvider';
 import { auditDiff } from './audit/audit-diff';
@@ -58,6 +58,7 @@ function AuditLogView(_props: AuditLogProps) {
 
   return (
     <div className="ofc-root">
+      <AuditChainBadge />
       <Card as="section" aria-labelledby="ofc-audit-filters">
         <h2 id="ofc-audit-filters" className="ofc-section-title">
           Filters

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminListing, AdminSettingsResponse, AuditLogResponse } from '@afterwards/contracts';
-import { HttpSession, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
 
 // The staff back office in the browser against the built product (admin spec sections 2, 4, 6, 8, 9):
 // a family account is refused, the Dashboard and the public finder update live from another staff
@@ -385,5 +385,29 @@ describe('staff back office in the browser', () => {
     const current = (await http.json<AdminSettingsResponse>('/api/admin/settings')).body;
     const refused = await http.json<{ code?: string }>('/api/admin/settings', { method: 'PUT', json: { settings: current.settings, expectedVersion: current.version } });
     expect(refused.status).toBe(403);
+  }, 60_000);
+
+  // Last: it breaks the audit trail of this product on purpose.
+  it("says on the Audit Log that the trail is intact, then names the row an edit in the database changed", async () => {
+    const page = await staffPage(PRIYA);
+    await menu(page).getByRole('button', { name: 'Audit Log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+    const badge = page.getByRole('status').filter({ hasText: 'Audit trail' });
+    await badge.getByText('Audit trail intact').waitFor();
+    expect(await badge.textContent()).toMatch(/\d+ entr(y|ies) checked, chain unbroken\./);
+
+    const { http } = await staffApi(PRIYA);
+    const log = (await http.json<AuditLogResponse>('/api/admin/audit-log')).body;
+    const victim = log.entries[log.entries.length - 1]!;
+    await tamperAsSuperuser(product, `UPDATE admin_audit_log SET ip_address = '203.0.113.77' WHERE id = $1`, [victim.id]);
+
+    // Opening the section again checks the chain again.
+    await menu(page).getByRole('button', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await menu(page).getByRole('button', { name: 'Audit Log' }).click();
+    await badge.getByText('Audit trail tampered with').waitFor();
+    expect(await badge.textContent()).toContain(String(victim.id));
+    // SCREENSHOT_DIR=... keeps a picture of the badge to look at.
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/audit-log-tampered.png` });
   }, 60_000);
 });

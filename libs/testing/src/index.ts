@@ -5,3 +5,4 @@ export * from './http';
 export * from './oidc';
 export * from './accounts';
 export * from './random';
+export * from './tamper';

@@ -7,7 +7,7 @@ import {
   type StreamHistory,
   type StreamState,
 } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, signedIn, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'hana.history@example.test', name: 'Hana History', password: 'quiet-harbour-81' };
 const AUDITOR = { email: 'rory.reviewer@example.test', name: 'Rory Reviewer', password: 'quiet-harbour-82' };
@@ -148,16 +148,7 @@ describe('event history for reviewers', () => {
     const badge = await ok<{ ok: boolean }>(auditor.json('/api/admin/audit-log/verify'));
     expect(badge.ok).toBe(true);
     const [row] = await query<{ id: string }>(`SELECT id::text AS id FROM admin_audit_log ORDER BY id LIMIT 1 OFFSET 1`);
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SET LOCAL session_replication_role = replica`);
-      await client.query(`UPDATE admin_audit_log SET ip_address = '203.0.113.9' WHERE id = $1`, [row!.id]);
-      await client.query('COMMIT');
-    } finally {
-      await client.end();
-    }
+    await tamperAsSuperuser(product, `UPDATE admin_audit_log SET ip_address = '203.0.113.9' WHERE id = $1`, [row!.id]);
     expect(() => product.tool('audit', 'verify')).toThrow(new RegExp(`BROKEN at row ${row!.id} \\(changed\\)`));
     expect(await ok(auditor.json('/api/admin/audit-log/verify'))).toMatchObject({ ok: false, firstBadRowId: row!.id, problem: 'changed' });
   });
