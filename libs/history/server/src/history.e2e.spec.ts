@@ -1,6 +1,7 @@
 import pg from 'pg';
 import {
   AdminListingFormSchema,
+  type AdminPromotion,
   StreamHistorySchema,
   StreamStateSchema,
   type AdminListing,
@@ -100,6 +101,25 @@ describe('event history for reviewers', () => {
     const staffActor = history.events[0]!.actor.raw!;
     const log = await ok<{ events: { streamId: string; type: string }[] }>(auditor.json(`/api/admin/history/events?type=ListingSuspended&actor=${encodeURIComponent(staffActor)}`));
     expect(log.events).toEqual([expect.objectContaining({ streamId, type: 'ListingSuspended' })]);
+  });
+
+  it("a promotion's state at each version equals the staff read model after that change", async () => {
+    const [business] = await query<{ id: string }>(`SELECT id::text AS id FROM listings WHERE status = 'Active' AND NOT promoted ORDER BY name LIMIT 1`);
+    const { today } = await ok<{ today: string }>(admin.json('/api/admin/promotions'));
+    const snapshots: AdminPromotion[] = [];
+    const created = await ok<AdminPromotion>(admin.json('/api/admin/promotions', { method: 'POST', json: { listingId: business!.id, plan: '1-month', startDate: today, position: 1 } }), 201);
+    snapshots.push(created);
+    snapshots.push(await ok(admin.json(`/api/admin/promotions/${created.id}`, { method: 'PUT', json: { position: 2, expectedVersion: snapshots.at(-1)!.version } })));
+    snapshots.push(await ok(admin.json(`/api/admin/promotions/${created.id}/renew`, { method: 'POST', json: { expectedVersion: snapshots.at(-1)!.version } })));
+    snapshots.push(await ok(admin.json(`/api/admin/promotions/${created.id}/cancel`, { method: 'POST', json: { expectedVersion: snapshots.at(-1)!.version } })));
+    expect(snapshots.map((p) => p.status)).toEqual(['Active', 'Active', 'Active', 'Cancelled']);
+
+    const streamId = `promotion-${created.id}`;
+    for (const snapshot of snapshots) {
+      const at = await state(auditor, streamId, snapshot.version + 1);
+      const fields = ['status', 'plan', 'startDate', 'endDate', 'position', 'autoRenew', 'period', 'revenue', 'amount'] as const;
+      expect(Object.fromEntries(fields.map((f) => [f, at.state[f]]))).toEqual(Object.fromEntries(fields.map((f) => [f, snapshot[f]])));
+    }
   });
 
   it("settings' state at the latest version equals the settings in force", async () => {

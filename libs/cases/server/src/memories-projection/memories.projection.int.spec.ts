@@ -4,7 +4,9 @@ import { expectEventually, testDatabaseFactories, type TestDatabase } from '@aft
 import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
 import { executeCommand, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
-import { caseStreamId, foldCase, type CaseCommand, type CaseEvent } from '@afterwards/cases-domain';
+import { caseStreamId, foldCase, type CaseCommand, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
+import type { MemoryDetail } from '@afterwards/contracts';
+import { replay } from '@afterwards/history-server';
 import { casesMigrations } from '../cases.migrations';
 import { caseDecider } from '../change-case/change-case.handler';
 import { getMemoryDetail, listMemories } from '../read-model/memory.queries';
@@ -93,6 +95,53 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
 
     const [report] = await rebuildProjections(store, prisma, [memoriesProjection]);
     expect(report).toMatchObject({ equal: true });
+  });
+
+  it("a memory's state replayed to each version (the history's replay, the domain's evolve) equals the read model after that change", async () => {
+    const id = randomUUID();
+    const runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
+    await runner.start();
+    /** The read model after each command, keyed by the stream's version once it was written. */
+    const seen = new Map<number, MemoryDetail>();
+    const step = async (command: Cmd) => {
+      await run(id, command);
+      await caught(runner, id);
+      seen.set((await store.readStream(caseStreamId(id))).length, (await getMemoryDetail(prisma, OWNER, id))!);
+    };
+    await step({ type: 'OpenCase', details: { name: 'Gran', deceasedName: 'Ada Lowe', jurisdiction: 'Scotland', dateOfDeath: '2026-02-01' }, ids: randomUUID });
+    // Opening writes the memory and its checklist: more than one event.
+    const [opened] = [...seen.values()];
+    const noteId = randomUUID();
+    await step({ type: 'CompleteTask', taskId: opened!.tasks[0]!.id });
+    await step({ type: 'AttachDocumentFile', documentId: opened!.documents[0]!.id, file: file('certificate.pdf') });
+    await step({ type: 'AddNote', noteId, title: 'Bank', content: 'Rang the bank', category: 'contact' });
+    await step({ type: 'EditNote', noteId, title: 'Bank', content: 'Rang the bank twice', category: 'contact', expectedVersion: [...seen.values()].at(-1)!.notes[0]!.version });
+    await step({ type: 'EditCaseDetails', changes: { name: 'Granny', dateOfDeath: '2026-01-28' } });
+    await step({ type: 'ReopenTask', taskId: opened!.tasks[0]!.id });
+    await runner.stop();
+
+    const fromState = (s: CaseState) => ({
+      name: s.details!.name,
+      deceasedName: s.details!.deceasedName,
+      dateOfDeath: s.details!.dateOfDeath,
+      detailsVersion: s.detailsVersion,
+      tasks: s.tasks.map((t) => [t.id, t.status, t.dueDate]).sort(),
+      documents: s.documents.map((d) => [d.id, d.collected, d.files.map((f) => f.fileName)]).sort(),
+      notes: s.notes.map((n) => [n.id, n.title, n.content, n.version]).sort(),
+    });
+    const fromModel = (m: MemoryDetail) => ({
+      name: m.memory.name,
+      deceasedName: m.memory.deceasedName,
+      dateOfDeath: m.memory.dateOfDeath,
+      detailsVersion: m.memory.detailsVersion,
+      tasks: m.tasks.map((t) => [t.id, t.status, t.dueDate]).sort(),
+      documents: m.documents.map((d) => [d.id, d.collected, d.files.map((f) => f.fileName)]).sort(),
+      notes: m.notes.map((n) => [n.id, n.title, n.content, n.version]).sort(),
+    });
+    const states = replay('case', await store.readStream(caseStreamId(id))) as CaseState[];
+    expect(seen.size).toBe(7);
+    for (const [version, model] of seen) expect({ version, ...fromState(states[version - 1]!) }).toEqual({ version, ...fromModel(model) });
+    expect(states.at(-1)!.details!.name).toBe('Granny');
   });
 
   it('gives each task its deadline rule, and moves due dates as the domain does when the date of death changes', async () => {
