@@ -12,6 +12,7 @@ import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchCoverage } from './bench/coverage.bench';
+import { benchHistory } from './bench/history.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
 import { VERIFY_USAGE, auditVerifyCommand, eventsVerifyCommand } from './verify/verify.command';
 import { benchImports } from './bench/imports.bench';
@@ -32,6 +33,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
+  bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
 Configuration comes from the same environment variables as the API (see README).`;
@@ -105,6 +107,17 @@ async function main(argv: string[]): Promise<number> {
           writers: Number(flags.writers ?? 32),
           keep: flags.keep === 'true',
           database: flags.database,
+        });
+        console.log(result.report);
+        return result.ok ? 0 : 1;
+      }
+      if (positional[0] === 'history') {
+        const result = await benchHistory({
+          streamEvents: Number(flags['stream-events'] ?? 1_000),
+          logEvents: Number(flags['log-events'] ?? 1_000_000),
+          auditRows: Number(flags['audit-rows'] ?? 1_000_000),
+          rounds: Number(flags.rounds ?? 200),
+          seed: Number(flags.seed ?? 7),
         });
         console.log(result.report);
         return result.ok ? 0 : 1;
