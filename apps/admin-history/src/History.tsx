@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, FieldChange, HistoryEvent, StreamSummary } from '@afterwards/contracts';
-import { AuditChainBadge, errorMessage, formatDateTime, useStaffChanges } from '@afterwards/web-staff';
+import { errorMessage, formatDateTime, useStaffChanges } from '@afterwards/web-staff';
+import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
 import { Alert, Badge, Button, ButtonLink, Card, Dialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
 import { CHANGE_LABELS, NO_LOG_FILTERS, actorText, logQuery, searchForView, valueText, viewFromSearch, type HistoryView, type LogFilters } from './history-view';

@@ -3,4 +3,4 @@ export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage
 export { MAX_REALTIME_ERRORS, REALTIME_DEBOUNCE_MS, enableRealtime, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from './realtime';
 export { relativeTime, formatPounds, formatDateTime } from './format';
 export { uploadFile, type UploadOptions } from './upload';
-export { AuditChainBadge, chainBadge, fetchAuditChain, type ChainTone } from './audit-chain';
+export { chainBadge, fetchAuditChain, type ChainTone } from './audit-chain';
