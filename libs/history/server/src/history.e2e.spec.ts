@@ -3,6 +3,7 @@ import {
   AdminListingFormSchema,
   type AdminPromotion,
   StreamHistorySchema,
+  StreamSearchResponseSchema,
   StreamStateSchema,
   type AdminListing,
   type StreamHistory,
@@ -120,6 +121,12 @@ describe('event history for reviewers', () => {
       const fields = ['status', 'plan', 'startDate', 'endDate', 'position', 'autoRenew', 'period', 'revenue', 'amount'] as const;
       expect(Object.fromEntries(fields.map((f) => [f, at.state[f]]))).toEqual(Object.fromEntries(fields.map((f) => [f, snapshot[f]])));
     }
+
+    // Found by the business's name, and opened, with its plan and status (both were a 500 once: a column renamed).
+    const [named] = await query<{ name: string }>(`SELECT name FROM listings WHERE id = $1`, [business!.id]);
+    const found = StreamSearchResponseSchema.parse(await ok(auditor.json(`/api/admin/history/streams?q=${encodeURIComponent(named!.name)}`)));
+    expect(found.streams).toContainEqual(expect.objectContaining({ streamId, kind: 'promotion', title: named!.name, subtitle: 'Promotion · 1-month · Cancelled' }));
+    expect(await ok(auditor.json(`/api/admin/history/streams/${streamId}`))).toMatchObject({ streamId, subtitle: 'Promotion · 1-month · Cancelled' });
   });
 
   it("settings' state at the latest version equals the settings in force", async () => {

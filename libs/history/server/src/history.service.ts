@@ -17,8 +17,9 @@ import {
 import type { EventStore, RecordedEvent } from '@afterwards/event-store';
 import type { SqlClient } from '@afterwards/persistence';
 import { EVENT_STORE, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
-import { kindOf, REPLAYERS, replay } from './aggregates';
+import { kindOf, REPLAYERS } from './aggregates';
 import { diffStates, withoutValues } from './diff';
+import { StateSnapshots } from './state-snapshots';
 
 export const streamNotFound = (): ProblemError => new ProblemError(404, 'STREAM_NOT_FOUND', 'There is no history for this record.');
 
@@ -58,6 +59,9 @@ export const isPrivate = (streamId: string): boolean => kindOf(streamId) === 'ca
  */
 @Injectable()
 export class HistoryService {
+  /** Replayed states of long streams, so a version deep in one is not a replay from the start. */
+  private readonly snapshots = new StateSnapshots();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
@@ -78,7 +82,7 @@ export class HistoryService {
       );
       for (const l of listings.rows) streams.push({ streamId: `listing-${l.id}`, kind: 'listing', title: l.name, subtitle: `Listing · ${l.status}` });
       const promotions = await this.sql.query<{ id: string; name: string; status: string; plan: string }>(
-        `SELECT p.id::text AS id, l.name, p.status, p.plan FROM promotions p JOIN listings l ON l.id = p.listing_id
+        `SELECT p.id::text AS id, l.name, p.status, p.promotion_type AS plan FROM promotions p JOIN listings l ON l.id = p.listing_id
          WHERE l.name ILIKE $1 ORDER BY p.created_at DESC LIMIT 10`,
         [like],
       );
@@ -100,7 +104,7 @@ export class HistoryService {
     }
     if (kind === 'promotion') {
       const { rows } = await this.sql.query<{ name: string; status: string; plan: string }>(
-        `SELECT l.name, p.status, p.plan FROM promotions p JOIN listings l ON l.id = p.listing_id WHERE p.id::text = $1`,
+        `SELECT l.name, p.status, p.promotion_type AS plan FROM promotions p JOIN listings l ON l.id = p.listing_id WHERE p.id::text = $1`,
         [id],
       );
       return { streamId, kind, title: rows[0]?.name ?? 'Promotion', subtitle: rows[0] ? `Promotion · ${rows[0].plan} · ${rows[0].status}` : 'Promotion' };
@@ -129,12 +133,31 @@ export class HistoryService {
   async stateAt(streamId: string, version: number): Promise<StreamState> {
     const kind = kindOf(streamId);
     if (!kind) throw streamNotFound();
-    const events = (await this.store.readStream(streamId, { maxCount: version })).filter((e) => e.revision < BigInt(version));
+    const { initial, evolve } = REPLAYERS[kind];
+    // Start from the nearest kept state below the previous version (both are needed for the diff), if the
+    // stream still holds the event it was taken after; otherwise replay from the start.
+    let base = this.snapshots.nearest(streamId, version - 1);
+    let events: RecordedEvent[] = [];
+    if (base) {
+      const read = await this.store.readStream(streamId, { fromRevision: BigInt(base.version - 1), maxCount: version - base.version + 1 });
+      const anchor = read[0];
+      if (anchor && anchor.revision === BigInt(base.version - 1) && StateSnapshots.matches(base, anchor.position)) events = read.slice(1);
+      else {
+        this.snapshots.forget(streamId);
+        base = undefined;
+      }
+    }
+    if (!base) events = (await this.store.readStream(streamId, { maxCount: version })).filter((e) => e.revision < BigInt(version));
     const target = events[events.length - 1];
     if (!target || target.revision !== BigInt(version - 1)) throw new ProblemError(404, 'VERSION_NOT_FOUND', `This record has no version ${version}.`);
-    const states = replay(kind, events);
-    const state = states[states.length - 1];
-    const previous = states.length > 1 ? states[states.length - 2] : REPLAYERS[kind].initial;
+    let state = base ? base.state : initial;
+    let previous = state;
+    for (const event of events) {
+      previous = state;
+      state = evolve(state, event);
+      const reached = Number(event.revision) + 1;
+      if (this.snapshots.wants(reached)) this.snapshots.remember(streamId, { version: reached, state, position: event.position });
+    }
     const changes = diffStates(previous, state);
     const redacted = isPrivate(streamId);
     return { streamId, version, type: target.type, state: redacted ? null : state, changes: redacted ? withoutValues(changes) : changes, redacted };
