@@ -30,6 +30,9 @@ export class HealthController {
     checks.projections = this.projections.healthy() ? 'ok' : 'failed';
     const ok = Object.values(checks).every((c) => c === 'ok');
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    // Parked events and retries do not make the process unready (it serves, and later events apply),
+    // but an operator must see them: `tools projections parked` lists them all.
+    const projections = checks.database === 'ok' ? await this.projections.failures().catch(() => undefined) : undefined;
+    return { status: ok ? 'ok' : 'unavailable', checks, ...(projections ? { projections } : {}) };
   }
 }

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@afterwards/persistence';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@afterwards/event-store';
 import type { Projection, ProjectionTx } from './projection';
+import { isTransientFailure, parkEvent, retryDelayMs } from './projection-failures';
 
 export interface ProjectionChange {
   readonly projection: string;
@@ -50,6 +51,20 @@ export async function waitForProjection(
 /** Most events applied in one transaction. */
 const MAX_BATCH = 500;
 
+/** What the runner does when a batch fails, and whom it tells. */
+export interface ProjectionFailureHooks {
+  /** A passing database failure: the same batch is tried again after `delayMs`. */
+  onRetry?(projection: string, error: unknown, attempt: number, delayMs: number): void;
+  /** An event that fails for reasons of its own was set aside; the projection goes on with the next. */
+  onParked?(projection: string, event: RecordedEvent, error: unknown): void;
+  /** Backoff of the retries (default 100 ms doubling to 30 s). */
+  readonly retryFirstMs?: number;
+  readonly retryMaxMs?: number;
+}
+
+/** Thrown out of a retry wait when the runner stops: not a projection failure. */
+class RunnerStopping extends Error {}
+
 /**
  * Runs projections from their checkpoints: catch-up, then live. Events are applied in batches, each
  * batch with its checkpoint in one transaction, so a restart resumes exactly after the last commit
@@ -65,28 +80,97 @@ export class ProjectionRunner {
     private readonly projections: readonly Projection[],
     private readonly onChange: (change: ProjectionChange) => void = () => undefined,
     private readonly onError: (projection: string, error: unknown) => void = () => undefined,
+    private readonly hooks: ProjectionFailureHooks = {},
   ) {}
+
+  private stopping = false;
+  private readonly wakeRetries = new Set<() => void>();
+  private readonly retryingNow = new Set<string>();
+
+  /** Projections waiting to retry a batch after a passing database failure. */
+  retrying(): string[] {
+    return [...this.retryingNow];
+  }
+
+  private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<{ event: RecordedEvent; ids: string[] }[]> {
+    const apply = async (tx: ProjectionTx) => {
+      const results: { event: RecordedEvent; ids: string[] }[] = [];
+      for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
+      if (projection.afterBatch) await projection.afterBatch(tx);
+      await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
+      return results;
+    };
+    // A reactor whose effects leave the database (appends, jobs) runs without holding a transaction:
+    // on PGlite, with its one connection, an append inside the batch's transaction would wait for it.
+    // Its effects are idempotent and the checkpoint moves after them, so a crash replays, never skips.
+    // Waiting up to 30 s for a transaction: PGlite serialises every projection's batches.
+    return projection.transactional === false
+      ? apply(this.prisma as unknown as ProjectionTx)
+      : this.prisma.$transaction(apply, { timeout: 30_000, maxWait: 30_000 });
+  }
+
+  /** Runs `work` until it succeeds or fails for a reason other than a passing database failure. */
+  private async withRetries<T>(projection: string, work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await work();
+        this.retryingNow.delete(projection);
+        return result;
+      } catch (error) {
+        if (this.stopping) throw new RunnerStopping();
+        if (!isTransientFailure(error)) throw error;
+        const delayMs = retryDelayMs(attempt, this.hooks.retryFirstMs, this.hooks.retryMaxMs);
+        this.retryingNow.add(projection);
+        this.hooks.onRetry?.(projection, error, attempt, delayMs);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.wakeRetries.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, delayMs);
+          this.wakeRetries.add(wake);
+        });
+        if (this.stopping) throw new RunnerStopping();
+      }
+    }
+  }
+
+  /**
+   * Applies a batch; a passing database failure retries it with backoff. Any other failure is one of its
+   * events': the batch is applied again one event at a time, and an event that fails on its own is parked
+   * (set aside with its error, the checkpoint moved past it, in one transaction) so later events go on.
+   */
+  private async applyResiliently(projection: Projection, events: RecordedEvent[]): Promise<{ event: RecordedEvent; ids: string[] }[]> {
+    try {
+      return await this.withRetries(projection.name, () => this.applyBatch(projection, events));
+    } catch (error) {
+      if (error instanceof RunnerStopping || events.length === 0) throw error;
+    }
+    const results: { event: RecordedEvent; ids: string[] }[] = [];
+    for (const event of events) {
+      try {
+        results.push(...(await this.withRetries(projection.name, () => this.applyBatch(projection, [event]))));
+      } catch (error) {
+        if (error instanceof RunnerStopping) throw error;
+        await this.withRetries(projection.name, () =>
+          this.prisma.$transaction(async (tx) => {
+            await parkEvent(tx, projection.name, event, error);
+            await saveCheckpoint(tx, projection.name, event.position);
+          }),
+        );
+        this.hooks.onParked?.(projection.name, event, error);
+      }
+    }
+    return results;
+  }
 
   async start(): Promise<void> {
     for (const projection of this.projections) {
       const after = await readCheckpoint(this.prisma, projection.name);
       this.positions.set(projection.name, after);
       const batcher = new Batcher(async (events) => {
-        const applyBatch = async (tx: ProjectionTx) => {
-          const results: { event: RecordedEvent; ids: string[] }[] = [];
-          for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
-          if (projection.afterBatch) await projection.afterBatch(tx);
-          await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
-          return results;
-        };
-        // A reactor whose effects leave the database (appends, jobs) runs without holding a transaction:
-        // on PGlite, with its one connection, an append inside the batch's transaction would wait for it.
-        // Its effects are idempotent and the checkpoint moves after them, so a crash replays, never skips.
-        // Waiting up to 30 s for a transaction: PGlite serialises every projection's batches.
-        const changed =
-          projection.transactional === false
-            ? await applyBatch(this.prisma as unknown as ProjectionTx)
-            : await this.prisma.$transaction(applyBatch, { timeout: 30_000, maxWait: 30_000 });
+        const changed = await this.applyResiliently(projection, events);
         this.positions.set(projection.name, events[events.length - 1]!.position);
         for (const { event, ids } of changed) {
           if (ids.length === 0) continue;
@@ -100,7 +184,7 @@ export class ProjectionRunner {
       });
       const fail = (error: unknown) => {
         void subscription.stop();
-        this.onError(projection.name, error);
+        if (!(error instanceof RunnerStopping)) this.onError(projection.name, error);
       };
       batcher.onError = fail;
       subscription.done.catch(fail);
@@ -117,6 +201,8 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
+    for (const wake of [...this.wakeRetries]) wake();
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
     await Promise.all([...this.batchers.values()].map((b) => b.drain()));
     this.subscriptions.clear();

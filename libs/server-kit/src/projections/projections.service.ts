@@ -7,6 +7,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway';
 import { APP_CONFIG, EVENT_STORE, PRISMA } from '../tokens';
 import type { Projection } from './projection';
 import { ProjectionRunner, waitForProjection, type ProjectionChange } from './projection-runner';
+import { countParkedEvents, listParkedEvents, type ParkedEvent } from './projection-failures';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -42,6 +43,15 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
       (name, error) => {
         this.failed = true;
         this.logger.error({ err: error, projection: name }, 'projection stopped');
+      },
+      {
+        onRetry: (projection, error, attempt, delayMs) =>
+          this.logger.warn({ err: error, projection, attempt, delayMs }, 'projection batch failed on a passing database error; retrying'),
+        onParked: (projection, event, error) =>
+          this.logger.error(
+            { err: error, projection, streamId: event.streamId, revision: String(event.revision), type: event.type },
+            'projection parked an event it could not apply; later events go on (tools projections retry)',
+          ),
       },
     );
     await this.runner.start();
@@ -87,6 +97,21 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
 
   healthy(): boolean {
     return !this.failed;
+  }
+
+  /**
+   * For the health route, which anyone may call: projections retrying a batch, and how many events are
+   * parked with the oldest few by projection, position and type (their errors and streams stay in the
+   * logs and `tools projections parked`: an error can quote a family's data).
+   */
+  async failures(): Promise<{ retrying: string[]; parked: number; oldestParked: Pick<ParkedEvent, 'projection' | 'position' | 'type' | 'parkedAt'>[] }> {
+    const parked = await countParkedEvents(this.prisma);
+    const oldest = parked ? await listParkedEvents(this.prisma, undefined, 5) : [];
+    return {
+      retrying: this.runner?.retrying() ?? [],
+      parked,
+      oldestParked: oldest.map(({ projection, position, type, parkedAt }) => ({ projection, position, type, parkedAt })),
+    };
   }
 
   async onApplicationShutdown(): Promise<void> {
