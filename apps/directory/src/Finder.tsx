@@ -64,11 +64,12 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
   const coords = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
   const query: FinderQuery = { category, location: coords ? '' : debouncedLocation, coords };
 
-  useRealtimeInvalidation(useQueryClient());
+  const subscribed = useRealtimeInvalidation(useQueryClient());
   const result = useQuery({
     queryKey: listingsQueryKey(query),
     queryFn: ({ signal }) => fetchListings(query, signal),
     placeholderData: keepPreviousData,
+    enabled: subscribed,
   });
 
   const onSubmit = (e: FormEvent) => e.preventDefault();

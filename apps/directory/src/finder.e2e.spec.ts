@@ -33,10 +33,16 @@ describe('local-services finder in the browser', () => {
     expect(await cards.count()).toBeGreaterThan(0);
     const countText = await page.getByTestId('result-count').textContent();
     expect(Number(countText!.match(/(\d+)/)![1])).toBe(await cards.count());
-    // The API decides the order; the page must show it as given.
-    const api = await (await fetch(`${product.url}/api/directory/listings?location=Leeds`)).json();
-    const names = await cards.locator('h3').allTextContents();
-    expect(names.map((n) => n.trim())).toEqual(api.listings.map((l: { name: string }) => l.name));
+    // The API decides the order; the page must show it as given. The product may still be settling its
+    // seeded promotions (the page follows them live), so compare until both agree, for up to 5 seconds.
+    const compare = async () => {
+      const api = await (await fetch(`${product.url}/api/directory/listings?location=Leeds`)).json();
+      const names = (await cards.locator('h3').allTextContents()).map((n) => n.trim());
+      return { page: names, api: api.listings.map((l: { name: string }) => l.name) as string[] };
+    };
+    let seen = await compare();
+    for (const end = Date.now() + 5_000; JSON.stringify(seen.page) !== JSON.stringify(seen.api) && Date.now() < end; seen = await compare()) await page.waitForTimeout(250);
+    expect(seen.page).toEqual(seen.api);
   });
 
   it('filters by category', async () => {

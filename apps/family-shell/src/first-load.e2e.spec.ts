@@ -1,7 +1,18 @@
-import type { Browser, Response } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import type { Browser } from 'playwright-core';
+import { firstLoad, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
-/** A signed-out visitor's first load of the public pages: every script sent compressed. */
+/**
+ * First-load JavaScript per public page, brotli bytes as sent, counted until the network is quiet for a
+ * second (so the finder's live-update client, fetched after its first render, counts too). The goal is
+ * 150 KB; '/resources' is over it (the directory remote's own zod, TanStack Query and socket.io client on
+ * top of the shell's React and federation runtime: README, "First load"), so it is held where it is.
+ */
+const FIRST_LOAD_JS_BUDGET: Record<string, number> = { '/': 150 * 1024, '/login': 150 * 1024, '/resources': 195 * 1024 };
+
+/**
+ * A signed-out visitor's first load of the public pages: every script sent compressed, within the budget,
+ * nothing asked for twice and nothing in the console.
+ */
 describe('first load of the public pages', () => {
   let product: RunningProduct;
   let browser: Browser;
@@ -16,29 +27,15 @@ describe('first load of the public pages', () => {
     await product?.stop();
   });
 
-  it.each(['/', '/login', '/resources'])('%s: scripts sent as the build\'s brotli copies', async (pagePath) => {
-    const context = await browser.newContext({ locale: 'en-GB' });
-    const page = await context.newPage();
-    const responses: Response[] = [];
-    let lastResponseAt = Date.now();
-    page.on('response', (response) => {
-      // The live-updates socket keeps polling open, so 'network idle' never comes: it is left out.
-      if (response.url().includes('/socket.io/')) return;
-      responses.push(response);
-      lastResponseAt = Date.now();
-    });
-
-    await page.goto(`${product.url}${pagePath}`);
-    await page.getByRole('main').waitFor();
-    // The first load is over once a second passes with nothing more arriving.
-    while (Date.now() - lastResponseAt < 1000) await page.waitForTimeout(200);
-
-    const scripts = responses.filter((r) => r.request().resourceType() === 'script');
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      expect({ url: script.url(), encoding: (await script.allHeaders())['content-encoding'] }).toEqual({ url: script.url(), encoding: 'br' });
-    }
-    await context.close();
+  it.each(['/', '/login', '/resources'])('%s: scripts sent as the build\'s brotli copies, within budget, once each, no console error', async (pagePath) => {
+    const load = await firstLoad(browser, `${product.url}${pagePath}`);
+    expect(load.scripts.length).toBeGreaterThan(0);
+    for (const script of load.scripts) expect({ url: script.url, encoding: script.encoding }).toEqual({ url: script.url, encoding: 'br' });
+    const scriptBytes = load.scripts.reduce((sum, s) => sum + s.bytes, 0);
+    expect({ pagePath, scriptBytes, within: scriptBytes <= FIRST_LOAD_JS_BUDGET[pagePath]! }).toEqual({ pagePath, scriptBytes, within: true });
+    expect(load.repeated).toEqual([]);
+    expect(load.consoleErrors).toEqual([]);
+    await load.close();
   });
 
   it('compresses answers made per request, brotli or gzip as the client accepts', async () => {

@@ -1,6 +1,8 @@
-// Session check on start: GET /api/session answers 200 { user } when signed in and 401 otherwise.
+// Session check on start: GET /api/session/state answers 200 { user } when signed in and 200
+// { user: null } otherwise, so a signed-out visitor's console shows no failed request.
 // Anything else (network failure, time-out, 5xx, unexpected body) counts as signed out.
 import { useEffect, useState } from 'react';
+import { SESSION_STATE_URL } from '@afterwards/contracts';
 
 export interface SessionUser {
   id?: string;
@@ -15,7 +17,6 @@ export type SessionState =
   | { status: 'signed-in'; user: SessionUser }
   | { status: 'signed-out'; reason: 'unauthenticated' | 'unavailable' | 'offline' };
 
-export const SESSION_URL = '/api/session';
 const TIMEOUT_MS = 10_000;
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -36,7 +37,7 @@ export function displayName(user: SessionUser): string {
 export async function checkSession(signal?: AbortSignal): Promise<Exclude<SessionState, { status: 'checking' }>> {
   let response: Response;
   try {
-    response = await fetch(SESSION_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+    response = await fetch(SESSION_STATE_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
   } catch {
     return { status: 'signed-out', reason: 'offline' };
   }
@@ -44,7 +45,9 @@ export async function checkSession(signal?: AbortSignal): Promise<Exclude<Sessio
     return { status: 'signed-out', reason: response.status === 401 ? 'unauthenticated' : 'unavailable' };
   }
   try {
-    const user = parseSessionBody(await response.json());
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && (body as { user?: unknown }).user === null) return { status: 'signed-out', reason: 'unauthenticated' };
+    const user = parseSessionBody(body);
     return user ? { status: 'signed-in', user } : { status: 'signed-out', reason: 'unavailable' };
   } catch {
     return { status: 'signed-out', reason: 'unavailable' };

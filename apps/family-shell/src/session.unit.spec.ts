@@ -14,12 +14,14 @@ describe('session check', () => {
     expect(await checkSession()).toEqual({ status: 'signed-in', user: expect.objectContaining({ email: 'sam@example.com' }) });
   });
 
-  it('treats 401, 5xx, odd bodies and network failures as signed out', async () => {
+  it('is signed out on 200 with no user, and treats 401, 5xx, odd bodies and network failures as signed out', async () => {
+    answer(200, { user: null });
+    expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unauthenticated' });
     answer(401, { title: 'Unauthorized' });
     expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unauthenticated' });
     answer(503, { title: 'Unavailable' });
     expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unavailable' });
-    answer(200, { user: null });
+    answer(200, { user: 'nobody' });
     expect(await checkSession()).toEqual({ status: 'signed-out', reason: 'unavailable' });
     globalThis.fetch = async () => {
       throw new TypeError('Failed to fetch');

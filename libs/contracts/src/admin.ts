@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   LISTING_CATEGORIES,
   LISTING_STATUSES,

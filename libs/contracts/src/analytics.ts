@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** What a visitor did with a listing (admin spec: business_analytics.action_type). */
 export const LISTING_ACTIONS = ['view', 'click', 'call', 'email', 'website', 'directions'] as const;

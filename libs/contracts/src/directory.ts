@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Listing categories as the family spec names them (each has an icon and colour in the UI). */
 export const LISTING_CATEGORIES = [

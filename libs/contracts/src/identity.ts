@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Family spec section 9 / 5: the product's password minimum. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -15,6 +15,14 @@ export const SessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const SessionResponseSchema = z.object({ user: SessionUserSchema });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+/**
+ * `GET /api/session/state` → `{ user }` or `{ user: null }`, always 200: the shell's start-up question
+ * "is anyone signed in?", where signed out is an answer, not an error (a 401 there would be logged as
+ * a failed request in every signed-out visitor's console).
+ */
+export const SESSION_STATE_URL = '/api/session/state';
+export const SessionStateResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export type SessionStateResponse = z.infer<typeof SessionStateResponseSchema>;
 
 /** Sign-in and create-account forms (family spec section 5). */
 export const CredentialsSchema = z.object({

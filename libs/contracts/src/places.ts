@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** `GET /api/places/suggest?q=…&limit=…`: places matching what the user has typed so far. */
 export const PlaceSuggestQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** RFC 9457 problem details, with the product's stable `code` and optional field errors. */
 export const ProblemDetailsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ListingCategorySchema, ListingStatusSchema } from './directory';
 import { ADMIN_API, PROMOTION_PLANS } from './admin';
 

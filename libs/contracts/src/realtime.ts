@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Realtime: a socket.io connection at `/socket.io`. A client emits `subscribe` with a topic name;

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Response } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,4 +17,48 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** What a page's first load fetched and logged. */
+export interface FirstLoad {
+  readonly responses: Response[];
+  /** Console errors and uncaught exceptions, as text. */
+  readonly consoleErrors: string[];
+  /** Scripts fetched, with their size as sent (encoded) and their content encoding. */
+  readonly scripts: { url: string; bytes: number; encoding: string }[];
+  /** `METHOD URL` of every request made more than once. */
+  readonly repeated: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `url` in a fresh context (a first visit) and waits for its main landmark, then until a second
+ * passes with nothing more arriving: the first load. The live-updates socket keeps polling open, so
+ * 'network idle' never comes; its requests are left out.
+ */
+export async function firstLoad(browser: Browser, url: string): Promise<FirstLoad> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const responses: Response[] = [];
+  let lastResponseAt = Date.now();
+  page.on('response', (response) => {
+    if (response.url().includes('/socket.io/')) return;
+    responses.push(response);
+    lastResponseAt = Date.now();
+  });
+  await page.goto(url);
+  await page.getByRole('main').waitFor();
+  while (Date.now() - lastResponseAt < 1000) await page.waitForTimeout(200);
+
+  const scripts = [];
+  for (const r of responses.filter((x) => x.request().resourceType() === 'script')) {
+    scripts.push({ url: r.url(), bytes: (await r.request().sizes()).responseBodySize, encoding: (await r.allHeaders())['content-encoding'] ?? 'identity' });
+  }
+  const asked = responses.map((r) => `${r.request().method()} ${r.url()}`);
+  return { responses, consoleErrors, scripts, repeated: asked.filter((a, i) => asked.indexOf(a) !== i), close: () => context.close() };
 }

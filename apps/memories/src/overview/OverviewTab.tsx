@@ -1,6 +1,6 @@
 // Overview tab: a word of welcome, totals over every memory and three ways to carry on (family spec section 2).
 import type { ReactNode } from 'react';
-import { Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
+import { Card, Icon, type IconName } from '@afterwards/web-ui';
 import { useMemories, type MemoriesTab } from '../store';
 import { overviewStats } from '../shared/memories-state';
 
@@ -20,8 +20,10 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
   ];
   return (
     <div className="mem-overview">
-      <p className="mem-lead">
-        {memories.length === 0
+      {/* Until the memories arrive, the words most visitors will see hold their place (hidden), so the
+          stats below do not move when they come. */}
+      <p className="mem-lead" style={loaded ? undefined : { visibility: 'hidden' }}>
+        {loaded && memories.length === 0
           ? 'This is your space to keep track of everything that needs doing after a death, one step at a time. Start by creating a memory for the person who died.'
           : 'Here is where things stand. Take it one step at a time: there is no rush, and every step counts.'}
       </p>
@@ -30,23 +32,23 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
         <h2 id="mem-stats-title" className="aw-visually-hidden">
           Your progress at a glance
         </h2>
-        {loaded ? (
-          <ul className="mem-stats">
-            {cards.map((c) => (
-              <li key={c.label}>
-                <Card className="mem-stat">
-                  <span className="mem-stat__icon" aria-hidden="true">
-                    <Icon name={c.icon} size={22} />
-                  </span>
-                  <span className="mem-stat__value">{c.value}</span>
-                  <span className="mem-stat__label">{c.label}</span>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <InlineLoading>Loading your memories...</InlineLoading>
-        )}
+        {/* The cards are drawn at once, with a dash for each figure until the memories arrive: same size either way. */}
+        <p className="aw-visually-hidden" role="status">
+          {loaded ? '' : 'Loading your memories...'}
+        </p>
+        <ul className="mem-stats" aria-busy={!loaded}>
+          {cards.map((c) => (
+            <li key={c.label}>
+              <Card className="mem-stat">
+                <span className="mem-stat__icon" aria-hidden="true">
+                  <Icon name={c.icon} size={22} />
+                </span>
+                <span className="mem-stat__value">{loaded ? c.value : '–'}</span>
+                <span className="mem-stat__label">{c.label}</span>
+              </Card>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section aria-labelledby="mem-actions-title">

@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { AUTH_OPTIONS_URL, type AuthOptionsResponse, type SessionResponse } from '@afterwards/contracts';
+import { AUTH_OPTIONS_URL, SESSION_STATE_URL, type AuthOptionsResponse, type SessionResponse, type SessionStateResponse, type SessionUser } from '@afterwards/contracts';
 import { APP_CONFIG, PRISMA, withUser, type AppConfig } from '@afterwards/server-kit';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
-import { requireUser } from './current-user';
+import { findCurrentUser, requireUser, type CurrentUser } from './current-user';
 
 @Controller()
 export class SessionController {
@@ -18,9 +18,19 @@ export class SessionController {
   /** The signed-in user, or 401. */
   @Get('api/session')
   async session(@Req() req: Request): Promise<SessionResponse> {
-    const u = await requireUser(this.auth, req);
+    return { user: await this.sessionUser(await requireUser(this.auth, req)) };
+  }
+
+  /** The signed-in user, or null: 200 either way (see SESSION_STATE_URL). */
+  @Get(SESSION_STATE_URL.replace(/^\//, ''))
+  async state(@Req() req: Request): Promise<SessionStateResponse> {
+    const u = await findCurrentUser(this.auth, req);
+    return { user: u ? await this.sessionUser(u) : null };
+  }
+
+  private async sessionUser(u: CurrentUser): Promise<SessionUser> {
     const settings = await withUser(this.prisma, u.id, (tx) => tx.userSettings.findUnique({ where: { userId: u.id }, select: { firstName: true } }));
-    return { user: { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: settings?.firstName ?? null, twoFactorEnabled: u.twoFactorEnabled } };
+    return { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: settings?.firstName ?? null, twoFactorEnabled: u.twoFactorEnabled };
   }
 
   /** What the sign-in screen may offer (public). */

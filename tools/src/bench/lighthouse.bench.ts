@@ -1,0 +1,72 @@
+import { CHROMIUM_PATH } from '@afterwards/testing';
+import { benchFamilySession, startBenchApi } from './bench-api';
+
+/** The issue's target: every category, every page, on Lighthouse's mobile preset (its default). */
+export const LIGHTHOUSE_TARGET = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/**
+ * `bench lighthouse`: npm `lighthouse` (mobile preset, simulated throttling) with Debian's Chromium against
+ * the built product on PostgreSQL: `/`, `/login` and `/resources` signed out, and the dashboard signed in
+ * as a family member with one memory (the session cookie passed as a request header). Prints the four
+ * category scores per page and exits 1 when any is under the target.
+ */
+export async function benchLighthouse(options: { runs: number }): Promise<{ report: string; ok: boolean }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const api = await startBenchApi();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const lines = [`Lighthouse ${LIGHTHOUSE_TARGET}+ target, mobile preset, median of ${options.runs} run(s) per page, built product on PostgreSQL`];
+  let ok = true;
+  try {
+    const family = await benchFamilySession(api, 'lighthouse');
+    const memory = await family.json('/api/memories', {
+      method: 'POST',
+      json: { name: 'Mum', deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-10-01' },
+    });
+    if (memory.status !== 201) throw new Error(`memory failed: ${memory.status}`);
+
+    const pages: { label: string; path: string; headers?: Record<string, string> }[] = [
+      { label: '/', path: '/' },
+      { label: '/login', path: '/login' },
+      { label: '/resources', path: '/resources' },
+      { label: '/dashboard (signed in)', path: '/dashboard', headers: { cookie: family.cookieHeader() } },
+    ];
+    for (const page of pages) {
+      const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+      const failing = new Set<string>();
+      for (let run = 0; run < options.runs; run++) {
+        const result = await lighthouse(`${api.url}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          ...(page.headers ? { extraHeaders: page.headers } : {}),
+        });
+        if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
+        for (const c of CATEGORIES) {
+          const category = result.lhr.categories[c];
+          scores[c]!.push(Math.round((category?.score ?? 0) * 100));
+          for (const ref of category?.auditRefs ?? []) {
+            const audit = result.lhr.audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) failing.add(`${c}: ${ref.id} ${Math.round(audit.score * 100)}`);
+          }
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const figures = CATEGORIES.map((c) => `${c} ${median(scores[c]!)}`);
+      const met = CATEGORIES.every((c) => median(scores[c]!) >= LIGHTHOUSE_TARGET);
+      ok &&= met;
+      lines.push(`  ${page.label.padEnd(24)} ${figures.join(', ')}${met ? '' : ' (under target)'}`);
+      if (failing.size) lines.push(`    audits under 90: ${[...failing].join('; ')}`);
+    }
+  } finally {
+    chrome.kill();
+    await api.stop();
+  }
+  lines.push(ok ? '  PASS' : '  FAIL');
+  return { report: lines.join('\n'), ok };
+}
