@@ -5,6 +5,7 @@ import compression from 'compression';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
+  checkRouteCatalog,
   ConfigError,
   createRootLogger,
   loadConfig,
@@ -67,6 +68,14 @@ async function main(): Promise<void> {
   const missing = serveWebApps(app.getHttpAdapter().getInstance(), webRoots(config.webDistDir, appsDir));
   if (missing.length > 0) logger.warn({ missing }, 'some web apps are not built; run npm run build');
   await app.init();
+  const catalog = checkRouteCatalog(app.getHttpAdapter().getInstance());
+  if (catalog.undocumented.length || catalog.notServed.length) {
+    throw new Error(
+      `The route catalog (libs/contracts/src/api-catalog.ts) and the API disagree.\n` +
+        `Served but not in the catalog: ${catalog.undocumented.join(', ') || 'none'}\n` +
+        `In the catalog but not served: ${catalog.notServed.join(', ') || 'none'}`,
+    );
+  }
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -12,3 +12,4 @@ export * from './email-verification';
 export * from './imports';
 export * from './history';
 export * from './coverage';
+export * from './api-catalog';

@@ -9,6 +9,7 @@ import type { Migration } from '@afterwards/persistence';
 import type { AppConfig } from './config/config';
 import { openPlatform, type Platform } from './database/open-platform';
 import { HealthController } from './health/health.controller';
+import { ApiDocsController } from './docs/api-docs.http.controller';
 import type { Projection } from './projections/projection';
 import { PROJECTIONS, ProjectionsService } from './projections/projections.service';
 import { RealtimeGateway } from './realtime/realtime.gateway';
@@ -69,7 +70,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
-      controllers: options.role === 'api' ? [HealthController] : [],
+      controllers: options.role === 'api' ? [HealthController, ApiDocsController] : [],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: ROOT_LOGGER, useValue: options.logger },

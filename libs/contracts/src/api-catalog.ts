@@ -1,0 +1,227 @@
+import type { ZodType } from 'zod';
+import { z } from './zod';
+import {
+  AdminDashboardSchema,
+  AdminEditListingSchema,
+  AdminListingFilterSchema,
+  AdminListingFormSchema,
+  AdminListingIdsResponseSchema,
+  AdminListingSchema,
+  AdminListingsQuerySchema,
+  AdminListingsResponseSchema,
+  AdminSettingsResponseSchema,
+  AuditFiltersResponseSchema,
+  AuditLogQuerySchema,
+  AuditLogResponseSchema,
+  BulkListingRequestSchema,
+  BulkListingResponseSchema,
+  FirstStaffSchema,
+  PromoteListingSchema,
+  ReasonSchema,
+  SaveSettingsRequestSchema,
+  SetListingStatusSchema,
+  SetupTokenStatusSchema,
+} from './admin';
+import { RecordInteractionsRequestSchema, RecordInteractionsResponseSchema } from './analytics';
+import { CoverageOpportunitiesSchema, CoveragePointsQuerySchema, CoveragePointsSchema, CoverageQuerySchema, CoverageReportSchema } from './coverage';
+import { DirectorySearchQuerySchema, DirectorySearchResponseSchema } from './directory';
+import {
+  AuditChainVerificationSchema,
+  CorrelationResponseSchema,
+  GlobalLogQuerySchema,
+  GlobalLogResponseSchema,
+  HistoryFiltersSchema,
+  StreamHistorySchema,
+  StreamSearchQuerySchema,
+  StreamSearchResponseSchema,
+  StreamStateQuerySchema,
+  StreamStateSchema,
+} from './history';
+import {
+  AdminSessionResponseSchema,
+  AdminSignInSchema,
+  AuthOptionsResponseSchema,
+  PreferencesResponseSchema,
+  PreferencesSchema,
+  ProfileResponseSchema,
+  ProfileSchema,
+  SessionResponseSchema,
+  SessionStateResponseSchema,
+} from './identity';
+import {
+  ApproveDocumentSchema,
+  CsvImportListSchema,
+  CsvImportSchema,
+  ProcessedDocumentDetailSchema,
+  ProcessedDocumentListSchema,
+  ProcessedDocumentSchema,
+  RejectDocumentSchema,
+  StartCsvImportSchema,
+} from './imports';
+import {
+  ChecklistPreviewSchema,
+  CreateMemoryRequestSchema,
+  EditMemoryRequestSchema,
+  EditNoteRequestSchema,
+  MemoryDetailSchema,
+  MemoryListResponseSchema,
+  NoteRequestSchema,
+  SetDocumentCollectedRequestSchema,
+  SetTaskStatusRequestSchema,
+} from './memories';
+import { PlaceSuggestQuerySchema, PlaceSuggestResponseSchema } from './places';
+import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
+
+/**
+ * Who may call a route: anyone; a signed-in family member (their own records only); any staff member
+ * (`admin` or `auditor`); or an `admin` only (writes). `staff-sign-in` routes are open so staff can sign in.
+ */
+export type ApiAccess = 'public' | 'family' | 'staff' | 'admin' | 'staff-sign-in';
+
+/** What a route takes or gives besides JSON described by a schema. */
+export type ApiBody = ZodType | 'binary' | 'csv' | 'file' | 'none';
+
+export interface ApiRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI path: `{name}` for a path parameter. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tag: string;
+  readonly access: ApiAccess;
+  readonly query?: ZodType;
+  readonly body?: ApiBody;
+  /** The success answer (status 200 unless `status` says otherwise). */
+  readonly response: ApiBody;
+  readonly status?: number;
+}
+
+const Empty = z.object({});
+const Live = z.object({ status: z.literal('ok') });
+const Ready = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()), projections: z.unknown().optional() });
+const ChecklistPreviewQuery = z.object({ jurisdiction: z.string().optional() });
+const SetupQuery = z.object({ token: z.string().optional() });
+const FirstStaffResponse = AdminSessionResponseSchema;
+const PromotableResponse = z.object({ businesses: PromotableBusinessesSchema });
+
+/**
+ * Every HTTP route of the API, once: the OpenAPI document is generated from this list and its schemas,
+ * the API refuses to start with a route missing from it, and the access matrix reads its `access`.
+ * Better Auth's own routes under `/api/auth/` (sign-up, sign-in, sign-out, password reset, e-mail
+ * verification, Google sign-in, two-factor) are its library's and are not listed here.
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Health
+  { method: 'GET', path: '/api/health/live', summary: 'The process is up', tag: 'Health', access: 'public', response: Live },
+  { method: 'GET', path: '/api/health/ready', summary: 'The database answers and the projections run (503 otherwise); retrying projections and parked events', tag: 'Health', access: 'public', response: Ready },
+
+  // Accounts
+  { method: 'GET', path: '/api/session', summary: 'The signed-in family member (401 when signed out)', tag: 'Accounts', access: 'family', response: SessionResponseSchema },
+  { method: 'GET', path: '/api/session/state', summary: 'The signed-in family member, or null', tag: 'Accounts', access: 'public', response: SessionStateResponseSchema },
+  { method: 'GET', path: '/api/sign-in-options', summary: 'What the sign-in screen may offer', tag: 'Accounts', access: 'public', response: AuthOptionsResponseSchema },
+  { method: 'GET', path: '/api/profile', summary: 'Personal information', tag: 'Accounts', access: 'family', response: ProfileResponseSchema },
+  { method: 'PUT', path: '/api/profile', summary: 'Save personal information', tag: 'Accounts', access: 'family', body: ProfileSchema, response: ProfileResponseSchema },
+  { method: 'GET', path: '/api/preferences', summary: 'Notification and display preferences', tag: 'Accounts', access: 'family', response: PreferencesResponseSchema },
+  { method: 'PUT', path: '/api/preferences', summary: 'Save preferences', tag: 'Accounts', access: 'family', body: PreferencesSchema, response: PreferencesResponseSchema },
+
+  // Directory (public)
+  { method: 'GET', path: '/api/directory/listings', summary: 'Active listings near a place or in a category', tag: 'Directory', access: 'public', query: DirectorySearchQuerySchema, response: DirectorySearchResponseSchema },
+  { method: 'POST', path: '/api/directory/interactions', summary: 'Record views, calls, e-mails and website visits (analytics consent)', tag: 'Directory', access: 'public', body: RecordInteractionsRequestSchema, response: RecordInteractionsResponseSchema, status: 202 },
+  { method: 'GET', path: '/api/places/suggest', summary: 'Towns, districts and postcodes matching what was typed', tag: 'Directory', access: 'public', query: PlaceSuggestQuerySchema, response: PlaceSuggestResponseSchema },
+  { method: 'GET', path: '/api/checklist/preview', summary: "A jurisdiction's checklist, before any memory exists", tag: 'Memories', access: 'public', query: ChecklistPreviewQuery, response: ChecklistPreviewSchema },
+
+  // Memories (the signed-in family member's own)
+  { method: 'GET', path: '/api/memories', summary: 'Every memory with its progress', tag: 'Memories', access: 'family', response: MemoryListResponseSchema },
+  { method: 'POST', path: '/api/memories', summary: 'Open a memory with its checklist', tag: 'Memories', access: 'family', body: CreateMemoryRequestSchema, response: MemoryDetailSchema, status: 201 },
+  { method: 'GET', path: '/api/memories/{id}', summary: 'A memory with its tasks, documents, files and notes', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  { method: 'PATCH', path: '/api/memories/{id}', summary: "Edit a memory's details", tag: 'Memories', access: 'family', body: EditMemoryRequestSchema, response: MemoryDetailSchema },
+  { method: 'DELETE', path: '/api/memories/{id}', summary: 'Delete a memory forever', tag: 'Memories', access: 'family', response: 'none', status: 204 },
+  { method: 'PUT', path: '/api/memories/{id}/tasks/{taskId}', summary: "Set a task's status", tag: 'Memories', access: 'family', body: SetTaskStatusRequestSchema, response: MemoryDetailSchema },
+  { method: 'PUT', path: '/api/memories/{id}/documents/{documentId}', summary: 'Mark a document collected or not', tag: 'Memories', access: 'family', body: SetDocumentCollectedRequestSchema, response: MemoryDetailSchema },
+  { method: 'POST', path: '/api/memories/{id}/documents/{documentId}/files', summary: "Attach a file to a document (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
+  { method: 'DELETE', path: '/api/memories/{id}/documents/{documentId}/files/{fileId}', summary: 'Remove a file', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  { method: 'GET', path: '/api/memories/{id}/files/{fileId}', summary: 'Download or view a file', tag: 'Memories', access: 'family', response: 'file' },
+  { method: 'POST', path: '/api/memories/{id}/additional-documents', summary: "Add a document of your own with its file (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
+  { method: 'DELETE', path: '/api/memories/{id}/additional-documents/{documentId}', summary: 'Delete a document of your own', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  { method: 'PUT', path: '/api/memories/{id}/photo', summary: "Set the memory's photo (the image's bytes)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/photo', summary: "Remove the memory's photo", tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  { method: 'GET', path: '/api/memories/{id}/photo', summary: "The memory's photo", tag: 'Memories', access: 'family', response: 'file' },
+  { method: 'POST', path: '/api/memories/{id}/notes', summary: 'Add a note', tag: 'Memories', access: 'family', body: NoteRequestSchema, response: MemoryDetailSchema, status: 201 },
+  { method: 'PUT', path: '/api/memories/{id}/notes/{noteId}', summary: 'Edit a note', tag: 'Memories', access: 'family', body: EditNoteRequestSchema, response: MemoryDetailSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/notes/{noteId}', summary: 'Delete a note', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+
+  // Staff: sign-in and set-up
+  { method: 'POST', path: '/api/admin/session', summary: 'Staff sign-in (locks for 15 minutes after 5 failures)', tag: 'Staff access', access: 'staff-sign-in', body: AdminSignInSchema, response: AdminSessionResponseSchema },
+  { method: 'GET', path: '/api/admin/session', summary: 'The signed-in staff member', tag: 'Staff access', access: 'staff', response: AdminSessionResponseSchema },
+  { method: 'DELETE', path: '/api/admin/session', summary: 'Staff sign-out (answers 204 signed in or not)', tag: 'Staff access', access: 'staff-sign-in', response: 'none', status: 204 },
+  { method: 'GET', path: '/api/admin/setup', summary: "Whether a first-staff set-up token is valid", tag: 'Staff access', access: 'staff-sign-in', query: SetupQuery, response: SetupTokenStatusSchema },
+  { method: 'POST', path: '/api/admin/setup', summary: 'Create the first staff account with the set-up token', tag: 'Staff access', access: 'staff-sign-in', body: FirstStaffSchema, response: FirstStaffResponse, status: 201 },
+
+  // Staff: listings
+  { method: 'GET', path: '/api/admin/dashboard', summary: 'Totals and recent activity', tag: 'Staff listings', access: 'staff', response: AdminDashboardSchema },
+  { method: 'GET', path: '/api/admin/listings', summary: 'Listings, filtered, searched and paged, with their stat tiles', tag: 'Staff listings', access: 'staff', query: AdminListingsQuerySchema, response: AdminListingsResponseSchema },
+  { method: 'GET', path: '/api/admin/listings/ids', summary: 'Every listing id a filter matches (select all)', tag: 'Staff listings', access: 'staff', query: AdminListingFilterSchema, response: AdminListingIdsResponseSchema },
+  { method: 'GET', path: '/api/admin/listings/{id}', summary: 'One listing', tag: 'Staff listings', access: 'staff', response: AdminListingSchema },
+  { method: 'POST', path: '/api/admin/listings', summary: 'Add a listing', tag: 'Staff listings', access: 'admin', body: AdminListingFormSchema, response: AdminListingSchema, status: 201 },
+  { method: 'PUT', path: '/api/admin/listings/{id}', summary: 'Edit a listing', tag: 'Staff listings', access: 'admin', body: AdminEditListingSchema, response: AdminListingSchema },
+  { method: 'POST', path: '/api/admin/listings/{id}/approve', summary: 'Approve a listing', tag: 'Staff listings', access: 'admin', body: Empty, response: AdminListingSchema },
+  { method: 'POST', path: '/api/admin/listings/{id}/reject', summary: 'Reject a listing with a reason', tag: 'Staff listings', access: 'admin', body: ReasonSchema, response: AdminListingSchema },
+  { method: 'POST', path: '/api/admin/listings/{id}/suspend', summary: 'Suspend a listing with a reason', tag: 'Staff listings', access: 'admin', body: ReasonSchema, response: AdminListingSchema },
+  { method: 'PUT', path: '/api/admin/listings/{id}/status', summary: "Set a listing's status", tag: 'Staff listings', access: 'admin', body: SetListingStatusSchema, response: AdminListingSchema },
+  { method: 'PUT', path: '/api/admin/listings/{id}/promotion', summary: 'Promote a listing to a position', tag: 'Staff listings', access: 'admin', body: PromoteListingSchema, response: AdminListingSchema },
+  { method: 'DELETE', path: '/api/admin/listings/{id}/promotion', summary: "Remove a listing's promotion", tag: 'Staff listings', access: 'admin', response: AdminListingSchema },
+  { method: 'DELETE', path: '/api/admin/listings/{id}', summary: 'Delete a listing', tag: 'Staff listings', access: 'admin', response: 'none', status: 204 },
+  { method: 'POST', path: '/api/admin/listings/bulk', summary: 'One action on many listings', tag: 'Staff listings', access: 'admin', body: BulkListingRequestSchema, response: BulkListingResponseSchema },
+
+  // Staff: promotions
+  { method: 'GET', path: '/api/admin/promotions', summary: 'Promotions with their figures', tag: 'Promotions', access: 'staff', query: PromotionListQuerySchema, response: AdminPromotionListSchema },
+  { method: 'GET', path: '/api/admin/promotions/businesses', summary: 'Listings that can be promoted', tag: 'Promotions', access: 'staff', response: PromotableResponse },
+  { method: 'POST', path: '/api/admin/promotions', summary: 'Create a promotion', tag: 'Promotions', access: 'admin', body: CreatePromotionRequestSchema, response: AdminPromotionSchema, status: 201 },
+  { method: 'PUT', path: '/api/admin/promotions/{id}', summary: 'Edit a promotion', tag: 'Promotions', access: 'admin', body: EditPromotionRequestSchema, response: AdminPromotionSchema },
+  { method: 'POST', path: '/api/admin/promotions/{id}/renew', summary: 'Renew a promotion', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
+  { method: 'POST', path: '/api/admin/promotions/{id}/cancel', summary: 'Cancel a promotion', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
+  { method: 'POST', path: '/api/admin/promotions/{id}/start', summary: 'Start a scheduled promotion now', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
+
+  // Staff: imports
+  { method: 'POST', path: '/api/admin/imports/csv', summary: "Upload a CSV of businesses (the file's bytes); every row checked", tag: 'Imports', access: 'admin', body: 'csv', response: CsvImportSchema, status: 201 },
+  { method: 'GET', path: '/api/admin/imports/csv', summary: 'CSV imports', tag: 'Imports', access: 'staff', response: CsvImportListSchema },
+  { method: 'GET', path: '/api/admin/imports/csv/{id}', summary: 'One CSV import with its progress', tag: 'Imports', access: 'staff', response: CsvImportSchema },
+  { method: 'POST', path: '/api/admin/imports/csv/{id}/start', summary: 'Import the accepted rows (a job; progress over socket.io)', tag: 'Imports', access: 'admin', body: StartCsvImportSchema, response: CsvImportSchema, status: 202 },
+  { method: 'GET', path: '/api/admin/imports/csv/{id}/rejected-rows', summary: 'The rejected rows with their reasons, as CSV', tag: 'Imports', access: 'staff', response: 'csv' },
+  { method: 'POST', path: '/api/admin/imports/documents', summary: 'Upload a brochure or letter (PDF, Word or text); its details extracted', tag: 'Imports', access: 'admin', body: 'binary', response: ProcessedDocumentSchema, status: 201 },
+  { method: 'GET', path: '/api/admin/imports/documents', summary: 'Processed documents', tag: 'Imports', access: 'staff', response: ProcessedDocumentListSchema },
+  { method: 'GET', path: '/api/admin/imports/documents/{id}', summary: 'A processed document with its text', tag: 'Imports', access: 'staff', response: ProcessedDocumentDetailSchema },
+  { method: 'GET', path: '/api/admin/imports/documents/{id}/file', summary: 'The original file', tag: 'Imports', access: 'staff', response: 'file' },
+  { method: 'POST', path: '/api/admin/imports/documents/{id}/approve', summary: 'Create the listing, with corrections', tag: 'Imports', access: 'admin', body: ApproveDocumentSchema, response: ProcessedDocumentSchema },
+  { method: 'POST', path: '/api/admin/imports/documents/{id}/reject', summary: 'Reject with a note', tag: 'Imports', access: 'admin', body: RejectDocumentSchema, response: ProcessedDocumentSchema },
+
+  // Staff: coverage
+  { method: 'GET', path: '/api/admin/coverage', summary: 'Coverage by region, gaps and trend', tag: 'Coverage', access: 'staff', query: CoverageQuerySchema, response: CoverageReportSchema },
+  { method: 'GET', path: '/api/admin/coverage/opportunities', summary: 'Where more services would help most', tag: 'Coverage', access: 'staff', query: CoverageQuerySchema, response: CoverageOpportunitiesSchema },
+  { method: 'GET', path: '/api/admin/coverage/points', summary: "A region's listings as map points", tag: 'Coverage', access: 'staff', query: CoveragePointsQuerySchema, response: CoveragePointsSchema },
+
+  // Staff: settings and audit
+  { method: 'GET', path: '/api/admin/settings', summary: 'Platform settings', tag: 'Settings and audit', access: 'staff', response: AdminSettingsResponseSchema },
+  { method: 'PUT', path: '/api/admin/settings', summary: 'Save platform settings', tag: 'Settings and audit', access: 'admin', body: SaveSettingsRequestSchema, response: AdminSettingsResponseSchema },
+  { method: 'POST', path: '/api/admin/settings/reset', summary: 'Reset platform settings to their defaults', tag: 'Settings and audit', access: 'admin', body: Empty, response: AdminSettingsResponseSchema },
+  { method: 'GET', path: '/api/admin/audit-log', summary: 'The staff audit trail, filtered and paged', tag: 'Settings and audit', access: 'staff', query: AuditLogQuerySchema, response: AuditLogResponseSchema },
+  { method: 'GET', path: '/api/admin/audit-log/filters', summary: 'Actions and staff to filter the audit trail by', tag: 'Settings and audit', access: 'staff', response: AuditFiltersResponseSchema },
+  { method: 'GET', path: '/api/admin/audit-log/verify', summary: "Check the audit trail's hash chain", tag: 'Settings and audit', access: 'staff', response: AuditChainVerificationSchema },
+
+  // Staff: history
+  { method: 'GET', path: '/api/admin/history/streams', summary: 'Find a listing, promotion or settings stream', tag: 'History', access: 'staff', query: StreamSearchQuerySchema, response: StreamSearchResponseSchema },
+  { method: 'GET', path: '/api/admin/history/streams/{streamId}', summary: "A stream's events (a memory's without personal data)", tag: 'History', access: 'staff', response: StreamHistorySchema },
+  { method: 'GET', path: '/api/admin/history/streams/{streamId}/state', summary: 'The state after a version, and what that version changed', tag: 'History', access: 'staff', query: StreamStateQuerySchema, response: StreamStateSchema },
+  { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.json', summary: "A stream's history as JSON", tag: 'History', access: 'staff', response: 'file' },
+  { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.csv', summary: "A stream's history as CSV", tag: 'History', access: 'staff', response: 'csv' },
+  { method: 'GET', path: '/api/admin/history/correlation/{correlationId}', summary: 'Every event of one correlation, across streams', tag: 'History', access: 'staff', response: CorrelationResponseSchema },
+  { method: 'GET', path: '/api/admin/history/events', summary: 'The global log, filtered by type, actor and time, paged', tag: 'History', access: 'staff', query: GlobalLogQuerySchema, response: GlobalLogResponseSchema },
+  { method: 'GET', path: '/api/admin/history/filters', summary: 'Event types and staff to filter the log by', tag: 'History', access: 'staff', response: HistoryFiltersSchema },
+
+  // This document
+  { method: 'GET', path: '/api/docs', summary: 'This API, browsable', tag: 'Documentation', access: 'public', response: 'file' },
+  { method: 'GET', path: '/api/docs/openapi.json', summary: 'This API as OpenAPI 3.1', tag: 'Documentation', access: 'public', response: 'file' },
+  { method: 'GET', path: '/api/docs/assets/{file}', summary: "The browsable page's scripts and styles (Swagger UI)", tag: 'Documentation', access: 'public', response: 'file' },
+];
+
+/** `/api/memories/:id` (Nest and Express) → `/api/memories/{id}` (OpenAPI). */
+export const toOpenApiPath = (expressPath: string): string => expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
