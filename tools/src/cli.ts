@@ -1,5 +1,5 @@
 import { loadGazetteer } from '@afterwards/places';
-import { ConfigError, rebuildProjections, EVENT_STORE, PRISMA } from '@afterwards/server-kit';
+import { ConfigError, listParkedEvents, rebuildProjections, retryParkedEvents, EVENT_STORE, PRISMA } from '@afterwards/server-kit';
 import { projections } from '@afterwards/api/app-module';
 import { benchEventStore } from './bench/event-store.bench';
 import { benchSearch } from './bench/search.bench';
@@ -12,6 +12,9 @@ import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchCoverage } from './bench/coverage.bench';
+import { benchFirstLoad } from './bench/first-load.bench';
+import { benchLighthouse } from './bench/lighthouse.bench';
+import { fuzzCommand } from './bench/fuzz.command';
 import { benchHistory } from './bench/history.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
 import { VERIFY_USAGE, auditVerifyCommand, eventsVerifyCommand } from './verify/verify.command';
@@ -23,6 +26,9 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   ${LISTING_USAGE.split('\n').join('\n  ')}
   ${CREATE_ADMIN_USAGE}
   ${VERIFY_USAGE.split('\n').join('\n  ')}
+  fuzz [--runs 200] [--seed N]                  requests generated from the contracts against every route of the built API: no 5xx, problem details, nothing changed by a refusal
+  projections parked [--projection <name>]      events a projection set aside with their error (it went on with later ones)
+  projections retry [--projection <name>]       apply parked events again after a fix; exit 1 if any still fails
   rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
   bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500]
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
@@ -33,6 +39,8 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
+  bench first-load                              JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
+  bench lighthouse [--runs 3]                   Lighthouse (mobile) scores of /, /login, /resources and the signed-in dashboard
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
@@ -71,6 +79,27 @@ async function main(argv: string[]): Promise<number> {
       }
       return reports.every((r) => r.equal) ? 0 : 1;
     }
+    case 'fuzz': {
+      const result = await fuzzCommand({ runs: Number(flags.runs ?? 200), seed: Number(flags.seed ?? Date.now() % 1_000_000) });
+      console.log(result.report);
+      return result.ok ? 0 : 1;
+    }
+    case 'projections': {
+      const only = typeof flags.projection === 'string' ? flags.projection : undefined;
+      if (positional[0] === 'parked') {
+        const parked = await withApp((app) => listParkedEvents(app.get(PRISMA), only, 10_000));
+        if (parked.length === 0) console.log('No parked events.');
+        for (const p of parked) console.log(`${p.projection} ${p.position} ${p.type} ${p.streamId}@${p.revision} parked ${p.parkedAt}, ${p.attempts} attempt(s): ${p.error}`);
+        return 0;
+      }
+      if (positional[0] === 'retry') {
+        const reports = await withApp((app) => retryParkedEvents(app.get(EVENT_STORE), app.get(PRISMA), projections, only));
+        if (reports.length === 0) console.log('No parked events.');
+        for (const r of reports) console.log(`${r.projection} ${r.position} ${r.type}: ${r.applied ? 'applied' : `still parked: ${r.error}`}`);
+        return reports.every((r) => r.applied) ? 0 : 1;
+      }
+      break;
+    }
     case 'bench': {
       if (positional[0] === 'search') {
         console.log(
@@ -108,6 +137,16 @@ async function main(argv: string[]): Promise<number> {
           keep: flags.keep === 'true',
           database: flags.database,
         });
+        console.log(result.report);
+        return result.ok ? 0 : 1;
+      }
+      if (positional[0] === 'first-load') {
+        const result = await benchFirstLoad();
+        console.log(result.report);
+        return result.ok ? 0 : 1;
+      }
+      if (positional[0] === 'lighthouse') {
+        const result = await benchLighthouse({ runs: Number(flags.runs ?? 3) });
         console.log(result.report);
         return result.ok ? 0 : 1;
       }

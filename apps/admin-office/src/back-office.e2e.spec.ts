@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminListing, AdminSettingsResponse, AuditLogResponse } from '@afterwards/contracts';
-import { HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
+import { accessibilityViolations, HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
 
 // The staff back office in the browser against the built product (admin spec sections 2, 4, 6, 8, 9):
 // a family account is refused, the Dashboard and the public finder update live from another staff
@@ -109,6 +109,27 @@ describe('staff back office in the browser', () => {
 
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
   const tileValue = (page: Page, label: string) => page.locator('.ofc-stat').filter({ hasText: label }).locator('.ofc-stat__value');
+
+  it('has no serious accessibility violation on the sign-in page or any section (axe-core, WCAG A/AA)', async () => {
+    const found: Record<string, string[]> = {};
+    const check = async (page: Page, where: string) => {
+      const violations = await accessibilityViolations(page);
+      if (violations.length) found[where] = violations;
+    };
+    const signIn = await newPage();
+    await signIn.goto(`${product.url}/admin`);
+    await signIn.getByLabel('Email address').waitFor();
+    await check(signIn, 'sign-in');
+    const page = await staffPage(PRIYA);
+    for (const section of ['Dashboard', 'Local Businesses', 'Promotions', 'Coverage Analytics', 'Document Processing', 'Settings', 'Audit Log', 'History']) {
+      await menu(page).getByRole('button', { name: section }).click();
+      await page.getByRole('heading', { level: 1, name: section }).waitFor();
+      // Let the section's remote draw and its first data arrive.
+      await page.waitForTimeout(1_500);
+      await check(page, section);
+    }
+    expect(found).toEqual({});
+  }, 120_000);
 
   it('refuses a family account at /admin and shows no panel', async () => {
     const email = 'ruth.family@example.test';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ProblemDetailsSchema, SessionResponseSchema } from '@afterwards/contracts';
+import { ProblemDetailsSchema, SESSION_STATE_URL, SessionResponseSchema, SessionStateResponseSchema } from '@afterwards/contracts';
 import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
 /** Family accounts over HTTP against the built product: better-auth's routes and the product's own. */
@@ -43,6 +43,8 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     const email = 'ann.family@example.test';
     expect((await signUp(http, email, 'quiet-harbour-47')).status).toBe(200);
     expect((await http.fetch('/api/session')).status).toBe(401);
+    // The shell's start-up question answers signed out without an error status.
+    expect(await http.json(SESSION_STATE_URL)).toMatchObject({ status: 200, body: { user: null } });
     const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
 
     // Signing in before verifying is refused, and sends the link again.
@@ -67,6 +69,7 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
     const session = await http.json('/api/session');
     expect(session.status).toBe(200);
     expect(SessionResponseSchema.parse(session.body).user).toMatchObject({ email, emailVerified: true, twoFactorEnabled: false, firstName: null });
+    expect(SessionStateResponseSchema.parse((await http.json(SESSION_STATE_URL)).body)).toEqual(session.body);
 
     expect((await http.json('/api/auth/sign-out', { method: 'POST', json: {} })).status).toBe(200);
     expect((await http.fetch('/api/session')).status).toBe(401);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { DirectorySearchResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
+import { API_ROUTES, DirectorySearchResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
 import { API_ENTRY, startProduct, type RunningProduct } from '@afterwards/testing';
 
 describe('API over HTTP, embedded profile', () => {
@@ -16,6 +16,26 @@ describe('API over HTTP, embedded profile', () => {
     expect(await (await fetch(`${product.url}/api/health/live`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${product.url}/api/health/ready`);
     expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', projections: 'ok' },
+      projections: { retrying: [], parked: 0, oldestParked: [] },
+    });
+  });
+
+  it('serves its OpenAPI document with every route it serves (it would not have started otherwise), and a page to browse it', async () => {
+    const res = await fetch(`${product.url}/api/docs/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { 'x-access': string }>> };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of API_ROUTES) expect({ route: `${route.method} ${route.path}`, access: doc.paths[route.path]?.[route.method.toLowerCase()]?.['x-access'] }).toEqual({ route: `${route.method} ${route.path}`, access: route.access });
+    const page = await fetch(`${product.url}/api/docs`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    for (const script of html.match(/\/api\/docs\/assets\/[\w.-]+/g) ?? []) expect({ script, status: (await fetch(`${product.url}${script}`)).status }).toEqual({ script, status: 200 });
+    expect(html).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    const unknown = await fetch(`${product.url}/api/docs/assets/..%2Fpackage.json`);
+    expect(unknown.status).toBe(404);
   });
 
   it('finds active listings near a postcode, a district, a town and an Irish town', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { accessibilityViolations, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const CONSENT_KEY = 'afterwards.cookie-consent';
 /** Not the default: the pages must give the address the server is configured with. */
@@ -32,6 +32,27 @@ describe('public site and cookie consent in the browser', () => {
 
   const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), CONSENT_KEY);
   const banner = () => page.getByTestId('cookie-banner');
+
+  it('has no serious accessibility violation on any public page, the sign-in forms or the cookie panel (axe-core, WCAG A/AA)', async () => {
+    const found: Record<string, string[]> = {};
+    const check = async (where: string) => {
+      const violations = await accessibilityViolations(page);
+      if (violations.length) found[where] = violations;
+    };
+    for (const path of ['/', '/resources', '/privacy', '/terms', '/login']) {
+      await page.goto(`${product.url}${path}`);
+      await page.getByRole('main').waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await check(path);
+    }
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await check('/login, Create Account');
+    await banner().getByRole('button', { name: 'Customize Settings' }).click();
+    await page.getByRole('dialog', { name: 'Cookie Preferences' }).waitFor();
+    await check('Cookie Preferences dialog');
+    expect(found).toEqual({});
+  });
 
   it('shows every landing section, marks the testimonials as samples and links the buttons', async () => {
     await page.goto(`${product.url}/`);

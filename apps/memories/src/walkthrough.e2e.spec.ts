@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // A new user's first hour with the family dashboard, through the real UI on the embedded profile (what
 // `npm start` runs): a memory per jurisdiction and its checklist, ticks and progress, document files with the
@@ -93,6 +93,7 @@ describe('a new family walks through their memories', () => {
 
   it('creates a memory for each jurisdiction with its own checklist and due dates', async () => {
     await page.getByText('Active Memories', { exact: true }).waitFor();
+    await assertAccessible(page, 'overview, no memories yet');
     for (const [i, m] of MEMORIES.entries()) {
       await page
         .getByRole('button', { name: i === 0 ? 'Create New Memory' : 'New Memory' })
@@ -100,6 +101,7 @@ describe('a new family walks through their memories', () => {
         .click();
       const create = page.getByRole('dialog', { name: 'Create New Memory' });
       await create.waitFor();
+      if (i === 0) await assertAccessible(page, 'Create New Memory dialog');
       await create.getByLabel('Memory Name').fill(m.name);
       await create.getByLabel("Deceased Person's Name").fill(m.deceased);
       await create.getByLabel('Jurisdiction').selectOption(m.jurisdiction);
@@ -117,12 +119,14 @@ describe('a new family walks through their memories', () => {
       await c.getByText('0%', { exact: true }).waitFor();
     }
     await shot(page, 'memories-1280', true);
+    await assertAccessible(page, 'Memories tab');
 
     await goTab(page, 'Tasks');
     // England: registration within 5 days, usually by 14 March (the clock runs from the registrar getting the
     // medical certificate, which the product cannot know); probate; Tell Us Once.
     const england = group(page, 'Margaret (England)');
     await england.locator('li.mem-item', { hasText: 'Register the death' }).getByText('Usually due by 14 March 2026').waitFor();
+    await assertAccessible(page, 'Tasks tab');
     await england.getByText('Apply for probate', { exact: true }).waitFor();
     // Scotland: 8 days to register (by 17 March 2026, long before this memory was started), and confirmation
     // instead of probate.
@@ -193,6 +197,7 @@ describe('a new family walks through their memories', () => {
     await overall.getByText('1 of 12', { exact: true }).waitFor();
     await overall.getByText(`1 of ${documents}`, { exact: true }).waitFor();
     await shot(page, 'case-details-1280', true);
+    await assertAccessible(page, 'case details');
   }, 60_000);
 
   it('uploads files on a document within the limits, with the spec messages', async () => {
@@ -201,6 +206,7 @@ describe('a new family walks through their memories', () => {
     const documentItem = (title: string) => england.locator('li.mem-doc').filter({ has: page.getByRole('checkbox', { name: title, exact: true }) });
     const deathCertificate = documentItem('Death certificate');
     await deathCertificate.getByRole('heading', { name: 'Files (0/5)' }).waitFor();
+    await assertAccessible(page, 'Documents tab');
 
     // Watch for the upload progress bar from before the file is chosen: on localhost it can be brief.
     await page.evaluate(() => {
@@ -257,9 +263,11 @@ describe('a new family walks through their memories', () => {
   it('adds a note from a template, edits it, and shows markup as text', async () => {
     await goTab(page, 'Notes');
     await page.getByRole('heading', { name: 'Notes & Documentation' }).waitFor();
+    await assertAccessible(page, 'Notes tab');
     await page.getByRole('button', { name: /Phone Call with Solicitor/ }).click();
     const editor = page.getByRole('dialog', { name: 'Create Note' });
     await editor.waitFor();
+    await assertAccessible(page, 'Create Note dialog');
     expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Phone Call with Solicitor');
     const template = await editor.getByLabel('Content', { exact: true }).inputValue();
     expect(template.length).toBeGreaterThan(0);
@@ -305,6 +313,7 @@ describe('a new family walks through their memories', () => {
     expect(await body.textContent()).toContain('the <b>bold</b> clause');
     expect(await body.locator('b').count()).toBe(0);
     await view.getByText(/^Updated /).waitFor();
+    await assertAccessible(page, 'note dialog');
     await shot(page, 'note-1280');
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'hidden' });
@@ -318,6 +327,7 @@ describe('a new family walks through their memories', () => {
     await info.getByRole('button', { name: 'Edit Case' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Memory Information' });
     await edit.waitFor();
+    await assertAccessible(page, 'Edit Memory Information dialog');
     expect(await edit.getByLabel('Date of Death').inputValue()).toBe(DATE_OF_DEATH);
     await edit.getByLabel('Memory Name').fill(RENAMED);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
@@ -385,6 +395,7 @@ describe('a new family walks through their memories', () => {
       .first()
       .waitFor();
     await shot(page, 'delete-1280');
+    await assertAccessible(page, 'Delete Forever dialog');
     await confirm.getByRole('button', { name: 'Delete Forever' }).click();
     await toast(page, 'Memory deleted successfully').waitFor();
     await c.waitFor({ state: 'detached' });

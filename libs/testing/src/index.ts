@@ -6,3 +6,5 @@ export * from './oidc';
 export * from './accounts';
 export * from './random';
 export * from './tamper';
+export * from './accessibility';
+export * from './fuzz';

@@ -83,3 +83,19 @@ export async function benchStaffSession(api: Pick<BenchApi, 'url' | 'env'>, labe
   if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
   return staff;
 }
+
+/**
+ * A family member signed up and in over HTTP; the e-mail is marked verified in the database, since
+ * following the verification link is not what a benchmark measures.
+ */
+export async function benchFamilySession(api: Pick<BenchApi, 'url' | 'db'>, label: string): Promise<HttpSession> {
+  const family = new HttpSession(api.url, { 'user-agent': 'afterwards-bench' });
+  const email = `bench-${label}-${Date.now()}@example.test`;
+  const password = 'bench-Pass-quiet-harbour-47';
+  const signUp = await family.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: '' } });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+  await api.db.sql.query(`UPDATE auth_users SET "emailVerified" = true WHERE email = $1`, [email]);
+  const signIn = await family.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+  return family;
+}

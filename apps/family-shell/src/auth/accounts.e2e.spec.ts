@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROFILE_LIMITS } from '@afterwards/contracts';
-import { HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
 // Family accounts in Chromium against the built product (family spec sections 2, 5 and 8).
+
 describe('family accounts in the browser', () => {
   let product: RunningProduct;
   let oidc: OidcServer;
@@ -165,9 +166,12 @@ describe('family accounts in the browser', () => {
     await personal.getByText('Not set').first().waitFor();
     expect(await personal.getByText('Not set').count()).toBe(5);
     await page.getByText(email).waitFor();
+    await assertAccessible(page, 'Settings tab');
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Personal Information' });
+    await dialog.waitFor();
+    await assertAccessible(page, 'Edit Personal Information dialog');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Please enter at least your first name.');
     await dialog.getByLabel('First Name *').fill('  Bea ');
@@ -196,6 +200,8 @@ describe('family accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Change Password' }).click();
     const pw = page.getByRole('dialog', { name: 'Change Password' });
+    await pw.waitFor();
+    await assertAccessible(page, 'Change Password dialog');
     await pw.getByLabel('Current Password').fill('not-my-password');
     await pw.getByLabel('New Password', { exact: true }).fill('calm-meadow-93');
     await pw.getByLabel('Confirm New Password').fill('calm-meadow-39');
@@ -324,12 +330,14 @@ describe('family accounts in the browser', () => {
     await dialog.getByLabel('Your password').fill(password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await assertAccessible(page, 'Turn on two-step verification dialog');
     const secret = (await dialog.getByTestId('totp-key').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await dialog.getByLabel('6-digit code from the app').fill(await totp(secret));
     await dialog.getByRole('button', { name: 'Turn on' }).click();
     const codesDialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
     await codesDialog.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    await assertAccessible(page, 'Save your recovery codes dialog');
     const codes = await codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
     expect(codes.length).toBeGreaterThanOrEqual(8);
     await codesDialog.getByRole('button', { name: "I've saved my recovery codes" }).click();

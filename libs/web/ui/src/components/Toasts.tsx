@@ -80,14 +80,16 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
   return (
     <li
-      role={toast.kind === 'error' ? 'alert' : undefined}
       className={cx('aw-toast', toast.kind !== 'blank' && `aw-toast--${toast.kind}`)}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <span className="aw-toast__message">{toast.message}</span>
+      {/* The alert role sits on the message, not the item: a list holds list items only. */}
+      <span className="aw-toast__message" role={toast.kind === 'error' ? 'alert' : undefined}>
+        {toast.message}
+      </span>
       <button type="button" className="aw-toast__close" onClick={() => onDismiss(toast.id)} aria-label="Dismiss notification">
         ×
       </button>

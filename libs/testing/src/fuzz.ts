@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import { z, type ZodType } from 'zod';
+import { AdminListingsResponseSchema, API_ROUTES, FILE_NAME_HEADER, MemoryDetailSchema, ProblemDetailsSchema, UPLOAD_CONTENT_TYPE, type ApiRoute } from '@afterwards/contracts';
+import type { HttpSession } from './http';
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; enum?: unknown[]; const?: unknown; anyOf?: JsonSchema[]; items?: JsonSchema };
+
+/** A request body or query made by the fuzzer, with what it is, for the report. */
+export interface FuzzRequest {
+  readonly kind: string;
+  readonly contentType?: string;
+  readonly body?: string | Buffer;
+  readonly query?: string;
+}
+
+const nested = (depth: number): unknown => {
+  let value: unknown = 'deep';
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+};
+
+/** Values no route should accept, or should refuse cleanly: wrong types, huge, deep, unstorable text. */
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, 0, -1, 1e308, -0, '', ' ', '\u0000', '\ud800', 'a\udfffb', '\u202e\u0000', '😀'.repeat(1000)),
+  fc.integer({ min: 100_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
+  fc.integer({ min: 5_000, max: 20_000 }).map((n) => Array.from({ length: n }, (_, i) => i)),
+  fc.integer({ min: 200, max: 3_000 }).map(nested),
+  fc.string({ unit: 'binary', maxLength: 64 }),
+  fc.double(),
+  fc.object({ maxDepth: 3 }),
+  fc.anything({ maxDepth: 3 }),
+);
+
+/** A value of roughly the right shape for a JSON Schema property (so a body gets past its first check). */
+function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  if (!schema) return fc.anything({ maxDepth: 2 });
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.anyOf?.length) return fc.oneof(...schema.anyOf.map(plausible));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      return fc.oneof(fc.string({ maxLength: 40 }), fc.uuid(), fc.constantFrom('2026-03-09', 'England', 'Leeds', 'Active', 'complete'));
+    case 'number':
+    case 'integer':
+      return fc.oneof(fc.integer({ min: -5, max: 500 }), fc.double({ noNaN: true }));
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(plausible(schema.items), { maxLength: 4 });
+    case 'object':
+      return objectOf(schema, 0.2);
+    default:
+      return fc.anything({ maxDepth: 2 });
+  }
+}
+
+/** An object over a schema's properties: each present or not, plausible or hostile, plus extra keys. */
+function objectOf(schema: JsonSchema, hostileRate: number): fc.Arbitrary<Record<string, unknown>> {
+  const entries = Object.entries(schema.properties ?? {});
+  const record = Object.fromEntries(
+    entries.map(([key, prop]) => [key, fc.option(fc.oneof({ weight: Math.round((1 - hostileRate) * 10), arbitrary: plausible(prop) }, { weight: Math.max(1, Math.round(hostileRate * 10)), arbitrary: hostile }), { nil: undefined })]),
+  );
+  return fc
+    .tuple(fc.record(record), fc.dictionary(fc.string({ maxLength: 12 }), hostile, { maxKeys: 3 }))
+    .map(([known, extra]) => Object.fromEntries(Object.entries({ ...extra, ...known }).filter(([, v]) => v !== undefined)));
+}
+
+const jsonSchemaOf = (schema: ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+/** Request bodies for a JSON route: near-valid objects, hostile values, prototype keys, malformed and oversize text. */
+export function jsonBodies(schema: ZodType): fc.Arbitrary<FuzzRequest> {
+  const shape = jsonSchemaOf(schema);
+  const json = (kind: string) => (value: unknown): FuzzRequest => ({ kind, contentType: 'application/json', body: JSON.stringify(value) ?? 'null' });
+  return fc.oneof(
+    { weight: 5, arbitrary: objectOf(shape, 0.3).map(json('near-valid object')) },
+    { weight: 2, arbitrary: hostile.map(json('hostile value')) },
+    {
+      weight: 1,
+      arbitrary: objectOf(shape, 0).map((o) => ({
+        kind: 'prototype keys',
+        contentType: 'application/json',
+        body: `{"__proto__":{"role":"admin","isAdmin":true},"constructor":{"prototype":{"polluted":true}},${JSON.stringify(o).slice(1)}`.replace(/,}$/, '}'),
+      })),
+    },
+    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}').map((body) => ({ kind: 'malformed JSON', contentType: 'application/json', body })) },
+    { weight: 1, arbitrary: fc.constant<FuzzRequest>({ kind: 'oversize body', contentType: 'application/json', body: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}` }) },
+  );
+}
+
+/** Query strings for a GET route: its parameters with plausible or hostile values, repeated keys and junk. */
+export function queries(schema: ZodType | undefined): fc.Arbitrary<FuzzRequest> {
+  const shape = schema ? jsonSchemaOf(schema) : { properties: {} };
+  const keys = Object.keys(shape.properties ?? {});
+  const value = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', '-1', '1e999', 'NaN', '\u0000', '%00', '%ZZ', '%ud800', 'x'.repeat(5000), '[]', '{}'));
+  return fc
+    .tuple(fc.array(fc.tuple(keys.length ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 8 })) : fc.string({ maxLength: 8 }), value), { maxLength: 6 }))
+    .map(([pairs]) => ({ kind: 'query', query: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`).join('&') }));
+}
+
+/** Upload bodies: spoofed types, truncated files, empty, oversize. */
+export const uploads: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  fc.constantFrom(
+    { kind: 'empty upload', body: Buffer.alloc(0) },
+    { kind: 'truncated PDF', body: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Cat') },
+    { kind: 'spoofed type (script as .pdf)', body: Buffer.from('<script>alert(1)</script>') },
+    { kind: 'spoofed type (ELF as .pdf)', body: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]) },
+    { kind: 'oversize upload', body: Buffer.alloc(11 * 1024 * 1024, 0x25) },
+  ),
+  fc.uint8Array({ maxLength: 2048 }).map((bytes) => ({ kind: 'random bytes', body: Buffer.from(bytes) })),
+).map((r) => ({ ...r, contentType: UPLOAD_CONTENT_TYPE }));
+
+export interface FuzzReport {
+  readonly requests: number;
+  readonly byKind: Record<string, number>;
+  /** Answers of 500 or more: always a finding. */
+  readonly serverErrors: string[];
+  /** Refusals that were not problem details with a stable code. */
+  readonly notProblems: string[];
+  /** Refusals after which the event log had grown. */
+  readonly changedOnRefusal: string[];
+}
+
+export interface FuzzTarget {
+  /** Family member who owns the records in `ids`; staff admin; nobody. */
+  readonly sessions: { readonly family: HttpSession; readonly admin: HttpSession; readonly anonymous: HttpSession };
+  /** Path parameters to use (`id`, `taskId`, `documentId`, `noteId`, `fileId` of the family's memory, a listing id ...). */
+  readonly ids: Record<string, string>;
+  /** The event log's head (for example max(seq)), read before and after each refused request. */
+  eventHead(): Promise<string>;
+}
+
+/**
+ * Sends `runs` generated requests to every route of the catalog that takes a JSON body, a query or an
+ * upload (as the actor its access needs, on the target's own records), seeded and reproducible. Each
+ * answer must be below 500; each refusal a problem detail with a code, after which the log is unchanged.
+ */
+export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed: number; routes?: readonly ApiRoute[] }): Promise<FuzzReport> {
+  const report = { requests: 0, byKind: {} as Record<string, number>, serverErrors: [] as string[], notProblems: [] as string[], changedOnRefusal: [] as string[] };
+  const routes = (options.routes ?? API_ROUTES).filter((r) => r.body instanceof z.ZodType || r.body === 'binary' || r.body === 'csv' || (r.method === 'GET' && r.query));
+  let seed = options.seed;
+  for (const route of routes) {
+    const session = route.access === 'family' ? target.sessions.family : route.access === 'public' ? target.sessions.anonymous : target.sessions.admin;
+    const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => target.ids[name] ?? target.ids.id ?? '00000000-0000-4000-8000-000000000000');
+    const arbitrary =
+      route.body instanceof z.ZodType
+        ? jsonBodies(route.body)
+        : route.body === 'binary'
+          ? uploads
+          : route.body === 'csv'
+            ? fc.constantFrom<FuzzRequest>({ kind: 'csv junk', contentType: 'text/csv', body: '\u0000,"unterminated\n' }, { kind: 'csv not csv', contentType: 'text/csv', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
+            : queries(route.query);
+    for (const request of fc.sample(arbitrary, { numRuns: options.runs, seed: seed++ })) {
+      const label = `${route.method} ${route.path} [${request.kind}]${request.query ? ` ?${request.query.slice(0, 100)}` : ""}`;
+      const before = await target.eventHead();
+      const headers: Record<string, string> = {};
+      if (request.contentType) headers['content-type'] = request.contentType;
+      if (request.contentType === UPLOAD_CONTENT_TYPE) headers[FILE_NAME_HEADER] = 'fuzz.pdf';
+      const url = request.query ? `${path}?${request.query}` : path;
+      const body = typeof request.body === 'string' || request.body === undefined ? request.body : new Uint8Array(request.body);
+      const res = await session.fetch(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      report.requests += 1;
+      report.byKind[request.kind] = (report.byKind[request.kind] ?? 0) + 1;
+      if (res.status >= 500) report.serverErrors.push(`${label}: ${res.status} ${text.slice(0, 160)}`);
+      if (res.status >= 400) {
+        let problem = false;
+        try {
+          const parsed = ProblemDetailsSchema.safeParse(JSON.parse(text));
+          problem = parsed.success && typeof parsed.data.code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(parsed.data.code);
+        } catch {
+          problem = false;
+        }
+        if (!problem || !(res.headers.get('content-type') ?? '').includes('json')) report.notProblems.push(`${label}: ${res.status} ${text.slice(0, 160)}`);
+        const after = await target.eventHead();
+        if (after !== before) report.changedOnRefusal.push(`${label}: ${res.status}, event log ${before} -> ${after}`);
+      }
+    }
+  }
+  return report;
+}
+
+/** The records the fuzzer aims at: a family member's memory with a note and a file, and a listing. */
+export async function fuzzRecords(family: HttpSession, admin: HttpSession): Promise<Record<string, string>> {
+  const memory = MemoryDetailSchema.parse((await family.json('/api/memories', { method: 'POST', json: { name: 'Mum', deceasedName: 'Ann Lee', jurisdiction: 'Scotland' } })).body);
+  const noted = MemoryDetailSchema.parse(
+    (await family.json(`/api/memories/${memory.memory.id}/notes`, { method: 'POST', json: { title: 'Bank', content: 'Call.', category: 'contact' } })).body,
+  );
+  const uploaded = await family.fetch(`/api/memories/${memory.memory.id}/documents/${memory.documents[0]!.id}/files`, {
+    method: 'POST',
+    headers: { 'content-type': UPLOAD_CONTENT_TYPE, [FILE_NAME_HEADER]: 'will.pdf' },
+    body: '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  });
+  const withFile = MemoryDetailSchema.parse(await uploaded.json());
+  const listing = AdminListingsResponseSchema.parse((await admin.json('/api/admin/listings?pageSize=1')).body).listings[0];
+  return {
+    id: memory.memory.id,
+    taskId: memory.tasks[0]!.id,
+    documentId: memory.documents[0]!.id,
+    noteId: noted.notes[0]!.id,
+    fileId: withFile.documents[0]!.files[0]!.id,
+    ...(listing ? { listingId: listing.id } : {}),
+  };
+}
+
+/** The report as lines for a person. */
+export function describeFuzzReport(report: FuzzReport, options: { runs: number; seed: number }): string {
+  return [
+    `fuzz (seed ${options.seed}, ${options.runs} per route): ${report.requests} requests`,
+    `  by kind: ${Object.entries(report.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    `  5xx answers: ${report.serverErrors.length}${report.serverErrors.map((e) => `\n    ${e}`).join('')}`,
+    `  refusals that were not problem details with a code: ${report.notProblems.length}${report.notProblems.map((e) => `\n    ${e}`).join('')}`,
+    `  refusals after which the event log had grown: ${report.changedOnRefusal.length}${report.changedOnRefusal.map((e) => `\n    ${e}`).join('')}`,
+  ].join('\n');
+}
