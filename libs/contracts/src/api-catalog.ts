@@ -64,6 +64,7 @@ import {
   EditMemoryRequestSchema,
   EditNoteRequestSchema,
   MemoryDetailSchema,
+  MemoryListQuerySchema,
   MemoryListResponseSchema,
   NoteRequestSchema,
   SetDocumentCollectedRequestSchema,
@@ -130,7 +131,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/checklist/preview', summary: "A jurisdiction's checklist, before any memory exists", tag: 'Memories', access: 'public', query: ChecklistPreviewQuery, response: ChecklistPreviewSchema },
 
   // Memories (the signed-in family member's own)
-  { method: 'GET', path: '/api/memories', summary: 'Every memory with its progress', tag: 'Memories', access: 'family', response: MemoryListResponseSchema },
+  { method: 'GET', path: '/api/memories', summary: 'Every memory with its progress (and, with include=details, each one whole)', tag: 'Memories', access: 'family', query: MemoryListQuerySchema, response: MemoryListResponseSchema },
   { method: 'POST', path: '/api/memories', summary: 'Open a memory with its checklist', tag: 'Memories', access: 'family', body: CreateMemoryRequestSchema, response: MemoryDetailSchema, status: 201 },
   { method: 'GET', path: '/api/memories/{id}', summary: 'A memory with its tasks, documents, files and notes', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'PATCH', path: '/api/memories/{id}', summary: "Edit a memory's details", tag: 'Memories', access: 'family', body: EditMemoryRequestSchema, response: MemoryDetailSchema },

@@ -134,9 +134,6 @@ export const MemorySummarySchema = z.object({
 });
 export type MemorySummary = z.infer<typeof MemorySummarySchema>;
 
-export const MemoryListResponseSchema = z.object({ memories: z.array(MemorySummarySchema) });
-export type MemoryListResponse = z.infer<typeof MemoryListResponseSchema>;
-
 export const ChecklistTaskSchema = z.object({
   id: z.string(),
   templateKey: z.string(),
@@ -234,6 +231,17 @@ export const MemoryDetailSchema = z.object({
   notes: z.array(MemoryNoteSchema),
 });
 export type MemoryDetail = z.infer<typeof MemoryDetailSchema>;
+
+/** Query of `GET /api/memories`: `include=details` adds every memory's detail (a dashboard's first load, in one read). */
+export const MemoryListQuerySchema = z.object({ include: z.literal('details').optional() });
+export type MemoryListQuery = z.infer<typeof MemoryListQuerySchema>;
+
+export const MemoryListResponseSchema = z.object({
+  memories: z.array(MemorySummarySchema),
+  /** With `include=details`: each memory whole, newest first. */
+  details: z.array(MemoryDetailSchema).optional(),
+});
+export type MemoryListResponse = z.infer<typeof MemoryListResponseSchema>;
 
 export const ChecklistPreviewSchema = z.object({
   jurisdiction: JurisdictionSchema,

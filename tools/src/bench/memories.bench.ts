@@ -115,6 +115,30 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
     const paced = await phase(options.thinkMs, true);
     // Saturated, only the two measured requests: anything else in flight would be measured with them.
     const closed = await phase(0, false);
+    /**
+     * The remote's first load, every user at once, paced: every memory whole in one read
+     * (`?include=details`), against the way it loaded before (the list, then each memory at once).
+     */
+    const firstLoads = async () => {
+      const oneRead: number[] = [];
+      const oneByOne: number[] = [];
+      await Promise.all(
+        people.map(async (p) => {
+          for (let r = 0; r < options.rounds; r++) {
+            const whole = JSON.parse(await timed(p, '/api/memories?include=details', oneRead)) as MemoryListResponse;
+            if (whole.details?.length !== options.memories) throw new Error(`first load read ${whole.details?.length} memories`);
+            await new Promise((done) => setTimeout(done, options.thinkMs * (0.5 + Math.random())));
+            const t0 = performance.now();
+            const list = JSON.parse(await timed(p, '/api/memories', [])) as MemoryListResponse;
+            await Promise.all(list.memories.map((m) => timed(p, `/api/memories/${m.id}`, [])));
+            oneByOne.push(performance.now() - t0);
+            await new Promise((done) => setTimeout(done, options.thinkMs * (0.5 + Math.random())));
+          }
+        }),
+      );
+      return { oneRead: summarise(oneRead), oneByOne: summarise(oneByOne) };
+    };
+    const first = await firstLoads();
     const line = (label: string, r: Awaited<ReturnType<typeof phase>>) => [
       `  ${label}: ${r.rate} requests/s`,
       `    dashboard, GET /api/memories (${options.memories} memories with progress): p50 ${ms(r.dashboard.p50)}, p99 ${ms(r.dashboard.p99)}, max ${ms(r.dashboard.max)} (${r.dashboard.count} requests)`,
@@ -126,6 +150,9 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `  set-up: ${options.users * options.memories} memories created through the API in ${setupSeconds.toFixed(1)} s`,
       ...line(`paced (each user pauses about ${options.thinkMs} ms between requests)`, paced),
       ...line('saturated (no pauses: one request per user always in flight)', closed),
+      `  the dashboard's first load (${options.memories} memories, each whole), paced:`,
+      `    one read, GET /api/memories?include=details: p50 ${ms(first.oneRead.p50)}, p99 ${ms(first.oneRead.p99)} (${first.oneRead.count} loads)`,
+      `    before, the list then each memory at once (${options.memories + 1} requests): p50 ${ms(first.oneByOne.p50)}, p99 ${ms(first.oneByOne.p99)} (${first.oneByOne.count} loads)`,
       `  non-200 responses: ${failures.size ? [...failures].map(([k, v]) => `${k}×${v}`).join(', ') : 'none'}`,
     ].join('\n');
   } finally {

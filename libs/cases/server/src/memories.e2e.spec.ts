@@ -76,6 +76,14 @@ describe('memories over HTTP (services profile)', () => {
     expect(keys.Ireland).not.toContain('tell-us-once');
     const list = MemoryListResponseSchema.parse((await ann.json('/api/memories')).body);
     expect(list.memories.map((m) => m.name)[0]).toBe('Dad (Ireland)'); // newest first
+    expect(list.details).toBeUndefined();
+    // include=details: every memory whole in one read, each equal to its own GET, the summaries the same.
+    const whole = MemoryListResponseSchema.parse((await ann.json('/api/memories?include=details')).body);
+    expect(whole.memories).toEqual(list.memories);
+    for (const detail of whole.details!) expect(detail).toEqual((await ann.json(`/api/memories/${detail.memory.id}`)).body);
+    expect(whole.details!.map((d) => d.memory.id)).toEqual(list.memories.map((m) => m.id));
+    const odd = await ann.json('/api/memories?include=everything');
+    expect([odd.status, ProblemDetailsSchema.parse(odd.body).status]).toEqual([400, 400]);
   });
 
   it('refuses a memory without its required fields with the spec message, and a future date of death', async () => {
@@ -167,6 +175,7 @@ describe('memories over HTTP (services profile)', () => {
     expect((await bob.fetch(`/api/memories/${id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await bob.fetch(`/api/memories/${id}/photo`)).status).toBe(404);
     expect((await bob.json('/api/memories')).body).toEqual({ memories: [] });
+    expect((await bob.json('/api/memories?include=details')).body).toEqual({ memories: [], details: [] });
 
     const removed = await ann.json<MemoryDetail>(`${url}/${stored.files[0]!.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);

@@ -1,11 +1,11 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get, Query as QueryParams, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import type { MemoryListResponse } from '@afterwards/contracts';
+import { MemoryListQuerySchema, type MemoryListResponse } from '@afterwards/contracts';
 import { SessionCache } from '@afterwards/identity-server';
 import { ListMemories } from './list-memories.query';
 
-/** The dashboard's list: the signed-in user's memories with their progress counts. */
+/** The dashboard's list: the signed-in user's memories with their progress counts (`include=details`: each whole). */
 @Controller('api/memories')
 export class ListMemoriesController {
   constructor(
@@ -14,8 +14,9 @@ export class ListMemoriesController {
   ) {}
 
   @Get()
-  async list(@Req() req: Request): Promise<MemoryListResponse> {
+  async list(@Req() req: Request, @QueryParams() raw: Record<string, string>): Promise<MemoryListResponse> {
     const user = await this.sessions.requireUser(req);
-    return this.queries.execute(new ListMemories(user.id));
+    const { include } = MemoryListQuerySchema.parse(raw);
+    return this.queries.execute(new ListMemories(user.id, include === 'details'));
   }
 }

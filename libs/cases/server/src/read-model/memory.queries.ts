@@ -175,11 +175,35 @@ export async function getMemoryDetail(prisma: PrismaClient, userId: string, case
           WHERE f.case_id = ${caseId}::uuid AND f.document_id IS NOT NULL) AS files,
         (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = ${caseId}::uuid) AS notes`,
   );
-  if (!row?.memory) return null;
+  return row?.memory ? toDetail(row) : null;
+}
+
+/**
+ * Every memory of this user, each whole (a dashboard's first load), newest first: one statement, the same
+ * shape as getMemoryDetail, so a page with many memories reads them in one round trip, not one each.
+ */
+export async function listMemoryDetails(prisma: PrismaClient, userId: string): Promise<MemoryDetail[]> {
+  const rows = await withUser(
+    prisma,
+    userId,
+    (tx) => tx.$queryRaw<DetailRow[]>`
+      SELECT
+        row_to_json(c) AS memory,
+        (SELECT coalesce(json_agg(t ORDER BY t.sort), '[]') FROM case_tasks t WHERE t.case_id = c.id) AS tasks,
+        (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = c.id) AS documents,
+        (SELECT coalesce(json_agg(f ORDER BY f.uploaded_at, f.id), '[]') FROM case_files f
+          WHERE f.case_id = c.id AND f.document_id IS NOT NULL) AS files,
+        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = c.id) AS notes
+      FROM cases c WHERE c.user_id = ${userId} ORDER BY c.created_at DESC`,
+  );
+  return rows.map(toDetail);
+}
+
+function toDetail(row: DetailRow): MemoryDetail {
   const files = row.files.map((f) => revive<FileRow>(f));
   const filesByDocument = new Map<string, FileRow[]>();
   for (const f of files) filesByDocument.set(f.documentId!, [...(filesByDocument.get(f.documentId!) ?? []), f]);
-  const memory = revive<CaseRow>(row.memory);
+  const memory = revive<CaseRow>(row.memory!);
   return {
     memory: toSummary(memory),
     tasks: row.tasks.map((t) => toTask(revive<TaskRow>(t), memory)),
