@@ -50,6 +50,13 @@ module.exports = {
       },
     },
     {
+      name: 'libs-stay-below-apps',
+      comment: 'A lib is shared by apps; it never reaches up into one. Tests may start a built app (libs/testing).',
+      severity: 'error',
+      from: { path: '^libs/', pathNot: ['\\.spec\\.tsx?$', '^libs/testing/'] },
+      to: { path: '^apps/' },
+    },
+    {
       name: 'no-cycles',
       comment: 'An import cycle hides which part depends on which; break it by moving the shared piece down.',
       severity: 'error',

@@ -1,16 +1,15 @@
 // 'Change Password' (family spec section 5). The current password is really checked by the server;
 // other sessions are signed out.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChangePasswordSchema } from '@afterwards/contracts';
-import { Button, Dialog, TextInput, useToast } from '@afterwards/web-ui';
-import { authClient, call, errorText } from './auth';
+import { FormDialog, TextInput, useToast } from '@afterwards/web-ui';
+import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
-  const formId = useId();
   const [form, setForm] = useState(EMPTY);
   const [invalid, setInvalid] = useState<Field | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,8 +22,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     }
   }, [open]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit() {
     if (busy) return;
     const parsed = ChangePasswordSchema.safeParse(form);
     if (!parsed.success) {
@@ -42,7 +40,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     );
     setBusy(false);
     if (error) {
-      toast.error(error.status === 0 ? 'An error occurred while updating your password' : `Failed to update password: ${errorText(error)}`);
+      toast.error(error.status === 0 ? 'An error occurred while updating your password' : `Failed to update password: ${authErrorMessage(error, 'Unknown error')}`);
       return;
     }
     toast.success('Password updated successfully!');
@@ -60,28 +58,20 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      onDismiss={busy ? () => undefined : onClose}
       title="Change Password"
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Updating...' : 'Update Password'}
-          </Button>
-        </>
-      }
+      onSubmit={() => void onSubmit()}
+      submitLabel="Update Password"
+      busy={busy}
+      busyLabel="Updating..."
+      formClassName="ac-form"
     >
-      <form id={formId} className="ac-form" noValidate onSubmit={onSubmit}>
         <TextInput label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
         <TextInput label="New Password" autoComplete="new-password" hint="At least 6 characters." {...field('newPassword')} />
         <TextInput label="Confirm New Password" autoComplete="new-password" {...field('confirmPassword')} />
         <p className="ac-note">You will stay signed in here; other devices will be signed out.</p>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -2,11 +2,12 @@
 // date of birth null when empty, fields trimmed, double submit blocked. The rules are the API's own
 // (the shared ProfileSchema): each field says what is wrong as soon as it is left, and a form with a
 // mistake is never sent.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EARLIEST_DATE_OF_BIRTH, latestDateOfBirth, PROFILE_LIMITS, ProfileSchema, type Profile, type ProfileInput } from '@afterwards/contracts';
-import { Button, Dialog, TextInput, useToast } from '@afterwards/web-ui';
-import { keys, RequestError, saveProfile } from './api';
+import { FormDialog, TextInput, useToast } from '@afterwards/web-ui';
+import { ApiError } from '@afterwards/web-data';
+import { keys, saveProfile } from './api';
 
 type Field = keyof Profile;
 type Form = Record<Field, string>;
@@ -38,7 +39,6 @@ function fieldError(key: Field, value: string): string | undefined {
 export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: boolean; profile: Profile | null; onClose: () => void; onSaved?: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const formId = useId();
   const [form, setForm] = useState<Form>(() => toForm(profile));
   const [errors, setErrors] = useState<Errors>({});
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
@@ -67,13 +67,12 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
     },
     onError: (error) => {
       // The server's own field errors (e.g. a date the device's clock thought was past) go by their fields.
-      if (error instanceof RequestError) showErrors(errorsOf(error.errors));
-      toast.error(error instanceof RequestError && error.status !== null ? `Failed to save profile: ${error.message}` : 'An error occurred while saving your profile');
+      if (error instanceof ApiError) showErrors(errorsOf(error.errors));
+      toast.error(error instanceof ApiError && !error.isNetworkError ? `Failed to save profile: ${error.message}` : 'An error occurred while saving your profile');
     },
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit() {
     if (save.isPending) return;
     const parsed = ProfileSchema.safeParse(form);
     if (!parsed.success) {
@@ -104,24 +103,17 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      onDismiss={save.isPending ? () => undefined : onClose}
       title="Edit Personal Information"
       size="wide"
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      submitLabel="Save Changes"
+      busy={save.isPending}
+      busyLabel="Saving..."
+      formClassName="ac-form"
     >
-      <form id={formId} className="ac-form" noValidate onSubmit={onSubmit}>
         <div className="ac-form__row">
           <TextInput label="First Name *" autoComplete="given-name" required {...field('firstName')} />
           <TextInput label="Last Name" autoComplete="family-name" {...field('lastName')} />
@@ -135,7 +127,6 @@ export function EditProfileDialog({ open, profile, onClose, onSaved }: { open: b
           <TextInput label="Emergency Contact" hint="Their name" autoComplete="off" {...field('emergencyContact')} />
           <TextInput label="Emergency Contact Phone" type="tel" autoComplete="off" {...field('emergencyPhone')} />
         </div>
-      </form>
-    </Dialog>
+    </FormDialog>
   );
 }

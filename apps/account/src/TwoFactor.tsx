@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dialog, Icon, InlineLoading, TextInput, useToast } from '@afterwards/web-ui';
-import { authClient, call, errorText } from './auth';
+import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 import { keys } from './api';
 import { manualKey } from './format';
 import { QrCode } from './QrCode';
@@ -85,7 +85,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose: () => void })
       setBusy(false);
       if (error || !data || data.method !== 'totp') {
         setInvalid(true);
-        return void toast.error(errorText(error));
+        return void toast.error(authErrorMessage(error));
       }
       setInvalid(false);
       setPassword('');
@@ -104,7 +104,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose: () => void })
       setBusy(false);
       if (error) {
         setInvalid(true);
-        toast.error(errorText(error));
+        toast.error(authErrorMessage(error));
         return inputRef.current?.select();
       }
       setInvalid(false);
@@ -237,7 +237,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
     setBusy(false);
     if (error) {
       setInvalid(true);
-      return void toast.error(errorText(error));
+      return void toast.error(authErrorMessage(error));
     }
     toast.success('Two-step verification is off');
     await queryClient.invalidateQueries({ queryKey: keys.session });

@@ -3,7 +3,6 @@
 import {
   DEFAULT_PREFERENCES,
   PreferencesResponseSchema,
-  ProblemDetailsSchema,
   ProfileResponseSchema,
   SessionResponseSchema,
   type Preferences,
@@ -11,6 +10,7 @@ import {
   type ProfileInput,
   type SessionUser,
 } from '@afterwards/contracts';
+import { requestJson } from '@afterwards/web-data';
 
 export const SESSION_URL = '/api/session';
 export const PROFILE_URL = '/api/profile';
@@ -22,57 +22,25 @@ export const keys = {
   preferences: ['account', 'preferences'] as const,
 };
 
-/** A failed request with the server's explanation, when it gave one, and its field errors. */
-export class RequestError extends Error {
-  constructor(
-    readonly status: number | null,
-    message: string,
-    readonly errors: ReadonlyArray<{ path: string; message: string }> = [],
-  ) {
-    super(message);
-  }
-}
-
-async function request(url: string, init?: RequestInit): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      credentials: 'same-origin',
-      ...init,
-      headers: { accept: 'application/json, application/problem+json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
-    });
-  } catch {
-    throw new RequestError(null, 'Network error. Please check your internet connection.');
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const problem = ProblemDetailsSchema.safeParse(body);
-    const detail = problem.success ? problem.data.detail || problem.data.title : undefined;
-    throw new RequestError(response.status, detail || `The server answered ${response.status}`, problem.success ? (problem.data.errors ?? []) : []);
-  }
-  return body;
-}
-
 export async function fetchSessionUser(): Promise<SessionUser> {
-  return SessionResponseSchema.parse(await request(SESSION_URL)).user;
+  return (await requestJson('GET', SESSION_URL, { schema: SessionResponseSchema })).user;
 }
 
 export async function fetchProfile(): Promise<Profile | null> {
-  return ProfileResponseSchema.parse(await request(PROFILE_URL)).profile;
+  return (await requestJson('GET', PROFILE_URL, { schema: ProfileResponseSchema })).profile;
 }
 
 export async function saveProfile(input: ProfileInput): Promise<Profile | null> {
-  const body = await request(PROFILE_URL, { method: 'PUT', body: JSON.stringify(input) });
-  const parsed = ProfileResponseSchema.safeParse(body);
+  const parsed = ProfileResponseSchema.safeParse(await requestJson('PUT', PROFILE_URL, { body: input }));
   return parsed.success ? parsed.data.profile : null;
 }
 
 export async function fetchPreferences(): Promise<Preferences> {
-  const parsed = PreferencesResponseSchema.safeParse(await request(PREFERENCES_URL));
+  const parsed = PreferencesResponseSchema.safeParse(await requestJson('GET', PREFERENCES_URL));
   return parsed.success ? parsed.data.preferences : DEFAULT_PREFERENCES;
 }
 
 export async function savePreferences(prefs: Preferences): Promise<Preferences> {
-  const parsed = PreferencesResponseSchema.safeParse(await request(PREFERENCES_URL, { method: 'PUT', body: JSON.stringify(prefs) }));
+  const parsed = PreferencesResponseSchema.safeParse(await requestJson('PUT', PREFERENCES_URL, { body: prefs }));
   return parsed.success ? parsed.data.preferences : prefs;
 }

@@ -5,7 +5,7 @@
 // asks for an authenticator or recovery code, sent again with the e-mail and password.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_MAX_ATTEMPTS } from '@afterwards/contracts';
-import { Alert, Button, Card, Icon, Logo, TextInput } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, Logo, PasswordInput, TextInput } from '@afterwards/web-ui';
 import { formatCountdown, requestAdminSession } from './api';
 import { validateSignIn } from './validation';
 import './signin.css';
@@ -226,10 +226,11 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
               disabled={working}
               icon={<Icon name="mail" size={18} />}
             />
-            <TextInput
+            <PasswordInput
               ref={passwordRef}
               label="Password"
-              type={showPassword ? 'text' : 'password'}
+              shown={showPassword}
+              onShownChange={setShowPassword}
               name="password"
               autoComplete="current-password"
               value={password}
@@ -237,12 +238,6 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
               aria-invalid={invalid('password') || undefined}
               disabled={working}
               icon={<Icon name="lock" size={18} />}
-              end={
-                <button type="button" className="aa-reveal" onClick={() => setShowPassword((v) => !v)} disabled={working}>
-                  {showPassword ? 'Hide' : 'Show'}
-                  <span className="aw-visually-hidden"> password</span>
-                </button>
-              }
             />
           </>
         )}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { COVERAGE_REGIONS, type CoverageReport } from '@afterwards/contracts';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Coverage Analytics in the browser against the built product (admin spec: Coverage Analytics, section 9):
 // the map of twelve UK regions and Ireland drawn from the bundled boundaries with nothing fetched from
@@ -148,6 +148,7 @@ describe('Coverage Analytics in the browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByText(/Summary|No detailed analysis available for this opportunity\./).first().waitFor();
+    await assertAccessible(page, 'opportunity analysis dialog');
     await shot(page, 'coverage-1280-analysis', false);
     await dialog.getByRole('button', { name: 'Close' }).click();
 

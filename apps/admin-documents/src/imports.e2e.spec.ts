@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DirectorySearchResponseSchema, DOCUMENT_MESSAGES } from '@afterwards/contracts';
-import { API_ENTRY, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { API_ENTRY, assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 import { BROCHURE_LINES, makePdf, makeScannedPdf } from '@afterwards/testing/documents';
 
 // Imports in the browser against the built product (admin spec: Bulk CSV Upload, Document Processing):
@@ -100,6 +100,7 @@ describe('imports in the browser', () => {
     await dialog.getByText('... and 2 more errors').waitFor();
     expect(await dialog.getByRole('table').getByRole('row').count()).toBe(11); // the header and 10 rows
     expect(await dialog.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
+    await assertAccessible(page, 'Bulk CSV Upload dialog, with its preview and errors');
     await shot(page, 'csv-errors');
 
     // A good file: 40 businesses in York and Leeds.
@@ -109,6 +110,7 @@ describe('imports in the browser', () => {
     await dialog.getByRole('button', { name: 'Import 40 businesses' }).click();
     await dialog.locator('[role=progressbar][aria-valuenow="100"]').waitFor();
     await dialog.getByText('Imported 40 businesses.').waitFor();
+    await assertAccessible(page, 'Bulk CSV Upload dialog, imported');
     await shot(page, 'csv-done');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -137,6 +139,7 @@ describe('imports in the browser', () => {
     const card = page.getByRole('article', { name: 'Hope & Sons Funeral Directors Ltd' });
     await card.getByText('100% confidence').waitFor();
     await card.getByText('Pending review').waitFor();
+    await assertAccessible(page, 'Document Processing, with a processed and a failed document');
     await shot(page, 'documents');
 
     await card.getByRole('button', { name: /View details/i }).click();
@@ -145,6 +148,7 @@ describe('imports in the browser', () => {
     const phone = dialog.getByLabel('Phone');
     expect(await phone.inputValue()).toBe('0113 496 0000');
     await phone.fill('0113 496 0999');
+    await assertAccessible(page, 'document review dialog');
     await shot(page, 'review');
     await dialog.getByRole('button', { name: 'Approve & Create Listing' }).click();
     await page.getByText(DOCUMENT_MESSAGES.approved('Hope & Sons Funeral Directors Ltd')).waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AdminListingFormSchema, type AdminListing } from '@afterwards/contracts';
-import { HttpSession, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // The History screen in the browser against the built product (services profile): a reviewer follows a
 // listing's History link from Local Businesses, reads its events, steps back to version 1 and sees the
@@ -92,6 +92,7 @@ describe('History in the browser', () => {
     await dialog.getByTestId('hi-state').waitFor();
     expect(await dialog.getByTestId('hi-state').textContent()).toContain(ORIGINAL);
     expect(await dialog.getByTestId('hi-state').textContent()).not.toContain(RENAMED);
+    await assertAccessible(page, 'State at version 1 dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -101,6 +102,7 @@ describe('History in the browser', () => {
     const nameRow = v2.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'details.name', exact: true }) });
     await nameRow.waitFor();
     expect((await nameRow.locator('td').allTextContents()).map((t) => t.trim())).toEqual(['Changed', ORIGINAL, RENAMED]);
+    await assertAccessible(page, 'State at version 2 dialog, with its changes');
     await shot(page, 'state-1280');
     await page.keyboard.press('Escape');
     await v2.waitFor({ state: 'detached' });

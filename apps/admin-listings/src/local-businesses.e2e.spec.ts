@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { LISTING_ADMIN_MESSAGES } from '@afterwards/contracts';
-import { HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Local Business Management in the browser against the built product (admin spec sections 2, 4, 5 and 8):
 // the Add/Edit form with its client-side messages, approve, reject, suspend and delete with their dialogs,
@@ -114,6 +114,7 @@ describe('Local Businesses in the browser', () => {
     await form.getByText('Business name is required').waitFor();
     await form.getByText('Category is required').waitFor();
     await form.getByText('Location is required').waitFor();
+    await assertAccessible(page, 'Add New Business dialog, with its errors');
     await form.getByLabel('Business name').fill(added);
     await form.getByLabel('Category').selectOption('Funeral Directors');
     await form.getByLabel('Location').fill('Dublin, Ireland');
@@ -140,6 +141,7 @@ describe('Local Businesses in the browser', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Business' });
     expect(await edit.getByLabel('Location').inputValue()).toBe('Dublin, Ireland');
+    await assertAccessible(page, 'Edit Business dialog');
     await edit.getByLabel('Location').fill('Cardiff, Wales');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -153,6 +155,7 @@ describe('Local Businesses in the browser', () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     const approve = page.getByRole('dialog', { name: 'Approve business' });
     await approve.getByText(`Approve ${added}?`).waitFor();
+    await assertAccessible(page, 'Approve business dialog');
     await approve.getByRole('button', { name: 'Approve' }).click();
     await page.getByText(`"${added}" approved`).waitFor();
     expect(await statusOf(row)).toBe('Active');
@@ -171,6 +174,7 @@ describe('Local Businesses in the browser', () => {
     reject = page.getByRole('dialog', { name: 'Reject business' });
     await reject.getByRole('button', { name: 'Reject' }).click();
     await reject.getByText('A reason is required').waitFor();
+    await assertAccessible(page, 'Reject business dialog, with its error');
     await reject.getByLabel('Reason').fill('Could not confirm the address');
     await reject.getByRole('button', { name: 'Reject' }).click();
     await page.getByText(`"${added}" rejected`).waitFor();
@@ -186,6 +190,7 @@ describe('Local Businesses in the browser', () => {
     await more(page, active, 'Suspend');
     const suspend = page.getByRole('dialog', { name: 'Suspend business' });
     await suspend.getByLabel('Reason').fill('Complaints under review');
+    await assertAccessible(page, 'Suspend business dialog');
     await suspend.getByRole('button', { name: 'Suspend' }).click();
     await page.getByText(`"${active}" suspended`).waitFor();
     await activeRow.getByText('Reason: Complaints under review').waitFor();
@@ -201,6 +206,7 @@ describe('Local Businesses in the browser', () => {
     await more(page, added, 'Delete');
     const remove = page.getByRole('dialog', { name: 'Delete business' });
     await remove.getByText(`Delete ${added}?`).waitFor();
+    await assertAccessible(page, 'Delete business dialog');
     await remove.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`"${added}" deleted`).waitFor();
     await row.waitFor({ state: 'detached' });

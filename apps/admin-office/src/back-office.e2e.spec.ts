@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminListing, AdminSettingsResponse, AuditLogResponse } from '@afterwards/contracts';
-import { accessibilityViolations, HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
+import { accessibilityViolations, assertAccessible, HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
 
 // The staff back office in the browser against the built product (admin spec sections 2, 4, 6, 8, 9):
 // a family account is refused, the Dashboard and the public finder update live from another staff
@@ -275,6 +275,7 @@ describe('staff back office in the browser', () => {
     await menu(page).getByRole('button', { name: 'Dashboard' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
     await leave.waitFor();
+    await assertAccessible(page, 'Leave without saving? dialog');
     await leave.getByRole('button', { name: 'Stay on Settings' }).click();
     await leave.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
@@ -297,6 +298,7 @@ describe('staff back office in the browser', () => {
     await page.getByText('Service radius must be between 1 and 50 miles').waitFor();
     await save.click();
     await page.getByText('Please correct the highlighted fields.').waitFor();
+    await assertAccessible(page, 'Settings, with a field out of range');
     expect(puts).toBe(0);
     expect((await server()).defaultServiceRadius).toBe(12);
 
@@ -304,6 +306,7 @@ describe('staff back office in the browser', () => {
     await page.getByRole('button', { name: 'Reset to Defaults' }).click();
     const confirm = page.getByRole('dialog', { name: 'Reset settings to the defaults?' });
     await confirm.waitFor();
+    await assertAccessible(page, 'Reset settings dialog');
     await confirm.getByRole('button', { name: 'Reset to Defaults' }).click();
     await page.getByText('Settings were reset to the defaults.').waitFor();
     await confirm.waitFor({ state: 'hidden' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PROMOTION_MESSAGES, type AdminPromotion, type AdminPromotionList, type AdminSettingsResponse } from '@afterwards/contracts';
 import { addDays } from '@afterwards/promotions-domain';
-import { HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 import { formatCalendarDate } from './promotion-view';
 
 // Promotion Management in the browser against the built product (admin spec: Promotion Management,
@@ -90,6 +90,7 @@ describe('Promotions in the browser', () => {
     const form = page.getByRole('dialog', { name: 'Create Promotion' });
     await form.getByText(PROMOTION_MESSAGES.noActiveBusinesses).waitFor();
     expect(await form.getByRole('button', { name: 'Create Promotion' }).isDisabled()).toBe(true);
+    await assertAccessible(page, 'Create Promotion dialog, no Active business');
     await shot(page, 'no-businesses-1280');
 
     // Escape closes the dialog; the empty state offers the first promotion, and opens the same form.
@@ -139,6 +140,7 @@ describe('Promotions in the browser', () => {
     // Auto-renew is offered only with the monthly plan.
     expect(await form.getByRole('switch', { name: 'Auto-renew' }).count()).toBe(0);
     expect(posts).toBe(0);
+    await assertAccessible(page, 'Create Promotion dialog, with its errors');
     await shot(page, 'create-errors-1280');
     await form.getByLabel('Start date').fill(today);
     await form.getByLabel('Display position').fill('1');
@@ -165,6 +167,7 @@ describe('Promotions in the browser', () => {
     await card.getByRole('button', { name: `Cancel promotion for ${target}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel promotion' });
     await confirm.getByText(`Cancel the promotion for ${target}?`).waitFor();
+    await assertAccessible(page, 'Cancel promotion dialog');
     await confirm.getByRole('button', { name: 'Keep Promotion' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect((await serverList()).promotions.find((p) => p.id === created.id)?.status).toBe('Active');
@@ -212,6 +215,7 @@ describe('Promotions in the browser', () => {
     await card.getByRole('button', { name: `Renew promotion for ${business}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Renew promotion' });
     await confirm.getByText(`It will run until ${formatCalendarDate(renewedUntil)}, for £59.`).waitFor();
+    await assertAccessible(page, 'Renew promotion dialog');
     await confirm.getByRole('button', { name: 'Renew' }).click();
     await page.getByText(PROMOTION_MESSAGES.renewed(business, formatCalendarDate(renewedUntil))).waitFor();
     expect(await fact(card, 'End date').textContent()).toBe(formatCalendarDate(renewedUntil));
@@ -237,6 +241,7 @@ describe('Promotions in the browser', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await form.getByText(PROMOTION_MESSAGES.changed).waitFor();
     expect(await position.inputValue()).toBe('5');
+    await assertAccessible(page, 'Edit Promotion dialog, changed by someone else');
     await position.fill('3');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await form.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 describe('admin shell in the browser', () => {
   let product: RunningProduct;
@@ -29,6 +29,7 @@ describe('admin shell in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByRole('button', { name: /secure sign in/i }).click();
     await page.getByText('Please enter a valid email address').waitFor();
+    await assertAccessible(page, 'staff sign-in, with its error');
     await page.close();
   });
 

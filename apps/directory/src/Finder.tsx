@@ -2,13 +2,13 @@
 // Owns its server state (its own QueryClient) and its realtime subscription.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LISTING_CATEGORIES, type DirectorySearchResponse, type ListingAction, type PublicListing } from '@afterwards/contracts';
+import { LISTING_CATEGORIES, RealtimeTopics, type DirectorySearchResponse, type ListingAction, type PublicListing } from '@afterwards/contracts';
 import { Alert, Badge, Button, Icon, InlineLoading, Select, useConsent, useDebouncedValue, type SelectOption } from '@afterwards/web-ui';
-import { ALL_CATEGORIES, fetchListings, listingsQueryKey, type FinderQuery } from './api';
+import { useRealtimeInvalidation } from '@afterwards/web-data';
+import { ALL_CATEGORIES, fetchListings, LISTINGS_KEY_ROOT, listingsQueryKey, type FinderQuery } from './api';
 import { resultCountText } from './format';
 import { ListingCard } from './ListingCard';
 import { useGeolocation } from './useGeolocation';
-import { useRealtimeInvalidation } from './useRealtimeInvalidation';
 import { LocationCombobox } from './LocationCombobox';
 import { useInteractionTracking, type FinderPage } from './useInteractionTracking';
 import { forgetLastSearch, readLastSearch, rememberLastSearch } from './lastSearch';
@@ -64,7 +64,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
   const coords = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
   const query: FinderQuery = { category, location: coords ? '' : debouncedLocation, coords };
 
-  const subscribed = useRealtimeInvalidation(useQueryClient());
+  const subscribed = useRealtimeInvalidation(useQueryClient(), { topic: RealtimeTopics.directoryListings, queryKey: LISTINGS_KEY_ROOT });
   const result = useQuery({
     queryKey: listingsQueryKey(query),
     queryFn: ({ signal }) => fetchListings(query, signal),

@@ -1,4 +1,5 @@
 import { DirectorySearchResponseSchema, type DirectorySearchResponse, type ListingCategory } from '@afterwards/contracts';
+import { requestJson } from '@afterwards/web-data';
 
 export const LISTINGS_URL = '/api/directory/listings';
 export const ALL_CATEGORIES = 'all';
@@ -26,11 +27,5 @@ export function listingsUrl(q: FinderQuery): string {
 }
 
 export async function fetchListings(q: FinderQuery, signal?: AbortSignal): Promise<DirectorySearchResponse> {
-  const response = await fetch(listingsUrl(q), {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`Directory search failed (HTTP ${response.status})`);
-  return DirectorySearchResponseSchema.parse(await response.json());
+  return requestJson('GET', listingsUrl(q), { schema: DirectorySearchResponseSchema, signal });
 }

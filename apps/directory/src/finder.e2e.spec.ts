@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The public finder, served by the built product on the services profile (PostgreSQL, Redis). */
 describe('local-services finder in the browser', () => {
@@ -33,6 +33,7 @@ describe('local-services finder in the browser', () => {
     expect(await cards.count()).toBeGreaterThan(0);
     const countText = await page.getByTestId('result-count').textContent();
     expect(Number(countText!.match(/(\d+)/)![1])).toBe(await cards.count());
+    await assertAccessible(page, '/resources, with results');
     // The API decides the order; the page must show it as given. The product may still be settling its
     // seeded promotions (the page follows them live), so compare until both agree, for up to 5 seconds.
     const compare = async () => {

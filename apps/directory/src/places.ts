@@ -1,3 +1,4 @@
+import { requestJson } from '@afterwards/web-data';
 import { PlaceSuggestResponseSchema, type PlaceSuggestion } from '@afterwards/contracts';
 
 export const SUGGEST_URL = '/api/places/suggest';
@@ -13,10 +14,7 @@ export function suggestUrl(q: string, limit = SUGGEST_LIMIT): string {
 /** Places matching what was typed; an empty list when the service is missing, failing or odd. */
 export async function fetchSuggestions(q: string, signal?: AbortSignal): Promise<PlaceSuggestion[]> {
   try {
-    const response = await fetch(suggestUrl(q), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
-    if (!response.ok) return [];
-    const parsed = PlaceSuggestResponseSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.suggestions : [];
+    return (await requestJson('GET', suggestUrl(q), { schema: PlaceSuggestResponseSchema, signal })).suggestions;
   } catch (error) {
     if ((error as { name?: string })?.name === 'AbortError') throw error;
     return [];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // SCREENSHOT_DIR=... saves screenshots of the header to look at.
 const shots = process.env.SCREENSHOT_DIR;
@@ -81,6 +81,7 @@ describe("dashboard header's navigation in the browser", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await nav.getByText('Signed in as').waitFor();
+    await assertAccessible(page, 'dashboard menu on a phone');
     await shot(page, 'dashboard-menu-375');
     await nav.getByRole('button', { name: 'Notes', exact: true }).click();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Request } from 'playwright-core';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // The dashboard's Resources tab shows the same guides and finder as the public page (family spec section 2).
 describe("dashboard's Resources tab in the browser", () => {
@@ -52,6 +52,7 @@ describe("dashboard's Resources tab in the browser", () => {
     const api = await (await fetch(`${product.url}/api/directory/listings?location=Leeds`)).json();
     await page.getByTestId('result-count').filter({ hasText: new RegExp(`^${api.total} services? found`) }).waitFor();
     expect(await page.getByTestId('listing-card').count()).toBe(api.listings.length);
+    await assertAccessible(page, 'dashboard Resources tab, with results');
 
     // Views are tracked (analytics consent given) and say which page showed them.
     await expectEventually(() => expect(interactions.length).toBeGreaterThan(0), 10_000);

@@ -1,55 +1,22 @@
-// The memories API client (contracts in libs/contracts/src/memories.ts). JSON calls use fetch; uploads use
-// XMLHttpRequest because only it reports upload progress. Everything is same-origin with the session cookie.
+// The memories API client (contracts in libs/contracts/src/memories.ts) on the shared one (@afterwards/web-data),
+// counting this page's writes in flight so the realtime refetch can wait for their answers (see store.ts).
 import {
   ChecklistPreviewSchema,
   DOCUMENT_TITLE_HEADER,
-  FILE_NAME_HEADER,
   MEMORIES_PATH,
   MemoryDetailSchema,
   MemoryListResponseSchema,
-  ProblemDetailsSchema,
-  UPLOAD_CONTENT_TYPE,
   type ChecklistPreview,
   type CreateMemoryRequest,
   type EditMemoryRequest,
   type EditNoteRequest,
   type MemoryDetail,
-  type MemoryListResponse,
   type NoteRequest,
 } from '@afterwards/contracts';
+import { ApiError, errorMessage, parseAnswer, requestJson, uploadFile } from '@afterwards/web-data';
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection.';
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
 export const CHECKLIST_PREVIEW_PATH = '/api/checklist/preview';
-
-/** A failed call: HTTP status (0 without an answer), the problem's stable code, and any field errors. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly errors: { path: string; message: string }[];
-
-  constructor(status: number, code: string, message: string, errors: { path: string; message: string }[] = []) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.errors = errors;
-  }
-}
-
-/** The error a failed answer stands for: the problem's detail (or title) when the body is problem details. */
-export function problemToError(status: number, body: unknown): ApiError {
-  const problem = ProblemDetailsSchema.safeParse(body);
-  if (!problem.success) return new ApiError(status, `HTTP_${status}`, UNEXPECTED_ERROR_MESSAGE);
-  const { code, detail, title, errors } = problem.data;
-  return new ApiError(status, code, detail || title || UNEXPECTED_ERROR_MESSAGE, errors ?? []);
-}
-
-/** A readable message for any thrown value (for 'Failed to ...: {message}' toasts). */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return UNEXPECTED_ERROR_MESSAGE;
-}
+export { ApiError, errorMessage };
 
 // Writes this page has sent and not yet heard back from. The realtime refetch waits for them: their answers
 // hold the change, so a change this page made is not fetched again (see store.ts).
@@ -80,85 +47,20 @@ async function tracked<T>(write: () => Promise<T>): Promise<T> {
 const memoryUrl = (id: string, ...rest: string[]) => [MEMORIES_PATH, encodeURIComponent(id), ...rest.map((p) => encodeURIComponent(p))].join('/');
 
 function request(method: string, url: string, body?: unknown): Promise<unknown> {
-  return method === 'GET' ? send(method, url, body) : tracked(() => send(method, url, body));
+  return method === 'GET' ? requestJson(method, url, { body }) : tracked(() => requestJson(method, url, { body }));
 }
 
-async function send(method: string, url: string, body?: unknown): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json, application/problem+json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-  }
-  if (response.status === 204) return null;
-  const json: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw problemToError(response.status, json);
-  return json;
-}
+const detail = (body: unknown): MemoryDetail => parseAnswer(MemoryDetailSchema, body);
 
-function detail(body: unknown): MemoryDetail {
-  const parsed = MemoryDetailSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(200, 'UNEXPECTED_RESPONSE', UNEXPECTED_ERROR_MESSAGE);
-  return parsed.data;
-}
-
-/** Sends a file's bytes as the body (contract: octet-stream, URI-encoded name header), reporting progress. */
+/** Sends a file's bytes (contract: octet-stream, URI-encoded name header), reporting progress. */
 function upload(method: 'PUT' | 'POST', url: string, file: File, headers: Record<string, string>, onProgress?: (fraction: number) => void): Promise<MemoryDetail> {
-  return tracked(() => sendFile(method, url, file, headers, onProgress));
-}
-
-function sendFile(method: 'PUT' | 'POST', url: string, file: File, headers: Record<string, string>, onProgress?: (fraction: number) => void): Promise<MemoryDetail> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('content-type', UPLOAD_CONTENT_TYPE);
-    xhr.setRequestHeader('accept', 'application/json, application/problem+json');
-    xhr.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name));
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    if (onProgress) {
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-      };
-    }
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
-    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', UNEXPECTED_ERROR_MESSAGE));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(problemToError(xhr.status, body));
-        return;
-      }
-      onProgress?.(1);
-      try {
-        resolve(detail(body));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.send(file);
-  });
+  return tracked(() => uploadFile(url, file, { method, headers, onProgress, schema: MemoryDetailSchema }));
 }
 
 export const api = {
-  async listMemories(): Promise<MemoryListResponse> {
-    const parsed = MemoryListResponseSchema.safeParse(await request('GET', MEMORIES_PATH));
-    if (!parsed.success) throw new ApiError(200, 'UNEXPECTED_RESPONSE', UNEXPECTED_ERROR_MESSAGE);
-    return parsed.data;
+  /** Every memory, each whole, in one read (the first load and a refresh). */
+  async listMemoryDetails(): Promise<MemoryDetail[]> {
+    return parseAnswer(MemoryListResponseSchema, await request('GET', `${MEMORIES_PATH}?include=details`)).details ?? [];
   },
   async getMemory(id: string): Promise<MemoryDetail> {
     return detail(await request('GET', memoryUrl(id)));
@@ -207,8 +109,6 @@ export const api = {
   },
   async checklistPreview(jurisdiction?: string): Promise<ChecklistPreview> {
     const url = jurisdiction ? `${CHECKLIST_PREVIEW_PATH}?jurisdiction=${encodeURIComponent(jurisdiction)}` : CHECKLIST_PREVIEW_PATH;
-    const parsed = ChecklistPreviewSchema.safeParse(await request('GET', url));
-    if (!parsed.success) throw new ApiError(200, 'UNEXPECTED_RESPONSE', UNEXPECTED_ERROR_MESSAGE);
-    return parsed.data;
+    return parseAnswer(ChecklistPreviewSchema, await request('GET', url));
   },
 };

@@ -45,23 +45,12 @@ let refreshAgain = false;
 async function loadAll(): Promise<void> {
   set(withSync(state, 'syncing', null));
   try {
-    const { memories } = await api.listMemories();
-    const details = await Promise.all(
-      memories.map((m) =>
-        api.getMemory(m.id).catch((error: unknown) => {
-          // Deleted between the list and its detail: leave it out.
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
-      ),
-    );
-    const present = details.filter((d): d is MemoryDetail => d !== null);
-    const ids = new Set(present.map((d) => d.memory.id));
+    const details = await api.listMemoryDetails();
     set(
       withLoaded(
         state,
-        memories.filter((m) => ids.has(m.id)),
-        present,
+        details.map((d) => d.memory),
+        details,
         now(),
       ),
     );

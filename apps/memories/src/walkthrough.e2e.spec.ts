@@ -256,6 +256,7 @@ describe('a new family walks through their memories', () => {
     const upload = medical.locator('.mem-files__head button');
     expect((await upload.textContent())?.startsWith('Full')).toBe(true);
     expect(await upload.isDisabled()).toBe(true);
+    await assertAccessible(page, 'Documents tab, with uploaded files, refusals and a full document');
     await medical.scrollIntoViewIfNeeded();
     await shot(page, 'documents-1280');
   }, 60_000);
@@ -296,6 +297,7 @@ describe('a new family walks through their memories', () => {
     await notes.getByRole('button', { name: 'Edit note Phone Call with Solicitor' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Note' });
     await edit.waitFor();
+    await assertAccessible(page, 'Edit Note dialog');
     await edit.getByLabel('Title', { exact: true }).fill('Call with Mr Patel, solicitor');
     const content = await edit.getByLabel('Content', { exact: true }).inputValue();
     await edit.getByLabel('Content', { exact: true }).fill(`${content}\nHe will send the estate account by Friday.`);

@@ -3,15 +3,13 @@
 // once per page load and shared by every screen.
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_OPTIONS_URL, AuthOptionsResponseSchema, type AuthOptionsResponse } from '@afterwards/contracts';
+import { requestJson } from '@afterwards/web-data';
 
 const TIMEOUT_MS = 10_000;
 
 export async function fetchSignInOptions(signal?: AbortSignal): Promise<AuthOptionsResponse> {
   try {
-    const response = await fetch(AUTH_OPTIONS_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
-    if (!response.ok) return { google: false };
-    const parsed = AuthOptionsResponseSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : { google: false };
+    return await requestJson('GET', AUTH_OPTIONS_URL, { schema: AuthOptionsResponseSchema, signal });
   } catch {
     return { google: false };
   }

@@ -10,7 +10,7 @@ import { useFooterPolicies } from '../components/PolicyText';
 import { ResourcesColumns } from '../components/ResourcesColumns';
 import { navigate } from '../router';
 import { displayName, type SessionUser } from '../session';
-import { authClient, call } from '../auth/client';
+import { authClient, call } from '@afterwards/web-data/auth';
 import { markSignedOut, refreshSession } from '../auth/session-store';
 import { useSupportEmail } from '../auth/options';
 import '../auth/dashboard.css';

@@ -1,10 +1,10 @@
 // /reset-password?token=…: the e-mailed link lands here (better-auth checks the token and redirects
 // with ?token=, or with ?error=INVALID_TOKEN when it has expired or was used).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, ButtonLink, Card, Container, Icon, Logo, TextInput, useToast } from '@afterwards/web-ui';
+import { Button, ButtonLink, Card, Container, Icon, Logo, PasswordInput, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
-import { authClient, authErrorMessage, call } from '../auth/client';
+import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 import { checkNewPassword, MESSAGES } from '../auth/validation';
 import '../auth/auth.css';
 
@@ -61,10 +61,12 @@ export function LoginNewPasswordPage() {
           </div>
           {usable ? (
             <form className="fs-auth__form" noValidate onSubmit={onSubmit}>
-              <TextInput
+              <PasswordInput
                 ref={passwordRef}
                 label="New password"
-                type={show ? 'text' : 'password'}
+                shown={show}
+                onShownChange={setShow}
+                revealLabel="passwords"
                 name="new-password"
                 autoComplete="new-password"
                 hint={MESSAGES.passwordLength}
@@ -73,17 +75,11 @@ export function LoginNewPasswordPage() {
                 aria-invalid={invalid === 'password' || undefined}
                 disabled={busy}
                 icon={<Icon name="lock" size={18} />}
-                end={
-                  <button type="button" className="fs-auth__reveal" onClick={() => setShow((v) => !v)} disabled={busy}>
-                    {show ? 'Hide' : 'Show'}
-                    <span className="aw-visually-hidden"> passwords</span>
-                  </button>
-                }
               />
-              <TextInput
+              <PasswordInput
                 ref={confirmRef}
                 label="Confirm new password"
-                type={show ? 'text' : 'password'}
+                shown={show}
                 name="confirm-password"
                 autoComplete="new-password"
                 value={confirm}

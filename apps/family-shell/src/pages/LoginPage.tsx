@@ -2,10 +2,10 @@
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
-import { Alert, Button, Card, Container, Icon, Logo, TextInput, useToast } from '@afterwards/web-ui';
+import { Alert, Button, Card, Container, Icon, Logo, PasswordInput, TextInput, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
-import { authClient, authErrorMessage, call } from '../auth/client';
+import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 import { useSignInOptions } from '../auth/options';
 import { refreshSession } from '../auth/session-store';
 import { checkForm, MESSAGES, type AuthMode, type Field } from '../auth/validation';
@@ -304,10 +304,11 @@ export function LoginPage() {
                   icon={<Icon name="mail" size={18} />}
                 />
                 {mode !== 'reset' ? (
-                  <TextInput
+                  <PasswordInput
                     ref={passwordRef}
                     label="Password"
-                    type={showPassword ? 'text' : 'password'}
+                    shown={showPassword}
+                    onShownChange={setShowPassword}
                     name="password"
                     autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
                     hint={mode === 'signup' ? MESSAGES.passwordLength : undefined}
@@ -316,12 +317,6 @@ export function LoginPage() {
                     aria-invalid={invalid === 'password' || undefined}
                     disabled={working}
                     icon={<Icon name="lock" size={18} />}
-                    end={
-                      <button type="button" className="fs-auth__reveal" onClick={() => setShowPassword((v) => !v)} disabled={working}>
-                        {showPassword ? 'Hide' : 'Show'}
-                        <span className="aw-visually-hidden"> password</span>
-                      </button>
-                    }
                   />
                 ) : null}
                 {mode === 'signin' ? (

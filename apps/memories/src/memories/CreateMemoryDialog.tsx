@@ -1,6 +1,6 @@
 // Create New Memory (family spec section 2): details, an optional photo; the server builds the checklist.
-import { useId, useState } from 'react';
-import { Alert, Button, Dialog, Icon, useToast } from '@afterwards/web-ui';
+import { useState } from 'react';
+import { Alert, FormDialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals } from '../store';
 import { isSyncFailure } from '../shared/memories-state';
@@ -12,7 +12,6 @@ export const CREATED_MESSAGE = 'Case created successfully with complete checklis
 
 export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(memoryId: string): void }) {
   const toast = useToast();
-  const formId = useId();
   const [form, setForm] = useState<MemoryForm>(EMPTY_FORM);
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<MemoryField, string>>>({});
@@ -74,53 +73,37 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      onDismiss={close}
       size="wide"
       title="Create New Memory"
       className="mem-dialog"
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Creating...' : 'Create Memory'}
-          </Button>
-        </>
-      }
+      onSubmit={() => void submit()}
+      submitLabel="Create Memory"
+      busy={saving}
+      busyLabel="Creating..."
+      formClassName="mem-form"
     >
-      <form
-        id={formId}
-        noValidate
-        className="mem-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
+      <p className="aw-muted">A memory keeps the tasks, documents and notes for one person. We will build a checklist for where they lived.</p>
+      <div role="alert" className="mem-form__error">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </div>
+      <MemoryFields
+        mode="create"
+        form={form}
+        errors={errors}
+        disabled={saving}
+        onChange={(field, value) => {
+          setForm((f) => ({ ...f, [field]: value }));
+          setErrors(({ [field]: _fixed, ...rest }) => rest);
         }}
-      >
-        <p className="aw-muted">A memory keeps the tasks, documents and notes for one person. We will build a checklist for where they lived.</p>
-        <div role="alert" className="mem-form__error">
-          {error ? <Alert tone="error">{error}</Alert> : null}
-        </div>
-        <MemoryFields
-          mode="create"
-          form={form}
-          errors={errors}
-          disabled={saving}
-          onChange={(field, value) => {
-            setForm((f) => ({ ...f, [field]: value }));
-            setErrors(({ [field]: _fixed, ...rest }) => rest);
-          }}
-        />
-        <PhotoField file={photo} disabled={saving} onFile={setPhoto} />
-        <p className="mem-privacy">
-          <Icon name="lock" size={16} />
-          <span>Your information is encrypted and stored securely. Only you can see your memories.</span>
-        </p>
-      </form>
-    </Dialog>
+      />
+      <PhotoField file={photo} disabled={saving} onFile={setPhoto} />
+      <p className="mem-privacy">
+        <Icon name="lock" size={16} />
+        <span>Your information is encrypted and stored securely. Only you can see your memories.</span>
+      </p>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 // The staff audit trail's hash chain as the server checks it: the badge's words and tone, and the check
 // itself. The badge component is AuditChainBadge (`@afterwards/web-staff/audit-chain-badge`).
 import { AUDIT_VERIFY_PATH, AuditChainVerificationSchema, type AuditChainVerification } from '@afterwards/contracts';
-import { staffRequest } from './api';
+import { requestJson as staffRequest } from '@afterwards/web-data';
 
 export type ChainTone = 'success' | 'warning' | 'neutral';
 

@@ -1,6 +1,7 @@
 // @afterwards/web-staff: what every back-office screen shares: the API client and live updates.
-export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, queryString, staffRequest } from './api';
+// The API client is the shared one (@afterwards/web-data); staffRequest is its name on staff screens.
+export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, queryString, requestJson as staffRequest } from '@afterwards/web-data';
 export { MAX_REALTIME_ERRORS, REALTIME_DEBOUNCE_MS, enableRealtime, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from './realtime';
 export { relativeTime, formatPounds, formatDateTime } from './format';
-export { uploadFile, type UploadOptions } from './upload';
+export { uploadFile, type UploadOptions } from '@afterwards/web-data';
 export { chainBadge, fetchAuditChain, type ChainTone } from './audit-chain';

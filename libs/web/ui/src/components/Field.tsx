@@ -90,6 +90,26 @@ export function TextInput({ label, hint, error, hideLabel, className, icon, end,
   );
 }
 
+export type PasswordInputProps = Omit<TextInputProps, 'type' | 'end'> & {
+  /** Whether the password shows as text. */
+  shown: boolean;
+  /** With it, a Show/Hide button sits inside the box; a second field that follows the first leaves it out. */
+  onShownChange?: (shown: boolean) => void;
+  /** What the button reveals, for screen readers ('password', or 'passwords' when it shows two fields). */
+  revealLabel?: string;
+};
+
+/** A password field with its Show/Hide button: one look and one wording on every sign-in form. */
+export function PasswordInput({ shown, onShownChange, revealLabel = 'password', disabled, ...rest }: PasswordInputProps) {
+  const toggle = onShownChange ? (
+    <button type="button" className="aw-reveal" onClick={() => onShownChange(!shown)} disabled={disabled}>
+      {shown ? 'Hide' : 'Show'}
+      <span className="aw-visually-hidden"> {revealLabel}</span>
+    </button>
+  ) : undefined;
+  return <TextInput {...rest} type={shown ? 'text' : 'password'} disabled={disabled} end={toggle} />;
+}
+
 export interface SelectOption {
   value: string;
   label: string;

@@ -1,25 +1,33 @@
-// Keeps the listing results fresh: subscribes to the directory topic over socket.io (same origin)
-// and invalidates the listing queries shortly after each change, so edits show without a reload.
+// Keeps a screen's server state fresh: subscribes to a realtime topic over socket.io (same origin) and
+// invalidates the screen's queries shortly after each change, so changes show without a reload.
 import { useEffect, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import { REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, RealtimeTopics } from '@afterwards/contracts';
-import { LISTINGS_KEY_ROOT } from './api';
+import { REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents } from '@afterwards/contracts';
 
 export const INVALIDATE_DEBOUNCE_MS = 200;
 /** Longest the first results wait for the subscription before they are fetched anyway. */
 export const FIRST_FETCH_WAIT_MS = 1_000;
 
+export interface RealtimeInvalidation {
+  /** The topic's room (a public topic, or a private one the session may join). */
+  topic: string;
+  /** The queries a change of the topic makes stale (a prefix: every query under it). */
+  queryKey: QueryKey;
+}
+
 /**
- * Returns whether the listings may be fetched: once the page has joined the topic's room (so no change
- * can fall between the first results and the subscription, and they need no second fetch), or once
- * FIRST_FETCH_WAIT_MS has passed without it (then the results are fetched again when the room is joined).
+ * Returns whether the queries may be fetched: once the page has joined the topic's room (so no change
+ * can fall between the first answer and the subscription, and it needs no second fetch), or once
+ * FIRST_FETCH_WAIT_MS has passed without it (then the queries are fetched again when the room is joined).
  * The socket.io client (~12 KB brotli) is its own chunk, fetched after the first render.
  */
-export function useRealtimeInvalidation(queryClient: QueryClient): boolean {
+export function useRealtimeInvalidation(queryClient: QueryClient, { topic, queryKey }: RealtimeInvalidation): boolean {
   const [ready, setReady] = useState(false);
+  // A key written inline is a new array each render; its contents decide when to resubscribe.
+  const key = JSON.stringify(queryKey);
   useEffect(() => {
-    const topic = RealtimeTopics.directoryListings;
+    const queryKey = JSON.parse(key) as QueryKey;
     let socket: Socket | undefined;
     let closed = false;
     let fetchAllowed = false;
@@ -35,7 +43,7 @@ export function useRealtimeInvalidation(queryClient: QueryClient): boolean {
     const invalidateSoon = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: LISTINGS_KEY_ROOT });
+        void queryClient.invalidateQueries({ queryKey });
       }, INVALIDATE_DEBOUNCE_MS);
     };
 
@@ -68,6 +76,6 @@ export function useRealtimeInvalidation(queryClient: QueryClient): boolean {
       if (socket?.connected) socket.emit(RealtimeEvents.unsubscribe, topic);
       socket?.disconnect();
     };
-  }, [queryClient]);
+  }, [queryClient, topic, key]);
   return ready;
 }

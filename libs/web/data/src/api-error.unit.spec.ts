@@ -1,6 +1,6 @@
-import { ApiError, UNEXPECTED_ERROR_MESSAGE, errorMessage, problemToError } from './api';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE, errorMessage, problemToError } from './api-error';
 
-describe('memories API errors', () => {
+describe('API errors', () => {
   it('reads problem details: status, code, detail and field errors', () => {
     const error = problemToError(409, {
       type: 'about:blank',

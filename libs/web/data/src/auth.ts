@@ -1,6 +1,9 @@
-// The better-auth client of the family shell: same origin, mounted by the API at /api/auth/*.
+// The better-auth client of the family pages (the shell's sign-in screens and the account remote's
+// Settings): same origin, mounted by the API at /api/auth/*. Its own entry point, so a page that never
+// signs in does not bundle it.
 import { createAuthClient } from 'better-auth/react';
 import { twoFactorClient } from 'better-auth/client/plugins';
+import { NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from './api-error';
 
 export const authClient = createAuthClient({
   basePath: '/api/auth',
@@ -17,14 +20,11 @@ export interface AuthError {
   code?: string;
 }
 
-const GENERIC = 'An unexpected error occurred';
-const NETWORK = 'Network error. Please check your internet connection.';
-
 /** Family spec section 8: auth errors are shown as a toast with the server's message. */
-export function authErrorMessage(error: AuthError | null | undefined, fallback = GENERIC): string {
+export function authErrorMessage(error: AuthError | null | undefined, fallback = UNEXPECTED_ERROR_MESSAGE): string {
   if (!error) return fallback;
   if (error.status === 0 || error.message === 'Failed to fetch' || error.message === 'NetworkError when attempting to fetch resource.') {
-    return NETWORK;
+    return NETWORK_ERROR_MESSAGE;
   }
   const message = error.message?.trim();
   return message || error.statusText?.trim() || fallback;

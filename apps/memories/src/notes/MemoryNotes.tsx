@@ -1,0 +1,89 @@
+// One memory's notes on the Notes tab: its group of note cards, newest first, with view, edit and delete.
+import { useId, type CSSProperties } from 'react';
+import type { MemoryNote, MemorySummary } from '@afterwards/contracts';
+import { Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
+import { formatNoteDate, noteCategory, noteCountLabel, sortNotes } from './note-view';
+
+export function CategoryLabel({ category }: { category: string }) {
+  const c = noteCategory(category);
+  return (
+    <span className="mem-note__category" style={{ '--mem-note-colour': c.colour } as CSSProperties}>
+      {c.label}
+    </span>
+  );
+}
+
+export function MemoryNotes({
+  memory,
+  notes,
+  onAdd,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  memory: MemorySummary;
+  notes: MemoryNote[] | undefined;
+  onAdd: () => void;
+  onView: (note: MemoryNote) => void;
+  onEdit: (note: MemoryNote) => void;
+  onDelete: (note: MemoryNote) => void;
+}) {
+  const headingId = useId();
+  return (
+    <Card as="section" className="mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
+      <header className="mem-group__header">
+        <div className="mem-group__title">
+          <h3 id={headingId} className="mem-group__name">
+            {memory.name}
+          </h3>
+          <p className="mem-group__meta">
+            {memory.deceasedName} · {notes ? noteCountLabel(notes.length) : 'loading notes'}
+          </p>
+        </div>
+        <div className="mem-group__actions">
+          <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
+            Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
+          </Button>
+        </div>
+      </header>
+      {!notes ? (
+        <InlineLoading>Loading this memory's notes...</InlineLoading>
+      ) : notes.length === 0 ? (
+        <p className="aw-muted mem-notes__none">No notes yet. Add one, or start from a quick template above.</p>
+      ) : (
+        <ul className="mem-notes__grid">
+          {sortNotes(notes).map((note) => (
+            <NoteCard key={note.id} note={note} onView={() => onView(note)} onEdit={() => onEdit(note)} onDelete={() => onDelete(note)} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function NoteCard({ note, onView, onEdit, onDelete }: { note: MemoryNote; onView: () => void; onEdit: () => void; onDelete: () => void }) {
+  const category = noteCategory(note.category);
+  return (
+    <li className="mem-note" style={{ '--mem-note-colour': category.colour } as CSSProperties}>
+      <button type="button" className="mem-note__open" onClick={onView}>
+        <span className="mem-note__head">
+          <span className="mem-note__icon" aria-hidden="true">
+            {category.icon}
+          </span>
+          <span className="mem-note__title">{note.title}</span>
+        </span>
+        <span className="mem-note__category">{category.label}</span>
+        <span className="mem-note__preview">{note.content}</span>
+        <span className="mem-note__date">{formatNoteDate(note.createdAt)}</span>
+      </button>
+      <span className="mem-note__actions">
+        <button type="button" className="aw-icon-button" onClick={onEdit} aria-label={`Edit note ${note.title}`}>
+          <Icon name="edit" size={18} />
+        </button>
+        <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete note ${note.title}`}>
+          <Icon name="trash" size={18} />
+        </button>
+      </span>
+    </li>
+  );
+}
