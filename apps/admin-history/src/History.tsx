@@ -412,7 +412,7 @@ function EventCard({
       ) : (
         <details className="hi-details">
           <summary>Data</summary>
-          <pre className="hi-pre">{valueText(e.data)}</pre>
+          <ScrollablePre label={`Data of version ${e.version}`}>{valueText(e.data)}</ScrollablePre>
         </details>
       )}
       {onState ? (
@@ -459,14 +459,23 @@ function StateDialog({ streamId, event, onClose }: { streamId: string; event: Hi
           ) : (
             <details className="hi-details" open>
               <summary>Whole record at version {event.version}</summary>
-              <pre className="hi-pre" data-testid="hi-state">
+              <ScrollablePre label={`Whole record at version ${event.version}`} testId="hi-state">
                 {valueText(data.state)}
-              </pre>
+              </ScrollablePre>
             </details>
           )}
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** A value that may scroll: focusable, so it can be scrolled with the keyboard, and named for screen readers. */
+function ScrollablePre({ label, cell = false, testId, children }: { label: string; cell?: boolean; testId?: string; children: string }) {
+  return (
+    <pre className={cell ? 'hi-pre hi-pre--cell' : 'hi-pre'} tabIndex={0} role="region" aria-label={label} data-testid={testId}>
+      {children}
+    </pre>
   );
 }
 
@@ -497,10 +506,10 @@ function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; 
               {redacted ? null : (
                 <>
                   <td data-label="Before">
-                    <pre className="hi-pre hi-pre--cell">{valueText(c.before)}</pre>
+                    <ScrollablePre cell label={`${c.path} before`}>{valueText(c.before)}</ScrollablePre>
                   </td>
                   <td data-label="After">
-                    <pre className="hi-pre hi-pre--cell">{valueText(c.after)}</pre>
+                    <ScrollablePre cell label={`${c.path} after`}>{valueText(c.after)}</ScrollablePre>
                   </td>
                 </>
               )}

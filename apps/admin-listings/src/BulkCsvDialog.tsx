@@ -108,7 +108,7 @@ export function BulkCsvDialog({ onClose }: { onClose: () => void }) {
           added twice.
         </p>
         <div className="lb-csv__choose">
-          <input ref={fileInput} id={inputId} type="file" accept=".csv,text/csv" className="aw-visually-hidden" onChange={choose} disabled={busy} />
+          <input ref={fileInput} id={inputId} type="file" accept=".csv,text/csv" className="aw-visually-hidden" aria-label="CSV file" tabIndex={-1} onChange={choose} disabled={busy} />
           <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => fileInput.current?.click()} disabled={busy}>
             {current ? 'Choose another file' : 'Choose CSV file'}
           </Button>

@@ -16,7 +16,9 @@ describe('admin shell in the browser', () => {
   });
 
   it('loads /admin with its sign-in remote and validates on the client', async () => {
-    const page = await browser.newPage();
+    // A context of its own: axe opens a page beside this one in the same context to run its checks.
+    const context = await browser.newContext();
+    const page = await context.newPage();
     const manifests: string[] = [];
     page.on('response', (r) => r.url().endsWith('mf-manifest.json') && manifests.push(new URL(r.url()).pathname));
     await page.goto(`${product.url}/admin`);
@@ -30,7 +32,7 @@ describe('admin shell in the browser', () => {
     await page.getByRole('button', { name: /secure sign in/i }).click();
     await page.getByText('Please enter a valid email address').waitFor();
     await assertAccessible(page, 'staff sign-in, with its error');
-    await page.close();
+    await context.close();
   });
 
   it('sends unknown family paths to the home page', async () => {

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The public finder, served by the built product on the services profile (PostgreSQL, Redis). */
 describe('local-services finder in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
@@ -17,11 +18,13 @@ describe('local-services finder in the browser', () => {
     await product?.stop();
   });
 
+  // A page of its own context: axe opens a page beside it in the same context to run its checks.
   beforeEach(async () => {
-    page = await browser.newPage();
+    context = await browser.newContext();
+    page = await context.newPage();
   });
   afterEach(async () => {
-    await page.close();
+    await context.close();
   });
 
   it('shows seeded listings on /resources, nearest first with promoted listings on top', async () => {
