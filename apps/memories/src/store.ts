@@ -1,13 +1,26 @@
-// One module-level store for the whole remote: every exposed module (the dashboard, the sync indicator) is
-// loaded from the same container, so they share this state. Read it with useMemories(); change it through
-// memoriesStore. Realtime: the private 'memories' topic tells us which memories changed; we refetch those,
-// except the changes this page made itself: a write's answer already holds them (see `echoes`).
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { PrivateTopics, REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, type MemoryDetail } from '@afterwards/contracts';
+// The memories remote's server state, in a TanStack Query cache shared by every exposed module (the
+// dashboard and the header's sync indicator come from the same container, so they share this module).
+// Read it with useMemories(); change it through memoriesStore. Realtime: the private 'memories' topic
+// (subscribeToTopic, @afterwards/web-data) tells us which memories changed; we refetch those, except the
+// changes this page made itself: a write's answer already holds them (see `echoes`).
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { PrivateTopics, type MemoryDetail } from '@afterwards/contracts';
+import { subscribeToTopic } from '@afterwards/web-data';
 import type { ToastApi } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage, onWritesSettled, writing } from './api';
-import { INITIAL_STATE, withDetail, withLoaded, withoutMemory, withSync, type MemoriesState, type SyncStatus } from './shared/memories-state';
+import {
+  INITIAL_SYNC,
+  NO_MEMORIES,
+  withDetail,
+  withLoaded,
+  withoutMemory,
+  withSync,
+  type MemoriesData,
+  type MemoriesState,
+  type SyncState,
+  type SyncStatus,
+} from './shared/memories-state';
 
 export type { MemoriesState, SyncStatus };
 
@@ -24,46 +37,60 @@ export interface TabProps {
 export const SYNC_FAILED = 'Sync failed';
 /** Realtime events for several memories arrive in bursts (one commit touches many rows): refetch once. */
 const REFETCH_DEBOUNCE_MS = 150;
+/** How long the first load waits for the realtime room before loading without it. */
+const JOIN_WAIT_MS = 2_000;
 
-let state: MemoriesState = INITIAL_STATE;
+/** Every memory, each whole: one query, read in one call and kept fresh by the realtime topic, not by age. */
+export const MEMORIES_KEY = ['memories'] as const;
+export const memoriesQueryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+  },
+});
+const cached = (): MemoriesData | undefined => memoriesQueryClient.getQueryData<MemoriesData>(MEMORIES_KEY);
+
+// The header's sync state and whether the first load may start: beside the cache, since writes, the
+// realtime connection and single-memory refetches change it too.
+interface Live {
+  ready: boolean;
+  sync: SyncState;
+}
+let live: Live = { ready: false, sync: INITIAL_SYNC };
 const listeners = new Set<() => void>();
-
-function set(next: MemoriesState) {
-  if (next === state) return;
-  state = next;
+function setLive(next: Partial<Live>) {
+  live = { ...live, ...next };
   for (const l of listeners) l();
 }
+const setSync = (status: SyncStatus, at: string | null, error: string | null = null) => setLive({ sync: withSync(live.sync, status, at, error) });
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+const getLive = () => live;
 const now = () => new Date().toISOString();
 
-let refreshing: Promise<void> | null = null;
-let refreshAgain = false;
-
-async function loadAll(): Promise<void> {
-  set(withSync(state, 'syncing', null));
+async function loadAll(): Promise<MemoriesData> {
+  setSync('syncing', null);
   try {
-    const details = await api.listMemoryDetails();
-    set(
-      withLoaded(
-        state,
-        details.map((d) => d.memory),
-        details,
-        now(),
-      ),
-    );
+    const data = withLoaded(await api.listMemoryDetails());
+    setSync('synced', now());
+    return data;
   } catch (error) {
-    set({ ...withSync(state, 'error', null, errorMessage(error)), loaded: true });
+    setSync('error', null, errorMessage(error));
     throw error;
   }
+}
+
+/** Changes the cached memories; before the first load there is nothing to change, and the load brings it. */
+function update(change: (data: MemoriesData) => MemoriesData) {
+  if (cached()) memoriesQueryClient.setQueryData<MemoriesData>(MEMORIES_KEY, (data) => (data ? change(data) : data));
+  else void memoriesQueryClient.invalidateQueries({ queryKey: MEMORIES_KEY });
 }
 
 // ------------------------------------------------------------------------------------------ realtime
 
 let starts = 0;
-let socket: Socket | null = null;
+let stopTopic: (() => void) | null = null;
 const pendingIds = new Set<string>();
 let refetchTimer: ReturnType<typeof setTimeout> | undefined;
 let stopWaitingForWrites: (() => void) | null = null;
@@ -98,7 +125,7 @@ function flushRefetch() {
     stopWaitingForWrites ??= onWritesSettled(() => {
       stopWaitingForWrites?.();
       stopWaitingForWrites = null;
-      // After the caller has put the answer into the state (same task, later microtasks).
+      // After the caller has put the answer into the cache (same task, later microtasks).
       refetchTimer = setTimeout(flushRefetch, 0);
     });
     return;
@@ -112,35 +139,6 @@ function refetchSoon(ids: readonly string[]) {
   for (const id of ids) pendingIds.add(id);
   clearTimeout(refetchTimer);
   refetchTimer = setTimeout(flushRefetch, REFETCH_DEBOUNCE_MS);
-}
-
-/** How long the first load waits for the realtime room before loading without it. */
-const JOIN_WAIT_MS = 2_000;
-let firstLoadTimer: ReturnType<typeof setTimeout> | undefined;
-
-function connect() {
-  const s = io({ path: REALTIME_PATH, reconnectionDelayMax: 15_000 });
-  const topic = PrivateTopics.memories;
-  s.on('connect', () => {
-    // Load once the room is joined: changes committed before the join (while the connection was down, or
-    // before this page opened) would otherwise never reach this page. The first load waits for the join
-    // too, so a page load reads everything once, not before and again after joining.
-    s.emit(RealtimeEvents.subscribe, topic, () => {
-      clearTimeout(firstLoadTimer);
-      echoes.clear();
-      void memoriesStore.refresh().catch(() => undefined);
-    });
-  });
-  s.on('disconnect', (reason) => {
-    // A disconnect we asked for (stop) is not an error.
-    if (reason === 'io client disconnect') return;
-    set(withSync(state, 'error', null, SYNC_FAILED));
-  });
-  s.on(RealtimeEvents.readModelChanged, (payload: unknown) => {
-    const event = ReadModelChangedSchema.safeParse(payload);
-    if (event.success && event.data.topic === topic) refetchSoon(event.data.ids);
-  });
-  return s;
 }
 
 // ------------------------------------------------------------------------------------ the UI's requests
@@ -170,94 +168,84 @@ const subscribeUi = (listener: () => void) => {
 export const memoriesStore = {
   /** Reads the current state (outside React). */
   get(): MemoriesState {
-    return state;
+    const data = cached();
+    return { ...(data ?? NO_MEMORIES), loaded: data !== undefined, sync: live.sync };
   },
 
   /**
-   * List + every detail; sets the sync status. Used by the manual sync button, which awaits it: it
-   * rejects when the load fails (the state then says 'error'). Calls during a load coalesce into one more.
+   * Every memory, whole, in one read; sets the sync status. Used by the manual sync button, which awaits it:
+   * it rejects when the load fails (the sync state then says 'error'). A call during a load shares it.
    */
-  refresh(): Promise<void> {
-    if (refreshing) {
-      refreshAgain = true;
-      return refreshing;
-    }
-    const run = async (): Promise<void> => {
-      try {
-        await loadAll();
-      } finally {
-        if (refreshAgain) {
-          refreshAgain = false;
-          await loadAll();
-        }
-      }
-    };
-    refreshing = run().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
+  async refresh(): Promise<void> {
+    await memoriesQueryClient.fetchQuery({ queryKey: MEMORIES_KEY, queryFn: loadAll, staleTime: 0 });
   },
 
   /** Refetches one memory; a 404 (deleted elsewhere) removes it. */
   async refreshMemory(id: string): Promise<void> {
     try {
       const detail = await api.getMemory(id);
-      set(withSync(withDetail(state, detail), 'synced', now()));
+      update((data) => withDetail(data, detail));
+      setSync('synced', now());
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
-        set(withSync(withoutMemory(state, id), 'synced', now()));
+        update((data) => withoutMemory(data, id));
+        setSync('synced', now());
         return;
       }
-      set(withSync(state, 'error', null, errorMessage(error)));
+      setSync('error', null, errorMessage(error));
       throw error;
     }
   },
 
-  /** Puts a mutation's answer into the state at once. */
+  /** Puts a mutation's answer into the cache at once. */
   apply(detail: MemoryDetail): void {
-    const before = state.details[detail.memory.id];
+    const before = cached()?.details[detail.memory.id];
     if (!before || before.memory.updatedAt !== detail.memory.updatedAt) expectEcho(detail.memory.id);
-    set(withSync(withDetail(state, detail), 'synced', now()));
+    update((data) => withDetail(data, detail));
+    setSync('synced', now());
   },
 
   /** Removes a memory after Delete Forever. */
   forget(id: string): void {
     expectEcho(id);
-    set(withoutMemory(state, id));
+    update((data) => withoutMemory(data, id));
   },
 
   /** Marks the sync as failed (e.g. creation failed), keeping the data. */
   failed(message: string = SYNC_FAILED): void {
-    set(withSync(state, 'error', null, message));
+    setSync('error', null, message);
   },
 
   /**
-   * First load and the realtime subscription. Counted: every mounted user calls it and the returned stop;
-   * the connection closes when the last one stops.
+   * The realtime subscription, which lets the first load start once its room is joined (or after
+   * JOIN_WAIT_MS without it). Counted: every mounted user calls it and the returned stop; the connection
+   * closes when the last one stops.
    */
   start(): () => void {
     starts += 1;
     if (starts === 1) {
-      // The join's load is the first load; without a join soon (realtime down), load anyway.
-      if (!state.loaded && !refreshing) {
-        set(withSync(state, 'syncing', null));
-        firstLoadTimer = setTimeout(() => void memoriesStore.refresh().catch(() => undefined), JOIN_WAIT_MS);
-      }
-      socket = connect();
+      stopTopic = subscribeToTopic(memoriesQueryClient, {
+        topic: PrivateTopics.memories,
+        queryKey: MEMORIES_KEY,
+        firstFetchWaitMs: JOIN_WAIT_MS,
+        onReady: () => setLive({ ready: true }),
+        onChange: refetchSoon,
+        // A (re)join reloads everything, so no echo awaited before it is still to come.
+        onJoined: () => echoes.clear(),
+        onConnectionLost: () => setSync('error', null, SYNC_FAILED),
+      });
     }
     let stopped = false;
     return () => {
       if (stopped) return;
       stopped = true;
       starts -= 1;
-      if (starts === 0 && socket) {
+      if (starts === 0 && stopTopic) {
         clearTimeout(refetchTimer);
-        clearTimeout(firstLoadTimer);
         stopWaitingForWrites?.();
         stopWaitingForWrites = null;
-        if (socket.connected) socket.emit(RealtimeEvents.unsubscribe, PrivateTopics.memories);
-        socket.disconnect();
-        socket = null;
+        stopTopic();
+        stopTopic = null;
       }
     };
   },
@@ -281,11 +269,10 @@ export const memoriesStore = {
 
 /** The memories state; re-renders on every change. */
 export function useMemories(): MemoriesState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+  const { ready, sync } = useSyncExternalStore(subscribe, getLive, getLive);
+  const query = useQuery({ queryKey: MEMORIES_KEY, queryFn: loadAll, enabled: ready }, memoriesQueryClient);
+  const { data, isError } = query;
+  return useMemo(() => ({ ...(data ?? NO_MEMORIES), loaded: data !== undefined || isError, sync }), [data, isError, sync]);
 }
 
 /** Requests between parts of the dashboard (note editor, close all). */

@@ -3,62 +3,63 @@ import type { MemoryDetail, MemorySummary } from '@afterwards/contracts';
 
 export type SyncStatus = 'syncing' | 'synced' | 'error';
 
-export interface MemoriesState {
-  loaded: boolean;
+/** What the server holds: the memories' cached query data (see store.ts). */
+export interface MemoriesData {
   /** Newest first (created_at desc). */
   memories: MemorySummary[];
-  /** Every memory's checklist and notes, loaded after the list. */
+  /** Every memory's checklist, files and notes. */
   details: Record<string, MemoryDetail>;
-  sync: { status: SyncStatus; lastSyncedAt: string | null; error: string | null };
 }
 
-export const INITIAL_STATE: MemoriesState = {
-  loaded: false,
-  memories: [],
-  details: {},
-  sync: { status: 'syncing', lastSyncedAt: null, error: null },
-};
+export interface SyncState {
+  status: SyncStatus;
+  lastSyncedAt: string | null;
+  error: string | null;
+}
+
+/** What the screens read: the data, whether the first load is over, and the header's sync state. */
+export interface MemoriesState extends MemoriesData {
+  loaded: boolean;
+  sync: SyncState;
+}
+
+export const NO_MEMORIES: MemoriesData = { memories: [], details: {} };
+export const INITIAL_SYNC: SyncState = { status: 'syncing', lastSyncedAt: null, error: null };
 
 /** Newest first, as the spec lists cases (created_at descending); ties by id so the order is stable. */
 export function sortNewestFirst(memories: readonly MemorySummary[]): MemorySummary[] {
   return [...memories].sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt < b.createdAt ? 1 : -1));
 }
 
-/** A whole fresh load: the list and every detail (details of memories no longer listed are dropped). */
-export function withLoaded(state: MemoriesState, memories: readonly MemorySummary[], details: readonly MemoryDetail[], at: string): MemoriesState {
+/** A whole fresh load: every memory, each whole (memories no longer there are dropped). */
+export function withLoaded(details: readonly MemoryDetail[]): MemoriesData {
   const byId: Record<string, MemoryDetail> = {};
   for (const d of details) byId[d.memory.id] = d;
-  return {
-    loaded: true,
-    memories: sortNewestFirst(memories),
-    details: byId,
-    sync: { status: 'synced', lastSyncedAt: at, error: null },
-  };
+  return { memories: sortNewestFirst(details.map((d) => d.memory)), details: byId };
 }
 
 /** One memory's fresh detail: replaces (or adds) its summary and its detail. */
-export function withDetail(state: MemoriesState, detail: MemoryDetail): MemoriesState {
+export function withDetail(data: MemoriesData, detail: MemoryDetail): MemoriesData {
   const id = detail.memory.id;
-  const current = state.details[id];
+  const current = data.details[id];
   // An older answer arriving after a newer one must not undo it.
-  if (current && current.memory.updatedAt > detail.memory.updatedAt) return state;
-  const others = state.memories.filter((m) => m.id !== id);
+  if (current && current.memory.updatedAt > detail.memory.updatedAt) return data;
+  const others = data.memories.filter((m) => m.id !== id);
   return {
-    ...state,
     memories: sortNewestFirst([...others, detail.memory]),
-    details: { ...state.details, [id]: detail },
+    details: { ...data.details, [id]: detail },
   };
 }
 
 /** A memory that is gone (deleted here, or answered 404). */
-export function withoutMemory(state: MemoriesState, id: string): MemoriesState {
-  if (!state.details[id] && !state.memories.some((m) => m.id === id)) return state;
-  const { [id]: _gone, ...details } = state.details;
-  return { ...state, memories: state.memories.filter((m) => m.id !== id), details };
+export function withoutMemory(data: MemoriesData, id: string): MemoriesData {
+  if (!data.details[id] && !data.memories.some((m) => m.id === id)) return data;
+  const { [id]: _gone, ...details } = data.details;
+  return { memories: data.memories.filter((m) => m.id !== id), details };
 }
 
-export function withSync(state: MemoriesState, status: SyncStatus, at: string | null, error: string | null = null): MemoriesState {
-  return { ...state, sync: { status, lastSyncedAt: at ?? state.sync.lastSyncedAt, error } };
+export function withSync(sync: SyncState, status: SyncStatus, at: string | null, error: string | null = null): SyncState {
+  return { status, lastSyncedAt: at ?? sync.lastSyncedAt, error };
 }
 
 /** Totals over every memory for the overview's stat cards. */

@@ -1,4 +1,4 @@
-import { INITIAL_STATE, isSyncFailure, overviewStats, sortNewestFirst, withDetail, withLoaded, withoutMemory, withSync } from './memories-state';
+import { INITIAL_SYNC, NO_MEMORIES, isSyncFailure, overviewStats, sortNewestFirst, withDetail, withLoaded, withoutMemory, withSync } from './memories-state';
 import { detail, summary } from './testing-fixtures';
 
 const older = summary({ id: 'a', createdAt: '2026-01-01T09:00:00.000Z' });
@@ -9,17 +9,14 @@ describe('memories state', () => {
     expect(sortNewestFirst([older, newer]).map((m) => m.id)).toEqual(['b', 'a']);
   });
 
-  it('a full load replaces the list and details and says synced', () => {
-    const stale = withDetail(INITIAL_STATE, detail(summary({ id: 'gone' })));
-    const state = withLoaded(stale, [older, newer], [detail(older), detail(newer)], '2026-03-01T12:00:00.000Z');
-    expect(state.loaded).toBe(true);
+  it('a full load lists every memory newest first with its detail', () => {
+    const state = withLoaded([detail(older), detail(newer)]);
     expect(state.memories.map((m) => m.id)).toEqual(['b', 'a']);
     expect(Object.keys(state.details).sort()).toEqual(['a', 'b']);
-    expect(state.sync).toEqual({ status: 'synced', lastSyncedAt: '2026-03-01T12:00:00.000Z', error: null });
   });
 
   it('a mutation answer replaces that memory, adds a new one in order, and keeps the others', () => {
-    const loaded = withLoaded(INITIAL_STATE, [older], [detail(older)], 't');
+    const loaded = withLoaded([detail(older)]);
     const renamed = { ...older, name: 'Renamed', updatedAt: '2026-04-02T09:00:00.000Z' };
     const state = withDetail(withDetail(loaded, detail(renamed)), detail(newer));
     expect(state.memories.map((m) => [m.id, m.name])).toEqual([
@@ -31,12 +28,12 @@ describe('memories state', () => {
 
   it('an older answer arriving late does not undo a newer one', () => {
     const fresh = { ...older, name: 'New', updatedAt: '2026-01-03T00:00:00.000Z' };
-    const state = withDetail(withDetail(INITIAL_STATE, detail(fresh)), detail({ ...older, name: 'Old', updatedAt: '2026-01-02T00:00:00.000Z' }));
+    const state = withDetail(withDetail(NO_MEMORIES, detail(fresh)), detail({ ...older, name: 'Old', updatedAt: '2026-01-02T00:00:00.000Z' }));
     expect(state.details.a?.memory.name).toBe('New');
   });
 
   it('forgets a deleted memory, and leaves the state alone for an unknown id', () => {
-    const loaded = withLoaded(INITIAL_STATE, [older, newer], [detail(older), detail(newer)], 't');
+    const loaded = withLoaded([detail(older), detail(newer)]);
     const state = withoutMemory(loaded, 'a');
     expect(state.memories.map((m) => m.id)).toEqual(['b']);
     expect(state.details.a).toBeUndefined();
@@ -44,8 +41,8 @@ describe('memories state', () => {
   });
 
   it('keeps the last synced time through an error', () => {
-    const synced = withSync(INITIAL_STATE, 'synced', '2026-03-01T12:00:00.000Z');
-    expect(withSync(synced, 'error', null, 'Sync failed').sync).toEqual({ status: 'error', lastSyncedAt: '2026-03-01T12:00:00.000Z', error: 'Sync failed' });
+    const synced = withSync(INITIAL_SYNC, 'synced', '2026-03-01T12:00:00.000Z');
+    expect(withSync(synced, 'error', null, 'Sync failed')).toEqual({ status: 'error', lastSyncedAt: '2026-03-01T12:00:00.000Z', error: 'Sync failed' });
   });
 
   it('adds up the overview stat cards over every memory', () => {

@@ -4,4 +4,4 @@
 export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, type FieldError } from './api-error';
 export { parseAnswer, queryString, requestJson, type RequestOptions } from './request';
 export { uploadFile, type UploadOptions } from './upload';
-export { FIRST_FETCH_WAIT_MS, INVALIDATE_DEBOUNCE_MS, useRealtimeInvalidation, type RealtimeInvalidation } from './realtime';
+export { FIRST_FETCH_WAIT_MS, INVALIDATE_DEBOUNCE_MS, subscribeToTopic, useRealtimeInvalidation, type RealtimeInvalidation, type TopicSubscription } from './realtime';

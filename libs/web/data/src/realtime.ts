@@ -1,5 +1,7 @@
 // Keeps a screen's server state fresh: subscribes to a realtime topic over socket.io (same origin) and
-// invalidates the screen's queries shortly after each change, so changes show without a reload.
+// invalidates the screen's queries shortly after each change, so changes show without a reload. One
+// implementation for every screen: `subscribeToTopic` (for a store that outlives its components) and the
+// `useRealtimeInvalidation` hook around it.
 import { useEffect, useState } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
@@ -16,66 +18,102 @@ export interface RealtimeInvalidation {
   queryKey: QueryKey;
 }
 
+export interface TopicSubscription extends RealtimeInvalidation {
+  /** The queries may now be fetched (the room is joined, or the wait for it ran out). Called once. */
+  onReady?: () => void;
+  /**
+   * A change of the topic, with the ids the message names. Without it the queries are invalidated
+   * (debounced); with it the screen decides (for example refetching only those records).
+   */
+  onChange?: (ids: readonly string[]) => void;
+  /** The room was joined (again): anything cached may have missed changes, and is invalidated. */
+  onJoined?: () => void;
+  /** The connection dropped without the page asking for it. */
+  onConnectionLost?: () => void;
+  /** Longest wait for the join before `onReady` (default FIRST_FETCH_WAIT_MS). */
+  firstFetchWaitMs?: number;
+}
+
 /**
- * Returns whether the queries may be fetched: once the page has joined the topic's room (so no change
- * can fall between the first answer and the subscription, and it needs no second fetch), or once
- * FIRST_FETCH_WAIT_MS has passed without it (then the queries are fetched again when the room is joined).
- * The socket.io client (~12 KB brotli) is its own chunk, fetched after the first render.
+ * Subscribes to a topic; returns the function that stops. The first results wait for the join (so no
+ * change can fall between the first answer and the subscription, and they need no second fetch), or for
+ * `firstFetchWaitMs` without it; once joined, queries already holding data are fetched again, since a
+ * change may have been missed while there was no subscription. The socket.io client (~12 KB brotli) is
+ * its own chunk, fetched after the first render.
+ */
+export function subscribeToTopic(queryClient: QueryClient, options: TopicSubscription): () => void {
+  const { topic, queryKey } = options;
+  let socket: Socket | undefined;
+  let closed = false;
+  let ready = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const allowFetch = () => {
+    if (ready) return;
+    ready = true;
+    options.onReady?.();
+  };
+  const waitLimit = setTimeout(allowFetch, options.firstFetchWaitMs ?? FIRST_FETCH_WAIT_MS);
+  const hasData = () => queryClient.getQueriesData({ queryKey }).some(([, data]) => data !== undefined);
+
+  const invalidateSoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey });
+    }, INVALIDATE_DEBOUNCE_MS);
+  };
+
+  void import('socket.io-client').then(
+    ({ io }) => {
+      if (closed) return;
+      const live = io({ path: REALTIME_PATH, reconnectionDelayMax: 15_000 });
+      socket = live;
+      live.on('connect', () => {
+        live.emit(RealtimeEvents.subscribe, topic, () => {
+          if (closed) return;
+          clearTimeout(waitLimit);
+          options.onJoined?.();
+          // Results fetched before this join (the wait ran out, a reconnection, or a cache kept from an
+          // earlier visit) may have missed a change that was never pushed to this page.
+          const stale = ready || hasData();
+          allowFetch();
+          if (stale) invalidateSoon();
+        });
+      });
+      live.on('connect_error', allowFetch);
+      live.on('disconnect', (reason) => {
+        if (reason !== 'io client disconnect') options.onConnectionLost?.();
+      });
+      live.on(RealtimeEvents.readModelChanged, (payload: unknown) => {
+        const event = ReadModelChangedSchema.safeParse(payload);
+        if (!event.success || event.data.topic !== topic) return;
+        if (options.onChange) options.onChange(event.data.ids);
+        else invalidateSoon();
+      });
+    },
+    allowFetch,
+  );
+
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    clearTimeout(waitLimit);
+    if (socket?.connected) socket.emit(RealtimeEvents.unsubscribe, topic);
+    socket?.disconnect();
+  };
+}
+
+/**
+ * The hook for a screen whose queries live while it is mounted: returns whether they may be fetched
+ * (pass it as the queries' `enabled`).
  */
 export function useRealtimeInvalidation(queryClient: QueryClient, { topic, queryKey }: RealtimeInvalidation): boolean {
   const [ready, setReady] = useState(false);
   // A key written inline is a new array each render; its contents decide when to resubscribe.
   const key = JSON.stringify(queryKey);
-  useEffect(() => {
-    const queryKey = JSON.parse(key) as QueryKey;
-    let socket: Socket | undefined;
-    let closed = false;
-    let fetchAllowed = false;
-    let timer: number | undefined;
-
-    const allowFetch = () => {
-      if (fetchAllowed) return;
-      fetchAllowed = true;
-      setReady(true);
-    };
-    const waitLimit = window.setTimeout(allowFetch, FIRST_FETCH_WAIT_MS);
-
-    const invalidateSoon = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey });
-      }, INVALIDATE_DEBOUNCE_MS);
-    };
-
-    void import('socket.io-client').then(
-      ({ io }) => {
-        if (closed) return;
-        const live = io({ path: REALTIME_PATH, reconnectionDelayMax: 15_000 });
-        socket = live;
-        live.on('connect', () => {
-          live.emit(RealtimeEvents.subscribe, topic, () => {
-            // Results fetched before the room was joined (the wait ran out, or this is a reconnection)
-            // may have missed a change that was never pushed to this page: fetch them again.
-            if (fetchAllowed) invalidateSoon();
-            else allowFetch();
-          });
-        });
-        live.on('connect_error', allowFetch);
-        live.on(RealtimeEvents.readModelChanged, (payload: unknown) => {
-          const event = ReadModelChangedSchema.safeParse(payload);
-          if (event.success && event.data.topic === topic) invalidateSoon();
-        });
-      },
-      allowFetch,
-    );
-
-    return () => {
-      closed = true;
-      window.clearTimeout(timer);
-      window.clearTimeout(waitLimit);
-      if (socket?.connected) socket.emit(RealtimeEvents.unsubscribe, topic);
-      socket?.disconnect();
-    };
-  }, [queryClient, topic, key]);
+  useEffect(
+    () => subscribeToTopic(queryClient, { topic, queryKey: JSON.parse(key) as QueryKey, onReady: () => setReady(true) }),
+    [queryClient, topic, key],
+  );
   return ready;
 }
