@@ -6,7 +6,7 @@ import { Alert, Button, Dialog, Icon, TextInput, useToast } from '@afterwards/we
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useCloseAllModals } from '../store';
 import { additionalTitle, queueUploads, updateUpload, uploadFailureMessage, type UploadProgress } from './document-view';
-import { downloadUrl, UploadProgressList, nextBatch, showSummary, type Ask } from './document-parts';
+import { FileLinks, UploadProgressList, nextBatch, showSummary, type Ask } from './document-parts';
 
 export function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: string; documents: MemoryDocument[]; ask: Ask }) {
   const toast = useToast();
@@ -52,16 +52,7 @@ export function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: st
                   ) : null}
                 </div>
                 <span className="mem-file__actions">
-                  {file ? (
-                    <>
-                      <a className="aw-icon-button" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${document.title} (opens in a new tab)`}>
-                        <Icon name="external" size={18} />
-                      </a>
-                      <a className="aw-icon-button" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${document.title}`}>
-                        <Icon name="arrow-down" size={18} />
-                      </a>
-                    </>
-                  ) : null}
+                  {file ? <FileLinks file={file} name={document.title} /> : null}
                   <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={() => remove(document)} aria-label={`Delete ${document.title}`}>
                     <Icon name="trash" size={18} />
                   </button>

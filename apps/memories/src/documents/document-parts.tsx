@@ -23,6 +23,20 @@ export function downloadUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}download=1`;
 }
 
+/** View (in a new tab) and Download links of a stored file; `name` says which, for screen readers. */
+export function FileLinks({ file, name }: { file: MemoryFile; name: string }) {
+  return (
+    <>
+      <a className="aw-icon-button" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${name} (opens in a new tab)`}>
+        <Icon name="external" size={18} />
+      </a>
+      <a className="aw-icon-button" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${name}`}>
+        <Icon name="arrow-down" size={18} />
+      </a>
+    </>
+  );
+}
+
 export function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: () => void }) {
   return (
     <li className="mem-file">
@@ -30,12 +44,7 @@ export function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: () => 
       <span className="mem-file__name">{file.fileName}</span>
       <span className="mem-file__size">{formatFileSize(file.fileSize)}</span>
       <span className="mem-file__actions">
-        <a className="aw-icon-button" href={file.url} target="_blank" rel="noopener noreferrer" aria-label={`View ${file.fileName} (opens in a new tab)`}>
-          <Icon name="external" size={18} />
-        </a>
-        <a className="aw-icon-button" href={downloadUrl(file.url)} download={file.fileName} aria-label={`Download ${file.fileName}`}>
-          <Icon name="arrow-down" size={18} />
-        </a>
+        <FileLinks file={file} name={file.fileName} />
         <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete ${file.fileName}`}>
           <Icon name="trash" size={18} />
         </button>

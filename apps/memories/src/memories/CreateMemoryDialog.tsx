@@ -1,20 +1,19 @@
 // Create New Memory (family spec section 2): details, an optional photo; the server builds the checklist.
 import { useState } from 'react';
-import { Alert, FormDialog, Icon, useToast } from '@afterwards/web-ui';
+import { FormDialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals } from '../store';
 import { isSyncFailure } from '../shared/memories-state';
-import { EMPTY_FORM, createRequestFrom, fieldErrors, type MemoryField, type MemoryForm } from './forms';
-import { MemoryFields } from './MemoryFields';
+import { EMPTY_FORM, createRequestFrom, fieldErrors } from './forms';
+import { MemoryFields, useMemoryForm } from './MemoryFields';
 import { PhotoField } from './PhotoField';
 
 export const CREATED_MESSAGE = 'Case created successfully with complete checklist!';
 
 export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(memoryId: string): void }) {
   const toast = useToast();
-  const [form, setForm] = useState<MemoryForm>(EMPTY_FORM);
+  const { form, setForm, errors, setErrors, change } = useMemoryForm(() => EMPTY_FORM);
   const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<MemoryField, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -86,19 +85,7 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
       formClassName="mem-form"
     >
       <p className="aw-muted">A memory keeps the tasks, documents and notes for one person. We will build a checklist for where they lived.</p>
-      <div role="alert" className="mem-form__error">
-        {error ? <Alert tone="error">{error}</Alert> : null}
-      </div>
-      <MemoryFields
-        mode="create"
-        form={form}
-        errors={errors}
-        disabled={saving}
-        onChange={(field, value) => {
-          setForm((f) => ({ ...f, [field]: value }));
-          setErrors(({ [field]: _fixed, ...rest }) => rest);
-        }}
-      />
+      <MemoryFields mode="create" form={form} formError={error} errors={errors} disabled={saving} onChange={change} />
       <PhotoField file={photo} disabled={saving} onFile={setPhoto} />
       <p className="mem-privacy">
         <Icon name="lock" size={16} />

@@ -2,11 +2,11 @@
 // detailsVersion it was filled from; an edit made elsewhere meanwhile answers 409 and the form is refilled.
 import { useEffect, useId, useState } from 'react';
 import type { MemorySummary } from '@afterwards/contracts';
-import { Alert, Button, Dialog, useToast } from '@afterwards/web-ui';
+import { Button, Dialog, useToast } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals, useMemories } from '../store';
-import { editRequestFrom, fieldErrors, formFromMemory, type MemoryField, type MemoryForm } from './forms';
-import { MemoryFields } from './MemoryFields';
+import { editRequestFrom, fieldErrors, formFromMemory } from './forms';
+import { MemoryFields, useMemoryForm } from './MemoryFields';
 import { PhotoField } from './PhotoField';
 
 export const UPDATED_MESSAGE = 'Case details updated successfully!';
@@ -28,10 +28,9 @@ function EditForm({ memory, onDone }: { memory: MemorySummary; onDone(): void })
   const toast = useToast();
   const formId = useId();
   const [base, setBase] = useState<MemorySummary>(memory);
-  const [form, setForm] = useState<MemoryForm>(() => formFromMemory(memory));
+  const { form, setForm, errors, setErrors, change } = useMemoryForm(() => formFromMemory(memory));
   const [photo, setPhoto] = useState<File | null>(null);
   const [removePhoto, setRemovePhoto] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<MemoryField, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [refill, setRefill] = useState(false);
@@ -42,7 +41,7 @@ function EditForm({ memory, onDone }: { memory: MemorySummary; onDone(): void })
     setBase(memory);
     setForm(formFromMemory(memory));
     setRefill(false);
-  }, [refill, memory, base.detailsVersion]);
+  }, [refill, memory, base.detailsVersion, setForm]);
 
   async function submit() {
     if (saving) return;
@@ -98,19 +97,7 @@ function EditForm({ memory, onDone }: { memory: MemorySummary; onDone(): void })
         void submit();
       }}
     >
-      <div role="alert" className="mem-form__error">
-        {error ? <Alert tone="error">{error}</Alert> : null}
-      </div>
-      <MemoryFields
-        mode="edit"
-        form={form}
-        errors={errors}
-        disabled={saving}
-        onChange={(field, value) => {
-          setForm((f) => ({ ...f, [field]: value }));
-          setErrors(({ [field]: _fixed, ...rest }) => rest);
-        }}
-      />
+      <MemoryFields mode="edit" form={form} formError={error} errors={errors} disabled={saving} onChange={change} />
       <PhotoField
         file={photo}
         onFile={(file) => {
