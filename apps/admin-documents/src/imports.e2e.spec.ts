@@ -141,6 +141,14 @@ describe('imports in the browser', () => {
     await card.getByText('Pending review').waitFor();
     await assertAccessible(page, 'Document Processing, with a processed and a failed document');
     await shot(page, 'documents');
+    // The Reject dialog, opened and cancelled: the document stays pending.
+    await card.getByRole('button', { name: 'Reject Hope & Sons Funeral Directors Ltd' }).click();
+    const rejecting = page.getByRole('dialog', { name: 'Reject "Hope & Sons Funeral Directors Ltd"?' });
+    await rejecting.waitFor();
+    await assertAccessible(page, 'Reject document dialog');
+    await rejecting.getByRole('button', { name: 'Cancel' }).click();
+    await rejecting.waitFor({ state: 'hidden' });
+    await card.getByText('Pending review').waitFor();
 
     await card.getByRole('button', { name: /View details/i }).click();
     const dialog = page.getByRole('dialog', { name: 'Review: hope-and-sons.pdf' });

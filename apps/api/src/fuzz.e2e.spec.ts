@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describeFuzzReport, fuzzApi, fuzzRecords, HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { describeFuzzReport, fuzzApi, fuzzRecords, HttpSession, READ_MODEL_FINGERPRINT_SQL, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ANN = { email: 'ann.fuzz@example.test', password: 'quiet-harbour-90' };
 const ADMIN = { email: 'ada.fuzz@example.test', name: 'Ada Fuzz', password: 'quiet-harbour-92' };
@@ -10,7 +10,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 /**
  * Requests generated from the contracts (fast-check, seeded) against every route that takes a JSON body, a
  * query or an upload, on the services profile: no 5xx, every refusal a problem detail with a stable code,
- * and nothing appended to the event log by a refused request.
+ * and a refused request leaves the event log and the read models as they were.
  */
 describe('fuzzing the API from its contracts', () => {
   let product: RunningProduct;
@@ -37,6 +37,7 @@ describe('fuzzing the API from its contracts', () => {
         sessions: { family, admin, anonymous: new HttpSession(product.url) },
         ids: await fuzzRecords(family, admin),
         eventHead: async () => (await db.query<{ head: string }>('SELECT coalesce(max(seq), 0)::text AS head FROM events')).rows[0]!.head,
+        readModels: async () => (await db.query<{ fingerprint: string }>(READ_MODEL_FINGERPRINT_SQL)).rows[0]!.fingerprint,
       },
       { runs: RUNS, seed: SEED },
     );

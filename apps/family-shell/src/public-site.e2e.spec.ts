@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { accessibilityViolations, assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const CONSENT_KEY = 'afterwards.cookie-consent';
 /** Not the default: the pages must give the address the server is configured with. */
@@ -171,14 +171,17 @@ describe('public site and cookie consent in the browser', () => {
     await modal.waitFor();
     expect(await modal.locator('h3').count()).toBe(13);
     expect(page.url()).toBe(`${product.url}/`);
+    await assertAccessible(page, 'Privacy Policy dialog');
     await modal.getByRole('button', { name: 'OK' }).click();
     await modal.waitFor({ state: 'hidden' });
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.getByRole('dialog', { name: 'Terms & Conditions' }).locator('h3').nth(6).waitFor();
     await page.getByRole('dialog', { name: 'Terms & Conditions' }).getByRole('link', { name: SUPPORT_EMAIL }).waitFor();
+    await assertAccessible(page, 'Terms & Conditions dialog');
     await page.getByRole('dialog', { name: 'Terms & Conditions' }).getByRole('button', { name: 'OK' }).click();
     await footer.getByRole('button', { name: 'Cookie Policy' }).click();
     await page.getByRole('dialog', { name: 'Cookie Policy' }).getByText('Analytics: counts views').waitFor();
+    await assertAccessible(page, 'Cookie Policy dialog');
     expect(await footer.textContent()).toContain('Contains data from GeoNames');
 
     // The resources page's footer contact link too.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
 // browser against the built product (family spec section 2). SCREENSHOT_DIR=... saves screenshots to look at.
@@ -100,6 +100,7 @@ describe('memories in the browser', () => {
     await page.getByRole('button', { name: 'Memory information' }).click();
     const info = page.getByRole('dialog', { name: "Mum's affairs" });
     await info.getByText('Perth, UK').waitFor();
+    await assertAccessible(page, 'memory information dialog');
     await info.getByRole('button', { name: 'Edit Case' }).click();
 
     // Edit: a stale version answers 409 with the message, the form is refilled, and saving again works.

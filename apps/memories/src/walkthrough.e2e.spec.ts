@@ -259,6 +259,13 @@ describe('a new family walks through their memories', () => {
     await assertAccessible(page, 'Documents tab, with uploaded files, refusals and a full document');
     await medical.scrollIntoViewIfNeeded();
     await shot(page, 'documents-1280');
+    // The Additional Documents dialog (letters, bills), opened and cancelled.
+    await england.getByRole('button', { name: 'Additional Documents' }).click();
+    const additional = page.getByRole('dialog', { name: 'Additional Documents' });
+    await additional.getByLabel('Files').waitFor();
+    await assertAccessible(page, 'Additional Documents dialog');
+    await additional.getByRole('button', { name: 'Cancel' }).click();
+    await additional.waitFor({ state: 'hidden' });
   }, 60_000);
 
   it('adds a note from a template, edits it, and shows markup as text', async () => {
@@ -319,6 +326,14 @@ describe('a new family walks through their memories', () => {
     await shot(page, 'note-1280');
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'hidden' });
+    // Deleting asks first; Cancel keeps the note.
+    await notes.getByRole('button', { name: 'Delete note Call with Mr Patel, solicitor' }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete note' });
+    await confirmDelete.getByText('This action cannot be undone.', { exact: false }).waitFor();
+    await assertAccessible(page, 'Delete note dialog');
+    await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDelete.waitFor({ state: 'hidden' });
+    await notes.getByText('Call with Mr Patel, solicitor', { exact: true }).waitFor();
     await shot(page, 'notes-1280');
   }, 60_000);
 

@@ -117,9 +117,33 @@ export interface FuzzReport {
   readonly serverErrors: string[];
   /** Refusals that were not problem details with a stable code. */
   readonly notProblems: string[];
-  /** Refusals after which the event log had grown. */
+  /** Refusals after which the event log had grown or a read model had changed. */
   readonly changedOnRefusal: string[];
 }
+
+/**
+ * The read models a refused request must leave as they were: the family's memories and profile, the
+ * directory, promotions, settings, the staff activity and the imports. (Sign-in limits, sessions and the
+ * audit trail are left out: recording a refusal there is their job.)
+ */
+export const FUZZ_READ_MODEL_TABLES = [
+  'cases',
+  'case_tasks',
+  'case_documents',
+  'case_files',
+  'case_notes',
+  'user_settings',
+  'listings',
+  'promotions',
+  'admin_settings',
+  'staff_activity',
+  'listing_imports',
+] as const;
+
+/** One statement that fingerprints every row of those tables (as a superuser: row-level security aside). */
+export const READ_MODEL_FINGERPRINT_SQL = `SELECT string_agg(t || ':' || h, ' ' ORDER BY t) AS fingerprint FROM (${FUZZ_READ_MODEL_TABLES.map(
+  (t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`,
+).join(' UNION ALL ')}) s`;
 
 export interface FuzzTarget {
   /** Family member who owns the records in `ids`; staff admin; nobody. */
@@ -128,6 +152,26 @@ export interface FuzzTarget {
   readonly ids: Record<string, string>;
   /** The event log's head (for example max(seq)), read before and after each refused request. */
   eventHead(): Promise<string>;
+  /** A fingerprint of the read models (READ_MODEL_FINGERPRINT_SQL), read before and after each refused request. */
+  readModels(): Promise<string>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The read models once an accepted write's projections have settled (two equal readings 150 ms apart):
+ * otherwise a projection still applying it would look like a change made by the next request.
+ */
+async function settledReadModels(target: FuzzTarget, afterWrite: boolean): Promise<string> {
+  let last = await target.readModels();
+  if (!afterWrite) return last;
+  for (let i = 0; i < 40; i++) {
+    await pause(150);
+    const next = await target.readModels();
+    if (next === last) return next;
+    last = next;
+  }
+  return last;
 }
 
 /**
@@ -139,6 +183,7 @@ export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed:
   const report = { requests: 0, byKind: {} as Record<string, number>, serverErrors: [] as string[], notProblems: [] as string[], changedOnRefusal: [] as string[] };
   const routes = (options.routes ?? API_ROUTES).filter((r) => r.body instanceof z.ZodType || r.body === 'binary' || r.body === 'csv' || (r.method === 'GET' && r.query));
   let seed = options.seed;
+  let lastWasWrite = true;
   for (const route of routes) {
     const session = route.access === 'family' ? target.sessions.family : route.access === 'public' ? target.sessions.anonymous : target.sessions.admin;
     const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => target.ids[name] ?? target.ids.id ?? '00000000-0000-4000-8000-000000000000');
@@ -153,6 +198,7 @@ export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed:
     for (const request of fc.sample(arbitrary, { numRuns: options.runs, seed: seed++ })) {
       const label = `${route.method} ${route.path} [${request.kind}]${request.query ? ` ?${request.query.slice(0, 100)}` : ""}`;
       const before = await target.eventHead();
+      const modelsBefore = await settledReadModels(target, lastWasWrite);
       const headers: Record<string, string> = {};
       if (request.contentType) headers['content-type'] = request.contentType;
       if (request.contentType === UPLOAD_CONTENT_TYPE) headers[FILE_NAME_HEADER] = 'fuzz.pdf';
@@ -174,10 +220,23 @@ export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed:
         if (!problem || !(res.headers.get('content-type') ?? '').includes('json')) report.notProblems.push(`${label}: ${res.status} ${text.slice(0, 160)}`);
         const after = await target.eventHead();
         if (after !== before) report.changedOnRefusal.push(`${label}: ${res.status}, event log ${before} -> ${after}`);
+        const modelsAfter = await target.readModels();
+        if (modelsAfter !== modelsBefore) report.changedOnRefusal.push(`${label}: ${res.status}, read models changed: ${changedTables(modelsBefore, modelsAfter)}`);
       }
+      lastWasWrite = res.status < 400 && route.method !== 'GET';
     }
   }
   return report;
+}
+
+/** The tables whose fingerprints differ between two readings. */
+function changedTables(before: string, after: string): string {
+  const was = new Set(before.split(' '));
+  return after
+    .split(' ')
+    .filter((entry) => !was.has(entry))
+    .map((entry) => entry.split(':')[0])
+    .join(', ');
 }
 
 /** The records the fuzzer aims at: a family member's memory with a note and a file, and a listing. */
@@ -210,6 +269,6 @@ export function describeFuzzReport(report: FuzzReport, options: { runs: number; 
     `  by kind: ${Object.entries(report.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`,
     `  5xx answers: ${report.serverErrors.length}${report.serverErrors.map((e) => `\n    ${e}`).join('')}`,
     `  refusals that were not problem details with a code: ${report.notProblems.length}${report.notProblems.map((e) => `\n    ${e}`).join('')}`,
-    `  refusals after which the event log had grown: ${report.changedOnRefusal.length}${report.changedOnRefusal.map((e) => `\n    ${e}`).join('')}`,
+    `  refusals after which the event log had grown or a read model changed: ${report.changedOnRefusal.length}${report.changedOnRefusal.map((e) => `\n    ${e}`).join('')}`,
   ].join('\n');
 }

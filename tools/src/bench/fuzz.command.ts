@@ -1,10 +1,10 @@
-import { describeFuzzReport, fuzzApi, fuzzRecords, HttpSession } from '@afterwards/testing';
+import { describeFuzzReport, fuzzApi, fuzzRecords, HttpSession, READ_MODEL_FINGERPRINT_SQL } from '@afterwards/testing';
 import { benchFamilySession, benchStaffSession, startBenchApi } from './bench-api';
 
 /**
  * `fuzz`: the long run of the contract fuzzer (the short one is apps/api/src/fuzz.e2e.spec.ts) against the
  * built API on a fresh PostgreSQL database. Exits 1 on any 5xx, any refusal that is not a problem detail
- * with a code, or any refusal after which the event log grew; the seed reproduces a run.
+ * with a code, or any refusal after which the event log grew or a read model changed; the seed reproduces a run.
  */
 export async function fuzzCommand(options: { runs: number; seed: number }): Promise<{ report: string; ok: boolean }> {
   const api = await startBenchApi();
@@ -16,6 +16,7 @@ export async function fuzzCommand(options: { runs: number; seed: number }): Prom
         sessions: { family, admin, anonymous: new HttpSession(api.url) },
         ids: await fuzzRecords(family, admin),
         eventHead: async () => (await api.db.sql.query<{ head: string }>('SELECT coalesce(max(seq), 0)::text AS head FROM events')).rows[0]!.head,
+        readModels: async () => (await api.db.sql.query<{ fingerprint: string }>(READ_MODEL_FINGERPRINT_SQL)).rows[0]!.fingerprint,
       },
       options,
     );

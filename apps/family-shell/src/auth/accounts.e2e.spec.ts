@@ -282,6 +282,7 @@ describe('family accounts in the browser', () => {
     await heading(page, 'Reset Password');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await toast(page, 'Please enter your email address');
+    await assertAccessible(page, 'Reset Password form, with its message');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await toast(page, 'Password reset email sent! Please check your inbox.');
@@ -291,6 +292,7 @@ describe('family accounts in the browser', () => {
     await page.goto(mail.links[0]!);
     await heading(page, 'Choose a new password');
     expect(new URL(page.url()).pathname).toBe('/reset-password');
+    await assertAccessible(page, '/reset-password');
     await page.getByLabel('New password', { exact: true }).fill('bright-lantern-28');
     await page.getByLabel('Confirm new password').fill('bright-lantern-28');
     await page.getByRole('button', { name: 'Save new password' }).click();
@@ -362,6 +364,8 @@ describe('family accounts in the browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('region', { name: 'Two-step verification' }).getByRole('button', { name: 'Turn off' }).click();
     const off = page.getByRole('dialog', { name: 'Turn off two-step verification' });
+    await off.getByLabel('Your password').waitFor();
+    await assertAccessible(page, 'Turn off two-step verification dialog');
     await off.getByLabel('Your password').fill(password);
     await off.getByRole('button', { name: 'Turn off' }).click();
     await toast(page, 'Two-step verification is off');
