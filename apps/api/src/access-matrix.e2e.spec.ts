@@ -29,6 +29,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/memories/{id}': { name: 'Not yours' },
   'PUT /api/memories/{id}/tasks/{taskId}': { status: 'complete' },
   'PUT /api/memories/{id}/documents/{documentId}': { collected: true },
+  'PUT /api/memories/{id}/tasks/{taskId}/settlement': { kind: 'not_needed' },
+  'PUT /api/memories/{id}/documents/{documentId}/settlement': { kind: 'done_before' },
   'POST /api/memories/{id}/notes': { title: 'Not yours', content: 'x', category: 'general' },
   'PUT /api/memories/{id}/notes/{noteId}': { title: 'Not yours', content: 'x', category: 'general' },
 };

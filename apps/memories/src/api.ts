@@ -12,6 +12,7 @@ import {
   type EditNoteRequest,
   type MemoryDetail,
   type NoteRequest,
+  type SettleItemRequest,
 } from '@afterwards/contracts';
 import { ApiError, errorMessage, parseAnswer, requestJson, uploadFile } from '@afterwards/web-data';
 
@@ -85,6 +86,13 @@ export const api = {
   },
   async setDocumentCollected(id: string, documentId: string, collected: boolean): Promise<MemoryDetail> {
     return detail(await request('PUT', memoryUrl(id, 'documents', documentId), { collected }));
+  },
+  /** Marks a task or checklist document 'Not needed' or 'Done before I started' (item: 'tasks' or 'documents'). */
+  async settle(id: string, item: 'tasks' | 'documents', itemId: string, body: SettleItemRequest): Promise<MemoryDetail> {
+    return detail(await request('PUT', memoryUrl(id, item, itemId, 'settlement'), body));
+  },
+  async unsettle(id: string, item: 'tasks' | 'documents', itemId: string): Promise<MemoryDetail> {
+    return detail(await request('DELETE', memoryUrl(id, item, itemId, 'settlement')));
   },
   uploadDocumentFile(id: string, documentId: string, file: File, onProgress?: (fraction: number) => void): Promise<MemoryDetail> {
     return upload('POST', memoryUrl(id, 'documents', documentId, 'files'), file, {}, onProgress);

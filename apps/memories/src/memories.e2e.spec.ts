@@ -243,6 +243,61 @@ describe('memories in the browser', () => {
     await page.context().close();
   }, 120_000);
 
+  it("lets a family that started late mark a task 'Done before I started' and another 'Not needed', and undo it", async () => {
+    const page = await signedInPage('ruth.late@example.test', 1280);
+    const today = isoDateIn(new Date());
+    const status = await page.evaluate(
+      async (body) => {
+        const answer = await fetch('/api/memories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return answer.status;
+      },
+      { name: 'Grandad', deceasedName: 'Hamish Reid', jurisdiction: 'Scotland', dateOfDeath: addDays(today, -20) },
+    );
+    expect(status).toBe(201);
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Tasks', exact: true }).click();
+    const memory = page.getByRole('region', { name: 'Grandad', exact: true });
+    const register = memory.locator('li.mem-item', { hasText: 'Register the death' });
+    // Started after the legal deadline: the task says what can still be done.
+    await register.getByText(/^Past the legal deadline/).waitFor();
+
+    // The registration was done before the family found the product: say so, with why.
+    await register.getByRole('button', { name: 'Does not apply? Register the death' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Does this apply?' });
+    await dialog.getByLabel('Done before I started').check();
+    await dialog.getByLabel('Reason (optional)').fill('The funeral director registered it with us last week');
+    await assertAccessible(page, 'Does this apply? dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.aw-toast', { hasText: '"Register the death" marked as done before you started' }).first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await register.locator('.mem-badge--settled', { hasText: 'Done before I started' }).waitFor();
+    await register.getByText('The funeral director registered it with us last week').waitFor();
+    expect(await register.getByRole('button', { name: 'Does not apply? Register the death' }).count()).toBe(0);
+    expect(await register.locator('.mem-item__notes').count()).toBe(0);
+
+    // Another task does not apply at all.
+    const pension = memory
+      .locator('li.mem-item')
+      .filter({ has: page.getByRole('button', { name: /^Does not apply\? / }) })
+      .first();
+    const pensionTitle = (await pension.locator('.mem-item__title').textContent())!.trim();
+    await pension.getByRole('button', { name: `Does not apply? ${pensionTitle}` }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await memory.getByText(/^Hamish Reid · Scotland · 0 of \d+ tasks done, 2 not needed or done before$/).waitFor();
+    // Settled tasks are not pending.
+    const pending = page.locator('dl[aria-label="Task counts"] .mem-tally__item', { hasText: 'Pending' }).locator('dd');
+    const total = page.locator('dl[aria-label="Task counts"] .mem-tally__item', { hasText: 'Total' }).locator('dd');
+    expect(Number(await pending.textContent())).toBe(Number(await total.textContent()) - 2);
+    await shot(page, 'tasks-settled-1280');
+
+    // Undo: the registration is waiting again.
+    await register.getByRole('button', { name: 'Undo Done before I started for Register the death' }).click();
+    await register.getByRole('button', { name: 'Does not apply? Register the death' }).waitFor();
+    await memory.getByText(/^Hamish Reid · Scotland · 0 of \d+ tasks done, 1 not needed or done before$/).waitFor();
+    await page.context().close();
+  }, 120_000);
+
   it('fits a phone screen', async () => {
     const page = await signedInPage('ruth.phone@example.test', 375);
     await page.getByText('Active Memories', { exact: true }).waitFor();

@@ -68,6 +68,7 @@ import {
   MemoryListResponseSchema,
   NoteRequestSchema,
   SetDocumentCollectedRequestSchema,
+  SettleItemRequestSchema,
   SetTaskStatusRequestSchema,
 } from './memories';
 import { PlaceSuggestQuerySchema, PlaceSuggestResponseSchema } from './places';
@@ -138,6 +139,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'DELETE', path: '/api/memories/{id}', summary: 'Delete a memory forever', tag: 'Memories', access: 'family', response: 'none', status: 204 },
   { method: 'PUT', path: '/api/memories/{id}/tasks/{taskId}', summary: "Set a task's status", tag: 'Memories', access: 'family', body: SetTaskStatusRequestSchema, response: MemoryDetailSchema },
   { method: 'PUT', path: '/api/memories/{id}/documents/{documentId}', summary: 'Mark a document collected or not', tag: 'Memories', access: 'family', body: SetDocumentCollectedRequestSchema, response: MemoryDetailSchema },
+  { method: 'PUT', path: '/api/memories/{id}/tasks/{taskId}/settlement', summary: "Mark a task 'Not needed' or 'Done before I started'", tag: 'Memories', access: 'family', body: SettleItemRequestSchema, response: MemoryDetailSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/tasks/{taskId}/settlement', summary: "Take a task's 'Not needed' or 'Done before I started' mark off", tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  { method: 'PUT', path: '/api/memories/{id}/documents/{documentId}/settlement', summary: "Mark a checklist document 'Not needed' or 'Done before I started'", tag: 'Memories', access: 'family', body: SettleItemRequestSchema, response: MemoryDetailSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/documents/{documentId}/settlement', summary: "Take a document's mark off", tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'POST', path: '/api/memories/{id}/documents/{documentId}/files', summary: "Attach a file to a document (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/documents/{documentId}/files/{fileId}', summary: 'Remove a file', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'GET', path: '/api/memories/{id}/files/{fileId}', summary: 'Download or view a file', tag: 'Memories', access: 'family', response: 'file' },

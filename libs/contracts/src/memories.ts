@@ -83,6 +83,24 @@ export type SetTaskStatusRequest = z.infer<typeof SetTaskStatusRequestSchema>;
 export const SetDocumentCollectedRequestSchema = z.object({ collected: z.boolean() });
 export type SetDocumentCollectedRequest = z.infer<typeof SetDocumentCollectedRequestSchema>;
 
+/**
+ * A task or document the family does not need to do ('not_needed'), or did before they started here
+ * ('done_before'): progress counts it as settled, so every memory can reach 100%.
+ */
+export const SETTLEMENT_KINDS = ['not_needed', 'done_before'] as const;
+export const SettlementKindSchema = z.enum(SETTLEMENT_KINDS);
+export type SettlementKind = z.infer<typeof SettlementKindSchema>;
+export const SETTLEMENT_LABELS: Record<SettlementKind, string> = { not_needed: 'Not needed', done_before: 'Done before I started' };
+export const SETTLEMENT_REASON_MAX = 500;
+export const SettleItemRequestSchema = z.object({
+  kind: SettlementKindSchema,
+  /** Why, in the family's words (optional). */
+  reason: z.string().max(SETTLEMENT_REASON_MAX, `The reason must be ${SETTLEMENT_REASON_MAX} characters or fewer.`).nullable().optional(),
+});
+export type SettleItemRequest = z.infer<typeof SettleItemRequestSchema>;
+export const SettlementSchema = z.object({ kind: SettlementKindSchema, reason: z.string().nullable(), settledAt: z.string() });
+export type Settlement = z.infer<typeof SettlementSchema>;
+
 export const NoteRequestSchema = z.object({ title: z.string().max(100_000), content: z.string().max(100_000), category: z.string().max(100).nullable().optional() });
 export type NoteRequest = z.infer<typeof NoteRequestSchema>;
 export const EditNoteRequestSchema = NoteRequestSchema.extend({ expectedVersion: z.number().int().min(0).optional() });
@@ -109,7 +127,10 @@ export const MemoryProgressSchema = z.object({
   documentsAdditional: z.number(),
   documentsLegal: z.number(),
   documentsFinancial: z.number(),
-  /** round((completed tasks + collected documents) / (tasks + documents) × 100), 0 when empty. */
+  /** Tasks and documents marked not needed or done before the memory was started. */
+  tasksSettled: z.number(),
+  documentsSettled: z.number(),
+  /** round((completed or settled tasks + collected or settled documents) / (tasks + documents) × 100), 0 when empty. */
   percent: z.number(),
 });
 export type MemoryProgress = z.infer<typeof MemoryProgressSchema>;
@@ -173,6 +194,8 @@ export type ChecklistTaskView = z.infer<typeof ChecklistTaskSchema>;
 export const MemoryTaskSchema = ChecklistTaskSchema.extend({
   status: z.enum(['pending', 'in_progress', 'complete']),
   completedAt: z.string().nullable(),
+  /** Not needed, or done before the memory was started; null otherwise. */
+  settled: SettlementSchema.nullable(),
 });
 export type MemoryTask = z.infer<typeof MemoryTaskSchema>;
 
@@ -209,6 +232,7 @@ export const MemoryDocumentSchema = ChecklistDocumentSchema.extend({
   additional: z.boolean(),
   collected: z.boolean(),
   collectedAt: z.string().nullable(),
+  settled: SettlementSchema.nullable(),
   files: z.array(MemoryFileSchema),
 });
 export type MemoryDocument = z.infer<typeof MemoryDocumentSchema>;

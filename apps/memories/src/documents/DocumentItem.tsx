@@ -8,6 +8,7 @@ import { api } from '../api';
 import { memoriesStore, reportMutationError } from '../store';
 import { chipsOverflow } from '../tasks/checklist-view';
 import { Figure } from '../tasks/parts';
+import { SettlementControl } from '../shared/Settlement';
 import { queueUploads, updateUpload, uploadFailureMessage, type UploadProgress } from './document-view';
 import { FileRow, UploadProgressList, nextBatch, showSummary, type Ask } from './document-parts';
 
@@ -96,7 +97,7 @@ export function DocumentItem({
   }
 
   return (
-    <li className={`mem-item mem-doc${document.collected ? ' is-collected' : ''}`}>
+    <li className={`mem-item mem-doc${document.collected ? ' is-collected' : ''}${document.settled ? ' is-settled' : ''}`}>
       <input
         id={checkboxId}
         type="checkbox"
@@ -145,6 +146,7 @@ export function DocumentItem({
             </ul>
           </div>
         ) : null}
+        <SettlementControl memoryId={memoryId} item="documents" itemId={document.id} title={document.title} settled={document.settled} done={document.collected} />
 
         <div className="mem-files">
           <div className="mem-files__head">

@@ -100,13 +100,14 @@ function MemoryDocuments({
   const checklist = documents.filter((d) => !isAdditionalDocument(d));
   const additional = documents.filter((d) => isAdditionalDocument(d));
   const collected = checklist.filter((d) => d.collected).length;
+  const settled = checklist.filter((d) => !d.collected && d.settled).length;
 
   return (
     <Card as="section" className="mem-group" id={`mem-documents-${memoryId}`} aria-labelledby={headingId}>
       <MemoryGroupHeader
         memory={detail.memory}
         headingId={headingId}
-        summary={`${collected} of ${checklist.length} collected`}
+        summary={`${collected} of ${checklist.length} collected${settled ? `, ${settled} not needed or done before` : ''}`}
         actions={
           <Button variant="secondary" size="sm" onClick={() => setAdding(true)} icon={<Icon name="document" size={16} />}>
             Additional Documents
@@ -120,7 +121,7 @@ function MemoryDocuments({
           <CategorySection
             key={key}
             title={categoryLabel(group.category)}
-            summary={`${group.items.filter((d) => d.collected).length}/${group.items.length}`}
+            summary={`${group.items.filter((d) => d.collected || d.settled).length}/${group.items.length}`}
             items={group.items}
             expanded={Boolean(open[key])}
             onToggle={() => onToggle(key)}

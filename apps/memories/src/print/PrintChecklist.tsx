@@ -4,6 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB, isoDateIn, taskTiming } from '@afterwards/checklist-domain';
+import { SETTLEMENT_LABELS } from '@afterwards/contracts';
 import { useMemories } from '../store';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS, groupByCategory, isAdditionalDocument, lateStartMessage, taskFlag, timingContext } from '../tasks/checklist-view';
 import { printSources } from './print-view';
@@ -71,20 +72,22 @@ export function PrintChecklist({ memoryId }: { memoryId: string }) {
           <PrintGroup key={group.category} title={labelOf(TASK_CATEGORY_LABELS, group.category)}>
             {group.items.map((task) => {
               const done = task.status === 'complete';
+              const settled = !done && task.settled ? SETTLEMENT_LABELS[task.settled.kind] : null;
               const deadline = taskTiming(task, timing);
               const flag = taskFlag(task);
               return (
                 <li key={task.id} className="mem-print__row">
-                  <Box ticked={done} label={done ? 'Done' : 'Not done'} />
+                  <Box ticked={done || settled !== null} label={done ? 'Done' : (settled ?? 'Not done')} />
                   <div>
                     <strong>{task.title}</strong>
                     {flag ? <span className="mem-print__flag"> ({flag.label.toLowerCase()})</span> : null}
-                    {deadline.overdue ? <span className="mem-print__flag"> (overdue)</span> : null}
+                    {settled ? <span className="mem-print__flag"> ({settled.toLowerCase()})</span> : null}
+                    {deadline.overdue && !settled ? <span className="mem-print__flag"> (overdue)</span> : null}
                     <span className="mem-print__detail">
                       {deadline.text}
                       {task.cost ? ` · Cost: ${task.cost}${task.checkFigure ? ' (check the source)' : ''}` : ''}
                     </span>
-                    {!done && deadline.notes.length > 0 ? <span className="mem-print__detail">{deadline.notes.join(' ')}</span> : null}
+                    {!done && !settled && deadline.notes.length > 0 ? <span className="mem-print__detail">{deadline.notes.join(' ')}</span> : null}
                   </div>
                 </li>
               );
@@ -99,9 +102,13 @@ export function PrintChecklist({ memoryId }: { memoryId: string }) {
           <PrintGroup key={group.category} title={labelOf(DOCUMENT_CATEGORY_LABELS, group.category)}>
             {group.items.map((document) => (
               <li key={document.id} className="mem-print__row">
-                <Box ticked={document.collected} label={document.collected ? 'Collected' : 'Not collected'} />
+                <Box
+                  ticked={document.collected || document.settled !== null}
+                  label={document.collected ? 'Collected' : document.settled ? SETTLEMENT_LABELS[document.settled.kind] : 'Not collected'}
+                />
                 <div>
                   <strong>{document.title}</strong>
+                  {!document.collected && document.settled ? <span className="mem-print__flag"> ({SETTLEMENT_LABELS[document.settled.kind].toLowerCase()})</span> : null}
                   {document.multipleCopies ? <span className="mem-print__flag"> ({document.recommendedCopies} copies)</span> : null}
                   <span className="mem-print__detail">Where to get it: {document.whereToGet}</span>
                   {document.cost ? (

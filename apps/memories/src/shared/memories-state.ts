@@ -75,7 +75,8 @@ export function overviewStats(memories: readonly MemorySummary[]): {
   for (const m of memories) {
     completedTasks += m.progress.tasksCompleted;
     documentsCollected += m.progress.documentsCollected;
-    pendingTasks += m.progress.tasksTotal - m.progress.tasksCompleted - m.progress.tasksInProgress;
+    // A task marked not needed or done before the memory was started is not waiting on anyone.
+    pendingTasks += m.progress.tasksTotal - m.progress.tasksCompleted - m.progress.tasksSettled - m.progress.tasksInProgress;
   }
   return { activeMemories: memories.length, completedTasks, documentsCollected, pendingTasks };
 }

@@ -24,6 +24,8 @@ export function summary(over: Partial<MemorySummary> & { id: string }): MemorySu
       documentsAdditional: 0,
       documentsLegal: 5,
       documentsFinancial: 6,
+      tasksSettled: 0,
+      documentsSettled: 0,
       percent: 0,
     },
     ...over,

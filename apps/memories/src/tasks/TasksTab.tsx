@@ -6,6 +6,7 @@ import type { MemoryDetail, MemoryTask } from '@afterwards/contracts';
 import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
+import { SettlementControl } from '../shared/Settlement';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
@@ -102,6 +103,7 @@ function MemoryTasks({
     );
   }
   const done = tasks.filter((t) => t.status === 'complete').length;
+  const settled = tasks.filter((t) => t.status !== 'complete' && t.settled).length;
   const timing = timingContext(detail.memory, today);
   const lateStart = lateStartMessage(timing, tasks);
   return (
@@ -109,7 +111,7 @@ function MemoryTasks({
       <MemoryGroupHeader
         memory={detail.memory}
         headingId={headingId}
-        summary={`${done} of ${tasks.length} tasks done`}
+        summary={`${done} of ${tasks.length} tasks done${settled ? `, ${settled} not needed or done before` : ''}`}
         actions={
           <Button variant="secondary" size="sm" onClick={onPrint} icon={<Icon name="checklist" size={16} />} className="mem-no-print">
             Print checklist
@@ -121,7 +123,7 @@ function MemoryTasks({
       {tasks.length === 0 ? <p className="aw-muted">This memory has no tasks.</p> : null}
       {groupByCategory(tasks, TASK_CATEGORIES).map((group) => {
         const key = sectionKey(memoryId, group.category);
-        const completed = group.items.filter((t) => t.status === 'complete').length;
+        const completed = group.items.filter((t) => t.status === 'complete' || t.settled).length;
         return (
           <CategorySection
             key={key}
@@ -174,7 +176,7 @@ function TaskItem({
   }
 
   return (
-    <li className={`mem-item${complete ? ' is-done' : ''}`}>
+    <li className={`mem-item${complete ? ' is-done' : ''}${task.settled ? ' is-settled' : ''}`}>
       <input id={checkboxId} type="checkbox" className="mem-check" checked={complete} onChange={toggle} aria-busy={saving || undefined} />
       <div className="mem-item__body">
         <div className="mem-item__head">
@@ -182,11 +184,12 @@ function TaskItem({
             {task.title}
           </label>
           <TaskFlagBadge task={task} />
-          {deadline.overdue ? <Badge className="mem-badge--overdue">Overdue</Badge> : null}
+          {deadline.overdue && !task.settled ? <Badge className="mem-badge--overdue">Overdue</Badge> : null}
         </div>
-        <TaskDeadline text={deadline.text} state={deadline.state} notes={complete ? [] : deadline.notes} />
+        <TaskDeadline text={deadline.text} state={deadline.state} notes={complete || task.settled ? [] : deadline.notes} />
         {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
         <Figure label="Cost" value={task.cost} item={task} />
+        <SettlementControl memoryId={memoryId} item="tasks" itemId={task.id} title={task.title} settled={task.settled} done={complete} />
       </div>
     </li>
   );

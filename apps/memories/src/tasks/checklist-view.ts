@@ -112,13 +112,16 @@ export interface TaskCounts {
   pending: number;
   inProgress: number;
   completed: number;
+  /** Marked not needed, or done before the memory was started: not waiting on anyone. */
+  settled: number;
   total: number;
 }
 
-export function taskCounts(tasks: readonly { status: string }[]): TaskCounts {
-  const counts: TaskCounts = { pending: 0, inProgress: 0, completed: 0, total: tasks.length };
+export function taskCounts(tasks: readonly { status: string; settled?: unknown }[]): TaskCounts {
+  const counts: TaskCounts = { pending: 0, inProgress: 0, completed: 0, settled: 0, total: tasks.length };
   for (const task of tasks) {
     if (task.status === 'complete') counts.completed += 1;
+    else if (task.settled) counts.settled += 1;
     else if (task.status === 'in_progress') counts.inProgress += 1;
     else counts.pending += 1;
   }

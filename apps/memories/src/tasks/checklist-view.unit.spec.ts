@@ -80,12 +80,27 @@ describe('chipsOverflow', () => {
 });
 
 describe('counts', () => {
-  it('counts tasks by status', () => {
+  it('counts tasks by status; a task marked not needed or done before is settled, not pending', () => {
     expect(taskCounts([{ status: 'pending' }, { status: 'complete' }, { status: 'in_progress' }, { status: 'pending' }])).toEqual({
       pending: 2,
       inProgress: 1,
       completed: 1,
+      settled: 0,
       total: 4,
+    });
+    const settled = { kind: 'not_needed', reason: null, settledAt: '2026-03-21T09:00:00.000Z' };
+    expect(
+      taskCounts([
+        { status: 'pending', settled },
+        { status: 'complete', settled: null },
+        { status: 'pending', settled: null },
+      ]),
+    ).toEqual({
+      pending: 1,
+      inProgress: 0,
+      completed: 1,
+      settled: 1,
+      total: 3,
     });
   });
 

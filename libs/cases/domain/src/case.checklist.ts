@@ -15,7 +15,7 @@ export function withDueDates(state: CaseState, details: CaseDetails): readonly C
   return state.tasks.map((t) => ({ ...t, dueDate: dueDateFor(t, { dateOfDeath: details.dateOfDeath, jurisdiction: details.jurisdiction, startedOn: started }) }));
 }
 
-function findTask(state: CaseState, taskId: string): CaseTask {
+export function findTask(state: CaseState, taskId: string): CaseTask {
   const found = state.tasks.find((t) => t.id === taskId);
   if (!found) throw new CaseError('TASK_NOT_FOUND', `Task not found: ${taskId}`);
   return found;
@@ -54,7 +54,7 @@ export function evolveChecklist(state: CaseState, event: ChecklistGenerated | Ta
       return {
         ...state,
         templateVersion,
-        tasks: event.data.tasks.map((t) => ({ ...withDeadlineRule(t, { templateVersion, jurisdiction, deceasedName }), status: 'pending', completedAt: null })),
+        tasks: event.data.tasks.map((t) => ({ ...withDeadlineRule(t, { templateVersion, jurisdiction, deceasedName }), status: 'pending', completedAt: null, settled: null })),
         documents: event.data.documents.map((d) => ({
           id: d.id,
           additional: false,
@@ -64,6 +64,7 @@ export function evolveChecklist(state: CaseState, event: ChecklistGenerated | Ta
           template: d,
           collected: false,
           collectedAt: null,
+          settled: null,
           files: [],
         })),
         updatedAt: event.data.generatedAt,
@@ -72,7 +73,7 @@ export function evolveChecklist(state: CaseState, event: ChecklistGenerated | Ta
     case 'TaskCompleted':
       return {
         ...state,
-        tasks: mapTask(state, event.data.taskId, (t) => ({ ...t, status: 'complete', completedAt: event.data.completedAt })),
+        tasks: mapTask(state, event.data.taskId, (t) => ({ ...t, status: 'complete', completedAt: event.data.completedAt, settled: null })),
         updatedAt: event.data.completedAt,
       };
     case 'TaskReopened':
@@ -84,7 +85,7 @@ export function evolveChecklist(state: CaseState, event: ChecklistGenerated | Ta
     case 'DocumentCollected':
       return {
         ...state,
-        documents: mapDocument(state, event.data.documentId, (d) => ({ ...d, collected: true, collectedAt: event.data.collectedAt })),
+        documents: mapDocument(state, event.data.documentId, (d) => ({ ...d, collected: true, collectedAt: event.data.collectedAt, settled: null })),
         updatedAt: event.data.collectedAt,
       };
     case 'DocumentUncollected':

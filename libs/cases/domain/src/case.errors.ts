@@ -15,7 +15,9 @@ export type CaseErrorCode =
   | 'CASE_CHANGED'
   | 'NOTE_INVALID'
   | 'NOTE_NOT_FOUND'
-  | 'NOTE_CHANGED';
+  | 'NOTE_CHANGED'
+  | 'ITEM_ALREADY_DONE'
+  | 'DOCUMENT_NOT_SETTLEABLE';
 
 export interface FieldError {
   path: string;
@@ -56,4 +58,7 @@ export const CASE_MESSAGES = {
   noteNotFound: 'Note not found',
   caseChanged: 'This memory was changed in another tab or device. We have refreshed it: please check and try again.',
   noteChanged: 'This note was changed in another tab or device. We have refreshed it: please check and try again.',
+  taskAlreadyDone: 'This task is already marked as complete.',
+  documentAlreadyCollected: 'This document is already collected.',
+  additionalNotSettleable: 'Additional documents are already collected: remove one instead.',
 } as const;

@@ -1,4 +1,5 @@
 import type { ChecklistDocument, ChecklistTask, Jurisdiction } from '@afterwards/checklist-domain';
+import type { SettlementKind } from '@afterwards/contracts';
 import type { Relationship } from './limits';
 import type { NoteCategory } from './notes';
 
@@ -73,6 +74,23 @@ export interface DocumentUncollected {
   type: 'DocumentUncollected';
   data: { caseId: string; documentId: string; uncollectedAt: string };
 }
+/** Marked not needed, or done before the memory was started: counted as settled. */
+export interface TaskSettled {
+  type: 'TaskSettled';
+  data: { caseId: string; taskId: string; kind: SettlementKind; reason: string | null; settledAt: string };
+}
+export interface TaskUnsettled {
+  type: 'TaskUnsettled';
+  data: { caseId: string; taskId: string; unsettledAt: string };
+}
+export interface DocumentSettled {
+  type: 'DocumentSettled';
+  data: { caseId: string; documentId: string; kind: SettlementKind; reason: string | null; settledAt: string };
+}
+export interface DocumentUnsettled {
+  type: 'DocumentUnsettled';
+  data: { caseId: string; documentId: string; unsettledAt: string };
+}
 export interface DocumentFileAttached {
   type: 'DocumentFileAttached';
   data: { caseId: string; documentId: string; file: FileEntry };
@@ -119,6 +137,10 @@ export type CaseEvent =
   | TaskReopened
   | DocumentCollected
   | DocumentUncollected
+  | TaskSettled
+  | TaskUnsettled
+  | DocumentSettled
+  | DocumentUnsettled
   | DocumentFileAttached
   | DocumentFileRemoved
   | AdditionalDocumentAdded
@@ -139,6 +161,10 @@ export const CASE_EVENT_TYPES: readonly CaseEventType[] = [
   'TaskReopened',
   'DocumentCollected',
   'DocumentUncollected',
+  'TaskSettled',
+  'TaskUnsettled',
+  'DocumentSettled',
+  'DocumentUnsettled',
   'DocumentFileAttached',
   'DocumentFileRemoved',
   'AdditionalDocumentAdded',

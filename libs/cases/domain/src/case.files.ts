@@ -112,6 +112,7 @@ export function evolveFiles(state: CaseState, event: DocumentFileAttached | Docu
         template: null,
         collected: true,
         collectedAt: addedAt,
+        settled: null,
         files: [file],
       };
       return { ...state, documents: [...state.documents, doc], updatedAt: addedAt };

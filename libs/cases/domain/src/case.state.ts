@@ -1,15 +1,24 @@
 // The Case aggregate's state and commands, shared by the deciders of each area (case.details.ts,
 // case.checklist.ts, case.files.ts, case.notes.ts, case.erasure.ts) and put together in case.ts.
 import type { ChecklistDocument, ChecklistTask, DocumentCategory, IdSource } from '@afterwards/checklist-domain';
+import type { SettlementKind } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseDetails, CasePhoto, EditableCaseDetails, FileEntry } from './case.events';
 import type { NoteCategory } from './notes';
 
 export type TaskStatus = 'pending' | 'in_progress' | 'complete';
 
+/** A task or document the family marked not needed, or done before they started: settled, not to do. */
+export interface Settlement {
+  kind: SettlementKind;
+  reason: string | null;
+  settledAt: string;
+}
+
 export interface CaseTask extends ChecklistTask {
   status: TaskStatus;
   completedAt: string | null;
+  settled: Settlement | null;
 }
 
 export interface CaseDocument {
@@ -23,6 +32,7 @@ export interface CaseDocument {
   template: ChecklistDocument | null;
   collected: boolean;
   collectedAt: string | null;
+  settled: Settlement | null;
   files: FileEntry[];
 }
 
@@ -112,6 +122,10 @@ export type CaseCommand =
   | (Base & { type: 'ReopenTask'; taskId: string })
   | (Base & { type: 'CollectDocument'; documentId: string })
   | (Base & { type: 'UncollectDocument'; documentId: string })
+  | (Base & { type: 'SettleTask'; taskId: string; kind: SettlementKind; reason?: string | null })
+  | (Base & { type: 'UnsettleTask'; taskId: string })
+  | (Base & { type: 'SettleDocument'; documentId: string; kind: SettlementKind; reason?: string | null })
+  | (Base & { type: 'UnsettleDocument'; documentId: string })
   | (Base & { type: 'AttachDocumentFile'; documentId: string; file: IncomingFile })
   | (Base & { type: 'RemoveDocumentFile'; documentId: string; fileIndex: number })
   | (Base & { type: 'AddAdditionalDocument'; documentId: string; title: string; description?: string | null; file: IncomingFile })

@@ -6,6 +6,7 @@ import { decideDetails, decideOpen, evolveDetails } from './case.details';
 import { decideErasure, evolveErasure } from './case.erasure';
 import { decideFiles, evolveFiles } from './case.files';
 import { decideNotes, evolveNotes } from './case.notes';
+import { decideSettlement, evolveSettlement } from './case.settlement';
 import { initialCaseState, mustOwn, type CaseCommand, type CaseState } from './case.state';
 
 export {
@@ -17,6 +18,7 @@ export {
   type CaseState,
   type CaseTask,
   type IncomingFile,
+  type Settlement,
   type TaskStatus,
 } from './case.state';
 export { parseCaseDetails, photoProblem } from './case.details';
@@ -41,6 +43,11 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
     case 'CollectDocument':
     case 'UncollectDocument':
       return decideChecklist(command, state);
+    case 'SettleTask':
+    case 'UnsettleTask':
+    case 'SettleDocument':
+    case 'UnsettleDocument':
+      return decideSettlement(command, state);
     case 'AttachDocumentFile':
     case 'RemoveDocumentFile':
     case 'AddAdditionalDocument':
@@ -72,6 +79,11 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
     case 'DocumentCollected':
     case 'DocumentUncollected':
       return evolveChecklist(state, event);
+    case 'TaskSettled':
+    case 'TaskUnsettled':
+    case 'DocumentSettled':
+    case 'DocumentUnsettled':
+      return evolveSettlement(state, event);
     case 'DocumentFileAttached':
     case 'DocumentFileRemoved':
     case 'AdditionalDocumentAdded':

@@ -26,8 +26,9 @@ export interface Tally {
 }
 
 export interface CaseProgress {
-  tasks: { pending: number; inProgress: number; completed: number; total: number };
-  documents: { collected: number; total: number; additional: number };
+  /** Settled: marked not needed or done before the memory was started (counted as done, not as completed). */
+  tasks: { pending: number; inProgress: number; completed: number; settled: number; total: number };
+  documents: { collected: number; settled: number; total: number; additional: number };
   /** Tasks and documents together, as the spec's overall progress. */
   percent: number;
   message: string;
@@ -46,26 +47,30 @@ function tally(done: number, total: number): Tally {
  * collected when added), as the spec's formula runs over all rows of the documents table.
  */
 export function caseProgress(state: Pick<CaseState, 'tasks' | 'documents'>): CaseProgress {
+  const taskDone = (t: CaseState['tasks'][number]) => t.status === 'complete' || t.settled !== null;
+  const documentDone = (d: CaseState['documents'][number]) => d.collected || d.settled !== null;
   const completed = state.tasks.filter((t) => t.status === 'complete').length;
-  const inProgress = state.tasks.filter((t) => t.status === 'in_progress').length;
+  const settledTasks = state.tasks.filter((t) => t.status !== 'complete' && t.settled !== null).length;
+  const inProgress = state.tasks.filter((t) => t.status === 'in_progress' && t.settled === null).length;
   const collected = state.documents.filter((d) => d.collected).length;
+  const settledDocuments = state.documents.filter((d) => !d.collected && d.settled !== null).length;
   const total = state.tasks.length + state.documents.length;
-  const percent = progressPercent(completed + collected, total);
+  const percent = progressPercent(completed + settledTasks + collected + settledDocuments, total);
 
   const tasksByCategory: Record<string, Tally> = {};
   for (const category of TASK_CATEGORIES) {
     const items = state.tasks.filter((t) => t.category === category);
-    if (items.length) tasksByCategory[category] = tally(items.filter((t) => t.status === 'complete').length, items.length);
+    if (items.length) tasksByCategory[category] = tally(items.filter(taskDone).length, items.length);
   }
   const documentsByCategory: Record<string, Tally> = {};
   for (const category of [...DOCUMENT_CATEGORIES, 'additional'] as const) {
     const items = state.documents.filter((d) => d.category === category);
-    if (items.length) documentsByCategory[category] = tally(items.filter((d) => d.collected).length, items.length);
+    if (items.length) documentsByCategory[category] = tally(items.filter(documentDone).length, items.length);
   }
 
   return {
-    tasks: { pending: state.tasks.length - completed - inProgress, inProgress, completed, total: state.tasks.length },
-    documents: { collected, total: state.documents.length, additional: state.documents.filter((d) => d.additional).length },
+    tasks: { pending: state.tasks.length - completed - settledTasks - inProgress, inProgress, completed, settled: settledTasks, total: state.tasks.length },
+    documents: { collected, settled: settledDocuments, total: state.documents.length, additional: state.documents.filter((d) => d.additional).length },
     percent,
     message: progressMessage(percent)!,
     celebrate: percent === 100 && total > 0,

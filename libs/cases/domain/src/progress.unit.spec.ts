@@ -105,7 +105,7 @@ describe('caseProgress', () => {
       title: 'Letter',
       file: { fileId: 'f', fileName: 'f.pdf', fileSize: 10, fileType: 'application/pdf' },
     } as never);
-    expect(progress.documents).toEqual({ collected: 1, total: 21, additional: 1 });
+    expect(progress.documents).toEqual({ collected: 1, settled: 0, total: 21, additional: 1 });
     expect(progress.documentsByCategory.additional).toEqual({ done: 1, total: 1, percent: 100 });
     expect(progress.percent).toBe(3); // round(1 / 33 × 100)
   });

@@ -1,4 +1,8 @@
 import type { Migration } from '@afterwards/persistence';
 import cases from '../migrations/0001_cases.sql';
+import settlements from '../migrations/0002_settlements.sql';
 
-export const casesMigrations: Migration[] = [{ id: 'cases/0001_cases', sql: cases }];
+export const casesMigrations: Migration[] = [
+  { id: 'cases/0001_cases', sql: cases },
+  { id: 'cases/0002_settlements', sql: settlements },
+];

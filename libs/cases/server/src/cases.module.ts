@@ -14,6 +14,7 @@ import { OpenMemoryController } from './open-memory/open-memory.http.controller'
 import { EditMemoryController } from './edit-memory/edit-memory.http.controller';
 import { DeleteMemoryController } from './delete-memory/delete-memory.http.controller';
 import { TaskStatusController } from './task-status/task-status.http.controller';
+import { SettleItemController } from './settle-item/settle-item.http.controller';
 import { DocumentCollectedController } from './document-collected/document-collected.http.controller';
 import { DocumentFilesController } from './document-files/document-files.http.controller';
 import { AdditionalDocumentsController } from './additional-documents/additional-documents.http.controller';
@@ -40,6 +41,8 @@ registerErrorCodes({
   NOTE_INVALID: 400,
   NOTE_NOT_FOUND: 404,
   NOTE_CHANGED: 409,
+  ITEM_ALREADY_DONE: 409,
+  DOCUMENT_NOT_SETTLEABLE: 409,
 });
 
 /** Memories: the Case aggregate, its checklist, files and notes, for their owner only. */
@@ -57,6 +60,7 @@ export class CasesModule {
               EditMemoryController,
               DeleteMemoryController,
               TaskStatusController,
+              SettleItemController,
               DocumentCollectedController,
               DocumentFilesController,
               AdditionalDocumentsController,

@@ -118,6 +118,44 @@ describe('memories over HTTP (services profile)', () => {
     expect(reopened.body.tasks.find((t) => t.id === tasks[0]!.id)).toMatchObject({ status: 'pending', completedAt: null });
   });
 
+  it("lets a family mark tasks and documents 'not needed' or 'done before I started', so 100% is reachable", async () => {
+    let memory = await create(ann, { name: 'Late start', deceasedName: 'Rose Hall', jurisdiction: 'Wales', dateOfDeath: '2026-01-05' });
+    const id = memory.memory.id;
+    const [first, ...rest] = memory.tasks;
+    const put = (url: string, json: unknown) => ann.json<MemoryDetail>(url, { method: 'PUT', json });
+    const marked = await put(`/api/memories/${id}/tasks/${first!.id}/settlement`, { kind: 'done_before', reason: 'Registered the death before we found this' });
+    expect(marked.status).toBe(200);
+    memory = MemoryDetailSchema.parse(marked.body);
+    expect(memory.tasks[0]!.settled).toMatchObject({ kind: 'done_before', reason: 'Registered the death before we found this' });
+    expect(memory.memory.progress.tasksSettled).toBe(1);
+
+    // Bad input: an unknown kind and an over-long reason, each a 400 that changes nothing.
+    for (const body of [{ kind: 'maybe' }, { kind: 'not_needed', reason: 'x'.repeat(501) }]) {
+      const refused = await put(`/api/memories/${id}/tasks/${rest[0]!.id}/settlement`, body);
+      expect([refused.status, ProblemDetailsSchema.parse(refused.body).status]).toEqual([400, 400]);
+    }
+    // A completed task is done already; someone else's memory is not found.
+    await put(`/api/memories/${id}/tasks/${rest[0]!.id}`, { status: 'complete' });
+    const done = await put(`/api/memories/${id}/tasks/${rest[0]!.id}/settlement`, { kind: 'not_needed' });
+    expect([done.status, ProblemDetailsSchema.parse(done.body).code]).toEqual([409, 'ITEM_ALREADY_DONE']);
+    expect((await bob.json(`/api/memories/${id}/tasks/${rest[1]!.id}/settlement`, { method: 'PUT', json: { kind: 'not_needed' } })).status).toBe(404);
+    expect((await bob.json(`/api/memories/${id}/tasks/${first!.id}/settlement`, { method: 'DELETE' })).status).toBe(404);
+
+    // Everything else not needed: the memory reaches 100%.
+    for (const task of rest.slice(1)) expect((await put(`/api/memories/${id}/tasks/${task.id}/settlement`, { kind: 'not_needed' })).status).toBe(200);
+    for (const document of memory.documents) expect((await put(`/api/memories/${id}/documents/${document.id}/settlement`, { kind: 'not_needed', reason: null })).status).toBe(200);
+    memory = MemoryDetailSchema.parse((await ann.json(`/api/memories/${id}`)).body);
+    expect(memory.memory.progress).toMatchObject({ percent: 100, tasksCompleted: 1, tasksSettled: memory.tasks.length - 1, documentsSettled: memory.documents.length });
+    const listed = MemoryListResponseSchema.parse((await ann.json('/api/memories')).body).memories.find((m) => m.id === id)!;
+    expect(listed.progress.percent).toBe(100);
+
+    // Undo: the task is open again and progress drops.
+    const undone = await ann.json<MemoryDetail>(`/api/memories/${id}/tasks/${first!.id}/settlement`, { method: 'DELETE' });
+    memory = MemoryDetailSchema.parse(undone.body);
+    expect(memory.tasks[0]!.settled).toBeNull();
+    expect(memory.memory.progress.percent).toBeLessThan(100);
+  });
+
   it('refuses a stale edit of the details with a clear conflict', async () => {
     const memory = await create(ann, { name: 'Uncle', deceasedName: 'Tom Reed', jurisdiction: 'Wales' });
     const id = memory.memory.id;

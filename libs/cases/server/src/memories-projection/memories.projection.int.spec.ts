@@ -71,12 +71,25 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
       { type: 'AddAdditionalDocument', documentId: randomUUID(), title: 'Letter from the bank', file: file('bank.pdf') },
       { type: 'AddNote', noteId: randomUUID(), title: 'Call', content: 'Solicitor rang', category: 'contact' },
       { type: 'EditCaseDetails', changes: { dateOfDeath: '2026-03-02' } },
+      { type: 'SettleTask', taskId: opened.tasks[2]!.id, kind: 'not_needed', reason: 'No pension' },
+      { type: 'SettleTask', taskId: opened.tasks[3]!.id, kind: 'done_before' },
+      { type: 'UnsettleTask', taskId: opened.tasks[3]!.id },
+      { type: 'SettleDocument', documentId: opened.documents[1]!.id, kind: 'done_before' },
     );
     await caught(runner, id);
     expect(changes.every((c) => c.topic === 'memories' && c.room === `memories:${OWNER}`)).toBe(true);
 
     const detail = (await getMemoryDetail(prisma, OWNER, id))!;
-    expect(detail.memory.progress).toMatchObject({ tasksCompleted: 1, documentsCollected: 2, documentsAdditional: 1, documentsTotal: opened.documents.length + 1 });
+    expect(detail.memory.progress).toMatchObject({
+      tasksCompleted: 1,
+      tasksSettled: 1,
+      documentsCollected: 2,
+      documentsSettled: 1,
+      documentsAdditional: 1,
+      documentsTotal: opened.documents.length + 1,
+    });
+    expect(detail.tasks[2]!.settled).toMatchObject({ kind: 'not_needed', reason: 'No pension' });
+    expect(detail.tasks[3]!.settled).toBeNull();
     expect(detail.memory.detailsVersion).toBe(1);
     expect(detail.tasks.find((t) => t.templateKey === 'register-death')!.dueDate).toBe('2026-03-07');
     expect(detail.documents[0]!.files.map((f) => f.fileName)).toEqual(['will.pdf']);
@@ -118,6 +131,8 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     await step({ type: 'EditNote', noteId, title: 'Bank', content: 'Rang the bank twice', category: 'contact', expectedVersion: [...seen.values()].at(-1)!.notes[0]!.version });
     await step({ type: 'EditCaseDetails', changes: { name: 'Granny', dateOfDeath: '2026-01-28' } });
     await step({ type: 'ReopenTask', taskId: opened!.tasks[0]!.id });
+    await step({ type: 'SettleTask', taskId: opened!.tasks[1]!.id, kind: 'not_needed', reason: 'Not for us' });
+    await step({ type: 'SettleDocument', documentId: opened!.documents[1]!.id, kind: 'done_before' });
     await runner.stop();
 
     const fromState = (s: CaseState) => ({
@@ -125,8 +140,8 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
       deceasedName: s.details!.deceasedName,
       dateOfDeath: s.details!.dateOfDeath,
       detailsVersion: s.detailsVersion,
-      tasks: s.tasks.map((t) => [t.id, t.status, t.dueDate]).sort(),
-      documents: s.documents.map((d) => [d.id, d.collected, d.files.map((f) => f.fileName)]).sort(),
+      tasks: s.tasks.map((t) => [t.id, t.status, t.dueDate, t.settled?.kind ?? null, t.settled?.reason ?? null]).sort(),
+      documents: s.documents.map((d) => [d.id, d.collected, d.settled?.kind ?? null, d.files.map((f) => f.fileName)]).sort(),
       notes: s.notes.map((n) => [n.id, n.title, n.content, n.version]).sort(),
     });
     const fromModel = (m: MemoryDetail) => ({
@@ -134,12 +149,12 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
       deceasedName: m.memory.deceasedName,
       dateOfDeath: m.memory.dateOfDeath,
       detailsVersion: m.memory.detailsVersion,
-      tasks: m.tasks.map((t) => [t.id, t.status, t.dueDate]).sort(),
-      documents: m.documents.map((d) => [d.id, d.collected, d.files.map((f) => f.fileName)]).sort(),
+      tasks: m.tasks.map((t) => [t.id, t.status, t.dueDate, t.settled?.kind ?? null, t.settled?.reason ?? null]).sort(),
+      documents: m.documents.map((d) => [d.id, d.collected, d.settled?.kind ?? null, d.files.map((f) => f.fileName)]).sort(),
       notes: m.notes.map((n) => [n.id, n.title, n.content, n.version]).sort(),
     });
     const states = replay('case', await store.readStream(caseStreamId(id))) as CaseState[];
-    expect(seen.size).toBe(7);
+    expect(seen.size).toBe(9);
     for (const [version, model] of seen) expect({ version, ...fromState(states[version - 1]!) }).toEqual({ version, ...fromModel(model) });
     expect(states.at(-1)!.details!.name).toBe('Granny');
   });

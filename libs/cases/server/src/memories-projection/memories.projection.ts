@@ -23,9 +23,11 @@ async function recount(tx: ProjectionTx, caseId: string): Promise<void> {
     UPDATE cases SET
       tasks_total = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid),
       tasks_completed = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid AND status = 'complete'),
-      tasks_in_progress = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid AND status = 'in_progress'),
+      tasks_in_progress = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid AND status = 'in_progress' AND settled_kind IS NULL),
+      tasks_settled = (SELECT count(*) FROM case_tasks WHERE case_id = ${caseId}::uuid AND status <> 'complete' AND settled_kind IS NOT NULL),
       documents_total = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid),
       documents_collected = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND collected),
+      documents_settled = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND NOT collected AND settled_kind IS NOT NULL),
       documents_additional = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND additional),
       documents_legal = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND category = 'legal'),
       documents_financial = (SELECT count(*) FROM case_documents WHERE case_id = ${caseId}::uuid AND category = 'financial')
@@ -189,7 +191,8 @@ export const memoriesProjection: Projection = {
       case 'TaskCompleted':
         await tx.caseTask.updateMany({
           where: { id: event.data.taskId, caseId },
-          data: { status: 'complete', completedAt: new Date(event.data.completedAt), updatedAt: at },
+          // Done is done: a 'not needed' mark gives way to the tick.
+          data: { status: 'complete', completedAt: new Date(event.data.completedAt), settledKind: null, settledReason: null, settledAt: null, updatedAt: at },
         });
         break;
       case 'TaskReopened':
@@ -198,11 +201,27 @@ export const memoriesProjection: Projection = {
       case 'DocumentCollected':
         await tx.caseDocument.updateMany({
           where: { id: event.data.documentId, caseId },
-          data: { collected: true, collectedAt: new Date(event.data.collectedAt), updatedAt: at },
+          data: { collected: true, collectedAt: new Date(event.data.collectedAt), settledKind: null, settledReason: null, settledAt: null, updatedAt: at },
         });
         break;
       case 'DocumentUncollected':
         await tx.caseDocument.updateMany({ where: { id: event.data.documentId, caseId }, data: { collected: false, collectedAt: null, updatedAt: at } });
+        break;
+      case 'TaskSettled': {
+        const { taskId, kind, reason, settledAt } = event.data;
+        await tx.caseTask.updateMany({ where: { id: taskId, caseId }, data: { settledKind: kind, settledReason: reason, settledAt: new Date(settledAt), updatedAt: at } });
+        break;
+      }
+      case 'TaskUnsettled':
+        await tx.caseTask.updateMany({ where: { id: event.data.taskId, caseId }, data: { settledKind: null, settledReason: null, settledAt: null, updatedAt: at } });
+        break;
+      case 'DocumentSettled': {
+        const { documentId, kind, reason, settledAt } = event.data;
+        await tx.caseDocument.updateMany({ where: { id: documentId, caseId }, data: { settledKind: kind, settledReason: reason, settledAt: new Date(settledAt), updatedAt: at } });
+        break;
+      }
+      case 'DocumentUnsettled':
+        await tx.caseDocument.updateMany({ where: { id: event.data.documentId, caseId }, data: { settledKind: null, settledReason: null, settledAt: null, updatedAt: at } });
         break;
       case 'DocumentFileAttached': {
         const { documentId, file } = event.data;
@@ -311,6 +330,10 @@ const COUNTED = new Set<CaseEvent['type']>([
   'TaskReopened',
   'DocumentCollected',
   'DocumentUncollected',
+  'TaskSettled',
+  'TaskUnsettled',
+  'DocumentSettled',
+  'DocumentUnsettled',
   'AdditionalDocumentAdded',
   'AdditionalDocumentRemoved',
 ]);

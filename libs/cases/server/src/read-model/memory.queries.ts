@@ -1,4 +1,4 @@
-import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemorySummary, MemoryTask } from '@afterwards/contracts';
+import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemorySummary, MemoryTask, Settlement } from '@afterwards/contracts';
 import { MEMORIES_PATH } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
@@ -17,6 +17,12 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(
 
 export const memoryUrl = (caseId: string): string => `${MEMORIES_PATH}/${caseId}`;
 export const fileUrl = (caseId: string, fileId: string): string => `${memoryUrl(caseId)}/files/${fileId}`;
+
+/** A row's 'not needed' or 'done before I started' mark, if it has one. */
+function settlementOf(row: { settledKind: string | null; settledReason: string | null; settledAt: Date | null }): Settlement | null {
+  if (!row.settledKind || !row.settledAt) return null;
+  return { kind: row.settledKind as Settlement['kind'], reason: row.settledReason, settledAt: row.settledAt.toISOString() };
+}
 
 export function toSummary(row: CaseRow): MemorySummary {
   const photoUrl = `${memoryUrl(row.id)}/photo`;
@@ -46,7 +52,9 @@ export function toSummary(row: CaseRow): MemorySummary {
       documentsAdditional: row.documentsAdditional,
       documentsLegal: row.documentsLegal,
       documentsFinancial: row.documentsFinancial,
-      percent: progressPercent(row.tasksCompleted + row.documentsCollected, row.tasksTotal + row.documentsTotal),
+      tasksSettled: row.tasksSettled,
+      documentsSettled: row.documentsSettled,
+      percent: progressPercent(row.tasksCompleted + row.tasksSettled + row.documentsCollected + row.documentsSettled, row.tasksTotal + row.documentsTotal),
     },
   };
 }
@@ -83,6 +91,7 @@ function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdict
     figureNote: t.figureNote,
     status: t.status as MemoryTask['status'],
     completedAt: iso(t.completedAt),
+    settled: settlementOf(t),
   };
 }
 
@@ -112,6 +121,7 @@ function toDocument(d: DocumentRow, files: FileRow[]): MemoryDocument {
     additional: d.additional,
     collected: d.collected,
     collectedAt: iso(d.collectedAt),
+    settled: settlementOf(d),
     files: files.map(toFile),
   };
 }
