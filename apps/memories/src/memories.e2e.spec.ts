@@ -291,6 +291,11 @@ describe('memories in the browser', () => {
     expect(Number(await pending.textContent())).toBe(Number(await total.textContent()) - 2);
     await shot(page, 'tasks-settled-1280');
 
+    // Add to calendar downloads the memory's deadlines as an .ics file.
+    const [download] = await Promise.all([page.waitForEvent('download'), memory.getByRole('link', { name: 'Add to calendar for Grandad' }).click()]);
+    expect(download.suggestedFilename()).toBe('Grandad-deadlines.ics');
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toContain('BEGIN:VEVENT');
+
     // Undo: the registration is waiting again.
     await register.getByRole('button', { name: 'Undo Done before I started for Register the death' }).click();
     await register.getByRole('button', { name: 'Does not apply? Register the death' }).waitFor();

@@ -146,6 +146,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/memories/{id}/documents/{documentId}/files', summary: "Attach a file to a document (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/documents/{documentId}/files/{fileId}', summary: 'Remove a file', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'GET', path: '/api/memories/{id}/files/{fileId}', summary: 'Download or view a file', tag: 'Memories', access: 'family', response: 'file' },
+  { method: 'GET', path: '/api/memories/{id}/calendar.ics', summary: "The memory's open, dated tasks as an iCalendar file ('Add to calendar')", tag: 'Memories', access: 'family', response: 'file' },
   { method: 'POST', path: '/api/memories/{id}/additional-documents', summary: "Add a document of your own with its file (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/additional-documents/{documentId}', summary: 'Delete a document of your own', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'PUT', path: '/api/memories/{id}/photo', summary: "Set the memory's photo (the image's bytes)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema },

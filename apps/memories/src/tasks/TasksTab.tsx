@@ -2,8 +2,8 @@
 // (first 3, then 'View N more tasks...'). Ticking a task is optimistic and rolls back if the server refuses.
 import { useEffect, useId, useState } from 'react';
 import { TASK_CATEGORIES, isoDateIn, taskTiming, type TimingContext } from '@afterwards/checklist-domain';
-import type { MemoryDetail, MemoryTask } from '@afterwards/contracts';
-import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
+import { MEMORIES_PATH, type MemoryDetail, type MemoryTask } from '@afterwards/contracts';
+import { Badge, Button, ButtonLink, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { SettlementControl } from '../shared/Settlement';
@@ -113,10 +113,24 @@ function MemoryTasks({
         headingId={headingId}
         summary={`${done} of ${tasks.length} tasks done${settled ? `, ${settled} not needed or done before` : ''}`}
         actions={
-          <Button variant="secondary" size="sm" onClick={onPrint} icon={<Icon name="checklist" size={16} />} className="mem-no-print">
-            Print checklist
-            <span className="aw-visually-hidden"> for {detail.memory.name}</span>
-          </Button>
+          <>
+            {/* The open, dated tasks as an .ics file (the server writes it; a calendar app imports it). */}
+            <ButtonLink
+              variant="secondary"
+              size="sm"
+              className="mem-no-print"
+              icon={<Icon name="calendar" size={16} />}
+              href={`${MEMORIES_PATH}/${encodeURIComponent(memoryId)}/calendar.ics`}
+              download
+            >
+              Add to calendar
+              <span className="aw-visually-hidden"> for {detail.memory.name}</span>
+            </ButtonLink>
+            <Button variant="secondary" size="sm" onClick={onPrint} icon={<Icon name="checklist" size={16} />} className="mem-no-print">
+              Print checklist
+              <span className="aw-visually-hidden"> for {detail.memory.name}</span>
+            </Button>
+          </>
         }
       />
       {lateStart ? <p className="mem-late-start">{lateStart}</p> : null}

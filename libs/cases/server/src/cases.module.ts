@@ -15,6 +15,7 @@ import { EditMemoryController } from './edit-memory/edit-memory.http.controller'
 import { DeleteMemoryController } from './delete-memory/delete-memory.http.controller';
 import { TaskStatusController } from './task-status/task-status.http.controller';
 import { SettleItemController } from './settle-item/settle-item.http.controller';
+import { MemoryCalendarController } from './memory-calendar/memory-calendar.http.controller';
 import { DocumentCollectedController } from './document-collected/document-collected.http.controller';
 import { DocumentFilesController } from './document-files/document-files.http.controller';
 import { AdditionalDocumentsController } from './additional-documents/additional-documents.http.controller';
@@ -61,6 +62,7 @@ export class CasesModule {
               DeleteMemoryController,
               TaskStatusController,
               SettleItemController,
+              MemoryCalendarController,
               DocumentCollectedController,
               DocumentFilesController,
               AdditionalDocumentsController,

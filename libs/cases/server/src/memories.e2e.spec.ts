@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ICAL from 'ical.js';
 import pg from 'pg';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
@@ -148,6 +149,23 @@ describe('memories over HTTP (services profile)', () => {
     expect(memory.memory.progress).toMatchObject({ percent: 100, tasksCompleted: 1, tasksSettled: memory.tasks.length - 1, documentsSettled: memory.documents.length });
     const listed = MemoryListResponseSchema.parse((await ann.json('/api/memories')).body).memories.find((m) => m.id === id)!;
     expect(listed.progress.percent).toBe(100);
+
+    // Add to calendar: the one task still to do is the one event; nobody else gets the file.
+    await put(`/api/memories/${id}/tasks/${first!.id}/settlement`, { kind: 'done_before', reason: null });
+    expect((await ann.fetch(`/api/memories/${id}/tasks/${first!.id}/settlement`, { method: 'DELETE' })).status).toBe(200);
+    const ics = await ann.fetch(`/api/memories/${id}/calendar.ics`);
+    expect([ics.status, ics.headers.get('content-type'), ics.headers.get('content-disposition')]).toEqual([
+      200,
+      'text/calendar; charset=utf-8',
+      'attachment; filename="Late-start-deadlines.ics"',
+    ]);
+    const calendar = new ICAL.Component(ICAL.parse(await ics.text()));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.map((e) => [e.uid, e.summary, e.startDate.isDate])).toEqual([
+      [`${first!.id}@afterwards`, `${first!.title} (${first!.deadlineKind === 'statutory' ? 'legal deadline' : 'suggested'})`, true],
+    ]);
+    expect((await bob.fetch(`/api/memories/${id}/calendar.ics`)).status).toBe(404);
+    expect((await new HttpSession(product.url).fetch(`/api/memories/${id}/calendar.ics`)).status).toBe(401);
 
     // Undo: the task is open again and progress drops.
     const undone = await ann.json<MemoryDetail>(`/api/memories/${id}/tasks/${first!.id}/settlement`, { method: 'DELETE' });
