@@ -1,5 +1,5 @@
 // The Case aggregate's state and commands, shared by the deciders of each area (case.details.ts,
-// case.checklist.ts, case.files.ts, case.notes.ts, case.erasure.ts) and put together in case.ts.
+// case.checklist.ts, case.files.ts, case.notes.ts, case.settlement.ts, case.erasure.ts) and put together in case.ts.
 import type { ChecklistDocument, ChecklistTask, DocumentCategory, IdSource } from '@afterwards/checklist-domain';
 import type { SettlementKind } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError } from './case.errors';
