@@ -47,4 +47,25 @@ describe('fuzzing the API from its contracts', () => {
     expect(report.changedOnRefusal).toEqual([]);
     expect(report.requests).toBeGreaterThan(40 * RUNS);
   }, 300_000);
+
+  // Read-side resilience as an operator sees it: a parked event (set aside by a projection it kept failing
+  // in; libs/server-kit/src/projections/projection-resilience.int.spec.ts parks real ones) shows on the
+  // health route by projection, position and type, without its error text (it can quote a family's data),
+  // and does not make the process unready.
+  it('shows a parked event on the readiness route without its error, and stays ready', async () => {
+    await db.query(
+      `INSERT INTO projection_parked_events (projection, "commit", prepare, stream_id, revision, type, error)
+       VALUES ('cases.memories', 1, 1, 'case-00000000-0000-4000-8000-000000000000', 0, 'NoteAdded', 'boom: Margaret Ellis')`,
+    );
+    try {
+      const ready = await fetch(`${product.url}/api/health/ready`);
+      const body = (await ready.json()) as { status: string; projections: { parked: number; oldestParked: { projection: string; position: string; type: string }[] } };
+      expect([ready.status, body.status, body.projections.parked]).toEqual([200, 'ok', 1]);
+      expect(body.projections.oldestParked).toEqual([expect.objectContaining({ projection: 'cases.memories', type: 'NoteAdded' })]);
+      expect(JSON.stringify(body)).not.toContain('Margaret');
+    } finally {
+      await db.query(`DELETE FROM projection_parked_events WHERE projection = 'cases.memories' AND "commit" = 1 AND prepare = 1`);
+    }
+    expect(((await (await fetch(`${product.url}/api/health/ready`)).json()) as { projections: { parked: number } }).projections.parked).toBe(0);
+  });
 });
