@@ -50,8 +50,9 @@ export function categoryProgress(detail: Pick<MemoryDetail, 'tasks' | 'documents
       })
       .filter((t) => t.total > 0);
   return {
-    tasks: tally(detail.tasks, TASK_CATEGORIES, (t) => t.status === 'complete'),
-    documents: tally(detail.documents, [...DOCUMENT_CATEGORIES, 'additional'], (d) => d.collected),
+    // Marked not needed or done before the memory was started counts as done, as in the overall progress.
+    tasks: tally(detail.tasks, TASK_CATEGORIES, (t) => t.status === 'complete' || Boolean(t.settled)),
+    documents: tally(detail.documents, [...DOCUMENT_CATEGORIES, 'additional'], (d) => d.collected || Boolean(d.settled)),
   };
 }
 

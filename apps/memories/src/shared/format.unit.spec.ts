@@ -47,6 +47,16 @@ describe('memory display helpers', () => {
     ]);
   });
 
+  it('counts a task or document marked not needed or done before as done in its category', () => {
+    const settled = { kind: 'not_needed', reason: null, settledAt: '2026-03-21T09:00:00.000Z' } as const;
+    const result = categoryProgress({
+      tasks: [{ ...task('immediate', 'pending'), settled }, task('immediate', 'complete')],
+      documents: [{ ...doc('legal', false), settled }],
+    });
+    expect(result.tasks).toEqual([{ category: 'immediate', done: 2, total: 2, percent: 100 }]);
+    expect(result.documents).toEqual([{ category: 'legal', done: 1, total: 1, percent: 100 }]);
+  });
+
   it("checks a photo with the domain's limits and messages", () => {
     expect(photoFileProblem({ size: 1000, type: 'image/png' })).toBeNull();
     expect(photoFileProblem({ size: 5_242_881, type: 'image/png' })).toBe('Image size must be less than 5MB');

@@ -21,7 +21,7 @@ export function findTask(state: CaseState, taskId: string): CaseTask {
   return found;
 }
 
-function mapTask(state: CaseState, taskId: string, change: (t: CaseTask) => CaseTask): readonly CaseTask[] {
+export function mapTask(state: CaseState, taskId: string, change: (t: CaseTask) => CaseTask): readonly CaseTask[] {
   return state.tasks.map((t) => (t.id === taskId ? change(t) : t));
 }
 

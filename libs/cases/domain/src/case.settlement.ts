@@ -4,7 +4,7 @@
 import { SETTLEMENT_REASON_MAX } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseEvent, DocumentSettled, DocumentUnsettled, TaskSettled, TaskUnsettled } from './case.events';
-import { findTask } from './case.checklist';
+import { findTask, mapTask } from './case.checklist';
 import { findDocument, mapDocument, optionalText, type CaseState, type CommandOf, type Settlement } from './case.state';
 
 export type SettlementCommand = CommandOf<'SettleTask' | 'UnsettleTask' | 'SettleDocument' | 'UnsettleDocument'>;
@@ -52,10 +52,10 @@ export function evolveSettlement(state: CaseState, event: TaskSettled | TaskUnse
   switch (event.type) {
     case 'TaskSettled': {
       const { taskId, kind, reason, settledAt } = event.data;
-      return { ...state, tasks: state.tasks.map((t) => (t.id === taskId ? { ...t, settled: { kind, reason, settledAt } } : t)), updatedAt: settledAt };
+      return { ...state, tasks: mapTask(state, taskId, (t) => ({ ...t, settled: { kind, reason, settledAt } })), updatedAt: settledAt };
     }
     case 'TaskUnsettled':
-      return { ...state, tasks: state.tasks.map((t) => (t.id === event.data.taskId ? { ...t, settled: null } : t)), updatedAt: event.data.unsettledAt };
+      return { ...state, tasks: mapTask(state, event.data.taskId, (t) => ({ ...t, settled: null })), updatedAt: event.data.unsettledAt };
     case 'DocumentSettled': {
       const { documentId, kind, reason, settledAt } = event.data;
       return { ...state, documents: mapDocument(state, documentId, (d) => ({ ...d, settled: { kind, reason, settledAt } })), updatedAt: settledAt };

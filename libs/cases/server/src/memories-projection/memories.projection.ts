@@ -5,6 +5,9 @@ import type { Projection, ProjectionTx } from '@afterwards/server-kit';
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
 import { deadlineRuleOf, dueDateFor, isoDateIn, type Jurisdiction } from '@afterwards/checklist-domain';
 
+/** A task or document without a 'not needed' or 'done before' mark. */
+const NO_SETTLEMENT = { settledKind: null, settledReason: null, settledAt: null };
+
 const date = (iso: string | null | undefined): Date | null => (iso ? new Date(`${iso}T00:00:00Z`) : null);
 
 /** The four date-only and text fields the edit dialog may change, as columns. */
@@ -192,7 +195,7 @@ export const memoriesProjection: Projection = {
         await tx.caseTask.updateMany({
           where: { id: event.data.taskId, caseId },
           // Done is done: a 'not needed' mark gives way to the tick.
-          data: { status: 'complete', completedAt: new Date(event.data.completedAt), settledKind: null, settledReason: null, settledAt: null, updatedAt: at },
+          data: { status: 'complete', completedAt: new Date(event.data.completedAt), ...NO_SETTLEMENT, updatedAt: at },
         });
         break;
       case 'TaskReopened':
@@ -201,7 +204,7 @@ export const memoriesProjection: Projection = {
       case 'DocumentCollected':
         await tx.caseDocument.updateMany({
           where: { id: event.data.documentId, caseId },
-          data: { collected: true, collectedAt: new Date(event.data.collectedAt), settledKind: null, settledReason: null, settledAt: null, updatedAt: at },
+          data: { collected: true, collectedAt: new Date(event.data.collectedAt), ...NO_SETTLEMENT, updatedAt: at },
         });
         break;
       case 'DocumentUncollected':
@@ -213,7 +216,7 @@ export const memoriesProjection: Projection = {
         break;
       }
       case 'TaskUnsettled':
-        await tx.caseTask.updateMany({ where: { id: event.data.taskId, caseId }, data: { settledKind: null, settledReason: null, settledAt: null, updatedAt: at } });
+        await tx.caseTask.updateMany({ where: { id: event.data.taskId, caseId }, data: { ...NO_SETTLEMENT, updatedAt: at } });
         break;
       case 'DocumentSettled': {
         const { documentId, kind, reason, settledAt } = event.data;
@@ -221,7 +224,7 @@ export const memoriesProjection: Projection = {
         break;
       }
       case 'DocumentUnsettled':
-        await tx.caseDocument.updateMany({ where: { id: event.data.documentId, caseId }, data: { settledKind: null, settledReason: null, settledAt: null, updatedAt: at } });
+        await tx.caseDocument.updateMany({ where: { id: event.data.documentId, caseId }, data: { ...NO_SETTLEMENT, updatedAt: at } });
         break;
       case 'DocumentFileAttached': {
         const { documentId, file } = event.data;

@@ -52,18 +52,6 @@ export function memoryCalendar(detail: MemoryDetail, options: { dashboardUrl: st
     };
   });
   const header = { productId: 'afterwards/memories', calName: `${memory.name}: deadlines`, method: 'PUBLISH' };
-  if (events.length === 0) {
-    // The library refuses an empty list; a calendar with no events is still a valid file.
-    return [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      `PRODID:${header.productId}`,
-      'METHOD:PUBLISH',
-      `X-WR-CALNAME:${header.calName.replace(/[\\;,]/g, (c) => `\\${c}`)}`,
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n');
-  }
   const { error, value } = createEvents(events, header);
   if (error || !value) throw error ?? new Error('The calendar could not be written');
   return value;
