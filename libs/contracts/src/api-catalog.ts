@@ -59,8 +59,13 @@ import {
   StartCsvImportSchema,
 } from './imports';
 import {
+  AcceptInvitationResponseSchema,
+  ChangeMemberRoleRequestSchema,
   ChecklistPreviewSchema,
   CreateMemoryRequestSchema,
+  InvitationPreviewSchema,
+  InviteToMemoryRequestSchema,
+  MemorySharingSchema,
   EditMemoryRequestSchema,
   EditNoteRequestSchema,
   MemoryDetailSchema,
@@ -155,6 +160,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/memories/{id}/notes', summary: 'Add a note', tag: 'Memories', access: 'family', body: NoteRequestSchema, response: MemoryDetailSchema, status: 201 },
   { method: 'PUT', path: '/api/memories/{id}/notes/{noteId}', summary: 'Edit a note', tag: 'Memories', access: 'family', body: EditNoteRequestSchema, response: MemoryDetailSchema },
   { method: 'DELETE', path: '/api/memories/{id}/notes/{noteId}', summary: 'Delete a note', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  { method: 'GET', path: '/api/memories/{id}/sharing', summary: 'Who can see a memory, and the invitations waiting (its owner only)', tag: 'Sharing', access: 'family', response: MemorySharingSchema },
+  { method: 'POST', path: '/api/memories/{id}/invitations', summary: 'Invite someone by e-mail as an editor or a viewer', tag: 'Sharing', access: 'family', body: InviteToMemoryRequestSchema, response: MemorySharingSchema, status: 201 },
+  { method: 'DELETE', path: '/api/memories/{id}/invitations/{invitationId}', summary: 'Cancel a waiting invitation', tag: 'Sharing', access: 'family', response: MemorySharingSchema },
+  { method: 'PUT', path: '/api/memories/{id}/members/{userId}', summary: "Change a person's role on a memory", tag: 'Sharing', access: 'family', body: ChangeMemberRoleRequestSchema, response: MemorySharingSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/members/{userId}', summary: 'Remove a person from a memory (or leave one shared with you)', tag: 'Sharing', access: 'family', response: 'none', status: 204 },
+  { method: 'GET', path: '/api/invitations/{token}', summary: 'What an invitation link is for (the link is the secret)', tag: 'Sharing', access: 'public', response: InvitationPreviewSchema },
+  { method: 'POST', path: '/api/invitations/{token}/accept', summary: 'Accept an invitation with the account of the invited address', tag: 'Sharing', access: 'family', response: AcceptInvitationResponseSchema },
 
   // Staff: sign-in and set-up
   { method: 'POST', path: '/api/admin/session', summary: 'Staff sign-in (locks for 15 minutes after 5 failures)', tag: 'Staff access', access: 'staff-sign-in', body: AdminSignInSchema, response: AdminSessionResponseSchema },

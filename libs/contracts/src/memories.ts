@@ -137,8 +137,69 @@ export type MemoryProgress = z.infer<typeof MemoryProgressSchema>;
 
 export const MemoryPhotoSchema = z.object({ url: z.string(), thumbnailUrl: z.string(), fileType: z.string(), fileSize: z.number() });
 
+/**
+ * Sharing: the owner invites people to one memory as an editor (ticks, uploads, notes) or a viewer (reads and
+ * downloads). Only the owner edits its details, shares it or deletes it forever.
+ *
+ *   GET    /api/memories/:id/sharing                       MemorySharing (owner only)
+ *   POST   /api/memories/:id/invitations                   InviteToMemoryRequest → 201 MemorySharing
+ *   DELETE /api/memories/:id/invitations/:invitationId     MemorySharing
+ *   PUT    /api/memories/:id/members/:userId               ChangeMemberRoleRequest → MemorySharing
+ *   DELETE /api/memories/:id/members/:userId               204: the owner removes a person, or a person leaves
+ *   GET    /api/invitations/:token                         InvitationPreview (public: the link is the secret)
+ *   POST   /api/invitations/:token/accept                  AcceptInvitationResponse (signed in, the invited address)
+ */
+export const MEMBER_ROLES = ['editor', 'viewer'] as const;
+export const MemberRoleSchema = z.enum(MEMBER_ROLES);
+export type MemberRole = z.infer<typeof MemberRoleSchema>;
+export const MemoryRoleSchema = z.enum(['owner', ...MEMBER_ROLES]);
+export type MemoryRole = z.infer<typeof MemoryRoleSchema>;
+export const MEMORY_ROLE_LABELS: Record<MemoryRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
+export const MEMBER_ROLE_HINTS: Record<MemberRole, string> = {
+  editor: 'Can tick tasks, collect and upload documents, and write notes',
+  viewer: 'Can read everything and download files, but not change anything',
+};
+/** People a memory can be shared with (besides its owner), invitations waiting included. */
+export const MEMORY_PEOPLE_MAX = 20;
+export const INVITATION_DAYS = 14;
+
+/** Someone on a memory, as every person on it sees them. */
+export const MemoryPersonSchema = z.object({ id: z.string(), name: z.string(), role: MemoryRoleSchema });
+export type MemoryPerson = z.infer<typeof MemoryPersonSchema>;
+
+export const InviteToMemoryRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter their email address').max(254).email('Please enter a valid email address'),
+  role: MemberRoleSchema,
+});
+export type InviteToMemoryRequest = z.infer<typeof InviteToMemoryRequestSchema>;
+export const ChangeMemberRoleRequestSchema = z.object({ role: MemberRoleSchema });
+export type ChangeMemberRoleRequest = z.infer<typeof ChangeMemberRoleRequestSchema>;
+
+export const MemorySharingSchema = z.object({
+  people: z.array(MemoryPersonSchema.extend({ email: z.string(), addedAt: z.string().nullable() })),
+  invitations: z.array(z.object({ id: z.string(), email: z.string(), role: MemberRoleSchema, invitedAt: z.string(), expiresAt: z.string() })),
+});
+export type MemorySharing = z.infer<typeof MemorySharingSchema>;
+
+export const InvitationPreviewSchema = z.object({
+  memoryName: z.string(),
+  deceasedName: z.string(),
+  invitedBy: z.string(),
+  role: MemberRoleSchema,
+  /** The address the invitation was sent to: only that account can accept it. */
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+export const AcceptInvitationResponseSchema = z.object({ memoryId: z.string() });
+export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>;
+
 export const MemorySummarySchema = z.object({
   id: z.string(),
+  /** What the signed-in person may do here: their own memory, or one shared with them. */
+  role: MemoryRoleSchema,
+  /** Who shared it, when it is not the signed-in person's own. */
+  ownerName: z.string().nullable(),
   name: z.string(),
   deceasedName: z.string(),
   jurisdiction: JurisdictionSchema,
@@ -194,6 +255,8 @@ export type ChecklistTaskView = z.infer<typeof ChecklistTaskSchema>;
 export const MemoryTaskSchema = ChecklistTaskSchema.extend({
   status: z.enum(['pending', 'in_progress', 'complete']),
   completedAt: z.string().nullable(),
+  /** Who ticked it (a person's id; see MemoryDetail.people for the name). */
+  completedBy: z.string().nullable(),
   /** Not needed, or done before the memory was started; null otherwise. */
   settled: SettlementSchema.nullable(),
 });
@@ -245,6 +308,9 @@ export const MemoryNoteSchema = z.object({
   version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who wrote it and who last changed it (ids; see MemoryDetail.people). */
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
 });
 export type MemoryNote = z.infer<typeof MemoryNoteSchema>;
 
@@ -253,6 +319,8 @@ export const MemoryDetailSchema = z.object({
   tasks: z.array(MemoryTaskSchema),
   documents: z.array(MemoryDocumentSchema),
   notes: z.array(MemoryNoteSchema),
+  /** Everyone who can see this memory, its owner first. */
+  people: z.array(MemoryPersonSchema),
 });
 export type MemoryDetail = z.infer<typeof MemoryDetailSchema>;
 

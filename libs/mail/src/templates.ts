@@ -99,3 +99,35 @@ export function resetPasswordEmail(input: { to: string; name?: string | null; ur
     supportEmail: input.supportEmail,
   });
 }
+
+/** An invitation to help with (or see) a memory someone shares. */
+export function memoryInvitationEmail(input: {
+  to: string;
+  invitedBy: string;
+  deceasedName: string;
+  role: 'editor' | 'viewer';
+  url: string;
+  expiresInSeconds: number;
+  supportEmail?: string;
+}): MailMessage {
+  const what =
+    input.role === 'editor'
+      ? 'You will be able to tick off tasks, add documents and keep notes together.'
+      : 'You will be able to see the checklist, documents and notes, and download files.';
+  return renderEmail({
+    to: input.to,
+    kind: 'memory-invitation',
+    subject: `${input.invitedBy} has shared the tasks for ${input.deceasedName} with you`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${input.invitedBy} is using ${PRODUCT} to keep track of what needs doing after the death of ${input.deceasedName}, and would like you to share it with them.`,
+      what,
+    ],
+    action: { label: 'Open the invitation', url: input.url },
+    after: [
+      `This link works for ${describeDuration(input.expiresInSeconds)}. You can accept it with an account for this e-mail address, or create one.`,
+      `If you were not expecting this, you can ignore this e-mail; nothing will happen.`,
+    ],
+    supportEmail: input.supportEmail,
+  });
+}

@@ -3,6 +3,8 @@ import type { MemoryDetail, MemorySummary } from '@afterwards/contracts';
 
 export function summary(over: Partial<MemorySummary> & { id: string }): MemorySummary {
   return {
+    role: 'owner',
+    ownerName: null,
     name: `Memory ${over.id}`,
     deceasedName: 'Margaret Ellis',
     jurisdiction: 'England',
@@ -33,5 +35,5 @@ export function summary(over: Partial<MemorySummary> & { id: string }): MemorySu
 }
 
 export function detail(memory: MemorySummary, parts: Partial<Omit<MemoryDetail, 'memory'>> = {}): MemoryDetail {
-  return { memory, tasks: [], documents: [], notes: [], ...parts };
+  return { memory, tasks: [], documents: [], notes: [], people: [], ...parts };
 }

@@ -17,7 +17,11 @@ export type CaseErrorCode =
   | 'NOTE_NOT_FOUND'
   | 'NOTE_CHANGED'
   | 'ITEM_ALREADY_DONE'
-  | 'DOCUMENT_NOT_SETTLEABLE';
+  | 'DOCUMENT_NOT_SETTLEABLE'
+  | 'CASE_OWNER_ONLY'
+  | 'CASE_READ_ONLY'
+  | 'MEMBER_NOT_FOUND'
+  | 'ALREADY_OWNER';
 
 export interface FieldError {
   path: string;
@@ -61,4 +65,8 @@ export const CASE_MESSAGES = {
   taskAlreadyDone: 'This task is already marked as complete.',
   documentAlreadyCollected: 'This document is already collected.',
   additionalNotSettleable: 'Additional documents are already collected: remove one instead.',
+  ownerOnly: 'Only the person who created this memory can do this.',
+  readOnly: 'You can view this memory but not change it. Ask its owner if you need to be an editor.',
+  memberNotFound: 'This person no longer has access to the memory.',
+  alreadyOwner: 'This is your own memory.',
 } as const;

@@ -1,5 +1,5 @@
 import type { ChecklistDocument, ChecklistTask, Jurisdiction } from '@afterwards/checklist-domain';
-import type { SettlementKind } from '@afterwards/contracts';
+import type { MemberRole, SettlementKind } from '@afterwards/contracts';
 import type { Relationship } from './limits';
 import type { NoteCategory } from './notes';
 
@@ -120,6 +120,23 @@ export interface NoteDeleted {
   data: { caseId: string; noteId: string; deletedAt: string };
 }
 /**
+ * Sharing. Events name people by account id only: the invited address lives in the invitations table,
+ * which can be deleted, never in the log.
+ */
+export interface MemberJoined {
+  type: 'MemberJoined';
+  data: { caseId: string; memberId: string; role: MemberRole; invitationId: string; joinedAt: string };
+}
+export interface MemberRoleChanged {
+  type: 'MemberRoleChanged';
+  data: { caseId: string; memberId: string; role: MemberRole; changedAt: string };
+}
+export interface MemberRemoved {
+  type: 'MemberRemoved';
+  /** left: the person removed themselves. */
+  data: { caseId: string; memberId: string; left: boolean; removedAt: string };
+}
+/**
  * Tombstone: carries no personal data, so it can outlive Delete Forever in the audit trail. The file ids
  * (random, meaningless without the deleted rows) let the file store drop every blob, retried until done.
  */
@@ -148,6 +165,9 @@ export type CaseEvent =
   | NoteAdded
   | NoteEdited
   | NoteDeleted
+  | MemberJoined
+  | MemberRoleChanged
+  | MemberRemoved
   | CaseDeleted;
 
 export type CaseEventType = CaseEvent['type'];
@@ -172,6 +192,9 @@ export const CASE_EVENT_TYPES: readonly CaseEventType[] = [
   'NoteAdded',
   'NoteEdited',
   'NoteDeleted',
+  'MemberJoined',
+  'MemberRoleChanged',
+  'MemberRemoved',
   'CaseDeleted',
 ];
 

@@ -1,7 +1,7 @@
 // The Case aggregate's state and commands, shared by the deciders of each area (case.details.ts,
 // case.checklist.ts, case.files.ts, case.notes.ts, case.settlement.ts, case.erasure.ts) and put together in case.ts.
 import type { ChecklistDocument, ChecklistTask, DocumentCategory, IdSource } from '@afterwards/checklist-domain';
-import type { SettlementKind } from '@afterwards/contracts';
+import type { MemberRole, SettlementKind } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseDetails, CasePhoto, EditableCaseDetails, FileEntry } from './case.events';
 import type { NoteCategory } from './notes';
@@ -47,6 +47,12 @@ export interface CaseNote {
   updatedAt: string;
 }
 
+/** Someone the owner shared the memory with. */
+export interface CaseMember {
+  userId: string;
+  role: MemberRole;
+}
+
 export interface CaseState {
   readonly exists: boolean;
   readonly deleted: boolean;
@@ -62,6 +68,7 @@ export interface CaseState {
   readonly tasks: readonly CaseTask[];
   readonly documents: readonly CaseDocument[];
   readonly notes: readonly CaseNote[];
+  readonly members: readonly CaseMember[];
 }
 
 export const initialCaseState: CaseState = {
@@ -78,6 +85,7 @@ export const initialCaseState: CaseState = {
   tasks: [],
   documents: [],
   notes: [],
+  members: [],
 };
 
 /** What the create form sends; strings are trimmed, blank optional fields become null. */
@@ -96,7 +104,7 @@ export type IncomingFile = Omit<FileEntry, 'uploadedAt'>;
 
 interface Base {
   caseId: string;
-  /** The signed-in user; only the owner may act on a memory. */
+  /** The signed-in user: the owner, or a person the memory is shared with, as their role allows. */
   actorId: string;
   /** ISO timestamp of the request, passed in so decisions stay pure. */
   at: string;
@@ -133,7 +141,12 @@ export type CaseCommand =
   | (Base & { type: 'AddNote'; noteId: string; title: string; content: string; category?: string | null })
   | (Base & { type: 'EditNote'; noteId: string; title: string; content: string; category?: string | null; expectedVersion?: number })
   | (Base & { type: 'DeleteNote'; noteId: string })
-  | (Base & { type: 'DeleteCase' });
+  | (Base & { type: 'DeleteCase' })
+  /** The actor accepted an invitation (checked by the server: the link, its address, its expiry). */
+  | (Base & { type: 'JoinCase'; invitationId: string; role: MemberRole })
+  | (Base & { type: 'ChangeMemberRole'; memberId: string; role: MemberRole })
+  /** The owner removes a person, or a person leaves (memberId is the actor). */
+  | (Base & { type: 'RemoveMember'; memberId: string });
 
 /** The commands of the given types: what one area's decider accepts. */
 export type CommandOf<T extends CaseCommand['type']> = Extract<CaseCommand, { type: T }>;
@@ -154,9 +167,46 @@ export function mapDocument(state: CaseState, documentId: string, change: (d: Ca
   return state.documents.map((d) => (d.id === documentId ? change(d) : d));
 }
 
-/** Unknown, deleted and other people's memories look the same: not found. */
-export function mustOwn(state: CaseState, command: Base): void {
-  if (!state.exists || state.deleted || state.ownerId !== command.actorId) {
-    throw new CaseError('CASE_NOT_FOUND', CASE_MESSAGES.notFound);
-  }
+/** What a person is to a memory: its owner, someone it is shared with, or nobody (null). */
+export function roleOf(state: CaseState, userId: string): 'owner' | MemberRole | null {
+  if (!state.exists || state.deleted) return null;
+  if (state.ownerId === userId) return 'owner';
+  return state.members.find((m) => m.userId === userId)?.role ?? null;
+}
+
+/** Who may send each command: the owner alone, or editors too. Viewers change nothing. */
+const NEEDS: Record<Exclude<CaseCommand['type'], 'OpenCase' | 'JoinCase'>, 'owner' | 'editor'> = {
+  EditCaseDetails: 'owner',
+  ChangeCasePhoto: 'owner',
+  DeleteCase: 'owner',
+  ChangeMemberRole: 'owner',
+  RemoveMember: 'owner',
+  CompleteTask: 'editor',
+  ReopenTask: 'editor',
+  CollectDocument: 'editor',
+  UncollectDocument: 'editor',
+  SettleTask: 'editor',
+  UnsettleTask: 'editor',
+  SettleDocument: 'editor',
+  UnsettleDocument: 'editor',
+  AttachDocumentFile: 'editor',
+  RemoveDocumentFile: 'editor',
+  AddAdditionalDocument: 'editor',
+  RemoveAdditionalDocument: 'editor',
+  AddNote: 'editor',
+  EditNote: 'editor',
+  DeleteNote: 'editor',
+};
+
+/**
+ * Unknown, deleted and other people's memories look the same: not found. A person the memory is shared
+ * with is told plainly what their role does not allow; leaving (removing oneself) is allowed to anyone on it.
+ */
+export function mustBeAllowed(state: CaseState, command: Exclude<CaseCommand, { type: 'OpenCase' | 'JoinCase' }>): void {
+  const role = roleOf(state, command.actorId);
+  if (role === null) throw new CaseError('CASE_NOT_FOUND', CASE_MESSAGES.notFound);
+  if (role === 'owner') return;
+  if (command.type === 'RemoveMember' && command.memberId === command.actorId) return;
+  if (NEEDS[command.type] === 'owner') throw new CaseError('CASE_OWNER_ONLY', CASE_MESSAGES.ownerOnly);
+  if (role === 'viewer') throw new CaseError('CASE_READ_ONLY', CASE_MESSAGES.readOnly);
 }

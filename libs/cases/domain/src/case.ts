@@ -7,13 +7,15 @@ import { decideErasure, evolveErasure } from './case.erasure';
 import { decideFiles, evolveFiles } from './case.files';
 import { decideNotes, evolveNotes } from './case.notes';
 import { decideSettlement, evolveSettlement } from './case.settlement';
-import { initialCaseState, mustOwn, type CaseCommand, type CaseState } from './case.state';
+import { decideSharing, evolveSharing } from './case.sharing';
+import { initialCaseState, mustBeAllowed, type CaseCommand, type CaseState } from './case.state';
 
 export {
   initialCaseState,
   type CaseCommand,
   type CaseDetailsInput,
   type CaseDocument,
+  type CaseMember,
   type CaseNote,
   type CaseState,
   type CaseTask,
@@ -25,6 +27,7 @@ export { parseCaseDetails, photoProblem } from './case.details';
 export { documentFileProblem } from './case.files';
 export { parseNote } from './case.notes';
 export { caseFileIds } from './case.erasure';
+export { roleOf } from './case.state';
 
 /**
  * Pure: what happens when `command` meets a memory in `state`. Throws CaseError when refused. Repeating a
@@ -33,8 +36,12 @@ export { caseFileIds } from './case.erasure';
  */
 export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] {
   if (command.type === 'OpenCase') return decideOpen(command, state);
-  mustOwn(state, command);
+  if (command.type === 'JoinCase') return decideSharing(command, state);
+  mustBeAllowed(state, command);
   switch (command.type) {
+    case 'ChangeMemberRole':
+    case 'RemoveMember':
+      return decideSharing(command, state);
     case 'EditCaseDetails':
     case 'ChangeCasePhoto':
       return decideDetails(command, state);
@@ -93,6 +100,10 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
     case 'NoteEdited':
     case 'NoteDeleted':
       return evolveNotes(state, event);
+    case 'MemberJoined':
+    case 'MemberRoleChanged':
+    case 'MemberRemoved':
+      return evolveSharing(state, event);
     case 'CaseDeleted':
       return evolveErasure(state, event);
     default: {

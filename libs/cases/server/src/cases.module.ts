@@ -23,6 +23,8 @@ import { MemoryPhotoController } from './memory-photo/memory-photo.http.controll
 import { DownloadFileController } from './download-file/download-file.http.controller';
 import { MemoryNotesController } from './memory-notes/memory-notes.http.controller';
 import { ChecklistPreviewController } from './checklist-preview/checklist-preview.http.controller';
+import { InvitationsController, MemorySharingController } from './share-memory/memory-sharing.http.controller';
+import { MemorySharingService } from './share-memory/memory-sharing';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -44,9 +46,18 @@ registerErrorCodes({
   NOTE_CHANGED: 409,
   ITEM_ALREADY_DONE: 409,
   DOCUMENT_NOT_SETTLEABLE: 409,
+  CASE_OWNER_ONLY: 403,
+  CASE_READ_ONLY: 403,
+  MEMBER_NOT_FOUND: 404,
+  ALREADY_OWNER: 409,
+  MEMBER_EXISTS: 409,
+  MEMORY_PEOPLE_LIMIT: 409,
+  INVITATION_NOT_FOUND: 404,
+  INVITATION_FOR_ANOTHER_ADDRESS: 403,
+  INVITATION_NOT_SENT: 502,
 });
 
-/** Memories: the Case aggregate, its checklist, files and notes, for their owner only. */
+/** Memories: the Case aggregate, its checklist, files and notes, for their owner and the people they share it with. */
 @Module({})
 export class CasesModule {
   static forRoot(role: 'api' | 'worker' | 'tools') {
@@ -70,6 +81,8 @@ export class CasesModule {
               DownloadFileController,
               MemoryNotesController,
               ChecklistPreviewController,
+              MemorySharingController,
+              InvitationsController,
             ]
           : [],
       providers: [
@@ -77,11 +90,12 @@ export class CasesModule {
         GetMemoryHandler,
         ListMemoriesHandler,
         MemoryCommands,
+        MemorySharingService,
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
         // Only the API touches files (it serves them and runs the purge beside the projections).
         ...(role === 'api' ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService] : []),
       ],
-      exports: [MemoryCommands],
+      exports: [MemoryCommands, MemorySharingService],
     };
   }
 }

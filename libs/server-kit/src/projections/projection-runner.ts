@@ -6,12 +6,19 @@ import { isTransientFailure, parkEvent, retryDelayMs } from './projection-failur
 export interface ProjectionChange {
   readonly projection: string;
   readonly topic: string | undefined;
-  /** The room to tell: the topic itself, or one user's room for a private topic. */
-  readonly room: string | undefined;
+  /** The rooms to tell: the topic itself, or the rooms of the people who see the rows of a private topic. */
+  readonly rooms: readonly string[];
   /** The projection asked for staff screens to be told as well. */
   readonly staff: boolean;
   readonly ids: string[];
   readonly event: RecordedEvent;
+}
+
+/** An event applied: the rows it changed and, for a private topic, the rooms to tell. */
+interface Applied {
+  event: RecordedEvent;
+  ids: string[];
+  rooms?: string[];
 }
 
 async function readCheckpoint(prisma: PrismaClient, name: string): Promise<Position> {
@@ -92,10 +99,14 @@ export class ProjectionRunner {
     return [...this.retryingNow];
   }
 
-  private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<{ event: RecordedEvent; ids: string[] }[]> {
+  private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
     const apply = async (tx: ProjectionTx) => {
-      const results: { event: RecordedEvent; ids: string[] }[] = [];
-      for (const event of events) results.push({ event, ids: await projection.apply(event, tx) });
+      const results: Applied[] = [];
+      for (const event of events) {
+        // Asked before the event is applied, so a deletion still knows whose screens showed the rows.
+        const rooms = projection.audience ? await projection.audience(event, tx) : undefined;
+        results.push({ event, ids: await projection.apply(event, tx), ...(rooms ? { rooms } : {}) });
+      }
       if (projection.afterBatch) await projection.afterBatch(tx);
       await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
       return results;
@@ -141,13 +152,13 @@ export class ProjectionRunner {
    * events': the batch is applied again one event at a time, and an event that fails on its own is parked
    * (set aside with its error, the checkpoint moved past it, in one transaction) so later events go on.
    */
-  private async applyResiliently(projection: Projection, events: RecordedEvent[]): Promise<{ event: RecordedEvent; ids: string[] }[]> {
+  private async applyResiliently(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
     try {
       return await this.withRetries(projection.name, () => this.applyBatch(projection, events));
     } catch (error) {
       if (error instanceof RunnerStopping || events.length === 0) throw error;
     }
-    const results: { event: RecordedEvent; ids: string[] }[] = [];
+    const results: Applied[] = [];
     for (const event of events) {
       try {
         results.push(...(await this.withRetries(projection.name, () => this.applyBatch(projection, [event]))));
@@ -172,10 +183,10 @@ export class ProjectionRunner {
       const batcher = new Batcher(async (events) => {
         const changed = await this.applyResiliently(projection, events);
         this.positions.set(projection.name, events[events.length - 1]!.position);
-        for (const { event, ids } of changed) {
+        for (const { event, ids, rooms } of changed) {
           if (ids.length === 0) continue;
-          const room = projection.roomFor ? projection.roomFor(event) : projection.topic;
-          this.onChange({ projection: projection.name, topic: projection.topic, room, staff: projection.notifyStaff === true, ids, event });
+          const to = rooms ?? (projection.topic && !projection.audience ? [projection.topic] : []);
+          this.onChange({ projection: projection.name, topic: projection.topic, rooms: to, staff: projection.notifyStaff === true, ids, event });
         }
       });
       const subscription = this.store.subscribeToAll((event) => batcher.push(event), {

@@ -15,10 +15,11 @@ export interface Projection {
   /** Realtime topic told about changed row ids, if the read model is watched by screens. */
   readonly topic?: string;
   /**
-   * For a private topic: the room of the user whose rows `event` changed (see `privateRoom` in the
-   * contracts), so only that user's screens hear of it. Without it the topic is public.
+   * For a private topic: the rooms of the people whose screens show the rows `event` changes (see
+   * `privateRoom` in the contracts), so only they hear of it. Read in the batch's transaction before the
+   * event is applied, so a deletion still knows who saw the rows. Without it the topic is public.
    */
-  roomFor?(event: RecordedEvent): string | undefined;
+  audience?(event: RecordedEvent, tx: ProjectionTx): Promise<string[]>;
   /** Also tell the staff back office (its staff-only room) which rows changed. */
   readonly notifyStaff?: boolean;
   /** Applies one event; returns the ids of rows it changed. */

@@ -36,7 +36,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
       this.prisma,
       this.projections,
       (change) => {
-        if (change.topic && change.room) this.queuePublish(change.topic, change.room, change.ids);
+        if (change.topic) for (const room of change.rooms) this.queuePublish(change.topic, room, change.ids);
         if (change.staff) this.queuePublish(StaffTopics.backOffice, StaffTopics.backOffice, change.ids);
         for (const listener of this.listeners) listener(change);
       },

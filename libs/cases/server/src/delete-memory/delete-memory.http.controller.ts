@@ -1,14 +1,17 @@
-import { Controller, Delete, HttpCode, Param, Req } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Inject, Param, Req } from '@nestjs/common';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
 import type { Request } from 'express';
 import { SessionCache } from '@afterwards/identity-server';
 import { FilePurgeService } from '../file-purge/file-purge.service';
 import { isUuid } from '../read-model/memory.queries';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { memoryNotFound as notFound } from '../get-memory/get-memory.handler';
+import { deleteInvitationsOfMemory } from '../share-memory/invitations';
 
 /**
- * Delete Forever. The command leaves a tombstone without personal data; the rows, the stream's earlier
- * events and every blob are gone before this answers.
+ * Delete Forever. The command leaves a tombstone without personal data; the rows (every person's access
+ * included), waiting invitations, the stream's earlier events and every blob are gone before this answers.
  */
 @Controller('api/memories')
 export class DeleteMemoryController {
@@ -16,6 +19,7 @@ export class DeleteMemoryController {
     private readonly sessions: SessionCache,
     private readonly memories: MemoryCommands,
     private readonly purge: FilePurgeService,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
 
   @Delete(':id')
@@ -24,6 +28,7 @@ export class DeleteMemoryController {
     const user = await this.sessions.requireUser(req);
     if (!isUuid(id)) throw notFound();
     const result = await this.memories.run(user, req, { type: 'DeleteCase', caseId: id });
+    await deleteInvitationsOfMemory(this.prisma, id);
     await this.memories.settled(result);
     if (result.position) await this.purge.waitUntilPurged(result.position);
   }

@@ -77,7 +77,7 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
       { type: 'SettleDocument', documentId: opened.documents[1]!.id, kind: 'done_before' },
     );
     await caught(runner, id);
-    expect(changes.every((c) => c.topic === 'memories' && c.room === `memories:${OWNER}`)).toBe(true);
+    expect(changes.every((c) => c.topic === 'memories' && c.rooms.length === 1 && c.rooms[0] === `memories:${OWNER}`)).toBe(true);
 
     const detail = (await getMemoryDetail(prisma, OWNER, id))!;
     expect(detail.memory.progress).toMatchObject({

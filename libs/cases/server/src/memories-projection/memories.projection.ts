@@ -40,18 +40,28 @@ async function recount(tx: ProjectionTx, caseId: string): Promise<void> {
 /**
  * Projects memory streams into cases, case_tasks, case_documents, case_files and case_notes. Each
  * event is applied once: the cases row keeps the stream revision it has reached, and older events
- * (a replay) change nothing. Delete Forever removes every row of the memory.
+ * (a replay) change nothing. Delete Forever removes every row of the memory, its members' included.
  */
 export const memoriesProjection: Projection = {
   name: 'cases.memories',
   streamPrefixes: [CASE_STREAM_PREFIX],
   topic: PrivateTopics.memories,
-  // Only a memory's owner can act on it (the domain refuses anyone else), so the actor is the owner.
-  roomFor: (event) => privateRoom(PrivateTopics.memories, event.metadata.actor),
+  // Everyone on the memory sees a change live: its owner and the people it is shared with (as they were
+  // before the event, so a removed person's screen drops it), and whoever just joined.
+  async audience(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+    const caseId = (recorded.data as { caseId: string }).caseId;
+    const rows = await tx.$queryRaw<{ user_id: string }[]>`
+      SELECT user_id FROM cases WHERE id = ${caseId}::uuid
+      UNION SELECT user_id FROM case_members WHERE case_id = ${caseId}::uuid`;
+    const people = new Set([...rows.map((r) => r.user_id), recorded.metadata.actor]);
+    return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memories, p));
+  },
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const event = { type: recorded.type, data: recorded.data } as CaseEvent;
     const caseId = event.data.caseId;
+    // Who made the change ('ticked by'): every command carries its actor into the events' metadata.
+    const actor = typeof recorded.metadata.actor === 'string' ? recorded.metadata.actor : null;
     const at = new Date(recorded.metadata.occurredAt);
     const revision = recorded.revision;
 
@@ -195,11 +205,11 @@ export const memoriesProjection: Projection = {
         await tx.caseTask.updateMany({
           where: { id: event.data.taskId, caseId },
           // Done is done: a 'not needed' mark gives way to the tick.
-          data: { status: 'complete', completedAt: new Date(event.data.completedAt), ...NO_SETTLEMENT, updatedAt: at },
+          data: { status: 'complete', completedAt: new Date(event.data.completedAt), completedBy: actor, ...NO_SETTLEMENT, updatedAt: at },
         });
         break;
       case 'TaskReopened':
-        await tx.caseTask.updateMany({ where: { id: event.data.taskId, caseId }, data: { status: 'pending', completedAt: null, updatedAt: at } });
+        await tx.caseTask.updateMany({ where: { id: event.data.taskId, caseId }, data: { status: 'pending', completedAt: null, completedBy: null, updatedAt: at } });
         break;
       case 'DocumentCollected':
         await tx.caseDocument.updateMany({
@@ -282,7 +292,7 @@ export const memoriesProjection: Projection = {
       case 'NoteAdded': {
         const { noteId, title, content, category, addedAt } = event.data;
         await tx.caseNote.create({
-          data: { id: noteId, caseId, userId, title, content, category, version: 0, createdAt: new Date(addedAt), updatedAt: new Date(addedAt) },
+          data: { id: noteId, caseId, userId, title, content, category, version: 0, createdAt: new Date(addedAt), updatedAt: new Date(addedAt), createdBy: actor, updatedBy: actor },
         });
         break;
       }
@@ -290,12 +300,27 @@ export const memoriesProjection: Projection = {
         const { noteId, title, content, category, editedAt } = event.data;
         await tx.caseNote.updateMany({
           where: { id: noteId, caseId },
-          data: { title, content, category, version: { increment: 1 }, updatedAt: new Date(editedAt) },
+          data: { title, content, category, version: { increment: 1 }, updatedAt: new Date(editedAt), updatedBy: actor },
         });
         break;
       }
       case 'NoteDeleted':
         await tx.caseNote.deleteMany({ where: { id: event.data.noteId, caseId } });
+        break;
+      case 'MemberJoined': {
+        const { memberId, role, joinedAt } = event.data;
+        await tx.caseMember.upsert({
+          where: { caseId_userId: { caseId, userId: memberId } },
+          create: { caseId, userId: memberId, role, addedAt: new Date(joinedAt) },
+          update: { role },
+        });
+        break;
+      }
+      case 'MemberRoleChanged':
+        await tx.caseMember.updateMany({ where: { caseId, userId: event.data.memberId }, data: { role: event.data.role } });
+        break;
+      case 'MemberRemoved':
+        await tx.caseMember.deleteMany({ where: { caseId, userId: event.data.memberId } });
         break;
       default: {
         const unreachable: never = event;
@@ -321,6 +346,7 @@ export const memoriesProjection: Projection = {
         documents: { orderBy: { id: 'asc' } },
         files: { orderBy: { id: 'asc' } },
         notes: { orderBy: { id: 'asc' } },
+        members: { orderBy: { userId: 'asc' } },
       },
     });
     return rows.map((r) => ({ ...r, revision: r.revision.toString() }));

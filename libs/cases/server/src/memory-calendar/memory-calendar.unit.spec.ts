@@ -44,6 +44,7 @@ describe("a memory's deadlines as an iCalendar file", () => {
     ],
     documents: [],
     notes: [],
+    people: [],
   };
 
   it('has one all-day event per open, dated task, a reminder before legal deadlines, and stable ids', () => {

@@ -1,4 +1,4 @@
-import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemorySummary, MemoryTask, Settlement } from '@afterwards/contracts';
+import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemoryPerson, MemoryRole, MemorySummary, MemoryTask, Settlement } from '@afterwards/contracts';
 import { MEMORIES_PATH } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
@@ -24,10 +24,19 @@ function settlementOf(row: { settledKind: string | null; settledReason: string |
   return { kind: row.settledKind as Settlement['kind'], reason: row.settledReason, settledAt: row.settledAt.toISOString() };
 }
 
-export function toSummary(row: CaseRow): MemorySummary {
+/** What the signed-in person is to a memory, and who shared it when it is not theirs. */
+export interface MemoryAccess {
+  role: MemoryRole;
+  ownerName: string | null;
+}
+const OWN: MemoryAccess = { role: 'owner', ownerName: null };
+
+export function toSummary(row: CaseRow, access: MemoryAccess = OWN): MemorySummary {
   const photoUrl = `${memoryUrl(row.id)}/photo`;
   return {
     id: row.id,
+    role: access.role,
+    ownerName: access.ownerName,
     name: row.name,
     deceasedName: row.deceasedName,
     jurisdiction: row.jurisdiction as MemorySummary['jurisdiction'],
@@ -91,6 +100,7 @@ function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdict
     figureNote: t.figureNote,
     status: t.status as MemoryTask['status'],
     completedAt: iso(t.completedAt),
+    completedBy: t.completedBy,
     settled: settlementOf(t),
   };
 }
@@ -135,16 +145,46 @@ function toNote(n: NoteRow): MemoryNote {
     version: n.version,
     createdAt: n.createdAt.toISOString(),
     updatedAt: n.updatedAt.toISOString(),
+    createdBy: n.createdBy,
+    updatedBy: n.updatedBy,
   };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-/** The dashboard: the user's memories, newest first, one indexed query. */
+/** The memories a person owns or that are shared with them (row-level security allows no others). */
+const visibleTo = (userId: string) => ({ OR: [{ userId }, { members: { some: { userId } } }] });
+
+/**
+ * The dashboard: the person's own memories and those shared with them, newest first. The names of the
+ * people who shared them cost a second statement only when there are any.
+ */
 export async function listMemories(prisma: PrismaClient, userId: string): Promise<MemorySummary[]> {
-  const rows = await withUser(prisma, userId, (tx) => tx.case.findMany({ where: { userId }, orderBy: { createdAt: 'desc' } }));
-  return rows.map(toSummary);
+  return withUser(prisma, userId, async (tx) => {
+    const rows = await tx.case.findMany({
+      where: visibleTo(userId),
+      orderBy: { createdAt: 'desc' },
+      include: { members: { where: { userId }, select: { role: true } } },
+    });
+    const shared = rows.filter((r) => r.userId !== userId).map((r) => r.id);
+    const owners = new Map<string, string>();
+    if (shared.length > 0) {
+      const found = await tx.$queryRaw<{ case_id: string; name: string }[]>`
+        SELECT p.case_id, p.name FROM unnest(${shared}::uuid[]) AS t(id), LATERAL app_case_people(t.id) p WHERE p.role = 'owner'`;
+      for (const o of found) owners.set(o.case_id, o.name);
+    }
+    return rows.map((r) =>
+      r.userId === userId ? toSummary(r) : toSummary(r, { role: (r.members[0]?.role ?? 'viewer') as MemoryRole, ownerName: owners.get(r.id) ?? null }),
+    );
+  });
+}
+
+/** What `userId` is to the memory with these people on it. */
+function accessFrom(people: MemoryPerson[], userId: string): MemoryAccess {
+  const me = people.find((p) => p.id === userId);
+  if (!me || me.role === 'owner') return OWN;
+  return { role: me.role, ownerName: people.find((p) => p.role === 'owner')?.name ?? null };
 }
 
 const DATE_COLUMN = /(_at|^date_of_death|^date_of_birth|^due_date)$/;
@@ -165,7 +205,10 @@ interface DetailRow {
   documents: Record<string, unknown>[];
   files: Record<string, unknown>[];
   notes: Record<string, unknown>[];
+  people: { user_id: string; name: string; role: MemoryRole }[];
 }
+
+
 
 /**
  * One memory with its whole checklist, files and notes; null when it is not this user's (or not there).
@@ -183,9 +226,12 @@ export async function getMemoryDetail(prisma: PrismaClient, userId: string, case
         (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = ${caseId}::uuid) AS documents,
         (SELECT coalesce(json_agg(f ORDER BY f.uploaded_at, f.id), '[]') FROM case_files f
           WHERE f.case_id = ${caseId}::uuid AND f.document_id IS NOT NULL) AS files,
-        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = ${caseId}::uuid) AS notes`,
+        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = ${caseId}::uuid) AS notes,
+        (SELECT coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', p.name, 'role', p.role)
+          ORDER BY CASE p.role WHEN 'owner' THEN 0 ELSE 1 END, p.added_at, p.user_id), '[]')
+          FROM app_case_people(${caseId}::uuid) p) AS people`,
   );
-  return row?.memory ? toDetail(row) : null;
+  return row?.memory ? toDetail(row, userId) : null;
 }
 
 /**
@@ -203,19 +249,26 @@ export async function listMemoryDetails(prisma: PrismaClient, userId: string): P
         (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = c.id) AS documents,
         (SELECT coalesce(json_agg(f ORDER BY f.uploaded_at, f.id), '[]') FROM case_files f
           WHERE f.case_id = c.id AND f.document_id IS NOT NULL) AS files,
-        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = c.id) AS notes
-      FROM cases c WHERE c.user_id = ${userId} ORDER BY c.created_at DESC`,
+        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = c.id) AS notes,
+        (SELECT coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', p.name, 'role', p.role)
+          ORDER BY CASE p.role WHEN 'owner' THEN 0 ELSE 1 END, p.added_at, p.user_id), '[]')
+          FROM app_case_people(c.id) p) AS people
+      FROM cases c
+      WHERE c.user_id = ${userId} OR c.id IN (SELECT m.case_id FROM case_members m WHERE m.user_id = ${userId})
+      ORDER BY c.created_at DESC`,
   );
-  return rows.map(toDetail);
+  return rows.map((row) => toDetail(row, userId));
 }
 
-function toDetail(row: DetailRow): MemoryDetail {
+function toDetail(row: DetailRow, userId: string): MemoryDetail {
   const files = row.files.map((f) => revive<FileRow>(f));
   const filesByDocument = new Map<string, FileRow[]>();
   for (const f of files) filesByDocument.set(f.documentId!, [...(filesByDocument.get(f.documentId!) ?? []), f]);
   const memory = revive<CaseRow>(row.memory!);
+  const people: MemoryPerson[] = row.people.map((p) => ({ id: p.user_id, name: p.name, role: p.role }));
   return {
-    memory: toSummary(memory),
+    memory: toSummary(memory, accessFrom(people, userId)),
+    people,
     tasks: row.tasks.map((t) => toTask(revive<TaskRow>(t), memory)),
     documents: row.documents.map((d) => {
       const document = revive<DocumentRow>(d);
