@@ -45,12 +45,12 @@ GRANT EXECUTE ON FUNCTION app_shares_case(uuid) TO afterwards_app;
 CREATE FUNCTION app_case_people(target uuid)
   RETURNS TABLE (case_id uuid, user_id text, role text, name text, email text, added_at timestamptz)
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-  SELECT c.id, c.user_id, 'owner', u.name, u.email, NULL::timestamptz
-    FROM cases c JOIN auth_users u ON u.id = c.user_id
+  SELECT c.id, c.user_id, 'owner', coalesce(u.name, ''), coalesce(u.email, ''), NULL::timestamptz
+    FROM cases c LEFT JOIN auth_users u ON u.id = c.user_id
     WHERE c.id = target AND (c.user_id = current_setting('app.user_id', true) OR app_shares_case(c.id))
   UNION ALL
-  SELECT m.case_id, m.user_id, m.role, u.name, u.email, m.added_at
-    FROM case_members m JOIN cases c ON c.id = m.case_id JOIN auth_users u ON u.id = m.user_id
+  SELECT m.case_id, m.user_id, m.role, coalesce(u.name, ''), coalesce(u.email, ''), m.added_at
+    FROM case_members m JOIN cases c ON c.id = m.case_id LEFT JOIN auth_users u ON u.id = m.user_id
     WHERE m.case_id = target AND (c.user_id = current_setting('app.user_id', true) OR app_shares_case(c.id))
 $$;
 REVOKE ALL ON FUNCTION app_case_people(uuid) FROM PUBLIC;

@@ -31,13 +31,14 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
 
   const OWNER = 'user-ann';
   type Cmd = CaseCommand extends infer C ? (C extends CaseCommand ? Omit<C, 'actorId' | 'at' | 'caseId'> : never) : never;
-  async function run(caseId: string, ...commands: Cmd[]): Promise<void> {
+  async function runAs(actor: string, caseId: string, ...commands: Cmd[]): Promise<void> {
     for (const command of commands) {
-      const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
+      const full = { ...command, caseId, actorId: actor, at: new Date().toISOString() } as CaseCommand;
       // As ChangeCaseHandler does: Delete Forever erases the earlier events with its tombstone.
-      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
+      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor }, { eraseEarlier: full.type === 'DeleteCase' });
     }
   }
+  const run = (caseId: string, ...commands: Cmd[]) => runAs(OWNER, caseId, ...commands);
   // The stream's own last event: readAll on PostgreSQL stops short of commits still in flight.
   const caught = async (runner: ProjectionRunner, caseId: string) => {
     const last = (await store.readStream(caseStreamId(caseId))).at(-1)!.position;
@@ -179,6 +180,45 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     const domain = foldCase((await store.readStream(caseStreamId(id))).map((e) => ({ type: e.type, data: e.data }) as CaseEvent));
     expect(detail.tasks.map((t) => [t.templateKey, t.dueDate])).toEqual(domain.tasks.map((t) => [t.templateKey, t.dueDate]));
     expect(detail.tasks.find((t) => t.templateKey === 'arrange-funeral')!.dueDate! > detail.memory.createdAt.slice(0, 10)).toBe(true);
+  });
+
+  it("shares a memory: its people read it under row-level security, see who ticked what, and hear of every change; a removed person reads nothing", async () => {
+    const BEN = 'user-ben';
+    const CARA = 'user-cara';
+    const id = randomUUID();
+    const changes: ProjectionChange[] = [];
+    const runner = new ProjectionRunner(store, prisma, [memoriesProjection], (c) => changes.push(c));
+    await runner.start();
+    await run(id, { type: 'OpenCase', details: { name: 'Dad', deceasedName: 'Tom Ellis', jurisdiction: 'Wales' }, ids: randomUUID });
+    await runAs(BEN, id, { type: 'JoinCase', invitationId: randomUUID(), role: 'editor' });
+    await runAs(CARA, id, { type: 'JoinCase', invitationId: randomUUID(), role: 'viewer' });
+    await caught(runner, id);
+    const task = (await getMemoryDetail(prisma, OWNER, id))!.tasks[0]!;
+    await runAs(BEN, id, { type: 'CompleteTask', taskId: task.id }, { type: 'AddNote', noteId: randomUUID(), title: 'Bank', content: 'Ben rang the bank' });
+    await caught(runner, id);
+
+    const asBen = (await getMemoryDetail(prisma, BEN, id))!;
+    expect(asBen.memory).toMatchObject({ role: 'editor' });
+    expect(asBen.tasks[0]).toMatchObject({ status: 'complete', completedBy: BEN });
+    expect(asBen.notes[0]).toMatchObject({ createdBy: BEN, updatedBy: BEN });
+    expect((await getMemoryDetail(prisma, CARA, id))!.memory.role).toBe('viewer');
+    expect((await getMemoryDetail(prisma, OWNER, id))!.memory.role).toBe('owner');
+    expect(await getMemoryDetail(prisma, 'user-stranger', id)).toBeNull();
+    expect((await listMemories(prisma, CARA)).map((m) => [m.id, m.role])).toEqual([[id, 'viewer']]);
+    // The tick went to everyone on the memory, not only to the one who made it.
+    const tick = changes.find((c) => c.event.type === 'TaskCompleted')!;
+    expect([...tick.rooms].sort()).toEqual([`memories:${OWNER}`, `memories:${BEN}`, `memories:${CARA}`].sort());
+
+    await run(id, { type: 'RemoveMember', memberId: BEN });
+    await caught(runner, id);
+    expect(await getMemoryDetail(prisma, BEN, id)).toBeNull();
+    expect(await listMemories(prisma, BEN)).toEqual([]);
+    // The removed person's screens were told, so they drop the memory.
+    expect(changes.find((c) => c.event.type === 'MemberRemoved')!.rooms).toContain(`memories:${BEN}`);
+    // No policy lets the app role read invitations (addresses) or write the read model.
+    await expect(withUser(prisma, OWNER, (tx) => tx.$queryRaw`SELECT * FROM memory_invitations`)).rejects.toThrow(/permission denied/);
+    await expect(withUser(prisma, CARA, (tx) => tx.$executeRaw`UPDATE case_tasks SET status = 'pending' WHERE case_id = ${id}::uuid`)).rejects.toThrow(/permission denied/);
+    await runner.stop();
   });
 
   it('removes every row of a deleted memory, and a rebuild after the erasure agrees', async () => {

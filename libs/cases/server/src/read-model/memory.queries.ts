@@ -180,11 +180,12 @@ export async function listMemories(prisma: PrismaClient, userId: string): Promis
   });
 }
 
-/** What `userId` is to the memory with these people on it. */
-function accessFrom(people: MemoryPerson[], userId: string): MemoryAccess {
-  const me = people.find((p) => p.id === userId);
-  if (!me || me.role === 'owner') return OWN;
-  return { role: me.role, ownerName: people.find((p) => p.role === 'owner')?.name ?? null };
+/** What `userId` is to a memory owned by `ownerId` with these people on it. */
+function accessFrom(ownerId: string, people: MemoryPerson[], userId: string): MemoryAccess {
+  if (ownerId === userId) return OWN;
+  // Row-level security showed the memory, so the person is on it; viewer is the least a reader can be.
+  const role = people.find((p) => p.id === userId)?.role ?? 'viewer';
+  return { role, ownerName: people.find((p) => p.role === 'owner')?.name || null };
 }
 
 const DATE_COLUMN = /(_at|^date_of_death|^date_of_birth|^due_date)$/;
@@ -267,7 +268,7 @@ function toDetail(row: DetailRow, userId: string): MemoryDetail {
   const memory = revive<CaseRow>(row.memory!);
   const people: MemoryPerson[] = row.people.map((p) => ({ id: p.user_id, name: p.name, role: p.role }));
   return {
-    memory: toSummary(memory, accessFrom(people, userId)),
+    memory: toSummary(memory, accessFrom(memory.userId, people, userId)),
     people,
     tasks: row.tasks.map((t) => toTask(revive<TaskRow>(t), memory)),
     documents: row.documents.map((d) => {
