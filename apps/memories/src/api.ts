@@ -6,7 +6,11 @@ import {
   MEMORIES_PATH,
   MemoryDetailSchema,
   MemoryListResponseSchema,
+  MemorySharingSchema,
   type ChecklistPreview,
+  type InviteToMemoryRequest,
+  type MemberRole,
+  type MemorySharing,
   type CreateMemoryRequest,
   type EditMemoryRequest,
   type EditNoteRequest,
@@ -114,6 +118,23 @@ export const api = {
   },
   async deleteNote(id: string, noteId: string): Promise<MemoryDetail> {
     return detail(await request('DELETE', memoryUrl(id, 'notes', noteId)));
+  },
+  /** The owner's sharing panel: who can see the memory, and the invitations waiting. */
+  async sharing(id: string): Promise<MemorySharing> {
+    return parseAnswer(MemorySharingSchema, await request('GET', memoryUrl(id, 'sharing')));
+  },
+  async invite(id: string, body: InviteToMemoryRequest): Promise<MemorySharing> {
+    return parseAnswer(MemorySharingSchema, await request('POST', memoryUrl(id, 'invitations'), body));
+  },
+  async cancelInvitation(id: string, invitationId: string): Promise<MemorySharing> {
+    return parseAnswer(MemorySharingSchema, await request('DELETE', memoryUrl(id, 'invitations', invitationId)));
+  },
+  async changeMemberRole(id: string, userId: string, role: MemberRole): Promise<MemorySharing> {
+    return parseAnswer(MemorySharingSchema, await request('PUT', memoryUrl(id, 'members', userId), { role }));
+  },
+  /** The owner removes a person, or the signed-in person leaves a memory shared with them. */
+  async removeMember(id: string, userId: string): Promise<void> {
+    await request('DELETE', memoryUrl(id, 'members', userId));
   },
   async checklistPreview(jurisdiction?: string): Promise<ChecklistPreview> {
     const url = jurisdiction ? `${CHECKLIST_PREVIEW_PATH}?jurisdiction=${encodeURIComponent(jurisdiction)}` : CHECKLIST_PREVIEW_PATH;

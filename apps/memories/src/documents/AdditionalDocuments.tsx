@@ -8,7 +8,7 @@ import { memoriesStore, reportMutationError, useCloseAllModals } from '../store'
 import { additionalTitle, queueUploads, updateUpload, uploadFailureMessage, type UploadProgress } from './document-view';
 import { FileLinks, UploadProgressList, nextBatch, showSummary, type Ask } from './document-parts';
 
-export function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: string; documents: MemoryDocument[]; ask: Ask }) {
+export function AdditionalDocuments({ memoryId, documents, ask, readOnly }: { memoryId: string; documents: MemoryDocument[]; ask: Ask; readOnly: boolean }) {
   const toast = useToast();
   const headingId = useId();
 
@@ -34,7 +34,9 @@ export function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: st
         <span className="mem-section__title">Additional Documents ({documents.length})</span>
       </h3>
       {documents.length === 0 ? (
-        <p className="mem-additional__empty">Add letters, bills or anything else that is not on the checklist with the Additional Documents button.</p>
+        <p className="mem-additional__empty">
+          {readOnly ? 'No additional documents yet.' : 'Add letters, bills or anything else that is not on the checklist with the Additional Documents button.'}
+        </p>
       ) : (
         <ul className="mem-list">
           {documents.map((document) => {
@@ -53,9 +55,11 @@ export function AdditionalDocuments({ memoryId, documents, ask }: { memoryId: st
                 </div>
                 <span className="mem-file__actions">
                   {file ? <FileLinks file={file} name={document.title} /> : null}
-                  <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={() => remove(document)} aria-label={`Delete ${document.title}`}>
-                    <Icon name="trash" size={18} />
-                  </button>
+                  {readOnly ? null : (
+                    <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={() => remove(document)} aria-label={`Delete ${document.title}`}>
+                      <Icon name="trash" size={18} />
+                    </button>
+                  )}
                 </span>
               </li>
             );

@@ -17,11 +17,14 @@ export function DocumentItem({
   document,
   ask,
   onOptimistic,
+  readOnly,
 }: {
   memoryId: string;
   document: MemoryDocument;
   ask: Ask;
   onOptimistic: (documentId: string, collected: boolean | null) => void;
+  /** A viewer reads and downloads; nothing to tick, upload or delete. */
+  readOnly: boolean;
 }) {
   const toast = useToast();
   const checkboxId = useId();
@@ -104,6 +107,7 @@ export function DocumentItem({
         className="mem-check"
         checked={document.collected}
         onChange={toggle}
+        disabled={readOnly}
         aria-busy={saving || undefined}
         aria-describedby={`${checkboxId}-state`}
       />
@@ -146,14 +150,14 @@ export function DocumentItem({
             </ul>
           </div>
         ) : null}
-        <SettlementControl memoryId={memoryId} item="documents" itemId={document.id} title={document.title} settled={document.settled} done={document.collected} />
+        <SettlementControl memoryId={memoryId} item="documents" itemId={document.id} title={document.title} settled={document.settled} done={document.collected} readOnly={readOnly} />
 
         <div className="mem-files">
           <div className="mem-files__head">
             <h4 className="mem-files__title">
               Files ({document.files.length}/{MAX_FILES_PER_DOCUMENT})
             </h4>
-            <Button
+            {readOnly ? null : <Button
               variant="secondary"
               size="sm"
               disabled={full || uploading}
@@ -162,7 +166,7 @@ export function DocumentItem({
             >
               {full ? 'Full' : uploading ? 'Uploading...' : 'Upload'}
               <span className="aw-visually-hidden"> files for {document.title}</span>
-            </Button>
+            </Button>}
             <input
               ref={inputRef}
               type="file"
@@ -181,7 +185,7 @@ export function DocumentItem({
           {document.files.length > 0 ? (
             <ul className="mem-files__list">
               {document.files.map((file) => (
-                <FileRow key={file.id} file={file} onDelete={() => removeFile(file)} />
+                <FileRow key={file.id} file={file} onDelete={readOnly ? undefined : () => removeFile(file)} />
               ))}
             </ul>
           ) : null}

@@ -9,6 +9,7 @@ import { DOCUMENT_CATEGORY_LABELS, documentCounts, groupByCategory, isAdditional
 import { CategorySection, ChecklistPreviewTab, MemoryGroupHeader, StatCounts, useConfirm } from '../tasks/parts';
 import type { Ask } from './document-parts';
 import { DocumentItem } from './DocumentItem';
+import { canChange } from '../shared/people';
 import { AdditionalDocuments, AdditionalDocumentDialog } from './AdditionalDocuments';
 import './documents.css';
 
@@ -97,6 +98,7 @@ function MemoryDocuments({
   const headingId = useId();
   const [adding, setAdding] = useState(false);
   const memoryId = detail.memory.id;
+  const readOnly = !canChange(detail.memory);
   const checklist = documents.filter((d) => !isAdditionalDocument(d));
   const additional = documents.filter((d) => isAdditionalDocument(d));
   const collected = checklist.filter((d) => d.collected).length;
@@ -109,10 +111,12 @@ function MemoryDocuments({
         headingId={headingId}
         summary={`${collected} of ${checklist.length} collected${settled ? `, ${settled} not needed or done before` : ''}`}
         actions={
-          <Button variant="secondary" size="sm" onClick={() => setAdding(true)} icon={<Icon name="document" size={16} />}>
-            Additional Documents
-            <span className="aw-visually-hidden"> for {detail.memory.name}</span>
-          </Button>
+          readOnly ? null : (
+            <Button variant="secondary" size="sm" onClick={() => setAdding(true)} icon={<Icon name="document" size={16} />}>
+              Additional Documents
+              <span className="aw-visually-hidden"> for {detail.memory.name}</span>
+            </Button>
+          )
         }
       />
       {groupByCategory(checklist, DOCUMENT_CATEGORIES).map((group) => {
@@ -126,11 +130,11 @@ function MemoryDocuments({
             expanded={Boolean(open[key])}
             onToggle={() => onToggle(key)}
             moreLabel={moreDocumentsLabel}
-            renderItem={(document) => <DocumentItem key={document.id} memoryId={memoryId} document={document} ask={ask} onOptimistic={onOptimistic} />}
+            renderItem={(document) => <DocumentItem key={document.id} memoryId={memoryId} document={document} ask={ask} onOptimistic={onOptimistic} readOnly={readOnly} />}
           />
         );
       })}
-      <AdditionalDocuments memoryId={memoryId} documents={additional} ask={ask} />
+      <AdditionalDocuments memoryId={memoryId} documents={additional} ask={ask} readOnly={readOnly} />
       <AdditionalDocumentDialog open={adding} memoryId={memoryId} onClose={() => setAdding(false)} />
     </Card>
   );

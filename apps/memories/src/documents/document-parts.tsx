@@ -37,7 +37,8 @@ export function FileLinks({ file, name }: { file: MemoryFile; name: string }) {
   );
 }
 
-export function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: () => void }) {
+/** A file with its view and download links, and (for those who may change the memory) delete. */
+export function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: (() => void) | undefined }) {
   return (
     <li className="mem-file">
       <Icon name={file.fileType.startsWith('image/') ? 'image' : 'document'} size={18} className="mem-file__icon" />
@@ -45,9 +46,11 @@ export function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: () => 
       <span className="mem-file__size">{formatFileSize(file.fileSize)}</span>
       <span className="mem-file__actions">
         <FileLinks file={file} name={file.fileName} />
-        <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete ${file.fileName}`}>
-          <Icon name="trash" size={18} />
-        </button>
+        {onDelete ? (
+          <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete ${file.fileName}`}>
+            <Icon name="trash" size={18} />
+          </button>
+        ) : null}
       </span>
     </li>
   );

@@ -1,6 +1,12 @@
 // Case details (family spec section 2): one memory's progress overall and by category, with ways onward.
-import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
-import { useMemories, type MemoriesTab } from '../store';
+import { useState } from 'react';
+import { MEMORY_ROLE_LABELS } from '@afterwards/contracts';
+import { Badge, Button, Card, ConfirmDialog, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
+import { api, errorMessage } from '../api';
+import { memoriesStore, useMemories, type MemoriesTab } from '../store';
+import { isOwner, isShared } from '../shared/people';
+import { ShareMemoryDialog } from './ShareMemoryDialog';
+import { SharedWithYou } from './MemoriesList';
 import { categoryProgress, isComplete, plural, type CategoryTally } from '../shared/format';
 import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
@@ -22,6 +28,9 @@ const labelOf = (labels: Record<string, string>, category: string) =>
 export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDetailsProps) {
   const { loaded, memories, details } = useMemories();
   const printing = usePrintChecklist();
+  const toast = useToast();
+  const [sharingOpen, setSharingOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const memory = memories.find((m) => m.id === memoryId);
   const detail = memoryId ? details[memoryId] : undefined;
 
@@ -50,6 +59,19 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
 
   const p = memory.progress;
   const byCategory = detail ? categoryProgress(detail) : null;
+
+  async function leave() {
+    if (!memory) return;
+    setLeaving(false);
+    try {
+      await api.removeMember(memory.id, 'me');
+      await memoriesStore.refreshMemory(memory.id);
+      toast.success(`You have left ${memory.name}`);
+      onNavigate('cases');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
   return (
     <section className="mem-details" aria-labelledby="mem-details-title">
       {back}
@@ -65,16 +87,42 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
             <span className="aw-muted">{plural(p.tasksTotal, 'task')}</span>
             <span className="aw-muted">{plural(p.documentsTotal, 'document')}</span>
           </p>
+          {isOwner(memory) ? null : <SharedWithYou memory={memory} />}
+          {detail && isShared(detail) ? (
+            <p className="mem-people">
+              <span className="mem-people__label">People on this memory:</span>{' '}
+              {detail.people.map((person) => `${person.name || 'Someone'} (${MEMORY_ROLE_LABELS[person.role].toLowerCase()})`).join(', ')}
+            </p>
+          ) : null}
         </div>
         <div className="mem-details__head-actions">
           <Button variant="secondary" size="sm" onClick={() => onShowInfo(memory.id)} icon={<Icon name="info" size={16} />} aria-haspopup="dialog">
             Memory information
           </Button>
-          <Button variant="quiet" size="sm" onClick={() => onEdit(memory.id)} icon={<Icon name="edit" size={16} />} aria-haspopup="dialog">
-            Edit Case
-          </Button>
+          {isOwner(memory) ? (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => setSharingOpen(true)} icon={<Icon name="users" size={16} />} aria-haspopup="dialog">
+                Share
+              </Button>
+              <Button variant="quiet" size="sm" onClick={() => onEdit(memory.id)} icon={<Icon name="edit" size={16} />} aria-haspopup="dialog">
+                Edit Case
+              </Button>
+            </>
+          ) : (
+            <Button variant="quiet" size="sm" onClick={() => setLeaving(true)} icon={<Icon name="log-out" size={16} />} aria-haspopup="dialog">
+              Leave this memory
+            </Button>
+          )}
         </div>
       </Card>
+      {sharingOpen ? <ShareMemoryDialog memory={memory} onClose={() => setSharingOpen(false)} /> : null}
+      {leaving ? (
+        <ConfirmDialog title="Leave this memory?" confirmLabel="Leave" danger onConfirm={() => void leave()} onCancel={() => setLeaving(false)}>
+          <p>
+            You will no longer see {memory.name}. {memory.ownerName || 'Its owner'} can invite you again if you need it back.
+          </p>
+        </ConfirmDialog>
+      ) : null}
 
       <Card className="mem-details__overall" as="section" aria-labelledby="mem-overall-title">
         <h3 id="mem-overall-title">Overall progress</h3>

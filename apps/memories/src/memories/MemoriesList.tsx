@@ -1,10 +1,11 @@
 // Memories tab: 'Your Memories', one card per memory, newest first (family spec section 2).
 import { useState } from 'react';
-import type { MemorySummary } from '@afterwards/contracts';
+import { MEMORY_ROLE_LABELS, type MemorySummary } from '@afterwards/contracts';
 import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { useMemories } from '../store';
 import { completedCount, formatCreatedDate, plural } from '../shared/format';
 import { ProgressBar } from '../shared/Progress';
+import { isOwner } from '../shared/people';
 
 export interface MemoriesListProps {
   onCreateMemory(): void;
@@ -68,10 +69,14 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
             <Badge>{memory.jurisdiction}</Badge>
             <span className="aw-muted">Created {formatCreatedDate(memory.createdAt)}</span>
           </p>
+          {isOwner(memory) ? null : <SharedWithYou memory={memory} />}
         </div>
-        <button type="button" className="aw-icon-button mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
-          <Icon name="trash" size={18} />
-        </button>
+        {/* Only the owner deletes forever; someone it is shared with can leave it from its details. */}
+        {isOwner(memory) ? (
+          <button type="button" className="aw-icon-button mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
+            <Icon name="trash" size={18} />
+          </button>
+        ) : null}
       </div>
       <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
       <ul className="mem-card__counts">
@@ -83,6 +88,18 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
         View Details
       </Button>
     </Card>
+  );
+}
+
+/** 'Shared by Ann · Editor' on a memory someone else owns. */
+export function SharedWithYou({ memory }: { memory: MemorySummary }) {
+  return (
+    <p className="mem-shared">
+      <Icon name="users" size={16} />
+      <span>
+        Shared by {memory.ownerName || 'its owner'} · {MEMORY_ROLE_LABELS[memory.role]}
+      </span>
+    </p>
   );
 }
 

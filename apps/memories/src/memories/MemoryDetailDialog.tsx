@@ -6,6 +6,7 @@ import { completedCount, formatCreatedDate, formatDay, isComplete } from '../sha
 import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { CompletionNote } from './CaseDetails';
 import { MemoryPhoto } from './MemoriesList';
+import { isOwner } from '../shared/people';
 
 export interface MemoryDetailDialogProps {
   memoryId: string | null;
@@ -42,17 +43,19 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
             <Button variant="secondary" size="sm" onClick={() => go('notes')} icon={<Icon name="note" size={16} />}>
               View Notes
             </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                onClose();
-                onEdit(memory.id);
-              }}
-              icon={<Icon name="edit" size={16} />}
-            >
-              Edit Case
-            </Button>
+            {isOwner(memory) ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  onClose();
+                  onEdit(memory.id);
+                }}
+                icon={<Icon name="edit" size={16} />}
+              >
+                Edit Case
+              </Button>
+            ) : null}
             <Button size="sm" onClick={onClose} autoFocus>
               Close
             </Button>

@@ -1,8 +1,9 @@
 // One memory's notes on the Notes tab: its group of note cards, newest first, with view, edit and delete.
 import { useId, type CSSProperties } from 'react';
-import type { MemoryNote, MemorySummary } from '@afterwards/contracts';
+import type { MemoryDetail, MemoryNote, MemorySummary } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { formatNoteDate, noteCategory, noteCountLabel, sortNotes } from './note-view';
+import { canChange, isShared, personName } from '../shared/people';
 
 export function CategoryLabel({ category }: { category: string }) {
   const c = noteCategory(category);
@@ -15,6 +16,7 @@ export function CategoryLabel({ category }: { category: string }) {
 
 export function MemoryNotes({
   memory,
+  people,
   notes,
   onAdd,
   onView,
@@ -22,6 +24,8 @@ export function MemoryNotes({
   onDelete,
 }: {
   memory: MemorySummary;
+  /** Everyone on the memory (for 'written by' when it is shared). */
+  people: MemoryDetail['people'] | undefined;
   notes: MemoryNote[] | undefined;
   onAdd: () => void;
   onView: (note: MemoryNote) => void;
@@ -40,11 +44,13 @@ export function MemoryNotes({
             {memory.deceasedName} · {notes ? noteCountLabel(notes.length) : 'loading notes'}
           </p>
         </div>
-        <div className="mem-group__actions">
-          <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
-            Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
-          </Button>
-        </div>
+        {canChange(memory) ? (
+          <div className="mem-group__actions">
+            <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
+              Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
+            </Button>
+          </div>
+        ) : null}
       </header>
       {!notes ? (
         <InlineLoading>Loading this memory's notes...</InlineLoading>
@@ -53,7 +59,13 @@ export function MemoryNotes({
       ) : (
         <ul className="mem-notes__grid">
           {sortNotes(notes).map((note) => (
-            <NoteCard key={note.id} note={note} onView={() => onView(note)} onEdit={() => onEdit(note)} onDelete={() => onDelete(note)} />
+            <NoteCard
+              key={note.id}
+              note={note}
+              author={people && isShared({ people }) ? personName({ people }, note.updatedBy) : null}
+              onView={() => onView(note)}
+              {...(canChange(memory) ? { onEdit: () => onEdit(note), onDelete: () => onDelete(note) } : {})}
+            />
           ))}
         </ul>
       )}
@@ -61,7 +73,20 @@ export function MemoryNotes({
   );
 }
 
-function NoteCard({ note, onView, onEdit, onDelete }: { note: MemoryNote; onView: () => void; onEdit: () => void; onDelete: () => void }) {
+function NoteCard({
+  note,
+  author,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  note: MemoryNote;
+  /** On a shared memory: who last wrote it. */
+  author: string | null;
+  onView: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   const category = noteCategory(note.category);
   return (
     <li className="mem-note" style={{ '--mem-note-colour': category.colour } as CSSProperties}>
@@ -74,16 +99,21 @@ function NoteCard({ note, onView, onEdit, onDelete }: { note: MemoryNote; onView
         </span>
         <span className="mem-note__category">{category.label}</span>
         <span className="mem-note__preview">{note.content}</span>
-        <span className="mem-note__date">{formatNoteDate(note.createdAt)}</span>
+        <span className="mem-note__date">
+          {formatNoteDate(note.createdAt)}
+          {author ? ` · by ${author}` : ''}
+        </span>
       </button>
-      <span className="mem-note__actions">
-        <button type="button" className="aw-icon-button" onClick={onEdit} aria-label={`Edit note ${note.title}`}>
-          <Icon name="edit" size={18} />
-        </button>
-        <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete note ${note.title}`}>
-          <Icon name="trash" size={18} />
-        </button>
-      </span>
+      {onEdit && onDelete ? (
+        <span className="mem-note__actions">
+          <button type="button" className="aw-icon-button" onClick={onEdit} aria-label={`Edit note ${note.title}`}>
+            <Icon name="edit" size={18} />
+          </button>
+          <button type="button" className="aw-icon-button mem-icon-btn--danger" onClick={onDelete} aria-label={`Delete note ${note.title}`}>
+            <Icon name="trash" size={18} />
+          </button>
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { useConfirm } from '../tasks/parts';
 import { blankNoteForm, formatNoteDate, noteFormFromNote, noteFormFromTemplate, type NoteForm } from './note-view';
 import { NoteEditor, type Editing } from './NoteEditor';
 import { CategoryLabel, MemoryNotes } from './MemoryNotes';
+import { canChange } from '../shared/people';
 import './notes.css';
 
 export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
@@ -17,7 +18,9 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
   const { noteEditorRequest } = useMemoriesUi();
   const toast = useToast();
   const confirm = useConfirm();
-  const firstMemoryId = memories[0]?.id ?? '';
+  // New notes go to a memory the person may write in (their own, or one they edit).
+  const writable = memories.filter(canChange);
+  const firstMemoryId = writable[0]?.id ?? '';
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form, setForm] = useState<NoteForm>(() => blankNoteForm(''));
   const [viewing, setViewing] = useState<{ memoryId: string; noteId: string } | null>(null);
@@ -107,6 +110,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
             <MemoryNotes
               key={memory.id}
               memory={memory}
+              people={details[memory.id]?.people}
               notes={details[memory.id]?.notes}
               onAdd={() => openEditor(blankNoteForm(memory.id))}
               onView={(note) => setViewing({ memoryId: memory.id, noteId: note.id })}
@@ -120,7 +124,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
       <NoteEditor
         editing={editing}
         form={form}
-        memories={memories}
+        memories={writable}
         onChange={setForm}
         onClose={closeEditor}
         onRebase={(version) => setEditing((e) => (e?.mode === 'edit' ? { ...e, version } : e))}

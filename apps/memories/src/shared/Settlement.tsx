@@ -24,6 +24,7 @@ export function SettlementControl({
   title,
   settled,
   done,
+  readOnly = false,
 }: {
   memoryId: string;
   item: Item;
@@ -31,6 +32,8 @@ export function SettlementControl({
   title: string;
   settled: Settlement | null;
   done: boolean;
+  /** A viewer sees the mark but cannot set or undo it. */
+  readOnly?: boolean;
 }) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -55,13 +58,13 @@ export function SettlementControl({
         <Badge className="mem-badge--settled">{SETTLEMENT_LABELS[settled.kind]}</Badge>
         {settled.reason ? <span className="mem-settled__reason">{settled.reason}</span> : null}
         {/* The item's title goes in the name, not in hidden text, so the title is written once on the page. */}
-        <Button variant="quiet" size="sm" onClick={() => void undo()} disabled={busy} aria-label={`Undo ${SETTLEMENT_LABELS[settled.kind]} for ${title}`}>
+        {readOnly ? null : <Button variant="quiet" size="sm" onClick={() => void undo()} disabled={busy} aria-label={`Undo ${SETTLEMENT_LABELS[settled.kind]} for ${title}`}>
           Undo
-        </Button>
+        </Button>}
       </div>
     );
   }
-  if (done) return null;
+  if (done || readOnly) return null;
   return (
     <>
       <Button variant="quiet" size="sm" className="mem-settle-button mem-no-print" onClick={() => setOpen(true)} aria-label={`Does not apply? ${title}`}>

@@ -7,6 +7,7 @@ import { Badge, Button, ButtonLink, Card, Icon, InlineLoading, useToast } from '
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { SettlementControl } from '../shared/Settlement';
+import { canChange, isShared, personName } from '../shared/people';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
@@ -147,7 +148,17 @@ function MemoryTasks({
             expanded={Boolean(open[key])}
             onToggle={() => onToggle(key)}
             moreLabel={moreTasksLabel}
-            renderItem={(task) => <TaskItem key={task.id} memoryId={memoryId} task={task} timing={timing} onOptimistic={onOptimistic} />}
+            renderItem={(task) => (
+              <TaskItem
+                key={task.id}
+                memoryId={memoryId}
+                task={task}
+                timing={timing}
+                onOptimistic={onOptimistic}
+                readOnly={!canChange(detail.memory)}
+                tickedBy={isShared(detail) && task.status === 'complete' ? personName(detail, task.completedBy) : null}
+              />
+            )}
           />
         );
       })}
@@ -160,11 +171,17 @@ function TaskItem({
   task,
   timing,
   onOptimistic,
+  readOnly,
+  tickedBy,
 }: {
   memoryId: string;
   task: MemoryTask;
   timing: TimingContext;
   onOptimistic: (taskId: string, status: TaskStatus | null) => void;
+  /** A viewer sees the state but cannot change it. */
+  readOnly: boolean;
+  /** On a shared memory: who ticked it. */
+  tickedBy: string | null;
 }) {
   const [saving, setSaving] = useState(false);
   const checkboxId = useId();
@@ -191,7 +208,7 @@ function TaskItem({
 
   return (
     <li className={`mem-item${complete ? ' is-done' : ''}${task.settled ? ' is-settled' : ''}`}>
-      <input id={checkboxId} type="checkbox" className="mem-check" checked={complete} onChange={toggle} aria-busy={saving || undefined} />
+      <input id={checkboxId} type="checkbox" className="mem-check" checked={complete} onChange={toggle} disabled={readOnly} aria-busy={saving || undefined} />
       <div className="mem-item__body">
         <div className="mem-item__head">
           <label htmlFor={checkboxId} className="mem-item__title">
@@ -203,7 +220,8 @@ function TaskItem({
         <TaskDeadline text={deadline.text} state={deadline.state} notes={complete || task.settled ? [] : deadline.notes} />
         {task.description ? <p className="mem-item__desc">{task.description}</p> : null}
         <Figure label="Cost" value={task.cost} item={task} />
-        <SettlementControl memoryId={memoryId} item="tasks" itemId={task.id} title={task.title} settled={task.settled} done={complete} />
+        {tickedBy ? <p className="mem-item__by">Ticked by {tickedBy}</p> : null}
+        <SettlementControl memoryId={memoryId} item="tasks" itemId={task.id} title={task.title} settled={task.settled} done={complete} readOnly={readOnly} />
       </div>
     </li>
   );

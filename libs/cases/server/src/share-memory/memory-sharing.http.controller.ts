@@ -44,11 +44,12 @@ export class MemorySharingController {
     return this.sharing.changeRole(user, req, id, memberId, role);
   }
 
+  /** `me` as the person: leaving a memory shared with you, without needing to know your own id. */
   @Delete(':id/members/:userId')
   @HttpCode(204)
   async remove(@Req() req: Request, @Param('id') id: string, @Param('userId') memberId: string): Promise<void> {
     const user = await this.sessions.requireUser(req);
-    await this.sharing.removeMember(user, req, id, memberId);
+    await this.sharing.removeMember(user, req, id, memberId === 'me' ? user.id : memberId);
   }
 }
 
