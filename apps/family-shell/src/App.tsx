@@ -13,6 +13,7 @@ import { CookieConsent } from './components/CookieConsent';
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const LoginNewPasswordPage = lazy(() => import('./pages/LoginNewPasswordPage').then((m) => ({ default: m.LoginNewPasswordPage })));
 const LoginVerifiedPage = lazy(() => import('./pages/LoginVerifiedPage').then((m) => ({ default: m.LoginVerifiedPage })));
+const InvitationPage = lazy(() => import('./pages/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 export function App() {
@@ -89,5 +90,7 @@ function Page({ page, session, location }: { page: PageId; session: SessionState
       return <LoginNewPasswordPage />;
     case 'email-verified':
       return <LoginVerifiedPage signedIn={session.status === 'signed-in'} />;
+    case 'invitation':
+      return <InvitationPage signedIn={session.status === 'signed-in'} />;
   }
 }

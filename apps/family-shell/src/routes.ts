@@ -1,6 +1,6 @@
 // Route table of the family shell and the redirect rules (pure, so it is unit-tested).
 
-export type PageId = 'home' | 'login' | 'resources' | 'privacy' | 'terms' | 'dashboard' | 'reset-password' | 'email-verified';
+export type PageId = 'home' | 'login' | 'resources' | 'privacy' | 'terms' | 'dashboard' | 'reset-password' | 'email-verified' | 'invitation';
 
 export const ROUTES: Readonly<Record<string, PageId>> = {
   '/': 'home',
@@ -12,6 +12,8 @@ export const ROUTES: Readonly<Record<string, PageId>> = {
   // Where the e-mailed password-reset and verification links land.
   '/reset-password': 'reset-password',
   '/email-verified': 'email-verified',
+  // Where a memory invitation's e-mailed link lands.
+  '/invitation': 'invitation',
 };
 
 export const PAGE_TITLES: Readonly<Record<PageId, string>> = {
@@ -23,6 +25,7 @@ export const PAGE_TITLES: Readonly<Record<PageId, string>> = {
   dashboard: 'Your dashboard · Afterwards',
   'reset-password': 'Choose a new password · Afterwards',
   'email-verified': 'Email address verified · Afterwards',
+  invitation: 'Invitation to a memory · Afterwards',
 };
 
 /** Paths that belong to other parts of the same origin, never handled by this app's router. */

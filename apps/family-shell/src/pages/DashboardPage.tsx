@@ -9,6 +9,7 @@ import { Button, Container, ErrorBoundary, Footer, Icon, InlineLoading, Logo, Re
 import { useFooterPolicies } from '../components/PolicyText';
 import { ResourcesColumns } from '../components/ResourcesColumns';
 import { navigate } from '../router';
+import { acceptInvitationPath, pendingInvitation } from '../invitation';
 import { displayName, type SessionUser } from '../session';
 import { authClient, call } from '@afterwards/web-data/auth';
 import { markSignedOut, refreshSession } from '../auth/session-store';
@@ -59,9 +60,11 @@ export function navName(user: SessionUser): string {
 
 export function DashboardPage({ user }: { user: SessionUser }) {
   const toast = useToast();
-  const [tab, setTab] = useState<DashboardTab>('overview');
+  // ?memory=… (an accepted invitation) opens that memory's details; otherwise the overview.
+  const [linked] = useState(() => new URLSearchParams(window.location.search).get('memory') ?? undefined);
+  const [tab, setTab] = useState<DashboardTab>(linked ? 'case-details' : 'overview');
   // The memory a tab is about (case details; a focus on tasks, documents or notes).
-  const [memoryId, setMemoryId] = useState<string | undefined>(undefined);
+  const [memoryId, setMemoryId] = useState<string | undefined>(linked);
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -77,6 +80,13 @@ export function DashboardPage({ user }: { user: SessionUser }) {
   const menuId = useId();
   const supportEmail = useSupportEmail();
   const footerPolicies = useFooterPolicies();
+
+  useEffect(() => {
+    // An invitation opened before signing in is accepted now; a linked memory leaves the address clean.
+    const waiting = pendingInvitation();
+    if (waiting) navigate(acceptInvitationPath(waiting), { replace: true });
+    else if (linked) window.history.replaceState(window.history.state, '', '/dashboard');
+  }, [linked]);
 
   useEffect(() => {
     if (first.current) {

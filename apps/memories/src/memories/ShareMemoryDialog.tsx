@@ -177,7 +177,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
                       variant="quiet"
                       size="sm"
                       disabled={busy}
-                      aria-label={`Cancel the invitation to ${invitation.email}`}
+                      aria-label={`Cancel invitation to ${invitation.email}`}
                       onClick={() => void change(() => api.cancelInvitation(memory.id, invitation.id), `Invitation to ${invitation.email} cancelled`)}
                     >
                       Cancel invitation

@@ -40,16 +40,29 @@ $$;
 REVOKE ALL ON FUNCTION app_shares_case(uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION app_shares_case(uuid) TO afterwards_app;
 
+-- How a person is named to the others on a memory: their profile's name, else their account's, else the
+-- part of their address before the @ (sign-up asks for no name).
+CREATE FUNCTION app_person_name(person text) RETURNS text
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT coalesce(
+    nullif(trim(concat_ws(' ', s.first_name, s.last_name)), ''),
+    nullif(trim(u.name), ''),
+    split_part(u.email, '@', 1),
+    '')
+  FROM (SELECT person AS id) p LEFT JOIN auth_users u ON u.id = p.id LEFT JOIN user_settings s ON s.user_id = p.id
+$$;
+REVOKE ALL ON FUNCTION app_person_name(text) FROM PUBLIC;
+
 -- The people on a memory the signed-in person can see (its owner and members), with the names and addresses
 -- of their accounts: the only way the app role reads another account's name, and only for shared memories.
 CREATE FUNCTION app_case_people(target uuid)
   RETURNS TABLE (case_id uuid, user_id text, role text, name text, email text, added_at timestamptz)
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-  SELECT c.id, c.user_id, 'owner', coalesce(u.name, ''), coalesce(u.email, ''), NULL::timestamptz
+  SELECT c.id, c.user_id, 'owner', app_person_name(c.user_id), coalesce(u.email, ''), NULL::timestamptz
     FROM cases c LEFT JOIN auth_users u ON u.id = c.user_id
     WHERE c.id = target AND (c.user_id = current_setting('app.user_id', true) OR app_shares_case(c.id))
   UNION ALL
-  SELECT m.case_id, m.user_id, m.role, coalesce(u.name, ''), coalesce(u.email, ''), m.added_at
+  SELECT m.case_id, m.user_id, m.role, app_person_name(m.user_id), coalesce(u.email, ''), m.added_at
     FROM case_members m JOIN cases c ON c.id = m.case_id LEFT JOIN auth_users u ON u.id = m.user_id
     WHERE m.case_id = target AND (c.user_id = current_setting('app.user_id', true) OR app_shares_case(c.id))
 $$;

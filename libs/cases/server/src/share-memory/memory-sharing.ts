@@ -100,7 +100,7 @@ export class MemorySharingService {
       await this.mailer.send(
         memoryInvitationEmail({
           to: email,
-          invitedBy: user.name?.trim() || user.email,
+          invitedBy: people.find((p) => p.role === 'owner')?.name || user.email,
           deceasedName: memory?.deceasedName ?? 'someone',
           role: request.role,
           url,
@@ -139,13 +139,13 @@ export class MemorySharingService {
     if (!invitation) throw new ProblemError(404, 'INVITATION_NOT_FOUND', SHARING_MESSAGES.invitationNotFound);
     const [memory, inviter] = await Promise.all([
       this.prisma.case.findUnique({ where: { id: invitation.case_id }, select: { name: true, deceasedName: true } }),
-      this.prisma.$queryRaw<{ name: string; email: string }[]>`SELECT name, email FROM auth_users WHERE id = ${invitation.invited_by}`,
+      this.prisma.$queryRaw<{ name: string }[]>`SELECT app_person_name(${invitation.invited_by}) AS name`,
     ]);
     if (!memory) throw new ProblemError(404, 'INVITATION_NOT_FOUND', SHARING_MESSAGES.invitationNotFound);
     return {
       memoryName: memory.name,
       deceasedName: memory.deceasedName,
-      invitedBy: inviter[0]?.name.trim() || inviter[0]?.email || 'Someone',
+      invitedBy: inviter[0]?.name || 'Someone',
       role: invitation.role,
       email: invitation.email,
       expiresAt: invitation.expires_at.toISOString(),

@@ -1,0 +1,112 @@
+// /invitation?token=…: where a memory invitation's e-mail link lands. Anyone holding the link sees what it is
+// for; the account of the invited address accepts it and goes straight to the shared memory. Someone signed
+// out signs in or creates an account first: the link waits in this browser and is accepted on their return.
+import { useEffect, useId, useRef, useState } from 'react';
+import { AcceptInvitationResponseSchema, InvitationPreviewSchema, MEMORY_ROLE_LABELS, MEMBER_ROLE_HINTS, type InvitationPreview } from '@afterwards/contracts';
+import { ApiError, errorMessage, requestJson } from '@afterwards/web-data';
+import { Alert, Button, ButtonLink, Card, Container, InlineLoading, Logo } from '@afterwards/web-ui';
+import { NAV, PageLayout } from '../components/PageLayout';
+import { navigate, useLocation } from '../router';
+import { forgetPendingInvitation, rememberPendingInvitation } from '../invitation';
+import '../auth/auth.css';
+
+export function InvitationPage({ signedIn }: { signedIn: boolean }) {
+  const params = new URLSearchParams(useLocation().search);
+  const token = params.get('token') ?? '';
+  const acceptNow = params.get('accept') === '1';
+  const titleId = useId();
+  const [preview, setPreview] = useState<InvitationPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tried = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    requestJson('GET', `/api/invitations/${encodeURIComponent(token)}`, { schema: InvitationPreviewSchema }).then(
+      (answer) => live && setPreview(answer),
+      (error: unknown) => {
+        if (!live) return;
+        // A used or expired link is not worth keeping for later.
+        if (error instanceof ApiError && error.status === 404) forgetPendingInvitation();
+        setProblem(errorMessage(error));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  async function accept() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { memoryId } = await requestJson('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, { schema: AcceptInvitationResponseSchema });
+      forgetPendingInvitation();
+      navigate(`/dashboard?memory=${encodeURIComponent(memoryId)}`, { replace: true });
+    } catch (error) {
+      forgetPendingInvitation();
+      setProblem(errorMessage(error));
+      setBusy(false);
+    }
+  }
+
+  // Back from signing in (or from confirming a new account) with this link waiting: accept it at once.
+  useEffect(() => {
+    if (signedIn && acceptNow && preview && !tried.current) {
+      tried.current = true;
+      void accept();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the preview has arrived
+  }, [signedIn, acceptNow, preview]);
+
+  return (
+    <PageLayout nav={NAV.simple}>
+      <Container narrow className="fs-page fs-center">
+        <Card tone="raised" as="section" className="fs-auth" aria-labelledby={titleId}>
+          <div className="fs-auth__head">
+            <Logo size="lg" decorative />
+            <h1 id={titleId} className="fs-auth__title">
+              {problem && !preview ? 'This invitation cannot be used' : 'You have been invited'}
+            </h1>
+            {preview ? (
+              <>
+                <p>
+                  <strong>{preview.invitedBy}</strong> would like you to share the tasks and documents for <strong>{preview.deceasedName}</strong> ({preview.memoryName}) as
+                  {preview.role === 'editor' ? ' an ' : ' a '}
+                  {MEMORY_ROLE_LABELS[preview.role].toLowerCase()}.
+                </p>
+                <p className="aw-muted">{MEMBER_ROLE_HINTS[preview.role]}.</p>
+                <p className="aw-muted">This invitation is for {preview.email}.</p>
+              </>
+            ) : !problem ? (
+              <InlineLoading>Opening the invitation...</InlineLoading>
+            ) : null}
+          </div>
+          {problem ? <Alert tone="error">{problem}</Alert> : null}
+          {preview ? (
+            <div className="fs-auth__actions">
+              {signedIn ? (
+                <Button onClick={() => void accept()} disabled={busy}>
+                  {busy ? 'Accepting...' : 'Accept invitation'}
+                </Button>
+              ) : (
+                <>
+                  <ButtonLink href="/login" onClick={() => rememberPendingInvitation(token)}>
+                    Sign in to accept
+                  </ButtonLink>
+                  <ButtonLink variant="secondary" href="/login?mode=signup" onClick={() => rememberPendingInvitation(token)}>
+                    Create an account
+                  </ButtonLink>
+                </>
+              )}
+            </div>
+          ) : (
+            <div className="fs-auth__actions">
+              <ButtonLink href={signedIn ? '/dashboard' : '/'}>{signedIn ? 'Go to your dashboard' : 'Go to the home page'}</ButtonLink>
+            </div>
+          )}
+        </Card>
+      </Container>
+    </PageLayout>
+  );
+}
