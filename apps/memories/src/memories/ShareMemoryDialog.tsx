@@ -27,6 +27,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
   const [busy, setBusy] = useState(false);
   const peopleHeading = useId();
   const waitingHeading = useId();
+  const roleHint = useId();
   useCloseAllModals(() => {
     if (!busy) onClose();
   });
@@ -102,7 +103,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
         />
         <Select
           label="What they can do"
-          hint={MEMBER_ROLE_HINTS[role]}
+          aria-describedby={roleHint}
           value={role}
           options={ROLE_OPTIONS}
           onChange={(e) => setRole(e.currentTarget.value as MemberRole)}
@@ -111,6 +112,9 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
         <Button type="submit" disabled={busy} icon={<Icon name="mail" size={16} />}>
           {busy ? 'Sending...' : 'Send invitation'}
         </Button>
+        <p id={roleHint} className="aw-muted mem-share__hint">
+          {MEMORY_ROLE_LABELS[role]}: {MEMBER_ROLE_HINTS[role].toLowerCase()}.
+        </p>
       </form>
 
       {loadError ? <Alert tone="error">{loadError}</Alert> : null}
