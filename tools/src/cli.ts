@@ -34,7 +34,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
-  bench memories [--users 50] [--memories 10] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
+  bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
@@ -172,6 +172,7 @@ async function main(argv: string[]): Promise<number> {
             memories: Number(flags.memories ?? 10),
             rounds: Number(flags.rounds ?? 20),
             thinkMs: Number(flags.think ?? 500),
+            shared: Number(flags.shared ?? 3),
           }),
         );
         return 0;

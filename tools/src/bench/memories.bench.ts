@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { JURISDICTIONS } from '@afterwards/checklist-domain';
 import type { MemoryDetail, MemoryListResponse } from '@afterwards/contracts';
-import { HttpSession } from '@afterwards/testing';
+import path from 'node:path';
+import { HttpSession, mailsFor } from '@afterwards/testing';
 import { startBenchApi } from './bench-api';
 import { ms, summarise } from './stats';
 
@@ -14,6 +15,8 @@ export interface MemoriesBenchOptions {
   readonly rounds: number;
   /** Pause of each user between requests in the paced phase, as a person reading the screen would. */
   readonly thinkMs: number;
+  /** Memories each user shares with the next user as an editor (their dashboards show them too). */
+  readonly shared: number;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface MemoriesBenchOptions {
  * Prints p50/p99 of each.
  */
 export async function benchMemories(options: MemoriesBenchOptions): Promise<string> {
-  const { url, db, stop } = await startBenchApi();
+  const { url, db, env, stop } = await startBenchApi();
   try {
     const password = 'bench-Pass-quiet-harbour-47';
     const people = Array.from({ length: options.users }, (_, i) => ({
@@ -62,6 +65,33 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
         }
       }),
     );
+    // Sharing: each user invites the next one to their first `shared` memories, who accepts every link and
+    // ticks a task there, so dashboards mix their own memories with others' and 'ticked by' has names.
+    const outbox = path.join(env.DATA_DIR!, 'outbox');
+    await Promise.all(
+      people.map(async (p, i) => {
+        const next = people[(i + 1) % people.length]!;
+        for (const memoryId of p.memoryIds.slice(0, options.shared)) {
+          const res = await p.http.json(`/api/memories/${memoryId}/invitations`, { method: 'POST', json: { email: next.email, role: 'editor' } });
+          if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }),
+    );
+    let sharedMemories = 0;
+    await Promise.all(
+      people.map(async (p) => {
+        for (const mail of mailsFor(outbox, p.email).filter((m) => m.kind === 'memory-invitation')) {
+          const token = new URL(mail.links[0]!).searchParams.get('token')!;
+          const accepted = await p.http.json<{ memoryId: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' });
+          if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+          const detail = await p.http.json<MemoryDetail>(`/api/memories/${accepted.body.memoryId}`);
+          const open = detail.body.tasks.find((t) => t.status !== 'complete')!;
+          await p.http.json(`/api/memories/${accepted.body.memoryId}/tasks/${open.id}`, { method: 'PUT', json: { status: 'complete' } });
+          sharedMemories += 1;
+        }
+      }),
+    );
+    const perDashboard = options.memories + Math.min(options.shared, options.memories);
     const setupSeconds = (performance.now() - setupStarted) / 1000;
 
     const failures = new Map<number, number>();
@@ -86,7 +116,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
           await new Promise((r) => setTimeout(r, Math.random() * thinkMs)); // users do not arrive in step
           for (let r = 0; r < options.rounds; r++) {
             const list = JSON.parse(await timed(p, '/api/memories', dashboard)) as MemoryListResponse;
-            if (list.memories.length !== options.memories) throw new Error(`dashboard showed ${list.memories.length} memories`);
+            if (list.memories.length !== perDashboard) throw new Error(`dashboard showed ${list.memories.length} memories`);
             await pause();
             const detail = JSON.parse(await timed(p, `/api/memories/${p.memoryIds[(i + r) % p.memoryIds.length]}`, open)) as MemoryDetail;
             sizes = { tasks: detail.tasks.length, documents: detail.documents.length };
@@ -125,8 +155,9 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       await Promise.all(
         people.map(async (p) => {
           for (let r = 0; r < options.rounds; r++) {
-            const whole = JSON.parse(await timed(p, '/api/memories?include=details', oneRead)) as MemoryListResponse;
-            if (whole.details?.length !== options.memories) throw new Error(`first load read ${whole.details?.length} memories`);
+            const body = await timed(p, '/api/memories?include=details', oneRead);
+            const whole = JSON.parse(body) as MemoryListResponse;
+            if (whole.details?.length !== perDashboard) throw new Error(`first load read ${whole.details?.length} memories: ${body.slice(0, 300)}`);
             await new Promise((done) => setTimeout(done, options.thinkMs * (0.5 + Math.random())));
             const t0 = performance.now();
             const list = JSON.parse(await timed(p, '/api/memories', [])) as MemoryListResponse;
@@ -141,18 +172,18 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
     const first = await firstLoads();
     const line = (label: string, r: Awaited<ReturnType<typeof phase>>) => [
       `  ${label}: ${r.rate} requests/s`,
-      `    dashboard, GET /api/memories (${options.memories} memories with progress): p50 ${ms(r.dashboard.p50)}, p99 ${ms(r.dashboard.p99)}, max ${ms(r.dashboard.max)} (${r.dashboard.count} requests)`,
+      `    dashboard, GET /api/memories (${perDashboard} memories with progress): p50 ${ms(r.dashboard.p50)}, p99 ${ms(r.dashboard.p99)}, max ${ms(r.dashboard.max)} (${r.dashboard.count} requests)`,
       `    open a memory, GET /api/memories/:id (${sizes.tasks} tasks, ${sizes.documents} documents, files, notes): p50 ${ms(r.open.p50)}, p99 ${ms(r.open.p99)}, max ${ms(r.open.max)} (${r.open.count} requests)`,
       ...(r.session.count ? [`    for comparison, the sign-in check alone, GET /api/session: p50 ${ms(r.session.p50)}, p99 ${ms(r.session.p99)}`] : []),
     ];
     return [
-      `memories over HTTP, built API on PostgreSQL, ${options.users} signed-in users at once, ${options.memories} memories each`,
-      `  set-up: ${options.users * options.memories} memories created through the API in ${setupSeconds.toFixed(1)} s`,
+      `memories over HTTP, built API on PostgreSQL, ${options.users} signed-in users at once, ${options.memories} memories each, ${options.shared} of them shared with another user (${perDashboard} on each dashboard)`,
+      `  set-up: ${options.users * options.memories} memories created and ${sharedMemories} shared (invited, accepted, ticked by the other person) through the API in ${setupSeconds.toFixed(1)} s`,
       ...line(`paced (each user pauses about ${options.thinkMs} ms between requests)`, paced),
       ...line('saturated (no pauses: one request per user always in flight)', closed),
-      `  the dashboard's first load (${options.memories} memories, each whole), paced:`,
+      `  the dashboard's first load (${perDashboard} memories, each whole), paced:`,
       `    one read, GET /api/memories?include=details: p50 ${ms(first.oneRead.p50)}, p99 ${ms(first.oneRead.p99)} (${first.oneRead.count} loads)`,
-      `    before, the list then each memory at once (${options.memories + 1} requests): p50 ${ms(first.oneByOne.p50)}, p99 ${ms(first.oneByOne.p99)} (${first.oneByOne.count} loads)`,
+      `    before, the list then each memory at once (${perDashboard + 1} requests): p50 ${ms(first.oneByOne.p50)}, p99 ${ms(first.oneByOne.p99)} (${first.oneByOne.count} loads)`,
       `  non-200 responses: ${failures.size ? [...failures].map(([k, v]) => `${k}×${v}`).join(', ') : 'none'}`,
     ].join('\n');
   } finally {

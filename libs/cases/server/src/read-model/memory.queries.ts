@@ -153,30 +153,24 @@ function toNote(n: NoteRow): MemoryNote {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-/** The memories a person owns or that are shared with them (row-level security allows no others). */
-const visibleTo = (userId: string) => ({ OR: [{ userId }, { members: { some: { userId } } }] });
-
 /**
- * The dashboard: the person's own memories and those shared with them, newest first. The names of the
- * people who shared them cost a second statement only when there are any.
+ * The dashboard: the person's own memories and those shared with them, newest first, in one statement (the
+ * name of who shared one is looked up only for those).
  */
 export async function listMemories(prisma: PrismaClient, userId: string): Promise<MemorySummary[]> {
-  return withUser(prisma, userId, async (tx) => {
-    const rows = await tx.case.findMany({
-      where: visibleTo(userId),
-      orderBy: { createdAt: 'desc' },
-      include: { members: { where: { userId }, select: { role: true } } },
-    });
-    const shared = rows.filter((r) => r.userId !== userId).map((r) => r.id);
-    const owners = new Map<string, string>();
-    if (shared.length > 0) {
-      const found = await tx.$queryRaw<{ case_id: string; name: string }[]>`
-        SELECT p.case_id, p.name FROM unnest(${shared}::uuid[]) AS t(id), LATERAL app_case_people(t.id) p WHERE p.role = 'owner'`;
-      for (const o of found) owners.set(o.case_id, o.name);
-    }
-    return rows.map((r) =>
-      r.userId === userId ? toSummary(r) : toSummary(r, { role: (r.members[0]?.role ?? 'viewer') as MemoryRole, ownerName: owners.get(r.id) ?? null }),
-    );
+  const rows = await withUser(
+    prisma,
+    userId,
+    (tx) => tx.$queryRaw<{ memory: Record<string, unknown>; role: MemoryRole | null; owner_name: string | null }[]>`
+      SELECT row_to_json(c) AS memory, m.role,
+        CASE WHEN c.user_id <> ${userId} THEN (SELECT p.name FROM app_case_people(c.id) p WHERE p.role = 'owner') END AS owner_name
+      FROM cases c LEFT JOIN case_members m ON m.case_id = c.id AND m.user_id = ${userId}
+      WHERE c.user_id = ${userId} OR m.user_id IS NOT NULL
+      ORDER BY c.created_at DESC`,
+  );
+  return rows.map((r) => {
+    const memory = revive<CaseRow>(r.memory);
+    return memory.userId === userId ? toSummary(memory) : toSummary(memory, { role: r.role ?? 'viewer', ownerName: r.owner_name || null });
   });
 }
 

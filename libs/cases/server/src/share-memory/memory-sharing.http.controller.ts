@@ -67,6 +67,7 @@ export class InvitationsController {
   }
 
   @Post(':token/accept')
+  @HttpCode(200)
   async accept(@Req() req: Request, @Param('token') token: string): Promise<AcceptInvitationResponse> {
     const user = await this.sessions.requireUser(req);
     return this.sharing.accept(user, req, token);
