@@ -15,7 +15,7 @@ import {
   type MemoryDetail,
   type ReadModelChanged,
 } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The memories API over HTTP against the built product on PostgreSQL and Redis. */
 describe('memories over HTTP (services profile)', () => {
@@ -320,7 +320,7 @@ describe('memories over HTTP (services profile)', () => {
     }
   });
 
-  it('Delete Forever leaves no personal data of the memory in the database or the file store', async () => {
+  it('Delete Forever leaves no personal data of the memory, shared or not, in the database or the file store', async () => {
     const secret = {
       name: 'Zephyr memory',
       deceasedName: 'Zephyrine Quillfeather',
@@ -345,13 +345,21 @@ describe('memories over HTTP (services profile)', () => {
     expect(extra.status).toBe(201);
     await ann.json(`/api/memories/${id}/notes`, { method: 'POST', json: { title: 'Quillfeather wishes', content: 'Zephyrine wanted lilies' } });
     await ann.json(`/api/memories/${id}/tasks/${memory.tasks[0]!.id}`, { method: 'PUT', json: { status: 'complete' } });
+    // Shared: Bob joins as an editor and writes too; an invitation to another address is still waiting.
+    expect((await ann.json(`/api/memories/${id}/invitations`, { method: 'POST', json: { email: 'bob.memories@example.test', role: 'editor' } })).status).toBe(201);
+    expect((await ann.json(`/api/memories/${id}/invitations`, { method: 'POST', json: { email: 'zephyr.pending@example.test', role: 'viewer' } })).status).toBe(201);
+    const invitation = await latestMail(product.outboxDir, 'bob.memories@example.test', { kind: 'memory-invitation' });
+    const token = new URL(invitation.links[0]!).searchParams.get('token')!;
+    expect((await bob.json(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' })).status).toBe(200);
+    await bob.json(`/api/memories/${id}/notes`, { method: 'POST', json: { title: 'From Bob', content: 'Quillfeather bank called back' } });
+    await bob.json(`/api/memories/${id}/tasks/${memory.tasks[1]!.id}`, { method: 'PUT', json: { status: 'complete' } });
     const fileIds = [...withFile.body.documents.flatMap((d) => d.files.map((f) => f.id)), ...extra.body.documents.flatMap((d) => d.files.map((f) => f.id))];
     const detail = MemoryDetailSchema.parse((await ann.json(`/api/memories/${id}`)).body);
     const photoId = new URL(detail.memory.photo!.url, product.url).searchParams.get('v')!;
     const blobs = [photoId, ...fileIds].flatMap((f) => fs.readdirSync(path.join(product.dataDir, 'files', f.slice(0, 2))).filter((n) => n.startsWith(f)));
     expect(blobs.length).toBeGreaterThanOrEqual(4); // photo, its thumbnail, two documents
 
-    const markers = ['Zephyr', 'Quill', 'lilies', id];
+    const markers = ['Zephyr', 'Quill', 'lilies', 'zephyr.pending', id];
     const db = new pg.Client({ connectionString: product.env.DATABASE_URL });
     await db.connect();
     const everything = async (): Promise<string> => {
@@ -367,12 +375,15 @@ describe('memories over HTTP (services profile)', () => {
       expect((await ann.fetch(`/api/memories/${id}`)).status).toBe(404);
 
       const left = await everything();
-      for (const marker of markers.slice(0, 3)) expect(left).not.toContain(marker);
+      for (const marker of markers.slice(0, 4)) expect(left).not.toContain(marker);
+      // Nor for the person it was shared with.
+      expect((await bob.fetch(`/api/memories/${id}`)).status).toBe(404);
+      expect(MemoryListResponseSchema.parse((await bob.json('/api/memories')).body).memories.map((m) => m.id)).not.toContain(id);
       // Only the tombstone remains of the memory: its id, when, and the ids of files that are gone.
       const events = await db.query<{ type: string; data: unknown }>('SELECT type, data FROM events WHERE stream_id = $1', [`case-${id}`]);
       expect(events.rows.map((e) => e.type)).toEqual(['CaseDeleted']);
       expect(Object.keys(events.rows[0]!.data as object).sort()).toEqual(['caseId', 'deletedAt', 'fileIds']);
-      for (const table of ['cases', 'case_tasks', 'case_documents', 'case_files', 'case_notes']) {
+      for (const table of ['cases', 'case_tasks', 'case_documents', 'case_files', 'case_notes', 'case_members', 'memory_invitations']) {
         const rows = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'cases' ? 'id' : 'case_id'} = $1`, [id]);
         expect(rows.rows[0]).toEqual({ n: 0 });
       }
