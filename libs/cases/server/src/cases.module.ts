@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
-import { createFileStore, FILE_STORE_ERROR_STATUSES } from '@afterwards/file-store';
+import { APP_CONFIG, JOB_QUEUE, PRISMA, registerErrorCodes, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import type { JobQueue } from '@afterwards/jobs';
+import type { PrismaClient, SqlClient } from '@afterwards/persistence';
+import { createFileStore, FILE_STORE_ERROR_STATUSES, type EncryptedFileStore } from '@afterwards/file-store';
 import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
 import { ChangeCaseHandler } from './change-case/change-case.handler';
 import { MemoryCommands } from './memory-commands/memory-commands';
@@ -23,9 +25,14 @@ import { MemoryPhotoController } from './memory-photo/memory-photo.http.controll
 import { DownloadFileController } from './download-file/download-file.http.controller';
 import { MemoryNotesController } from './memory-notes/memory-notes.http.controller';
 import { ChecklistPreviewController } from './checklist-preview/checklist-preview.http.controller';
+import { ExportMemoryController } from './export-memory/export-memory.http.controller';
+import { EXPORT_RUNTIME, type ExportRuntime } from './export-memory/export-runtime';
+import { MemoryExportsStore } from './export-memory/memory-exports.store';
+import { MEMORY_EXPORT_ERROR_STATUSES } from './export-memory/memory-export.errors';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
+  ...MEMORY_EXPORT_ERROR_STATUSES,
   CASE_INVALID: 400,
   CASE_NOT_FOUND: 404,
   CASE_ALREADY_EXISTS: 409,
@@ -70,6 +77,7 @@ export class CasesModule {
               DownloadFileController,
               MemoryNotesController,
               ChecklistPreviewController,
+              ExportMemoryController,
             ]
           : [],
       providers: [
@@ -78,10 +86,19 @@ export class CasesModule {
         ListMemoriesHandler,
         MemoryCommands,
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
+        {
+          // The export routes (API) and jobs (the worker, or the API when embedded): the file store opens on first use.
+          provide: EXPORT_RUNTIME,
+          useFactory: (config: AppConfig, sql: SqlClient, prisma: PrismaClient, jobs: JobQueue): ExportRuntime => {
+            let files: EncryptedFileStore | undefined;
+            return { sql, prisma, jobs, exports: new MemoryExportsStore(sql), files: () => (files ??= createFileStore(config)), now: () => new Date() };
+          },
+          inject: [APP_CONFIG, SQL_CLIENT, PRISMA, JOB_QUEUE],
+        },
         // Only the API touches files (it serves them and runs the purge beside the projections).
         ...(role === 'api' ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService] : []),
       ],
-      exports: [MemoryCommands],
+      exports: [MemoryCommands, EXPORT_RUNTIME],
     };
   }
 }
