@@ -72,7 +72,7 @@ import {
   SetTaskStatusRequestSchema,
 } from './memories';
 import { PlaceSuggestQuerySchema, PlaceSuggestResponseSchema } from './places';
-import { MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
+import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
 
 /**
@@ -125,6 +125,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', path: '/api/profile', summary: 'Save personal information', tag: 'Accounts', access: 'family', body: ProfileSchema, response: ProfileResponseSchema },
   { method: 'GET', path: '/api/preferences', summary: 'Notification and display preferences', tag: 'Accounts', access: 'family', response: PreferencesResponseSchema },
   { method: 'PUT', path: '/api/preferences', summary: 'Save preferences', tag: 'Accounts', access: 'family', body: PreferencesSchema, response: PreferencesResponseSchema },
+  { method: 'DELETE', path: '/api/account', summary: 'Delete my account: every memory, file, profile and session, then sign out (password, and the typed confirmation)', tag: 'Accounts', access: 'family', body: DeleteAccountRequestSchema, response: 'none', status: 204 },
 
   // Directory (public)
   { method: 'GET', path: '/api/directory/listings', summary: 'Active listings near a place or in a category', tag: 'Directory', access: 'public', query: DirectorySearchQuerySchema, response: DirectorySearchResponseSchema },

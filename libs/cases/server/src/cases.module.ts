@@ -29,6 +29,7 @@ import { ExportMemoryController } from './export-memory/export-memory.http.contr
 import { EXPORT_RUNTIME, type ExportRuntime } from './export-memory/export-runtime';
 import { MemoryExportsStore } from './export-memory/memory-exports.store';
 import { MEMORY_EXPORT_ERROR_STATUSES } from './export-memory/memory-export.errors';
+import { OwnedMemoriesErasure } from './erase-owned-memories/owned-memories.erasure';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -96,7 +97,9 @@ export class CasesModule {
           inject: [APP_CONFIG, SQL_CLIENT, PRISMA, JOB_QUEUE],
         },
         // Only the API touches files (it serves them and runs the purge beside the projections).
-        ...(role === 'api' ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService] : []),
+        ...(role === 'api'
+          ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService, OwnedMemoriesErasure]
+          : []),
       ],
       exports: [MemoryCommands, EXPORT_RUNTIME],
     };
