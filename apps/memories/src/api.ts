@@ -5,8 +5,10 @@ import {
   DOCUMENT_TITLE_HEADER,
   MEMORIES_PATH,
   MemoryDetailSchema,
+  MemoryExportSchema,
   MemoryListResponseSchema,
   type ChecklistPreview,
+  type MemoryExport,
   type CreateMemoryRequest,
   type EditMemoryRequest,
   type EditNoteRequest,
@@ -114,6 +116,13 @@ export const api = {
   },
   async deleteNote(id: string, noteId: string): Promise<MemoryDetail> {
     return detail(await request('DELETE', memoryUrl(id, 'notes', noteId)));
+  },
+  /** Starts preparing the memory's zip (or joins the one being prepared); a job on the server. */
+  async startExport(id: string): Promise<MemoryExport> {
+    return parseAnswer(MemoryExportSchema, await requestJson('POST', memoryUrl(id, 'exports'), { body: {} }));
+  },
+  async getExport(id: string, exportId: string): Promise<MemoryExport> {
+    return parseAnswer(MemoryExportSchema, await requestJson('GET', memoryUrl(id, 'exports', exportId)));
   },
   async checklistPreview(jurisdiction?: string): Promise<ChecklistPreview> {
     const url = jurisdiction ? `${CHECKLIST_PREVIEW_PATH}?jurisdiction=${encodeURIComponent(jurisdiction)}` : CHECKLIST_PREVIEW_PATH;

@@ -6,6 +6,7 @@ import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { MemoryPhoto } from './MemoriesList';
+import { DownloadEverything } from './DownloadEverything';
 
 export const CASE_NOT_FOUND = 'Case not found';
 
@@ -120,6 +121,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
           Print checklist
         </Button>
       </nav>
+      <DownloadEverything memoryId={memory.id} memoryName={memory.name} />
       {printing.element}
     </section>
   );
