@@ -261,5 +261,11 @@ describe('your data in the browser', () => {
     const file = await bob.fetch(bobs.documents[0]!.files[0]!.url);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(pdf('quickthorn-bytes-5521'));
     for (const text of [BOB.email, 'Ivy liked marigolds', 'Nan Quickthorn']) expect(after).toContain(text);
+
+    // A session alone cannot guess the password here: 5 tries an hour, then a clear refusal.
+    const tries: number[] = [];
+    for (let i = 0; i < 6; i++) tries.push((await bob.json('/api/account', { method: 'DELETE', json: { confirmation: 'DELETE', password: `guess-${i}-wrong` } })).status);
+    expect(tries).toEqual([403, 403, 403, 403, 403, 429]);
+    expect((await bob.json(`/api/memories/${bobMemory.memory.id}`)).status).toBe(200);
   }, 180_000);
 });

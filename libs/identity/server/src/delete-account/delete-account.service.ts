@@ -1,13 +1,22 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { verifyPassword } from 'better-auth/crypto';
+import { minutesUntil } from '@afterwards/identity-domain';
 import type { SqlClient } from '@afterwards/persistence';
 import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import type { AttemptsStore } from '../auth/attempts.store';
+import { rateLimitMessage } from '../auth/rate-limits';
+import { ATTEMPTS } from '../tokens';
 import type { CurrentUser } from '../session/current-user';
 import { AccountErasure, ERASURE_ORDER } from './account-erasure';
 import { eraseIdentity } from './identity-erasure';
 
 /** A person without a password (Google sign-in only) proves it is them by having signed in this recently. */
 export const FRESH_SESSION_MS = 10 * 60 * 1000;
+/**
+ * Password tries on this route per account: someone holding a stolen session cannot guess the password
+ * here. Keyed by the e-mail (as the other counters are), so the account's erasure removes it too.
+ */
+export const DELETE_ACCOUNT_TRIES = { max: 5, windowMs: 60 * 60 * 1000 };
 
 export const DELETE_ACCOUNT_MESSAGES = {
   wrongPassword: 'That password is not right. Your account has not been deleted.',
@@ -26,6 +35,7 @@ export class DeleteAccountService implements OnModuleInit {
   constructor(
     private readonly erasure: AccountErasure,
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(ATTEMPTS) private readonly attempts: AttemptsStore,
   ) {}
 
   onModuleInit(): void {
@@ -46,6 +56,8 @@ export class DeleteAccountService implements OnModuleInit {
     if (hash) {
       if (!password) throw new ProblemError(400, 'ACCOUNT_PASSWORD_REQUIRED', DELETE_ACCOUNT_MESSAGES.passwordNeeded, [{ path: 'password', message: DELETE_ACCOUNT_MESSAGES.passwordNeeded }]);
       // 403, not 401: the person is signed in; a 401 would send the screen to the sign-in page.
+      const tries = await this.attempts.hit(`delete-account:account:${user.email.trim().toLowerCase()}`, DELETE_ACCOUNT_TRIES, now);
+      if (!tries.allowed) throw new ProblemError(429, 'RATE_LIMITED', rateLimitMessage('attempts to delete this account', minutesUntil(tries.retryAt, now)), undefined, { retryAt: tries.retryAt.toISOString() });
       if (!(await verifyPassword({ hash, password }))) throw new ProblemError(403, 'ACCOUNT_PASSWORD_INCORRECT', DELETE_ACCOUNT_MESSAGES.wrongPassword, [{ path: 'password', message: DELETE_ACCOUNT_MESSAGES.wrongPassword }]);
       return;
     }
