@@ -8,6 +8,7 @@ import { fetchPreferences, fetchProfile, fetchSessionUser, keys, savePreferences
 import { emergencyContact, formatDate, fullName, NOT_SET } from './format';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SettingsCard } from './SettingsCard';
 import { TwoFactorCard } from './TwoFactor';
 import './settings.css';
@@ -44,6 +45,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
   const profile = useQuery({ queryKey: keys.profile, queryFn: fetchProfile });
   const [editing, setEditing] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [deletingAccount, setDeletingAccount] = useState(false);
   const data: Profile | null = profile.data ?? null;
 
   return (
@@ -78,6 +80,12 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
             </Button>
             <Button variant="quiet" onClick={onSignOut} icon={<Icon name="log-out" size={18} />}>
               Sign Out
+            </Button>
+          </div>
+          <div className="ac-danger-zone">
+            <p className="aw-muted">Delete your account and everything in it, for good.</p>
+            <Button variant="danger" onClick={() => setDeletingAccount(true)} icon={<Icon name="trash" size={18} />} aria-haspopup="dialog">
+              Delete my account
             </Button>
           </div>
         </SettingsCard>
@@ -128,6 +136,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
 
       <EditProfileDialog open={editing} profile={data} onClose={() => setEditing(false)} onSaved={onProfileSaved} />
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <DeleteAccountDialog open={deletingAccount} onClose={() => setDeletingAccount(false)} email={session.data?.email ?? null} />
     </div>
   );
 }

@@ -1,7 +1,11 @@
 // Server state of the Settings tab: the session, the profile and the preferences (one data layer:
 // TanStack Query; bodies checked with the shared schemas).
 import {
+  ACCOUNT_DELETED_QUERY,
+  ACCOUNT_DELETED_VALUE,
+  ACCOUNT_PATH,
   DEFAULT_PREFERENCES,
+  type DeleteAccountRequest,
   PreferencesResponseSchema,
   ProfileResponseSchema,
   SessionResponseSchema,
@@ -44,3 +48,11 @@ export async function savePreferences(prefs: Preferences): Promise<Preferences> 
   const parsed = PreferencesResponseSchema.safeParse(await requestJson('PUT', PREFERENCES_URL, { body: prefs }));
   return parsed.success ? parsed.data.preferences : prefs;
 }
+
+/** Deletes the account and everything in it; answers once it is all gone and this browser is signed out. */
+export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
+  await requestJson('DELETE', ACCOUNT_PATH, { body });
+}
+
+/** The sign-in page, with its short confirmation that the account was deleted. */
+export const accountDeletedUrl = `/login?${ACCOUNT_DELETED_QUERY}=${ACCOUNT_DELETED_VALUE}`;

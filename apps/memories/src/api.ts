@@ -5,12 +5,14 @@ import {
   DOCUMENT_TITLE_HEADER,
   MEMORIES_PATH,
   MemoryDetailSchema,
+  MemoryExportSchema,
   MemoryListResponseSchema,
   MemorySharingSchema,
   type ChecklistPreview,
   type InviteToMemoryRequest,
   type MemberRole,
   type MemorySharing,
+  type MemoryExport,
   type CreateMemoryRequest,
   type EditMemoryRequest,
   type EditNoteRequest,
@@ -135,6 +137,13 @@ export const api = {
   /** The owner removes a person, or the signed-in person leaves a memory shared with them. */
   async removeMember(id: string, userId: string): Promise<void> {
     await request('DELETE', memoryUrl(id, 'members', userId));
+  },
+  /** Starts preparing the memory's zip (or joins the one being prepared); a job on the server. */
+  async startExport(id: string): Promise<MemoryExport> {
+    return parseAnswer(MemoryExportSchema, await requestJson('POST', memoryUrl(id, 'exports'), { body: {} }));
+  },
+  async getExport(id: string, exportId: string): Promise<MemoryExport> {
+    return parseAnswer(MemoryExportSchema, await requestJson('GET', memoryUrl(id, 'exports', exportId)));
   },
   async checklistPreview(jurisdiction?: string): Promise<ChecklistPreview> {
     const url = jurisdiction ? `${CHECKLIST_PREVIEW_PATH}?jurisdiction=${encodeURIComponent(jurisdiction)}` : CHECKLIST_PREVIEW_PATH;

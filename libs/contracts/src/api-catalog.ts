@@ -77,6 +77,7 @@ import {
   SetTaskStatusRequestSchema,
 } from './memories';
 import { PlaceSuggestQuerySchema, PlaceSuggestResponseSchema } from './places';
+import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
 
 /**
@@ -129,6 +130,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', path: '/api/profile', summary: 'Save personal information', tag: 'Accounts', access: 'family', body: ProfileSchema, response: ProfileResponseSchema },
   { method: 'GET', path: '/api/preferences', summary: 'Notification and display preferences', tag: 'Accounts', access: 'family', response: PreferencesResponseSchema },
   { method: 'PUT', path: '/api/preferences', summary: 'Save preferences', tag: 'Accounts', access: 'family', body: PreferencesSchema, response: PreferencesResponseSchema },
+  { method: 'DELETE', path: '/api/account', summary: 'Delete my account: every memory, file, profile and session, then sign out (password, and the typed confirmation)', tag: 'Accounts', access: 'family', body: DeleteAccountRequestSchema, response: 'none', status: 204 },
 
   // Directory (public)
   { method: 'GET', path: '/api/directory/listings', summary: 'Active listings near a place or in a category', tag: 'Directory', access: 'public', query: DirectorySearchQuerySchema, response: DirectorySearchResponseSchema },
@@ -152,6 +154,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'DELETE', path: '/api/memories/{id}/documents/{documentId}/files/{fileId}', summary: 'Remove a file', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'GET', path: '/api/memories/{id}/files/{fileId}', summary: 'Download or view a file', tag: 'Memories', access: 'family', response: 'file' },
   { method: 'GET', path: '/api/memories/{id}/calendar.ics', summary: "The memory's open, dated tasks as an iCalendar file ('Add to calendar')", tag: 'Memories', access: 'family', response: 'file' },
+  { method: 'POST', path: '/api/memories/{id}/exports', summary: "Start preparing the memory's zip (documents, photo, notes, checklist, summary): a job", tag: 'Memories', access: 'family', body: StartMemoryExportRequestSchema, response: MemoryExportSchema, status: 202 },
+  { method: 'GET', path: '/api/memories/{id}/exports/{exportId}', summary: "A prepared zip's progress and, once ready, its link", tag: 'Memories', access: 'family', response: MemoryExportSchema },
+  { method: 'GET', path: '/api/memories/{id}/exports/{exportId}/download', summary: 'Download the prepared zip (410 once it has expired)', tag: 'Memories', access: 'family', response: 'file' },
   { method: 'POST', path: '/api/memories/{id}/additional-documents', summary: "Add a document of your own with its file (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/additional-documents/{documentId}', summary: 'Delete a document of your own', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'PUT', path: '/api/memories/{id}/photo', summary: "Set the memory's photo (the image's bytes)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema },

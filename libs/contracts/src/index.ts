@@ -13,3 +13,4 @@ export * from './imports';
 export * from './history';
 export * from './coverage';
 export * from './api-catalog';
+export * from './your-data';

@@ -40,8 +40,11 @@ export interface EncryptedFileStoreOptions {
 export interface PutOptions {
   /** More bytes than this and the upload is refused as it arrives. */
   readonly maxBytes: number;
-  /** MIME types (see FILE_TYPES) the content may turn out to be. */
-  readonly allowedTypes: readonly string[];
+  /**
+   * MIME types (see FILE_TYPES) the content may turn out to be; `'any'` only for content the product wrote
+   * itself (a memory's prepared zip), which nobody uploaded and so needs no check of its type.
+   */
+  readonly allowedTypes: readonly string[] | 'any';
 }
 
 export interface StoredFile {
@@ -101,9 +104,11 @@ export class EncryptedFileStore {
             const chunk = toBuffer(raw);
             fileSize += chunk.length;
             if (fileSize > maxBytes) throw new FileTooLargeError(maxBytes);
-            sniffer.push(chunk);
-            if (!sniffer.candidates().some((type) => allowedTypes.includes(type))) {
-              throw new FileTypeNotAllowedError(sniffer.candidates()[0] ?? null, allowedTypes);
+            if (allowedTypes !== 'any') {
+              sniffer.push(chunk);
+              if (!sniffer.candidates().some((type) => allowedTypes.includes(type))) {
+                throw new FileTypeNotAllowedError(sniffer.candidates()[0] ?? null, allowedTypes);
+              }
             }
             const out = encryptor.cipher.update(chunk);
             if (out.length > 0) yield out;
@@ -114,8 +119,12 @@ export class EncryptedFileStore {
         },
         partial.createWriteStream(),
       );
-      const fileType = sniffer.finish();
-      if (!fileType || !allowedTypes.includes(fileType)) throw new FileTypeNotAllowedError(fileType, allowedTypes);
+      let fileType = 'application/octet-stream';
+      if (allowedTypes !== 'any') {
+        const sniffed = sniffer.finish();
+        if (!sniffed || !allowedTypes.includes(sniffed)) throw new FileTypeNotAllowedError(sniffed, allowedTypes);
+        fileType = sniffed;
+      }
       const target = this.pathOf(fileId);
       await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await fs.rename(temp, target);

@@ -1,7 +1,7 @@
 // /login: one screen, three modes (family spec section 2): 'Welcome Back', 'Create Account', 'Reset Password',
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
+import { ACCOUNT_DELETED_QUERY, ACCOUNT_DELETED_VALUE, EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
 import { Alert, Button, Card, Container, Icon, Logo, PasswordInput, TextInput, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
@@ -41,6 +41,8 @@ export function LoginPage() {
   const toast = useToast();
   const options = useSignInOptions();
   const [mode, setMode] = useState<AuthMode | 'code'>(() => initialMode(search));
+  // Arriving from Settings after 'Delete my account' (?account=deleted): a short confirmation.
+  const accountDeleted = new URLSearchParams(search).get(ACCOUNT_DELETED_QUERY) === ACCOUNT_DELETED_VALUE;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -269,6 +271,11 @@ export function LoginPage() {
             <>
               {/* Always mounted, so screen readers announce the notice when it appears or changes. */}
               <div role="status" className="fs-auth__notice">
+                {mode === 'signin' && !unverified && accountDeleted ? (
+                  <Alert tone="success" title="Your account has been deleted">
+                    <p>Your memories, files, notes and personal information are gone, and you are signed out everywhere.</p>
+                  </Alert>
+                ) : null}
                 {mode === 'signin' && unverified ? (
                   <Alert tone="info" title="Your email address is not verified yet">
                     <p>

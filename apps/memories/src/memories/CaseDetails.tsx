@@ -12,6 +12,7 @@ import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { MemoryPhoto } from './MemoriesList';
+import { DownloadEverything } from './DownloadEverything';
 
 export const CASE_NOT_FOUND = 'Case not found';
 
@@ -168,6 +169,8 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
           Print checklist
         </Button>
       </nav>
+      {/* The whole memory as a zip is its owner's to take away (their data); others read and download its files. */}
+      {isOwner(memory) ? <DownloadEverything memoryId={memory.id} memoryName={memory.name} /> : null}
       {printing.element}
     </section>
   );

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
-import { createFileStore, FILE_STORE_ERROR_STATUSES } from '@afterwards/file-store';
+import { APP_CONFIG, JOB_QUEUE, PRISMA, registerErrorCodes, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import type { JobQueue } from '@afterwards/jobs';
+import type { PrismaClient, SqlClient } from '@afterwards/persistence';
+import { createFileStore, FILE_STORE_ERROR_STATUSES, type EncryptedFileStore } from '@afterwards/file-store';
 import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
 import { ChangeCaseHandler } from './change-case/change-case.handler';
 import { MemoryCommands } from './memory-commands/memory-commands';
@@ -25,9 +27,16 @@ import { MemoryNotesController } from './memory-notes/memory-notes.http.controll
 import { ChecklistPreviewController } from './checklist-preview/checklist-preview.http.controller';
 import { InvitationsController, MemorySharingController } from './share-memory/memory-sharing.http.controller';
 import { MemorySharingService } from './share-memory/memory-sharing';
+import { ExportMemoryController } from './export-memory/export-memory.http.controller';
+import { EXPORT_RUNTIME, type ExportRuntime } from './export-memory/export-runtime';
+import { MemoryExportsStore } from './export-memory/memory-exports.store';
+import { MEMORY_EXPORT_ERROR_STATUSES } from './export-memory/memory-export.errors';
+import { OwnedMemoriesErasure } from './erase-owned-memories/owned-memories.erasure';
+import { SharedMembershipsErasure } from './share-memory/shared-memberships.erasure';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
+  ...MEMORY_EXPORT_ERROR_STATUSES,
   CASE_INVALID: 400,
   CASE_NOT_FOUND: 404,
   CASE_ALREADY_EXISTS: 409,
@@ -83,6 +92,7 @@ export class CasesModule {
               ChecklistPreviewController,
               MemorySharingController,
               InvitationsController,
+              ExportMemoryController,
             ]
           : [],
       providers: [
@@ -92,10 +102,21 @@ export class CasesModule {
         MemoryCommands,
         MemorySharingService,
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
+        {
+          // The export routes (API) and jobs (the worker, or the API when embedded): the file store opens on first use.
+          provide: EXPORT_RUNTIME,
+          useFactory: (config: AppConfig, sql: SqlClient, prisma: PrismaClient, jobs: JobQueue): ExportRuntime => {
+            let files: EncryptedFileStore | undefined;
+            return { sql, prisma, jobs, exports: new MemoryExportsStore(sql), files: () => (files ??= createFileStore(config)), now: () => new Date() };
+          },
+          inject: [APP_CONFIG, SQL_CLIENT, PRISMA, JOB_QUEUE],
+        },
         // Only the API touches files (it serves them and runs the purge beside the projections).
-        ...(role === 'api' ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService] : []),
+        ...(role === 'api'
+          ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService, OwnedMemoriesErasure, SharedMembershipsErasure]
+          : []),
       ],
-      exports: [MemoryCommands, MemorySharingService],
+      exports: [MemoryCommands, MemorySharingService, EXPORT_RUNTIME],
     };
   }
 }

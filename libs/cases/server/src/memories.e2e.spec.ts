@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
+import JSZip from 'jszip';
 import pg from 'pg';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import {
   FILE_NAME_HEADER,
   MemoryDetailSchema,
+  MemoryExportSchema,
   MemoryListResponseSchema,
   PrivateTopics,
   ProblemDetailsSchema,
@@ -15,6 +17,7 @@ import {
   type MemoryDetail,
   type ReadModelChanged,
 } from '@afterwards/contracts';
+import { expectEventually } from '@afterwards/persistence/testing';
 import { HttpSession, latestMail, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The memories API over HTTP against the built product on PostgreSQL and Redis. */
@@ -425,8 +428,32 @@ describe('memories over HTTP (embedded profile)', () => {
     const fileId = uploaded.body.documents[0]!.files[0]!.id;
     const blob = path.join(product.dataDir, 'files', fileId.slice(0, 2), fileId);
     expect(fs.existsSync(blob)).toBe(true);
+
+    // Download everything: without Redis the job runs in the API's own process, through the same jobs port.
+    const started = await http.json(`/api/memories/${id}/exports`, { method: 'POST', json: {} });
+    expect(started.status).toBe(202);
+    const exportId = MemoryExportSchema.parse(started.body).id;
+    const ready = await expectEventually(
+      async () => {
+        const now = MemoryExportSchema.parse((await http.json(`/api/memories/${id}/exports/${exportId}`)).body);
+        expect(now).toMatchObject({ status: 'ready', progress: 100 });
+        return now;
+      },
+      30_000,
+      200,
+    );
+    const zipped = await http.fetch(ready.downloadUrl!);
+    expect(zipped.headers.get('content-type')).toBe('application/zip');
+    const zip = await JSZip.loadAsync(Buffer.from(await zipped.arrayBuffer()));
+    const entry = Object.keys(zip.files).find((n) => n.endsWith('peggy.pdf'))!;
+    expect((await zip.file(entry)!.async('nodebuffer')).toString()).toContain('peggy-marker');
+
+    // Delete Forever takes the memory's zip with it.
+    const before = fs.readdirSync(path.join(product.dataDir, 'files'), { recursive: true }).length;
     expect((await http.fetch(`/api/memories/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(fs.existsSync(blob)).toBe(false);
+    expect(fs.readdirSync(path.join(product.dataDir, 'files'), { recursive: true }).length).toBe(before - 2);
+    expect((await http.fetch(ready.downloadUrl!)).status).toBe(404);
     expect((await http.json('/api/memories')).body).toEqual({ memories: [] });
   });
 });

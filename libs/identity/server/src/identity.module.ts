@@ -16,6 +16,9 @@ import { STAFF_LOOKUP } from './admin/staff-access/staff-lookup';
 import { AttemptsStore } from './auth/attempts.store';
 import { createAuth, resolveAuthSecret, type Auth } from './auth/auth';
 import { ProfileController } from './profile/profile.http.controller';
+import { AccountErasure } from './delete-account/account-erasure';
+import { DeleteAccountController } from './delete-account/delete-account.http.controller';
+import { DeleteAccountService } from './delete-account/delete-account.service';
 import { SessionController } from './session/session.http.controller';
 import { ATTEMPTS, AUTH, MAILER } from './tokens';
 
@@ -64,7 +67,7 @@ export class IdentityModule {
       module: IdentityModule,
       // Other contexts (memories) identify the signed-in user through AUTH.
       global: true,
-      controllers: role === 'api' ? [SessionController, ProfileController, AdminSessionController, FirstStaffController, AuditLogController] : [],
+      controllers: role === 'api' ? [SessionController, ProfileController, DeleteAccountController, AdminSessionController, FirstStaffController, AuditLogController] : [],
       providers: [
     { provide: MAILER, useFactory: (config: AppConfig, logger: Logger) => createMailer(config, logger), inject: [APP_CONFIG, ROOT_LOGGER] },
     { provide: ATTEMPTS, useFactory: (sql: SqlClient) => new AttemptsStore(sql), inject: [SQL_CLIENT] },
@@ -75,9 +78,11 @@ export class IdentityModule {
     },
     MailerLifecycle,
     AuditTrail,
-    ...(role === 'api' ? [SocketSessions, FirstStaffService, { provide: APP_GUARD, useClass: StaffGuard }] : []),
+    // Deleting an account: the ordered steps other contexts add to, and the route's service (API only).
+    AccountErasure,
+    ...(role === 'api' ? [SocketSessions, FirstStaffService, DeleteAccountService, { provide: APP_GUARD, useClass: StaffGuard }] : []),
   ],
-      exports: [AUTH, MAILER, AuditTrail],
+      exports: [AUTH, MAILER, AuditTrail, AccountErasure],
     };
   }
 }

@@ -12,3 +12,4 @@ export { staffOf, staffContext, staffActor, type StaffMember } from './admin/sta
 export { AuditTrail, changedValues, type StaffChange } from './admin/staff-access/audit-trail';
 export { verifyAuditChain } from './admin/audit-chain/verify-audit-chain';
 export { asAdminRole, writeAudit, type AuditEntry } from './admin/admin-audit';
+export { AccountErasure, ERASURE_ORDER, type AccountErasureStep, type ErasedAccount } from './delete-account/account-erasure';

@@ -70,4 +70,9 @@ export class SessionCache {
     this.entries.set(token, { user, until: now + this.ttlMs });
     return user;
   }
+
+  /** A deleted account: its sessions stop here at once, not after the few seconds an entry lasts. */
+  forgetUser(userId: string): void {
+    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+  }
 }

@@ -1,0 +1,47 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { AccountErasure, ERASURE_ORDER, SessionCache, type ErasedAccount } from '@afterwards/identity-server';
+import { ProjectionsService } from '@afterwards/server-kit';
+import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.command';
+import { EXPORT_RUNTIME, type ExportRuntime } from '../export-memory/export-runtime';
+import { FilePurgeService } from '../file-purge/file-purge.service';
+import { memoriesProjection } from '../memories-projection/memories.projection';
+
+/**
+ * The memories part of deleting an account: every memory the person owns goes exactly as Delete Forever
+ * (the DeleteCase command's tombstone, the read model's rows, every blob), waiting until each is purged;
+ * then any prepared zip still left. Registered with the identity context's ordered steps.
+ */
+@Injectable()
+export class OwnedMemoriesErasure implements OnModuleInit {
+  constructor(
+    private readonly erasure: AccountErasure,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionsService,
+    private readonly purge: FilePurgeService,
+    private readonly sessions: SessionCache,
+    @Inject(EXPORT_RUNTIME) private readonly rt: ExportRuntime,
+  ) {}
+
+  onModuleInit(): void {
+    this.erasure.add({ name: 'owned-memories', order: ERASURE_ORDER.ownedMemories, erase: (account) => this.erase(account) });
+  }
+
+  async erase({ userId }: ErasedAccount): Promise<void> {
+    // No cached session of theirs may reach a memory route while (or after) their memories go.
+    this.sessions.forgetUser(userId);
+    const { rows } = await this.rt.sql.query<{ id: string }>(`SELECT id FROM cases WHERE user_id = $1`, [userId]);
+    for (const { id } of rows) {
+      // The person's id only: a tombstone keeps no address or browser of someone who asked to be forgotten.
+      const result: CaseChangeResult = await this.commands.execute(
+        new ChangeCase({ type: 'DeleteCase', caseId: id, actorId: userId, at: new Date().toISOString() }, { actor: userId }),
+      );
+      if (result.position) {
+        await this.projections.waitUntilApplied(memoriesProjection.name, result.position);
+        await this.purge.waitUntilPurged(result.position);
+      }
+    }
+    const zips = await this.rt.exports.takeForUser(userId);
+    for (const fileId of zips) await this.rt.files().delete(fileId);
+  }
+}

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
+import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
+import { EncryptedFileStore, FILE_TYPES } from '@afterwards/file-store';
+import { InProcessJobQueue } from '@afterwards/jobs';
+import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { executeCommand, ProjectionRunner } from '@afterwards/server-kit';
+import { identityMigrations } from '@afterwards/identity-server';
+import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
+import { casesMigrations } from '../cases.migrations';
+import { caseDecider } from '../change-case/change-case.handler';
+import { filePurgeReactor } from '../file-purge/file-purge.reactor';
+import { memoriesProjection } from '../memories-projection/memories.projection';
+import { getMemoryDetail } from '../read-model/memory.queries';
+import { EXPORT_TTL_MS, type ExportRuntime } from './export-runtime';
+import { EXPORT_FAILED_MESSAGE, expireMemoryExports, prepareMemoryExport } from './export-memory.job';
+import { MemoryExportsStore, toMemoryExport } from './memory-exports.store';
+
+describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, create) => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let prisma: PrismaClient;
+  let runner: ProjectionRunner;
+  let dir: string;
+  let files: EncryptedFileStore;
+  let jobs: InProcessJobQueue;
+  let clock: Date;
+  let rt: ExportRuntime;
+
+  beforeAll(async () => {
+    db = await create();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...identityMigrations, ...casesMigrations]);
+    store = new PostgresEventStore(db.sql);
+    prisma = createPrismaClient(db.sql);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-export-'));
+    files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 9) });
+    runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
+    await runner.start();
+    jobs = new InProcessJobQueue();
+    clock = new Date('2026-03-10T09:00:00Z');
+    rt = { sql: db.sql, prisma, jobs, exports: new MemoryExportsStore(db.sql), files: () => files, now: () => clock };
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await jobs.close();
+    await store.close();
+    await prisma.$disconnect();
+    await db.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const OWNER = 'user-ann';
+  type Cmd = CaseCommand extends infer C ? (C extends CaseCommand ? Omit<C, 'actorId' | 'at' | 'caseId'> : never) : never;
+  async function run(caseId: string, ...commands: Cmd[]): Promise<void> {
+    for (const command of commands) {
+      const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
+      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
+    }
+    const last = (await store.readStream(caseStreamId(caseId))).at(-1)!.position;
+    await expectEventually(() => {
+      const at = runner.status()[memoriesProjection.name];
+      expect(at && (at.commit > last.commit || (at.commit === last.commit && at.prepare >= last.prepare))).toBe(true);
+    });
+  }
+  const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n% ${marker}\n%%EOF\n`);
+  async function storePdf(marker: string) {
+    const stored = await files.put(Readable.from([pdf(marker)]), { maxBytes: 5_000_000, allowedTypes: [FILE_TYPES.pdf] });
+    return { fileId: stored.fileId, fileName: `${marker}.pdf`, fileSize: stored.fileSize, fileType: stored.fileType };
+  }
+  async function memoryWithFile(): Promise<{ caseId: string; fileId: string }> {
+    const caseId = randomUUID();
+    await run(caseId, { type: 'OpenCase', details: { name: 'Mum', deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09' }, ids: randomUUID });
+    const opened = (await getMemoryDetail(prisma, OWNER, caseId))!;
+    const file = await storePdf('will-marker');
+    await run(
+      caseId,
+      { type: 'AttachDocumentFile', documentId: opened.documents[0]!.id, file },
+      { type: 'CompleteTask', taskId: opened.tasks[0]!.id },
+      { type: 'SettleTask', taskId: opened.tasks[1]!.id, kind: 'not_needed', reason: 'No pension' },
+      { type: 'SettleDocument', documentId: opened.documents[1]!.id, kind: 'done_before' },
+      { type: 'AddNote', noteId: randomUUID(), title: 'Funeral', content: 'She wanted lilies', category: 'general' },
+    );
+    return { caseId, fileId: file.fileId };
+  }
+  const startExport = (caseId: string) => rt.exports.create({ id: randomUUID(), caseId, userId: OWNER, fileName: 'afterwards-mum.zip', createdAt: clock });
+
+  it('writes the decrypted files, notes, checklist with its states and the summary into an encrypted zip, then is ready for 24 hours', async () => {
+    const { caseId } = await memoryWithFile();
+    const row = await startExport(caseId);
+    expect(toMemoryExport(row, clock)).toMatchObject({ status: 'preparing', progress: 0, downloadUrl: null, expiresAt: null });
+
+    await prepareMemoryExport(rt, row.id);
+    const ready = (await rt.exports.get(row.id))!;
+    expect(ready).toMatchObject({ status: 'ready', progress: 100 });
+    expect(ready.expiresAt!.getTime() - clock.getTime()).toBe(EXPORT_TTL_MS);
+    expect(toMemoryExport(ready, clock).downloadUrl).toBe(`/api/memories/${caseId}/exports/${row.id}/download`);
+    // At rest the zip is encrypted like every other file.
+    const blob = fs.readFileSync(path.join(dir, ready.fileId!.slice(0, 2), ready.fileId!));
+    expect(blob.includes(Buffer.from('lilies'))).toBe(false);
+
+    const zip = await JSZip.loadAsync(await files.read(ready.fileId!));
+    const names = Object.keys(zip.files);
+    expect(names).toEqual(expect.arrayContaining(['summary.html', 'memory.json', 'checklist.json', 'notes.json']));
+    const pdfEntry = names.find((n) => n.startsWith('documents/') && n.endsWith('will-marker.pdf'))!;
+    expect(await zip.file(pdfEntry)!.async('nodebuffer')).toEqual(pdf('will-marker'));
+    const checklist = JSON.parse(await zip.file('checklist.json')!.async('string'));
+    expect(checklist.tasks.map((t: { state: string }) => t.state).slice(0, 2)).toEqual(['Completed', 'Not needed']);
+    expect(checklist.documents[0]).toMatchObject({ state: 'Collected', files: [{ path: pdfEntry }] });
+    expect(checklist.documents[1]).toMatchObject({ state: 'Done before I started' });
+    expect(JSON.parse(await zip.file('notes.json')!.async('string')).notes).toEqual([expect.objectContaining({ title: 'Funeral', content: 'She wanted lilies' })]);
+    expect(await zip.file('summary.html')!.async('string')).toContain('She wanted lilies');
+  });
+
+  it('deletes a zip and its row once its time is up, and leaves younger ones', async () => {
+    const { caseId } = await memoryWithFile();
+    const older = await startExport(caseId);
+    await prepareMemoryExport(rt, older.id);
+    clock = new Date(clock.getTime() + 60_000);
+    const younger = await startExport(caseId);
+    await prepareMemoryExport(rt, younger.id);
+    const olderFile = (await rt.exports.get(older.id))!.fileId!;
+
+    clock = new Date(clock.getTime() + EXPORT_TTL_MS - 30_000);
+    expect(await expireMemoryExports(rt)).toBeGreaterThanOrEqual(1); // the earlier test's zip is as old
+    expect(await rt.exports.get(older.id)).toBeUndefined();
+    expect(await files.exists(olderFile)).toBe(false);
+    expect((await rt.exports.get(younger.id))!.status).toBe('ready');
+  });
+
+  it('fails with a clear message when a stored file cannot be read, keeping no partial zip', async () => {
+    const { caseId, fileId } = await memoryWithFile();
+    await files.delete(fileId); // as if the blob were lost
+    const before = await files.countBlobs();
+    const row = await startExport(caseId);
+    await prepareMemoryExport(rt, row.id);
+    expect(await rt.exports.get(row.id)).toMatchObject({ status: 'failed', failure: EXPORT_FAILED_MESSAGE, fileId: null });
+    expect(await files.countBlobs()).toBe(before);
+  });
+
+  it('goes with its memory: Delete Forever removes the zip and the row', async () => {
+    const { caseId } = await memoryWithFile();
+    const row = await startExport(caseId);
+    await prepareMemoryExport(rt, row.id);
+    const zipId = (await rt.exports.get(row.id))!.fileId!;
+    const purge = new ProjectionRunner(store, prisma, [filePurgeReactor(files)]);
+    await purge.start();
+    try {
+      await run(caseId, { type: 'DeleteCase' });
+      await expectEventually(async () => expect(await rt.exports.get(row.id)).toBeUndefined());
+      expect(await files.exists(zipId)).toBe(false);
+    } finally {
+      await purge.stop();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from './zod';
+
+/**
+ * "Your data": a memory downloaded whole as a zip (prepared by a job, kept for a day), and an account
+ * deleted with everything it holds.
+ */
+
+/** How long a prepared zip stays downloadable; after that the link answers 410 and the zip is deleted. */
+export const MEMORY_EXPORT_TTL_HOURS = 24;
+
+export const MemoryExportStatusSchema = z.enum(['preparing', 'ready', 'failed']);
+export type MemoryExportStatus = z.infer<typeof MemoryExportStatusSchema>;
+
+/** `POST /api/memories/:id/exports` takes nothing: the memory is the whole of what is exported. */
+export const StartMemoryExportRequestSchema = z.object({}).strict();
+
+export const MemoryExportSchema = z.object({
+  id: z.string(),
+  memoryId: z.string(),
+  status: MemoryExportStatusSchema,
+  /** 0 to 100: the share of the memory's files and summaries written so far. */
+  progress: z.number().int().min(0).max(100),
+  createdAt: z.string(),
+  /** When the zip and its link go; null while it is being prepared. */
+  expiresAt: z.string().nullable(),
+  /** Owner-only address of the zip once it is ready. */
+  downloadUrl: z.string().nullable(),
+  fileName: z.string(),
+  fileSize: z.number().nullable(),
+  /** Why it could not be prepared, in the family's words. */
+  failure: z.string().nullable(),
+});
+export type MemoryExport = z.infer<typeof MemoryExportSchema>;
+
+export const memoryExportsPath = (memoryId: string): string => `/api/memories/${memoryId}/exports`;
+
+/** What the person types in the warning dialog to confirm, as on the screen. */
+export const ACCOUNT_DELETION_PHRASE = 'DELETE';
+export const ACCOUNT_PATH = '/api/account';
+
+/**
+ * `DELETE /api/account`: the password of an account that has one (a Google-only account has none and needs a
+ * session started in the last few minutes instead), and the phrase typed in the warning dialog.
+ */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().max(128).optional(),
+  confirmation: z.literal(ACCOUNT_DELETION_PHRASE, { message: `Please type ${ACCOUNT_DELETION_PHRASE} to confirm` }),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+/** The sign-in page's short confirmation after an account was deleted (`/?account=deleted`). */
+export const ACCOUNT_DELETED_QUERY = 'account';
+export const ACCOUNT_DELETED_VALUE = 'deleted';
