@@ -206,7 +206,9 @@ describe('your data in the browser', () => {
     expect((await ann.json(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' })).status).toBe(200);
     const bobsTask = bobMemory.tasks[0]!.id;
     expect((await ann.json(`/api/memories/${bobMemory.memory.id}/tasks/${bobsTask}`, { method: 'PUT', json: { status: 'complete' } })).status).toBe(200);
-    expect((await ann.json(`/api/memories/${annMemory.memory.id}/invitations`, { method: 'POST', json: { email: 'Featherstonehaugh.friend@example.test', role: 'viewer' } })).status).toBe(201);
+    expect(
+      (await ann.json(`/api/memories/${annMemory.memory.id}/invitations`, { method: 'POST', json: { email: 'Featherstonehaugh.friend@example.test', role: 'viewer' } })).status,
+    ).toBe(201);
     const markers = [ANN.email, 'Featherstonehaugh', ANNS.memory, 'Wrenfield', ANNS.note, 'bluebells', ANNS.address, ANNS.fileMarker];
     const before = await everything();
     for (const marker of [ANN.email, 'Featherstonehaugh', ANNS.memory, ANNS.note, ANNS.address]) expect(before).toContain(marker); // the scan sees them

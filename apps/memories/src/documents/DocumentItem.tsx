@@ -150,23 +150,33 @@ export function DocumentItem({
             </ul>
           </div>
         ) : null}
-        <SettlementControl memoryId={memoryId} item="documents" itemId={document.id} title={document.title} settled={document.settled} done={document.collected} readOnly={readOnly} />
+        <SettlementControl
+          memoryId={memoryId}
+          item="documents"
+          itemId={document.id}
+          title={document.title}
+          settled={document.settled}
+          done={document.collected}
+          readOnly={readOnly}
+        />
 
         <div className="mem-files">
           <div className="mem-files__head">
             <h4 className="mem-files__title">
               Files ({document.files.length}/{MAX_FILES_PER_DOCUMENT})
             </h4>
-            {readOnly ? null : <Button
-              variant="secondary"
-              size="sm"
-              disabled={full || uploading}
-              onClick={() => inputRef.current?.click()}
-              icon={<Icon name={full ? 'check' : 'arrow-down'} size={16} className={full ? undefined : 'mem-upload-icon'} />}
-            >
-              {full ? 'Full' : uploading ? 'Uploading...' : 'Upload'}
-              <span className="aw-visually-hidden"> files for {document.title}</span>
-            </Button>}
+            {readOnly ? null : (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={full || uploading}
+                onClick={() => inputRef.current?.click()}
+                icon={<Icon name={full ? 'check' : 'arrow-down'} size={16} className={full ? undefined : 'mem-upload-icon'} />}
+              >
+                {full ? 'Full' : uploading ? 'Uploading...' : 'Upload'}
+                <span className="aw-visually-hidden"> files for {document.title}</span>
+              </Button>
+            )}
             <input
               ref={inputRef}
               type="file"

@@ -1,15 +1,7 @@
 // Sharing a memory (its owner only): invite someone by e-mail as an editor or a viewer, see who has access,
 // change a role, remove a person, and cancel an invitation still waiting for a reply.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  InviteToMemoryRequestSchema,
-  MEMBER_ROLE_HINTS,
-  MEMBER_ROLES,
-  MEMORY_ROLE_LABELS,
-  type MemberRole,
-  type MemorySharing,
-  type MemorySummary,
-} from '@afterwards/contracts';
+import { InviteToMemoryRequestSchema, MEMBER_ROLE_HINTS, MEMBER_ROLES, MEMORY_ROLE_LABELS, type MemberRole, type MemorySharing, type MemorySummary } from '@afterwards/contracts';
 import { Alert, Button, Dialog, Icon, InlineLoading, Select, TextInput, useToast } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals } from '../store';
@@ -85,8 +77,8 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
   return (
     <Dialog open onClose={onClose} title={`Share ${memory.name}`} closeLabel="Done" size="wide" className="mem-share">
       <p className="aw-muted">
-        Invite family or friends to help. Editors can tick off tasks, collect and upload documents and write notes. Viewers can see everything and download
-        files. Only you can change the memory's details, share it or delete it.
+        Invite family or friends to help. Editors can tick off tasks, collect and upload documents and write notes. Viewers can see everything and download files. Only you can
+        change the memory's details, share it or delete it.
       </p>
       <form className="mem-share__form" onSubmit={(e) => void invite(e)} noValidate>
         <TextInput

@@ -58,9 +58,11 @@ export function SettlementControl({
         <Badge className="mem-badge--settled">{SETTLEMENT_LABELS[settled.kind]}</Badge>
         {settled.reason ? <span className="mem-settled__reason">{settled.reason}</span> : null}
         {/* The item's title goes in the name, not in hidden text, so the title is written once on the page. */}
-        {readOnly ? null : <Button variant="quiet" size="sm" onClick={() => void undo()} disabled={busy} aria-label={`Undo ${SETTLEMENT_LABELS[settled.kind]} for ${title}`}>
-          Undo
-        </Button>}
+        {readOnly ? null : (
+          <Button variant="quiet" size="sm" onClick={() => void undo()} disabled={busy} aria-label={`Undo ${SETTLEMENT_LABELS[settled.kind]} for ${title}`}>
+            Undo
+          </Button>
+        )}
       </div>
     );
   }

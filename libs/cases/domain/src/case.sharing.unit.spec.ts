@@ -38,9 +38,24 @@ describe('sharing a memory', () => {
   });
   it('an editor ticks tasks, collects documents and writes notes', () => {
     const state = given(...shared());
-    expect(state.when(as(EDITOR, cmd('CompleteTask', { taskId: 'item-1' }))).decided().map((e) => e.type)).toEqual(['TaskCompleted']);
-    expect(state.when(as(EDITOR, cmd('CollectDocument', { documentId: 'item-13' }))).decided().map((e) => e.type)).toEqual(['DocumentCollected']);
-    expect(state.when(as(EDITOR, cmd('AddNote', { noteId: 'n1', title: 'Bank', content: 'Rang them' }))).decided().map((e) => e.type)).toEqual(['NoteAdded']);
+    expect(
+      state
+        .when(as(EDITOR, cmd('CompleteTask', { taskId: 'item-1' })))
+        .decided()
+        .map((e) => e.type),
+    ).toEqual(['TaskCompleted']);
+    expect(
+      state
+        .when(as(EDITOR, cmd('CollectDocument', { documentId: 'item-13' })))
+        .decided()
+        .map((e) => e.type),
+    ).toEqual(['DocumentCollected']);
+    expect(
+      state
+        .when(as(EDITOR, cmd('AddNote', { noteId: 'n1', title: 'Bank', content: 'Rang them' })))
+        .decided()
+        .map((e) => e.type),
+    ).toEqual(['NoteAdded']);
   });
   it('only the owner edits the details, shares or deletes forever', () => {
     const state = given(...shared());

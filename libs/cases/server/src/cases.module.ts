@@ -113,7 +113,12 @@ export class CasesModule {
         },
         // Only the API touches files (it serves them and runs the purge beside the projections).
         ...(role === 'api'
-          ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService, OwnedMemoriesErasure, SharedMembershipsErasure]
+          ? [
+              { provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] },
+              FilePurgeService,
+              OwnedMemoriesErasure,
+              SharedMembershipsErasure,
+            ]
           : []),
       ],
       exports: [MemoryCommands, MemorySharingService, EXPORT_RUNTIME],

@@ -182,7 +182,7 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     expect(detail.tasks.find((t) => t.templateKey === 'arrange-funeral')!.dueDate! > detail.memory.createdAt.slice(0, 10)).toBe(true);
   });
 
-  it("shares a memory: its people read it under row-level security, see who ticked what, and hear of every change; a removed person reads nothing", async () => {
+  it('shares a memory: its people read it under row-level security, see who ticked what, and hear of every change; a removed person reads nothing', async () => {
     const BEN = 'user-ben';
     const CARA = 'user-cara';
     const id = randomUUID();

@@ -292,7 +292,19 @@ export const memoriesProjection: Projection = {
       case 'NoteAdded': {
         const { noteId, title, content, category, addedAt } = event.data;
         await tx.caseNote.create({
-          data: { id: noteId, caseId, userId, title, content, category, version: 0, createdAt: new Date(addedAt), updatedAt: new Date(addedAt), createdBy: actor, updatedBy: actor },
+          data: {
+            id: noteId,
+            caseId,
+            userId,
+            title,
+            content,
+            category,
+            version: 0,
+            createdAt: new Date(addedAt),
+            updatedAt: new Date(addedAt),
+            createdBy: actor,
+            updatedBy: actor,
+          },
         });
         break;
       }

@@ -203,8 +203,6 @@ interface DetailRow {
   people: { user_id: string; name: string; role: MemoryRole }[];
 }
 
-
-
 /**
  * One memory with its whole checklist, files and notes; null when it is not this user's (or not there).
  * One statement, so opening a memory costs one round trip inside its row-level-secured transaction.

@@ -1,12 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import {
-  ChangeMemberRoleRequestSchema,
-  InviteToMemoryRequestSchema,
-  type AcceptInvitationResponse,
-  type InvitationPreview,
-  type MemorySharing,
-} from '@afterwards/contracts';
+import { ChangeMemberRoleRequestSchema, InviteToMemoryRequestSchema, type AcceptInvitationResponse, type InvitationPreview, type MemorySharing } from '@afterwards/contracts';
 import { SessionCache } from '@afterwards/identity-server';
 import { MemorySharingService } from './memory-sharing';
 
