@@ -111,4 +111,14 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toEqual(['FILE_STORE_KEY must be the base64 of 32 random bytes (e.g. openssl rand -base64 32)']);
     }
   });
+
+  it('takes the test clock file only outside production, and the reminders sweep interval in bounds', () => {
+    expect(loadConfig({ NODE_ENV: 'test', AFTERWARDS_TEST_CLOCK_FILE: 'clock.txt' }).testClockFile).toBe(path.resolve('clock.txt'));
+    expect(() => loadConfig({ AFTERWARDS_TEST_CLOCK_FILE: 'clock.txt' })).toThrow(/AFTERWARDS_TEST_CLOCK_FILE is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AFTERWARDS_TEST_CLOCK_FILE: 'clock.txt' })).toThrow(ConfigError);
+    expect(loadConfig({}).testClockFile).toBeUndefined();
+    expect(loadConfig({}).reminderSweepMs).toBe(60_000);
+    expect(loadConfig({ REMINDER_SWEEP_MS: '500' }).reminderSweepMs).toBe(500);
+    expect(() => loadConfig({ REMINDER_SWEEP_MS: '5' })).toThrow(/REMINDER_SWEEP_MS must be at least 100/);
+  });
 });

@@ -13,8 +13,8 @@ export interface JobProcessor<P = unknown> {
   /** Gets the job and, as a second argument, the process's services (SQL_CLIENT, PRISMA…). */
   readonly handler: (job: Parameters<JobHandler<P>>[0], services: JobServices) => ReturnType<JobHandler<P>>;
   readonly options?: ProcessOptions;
-  /** Repeat every this many ms with `schedulePayload`, scheduled by the process that runs jobs. */
-  readonly everyMs?: number;
+  /** Repeat every this many ms with `schedulePayload`, scheduled by the process that runs jobs (or as configured). */
+  readonly everyMs?: number | ((config: AppConfig) => number);
   readonly schedulePayload?: P;
 }
 
