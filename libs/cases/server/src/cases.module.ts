@@ -23,6 +23,10 @@ import { MemoryPhotoController } from './memory-photo/memory-photo.http.controll
 import { DownloadFileController } from './download-file/download-file.http.controller';
 import { MemoryNotesController } from './memory-notes/memory-notes.http.controller';
 import { ChecklistPreviewController } from './checklist-preview/checklist-preview.http.controller';
+import { MemoryRemindersController } from './memory-reminders/memory-reminders.http.controller';
+import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsubscribe-reminders/unsubscribe-reminders.http.controller';
+import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
+import { REMINDER_CLOCK, reminderClock } from './send-reminders/reminder-clock';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -44,6 +48,9 @@ registerErrorCodes({
   NOTE_CHANGED: 409,
   ITEM_ALREADY_DONE: 409,
   DOCUMENT_NOT_SETTLEABLE: 409,
+  [REMINDER_LINK_NOT_FOUND]: 404,
+  [CALENDAR_LINK_NOT_FOUND]: 404,
+  [CALENDAR_LINK_REVOKED]: 410,
 });
 
 /** Memories: the Case aggregate, its checklist, files and notes, for their owner only. */
@@ -70,6 +77,9 @@ export class CasesModule {
               DownloadFileController,
               MemoryNotesController,
               ChecklistPreviewController,
+              MemoryRemindersController,
+              UnsubscribeRemindersController,
+              CalendarSubscriptionController,
             ]
           : [],
       providers: [
@@ -77,6 +87,8 @@ export class CasesModule {
         GetMemoryHandler,
         ListMemoriesHandler,
         MemoryCommands,
+        // The reminders' time: real time, or a test's (AFTERWARDS_TEST_CLOCK_FILE, never in production).
+        { provide: REMINDER_CLOCK, useFactory: (config: AppConfig) => reminderClock(config), inject: [APP_CONFIG] },
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
         // Only the API touches files (it serves them and runs the purge beside the projections).
         ...(role === 'api' ? [{ provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] }, FilePurgeService] : []),

@@ -5,3 +5,4 @@ export { ChangeCase, type CaseChangeResult } from './change-case/change-case.com
 export { caseDecider } from './change-case/change-case.handler';
 export { FILE_STORE } from './tokens';
 export { FILE_PURGE } from './file-purge/file-purge.reactor';
+export { reminderJobProcessors } from './send-reminders/reminder-jobs';
