@@ -50,8 +50,25 @@ describe('reminder schedule properties', () => {
   const instants = fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2031-01-31T00:00:00Z'), noInvalidDate: true });
   const tasks = fc.record({ taskId: fc.constant('t'), dueDate: dates, deadlineKind: fc.constantFrom('statutory' as const, 'suggested' as const) });
   // The days the clocks change in the UK and Ireland, 2024 to 2030 (last Sundays of March and October), and the days around them.
-  const dstDays = ['2024-03-31', '2024-10-27', '2025-03-30', '2025-10-26', '2026-03-29', '2026-10-25', '2027-03-28', '2027-10-31', '2028-03-26', '2028-10-29', '2029-03-25', '2029-10-28', '2030-03-31', '2030-10-27'];
-  const nearDst = fc.tuple(fc.constantFrom(...dstDays), fc.integer({ min: -8, max: 8 })).map(([d, n]) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10));
+  const dstDays = [
+    '2024-03-31',
+    '2024-10-27',
+    '2025-03-30',
+    '2025-10-26',
+    '2026-03-29',
+    '2026-10-25',
+    '2027-03-28',
+    '2027-10-31',
+    '2028-03-26',
+    '2028-10-29',
+    '2029-03-25',
+    '2029-10-28',
+    '2030-03-31',
+    '2030-10-27',
+  ];
+  const nearDst = fc
+    .tuple(fc.constantFrom(...dstDays), fc.integer({ min: -8, max: 8 }))
+    .map(([d, n]) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10));
 
   it('never schedules inside quiet hours, and never sends inside them', () => {
     fc.assert(

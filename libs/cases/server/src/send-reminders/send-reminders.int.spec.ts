@@ -41,7 +41,13 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (_name, c
     runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
     await runner.start();
     outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-outbox-'));
-    deps = { sql: db.sql, clock, mailer: new OutboxMailer(outbox, 'Afterwards <no-reply@afterwards.local>'), publicUrl: 'http://afterwards.test', supportEmail: 'help@afterwards.test' };
+    deps = {
+      sql: db.sql,
+      clock,
+      mailer: new OutboxMailer(outbox, 'Afterwards <no-reply@afterwards.local>'),
+      publicUrl: 'http://afterwards.test',
+      supportEmail: 'help@afterwards.test',
+    };
     await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Ann', $2, true)`, [OWNER, EMAIL]);
     // Died 9 March 2026 in England: registering the death is due by 14 March (5 days).
     await run({ type: 'OpenCase', details: { name: 'Mum', deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09' }, ids: randomUUID } as never);
@@ -63,7 +69,8 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (_name, c
     const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
     await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER });
   }
-  const dueFor = async (at: string) => (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === caseId).map((r) => `${r.taskId === registerId ? 'register' : r.taskId}:${r.offset}`);
+  const dueFor = async (at: string) =>
+    (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === caseId).map((r) => `${r.taskId === registerId ? 'register' : r.taskId}:${r.offset}`);
   const mails = async () => (await readOutbox(outbox)).filter((m) => m.to === EMAIL);
 
   it('queues one send job per reminder due, sends it once whatever runs it twice, and queues nothing once sent', async () => {

@@ -36,6 +36,6 @@ export function stoppedPage(memoryName: string): string {
   return page(
     'Reminders stopped',
     `${p(`You will not get any more reminder e-mails about "${memoryName}".`)}
-${p('You can turn them on again on the memory\'s Tasks tab after signing in, and turn all reminder e-mails off with Email Notifications in Settings.')}`,
+${p("You can turn them on again on the memory's Tasks tab after signing in, and turn all reminder e-mails off with Email Notifications in Settings.")}`,
   );
 }
