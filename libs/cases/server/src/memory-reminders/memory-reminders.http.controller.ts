@@ -45,7 +45,7 @@ export class MemoryRemindersController {
     ]);
     const live = subscription.rows[0];
     return {
-      enabled: optout.rowCount === 0,
+      enabled: optout.rows.length === 0,
       emailNotifications: settings?.emailNotifications ?? true,
       calendar: { subscribed: Boolean(live), createdAt: live ? new Date(live.created_at).toISOString() : null },
     };

@@ -65,7 +65,7 @@ export async function sendReminder(deps: ReminderDeps, payload: SendReminderPayl
      VALUES ($1, $2, $3, $4, $5::date, $6, $7) ON CONFLICT DO NOTHING RETURNING 1`,
     [due.userId, due.caseId, due.taskId, due.offset, due.dueDate, now.toISOString(), hashToken(token)],
   );
-  if (claimed.rowCount === 0) return 'already-sent';
+  if (claimed.rows.length === 0) return 'already-sent';
   const message = reminderEmail({
     to: due.email,
     name: due.name,
