@@ -33,6 +33,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/memories/{id}/documents/{documentId}/settlement': { kind: 'done_before' },
   'POST /api/memories/{id}/notes': { title: 'Not yours', content: 'x', category: 'general' },
   'PUT /api/memories/{id}/notes/{noteId}': { title: 'Not yours', content: 'x', category: 'general' },
+  'PUT /api/memories/{id}/reminders': { enabled: false },
 };
 const FOREIGN_ORIGIN = 'https://evil.example';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
