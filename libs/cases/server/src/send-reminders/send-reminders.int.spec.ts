@@ -7,7 +7,7 @@ import { expectEventually, testDatabaseFactories, type TestDatabase } from '@aft
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
 import { executeCommand, ProjectionRunner, type Clock } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
-import { InProcessJobQueue } from '@afterwards/jobs';
+import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
 import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
@@ -18,8 +18,12 @@ import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.co
 import { findDueReminders } from './due-reminders';
 import { sendReminder, sendReminderJob, sweepReminders, type ReminderDeps } from './send-reminder.job';
 
-/** The reminders sweep and its send job on the real read model, on PGlite and PostgreSQL. */
-describe.each(testDatabaseFactories)('reminders sweep and send on %s', (_name, create) => {
+/**
+ * The reminders sweep and its send job on the real read model: on PGlite with the in-process jobs driver
+ * (the embedded profile), on PostgreSQL with BullMQ on Redis under a prefix of its own (the services profile).
+ */
+describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, create) => {
+  const harness = name === 'pglite' ? createInProcessHarness() : createBullMqHarness();
   let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
@@ -62,6 +66,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (_name, c
     await store.close();
     await prisma.$disconnect();
     await db.dispose();
+    await harness.dispose();
     fs.rmSync(outbox, { recursive: true, force: true });
   });
 
@@ -75,7 +80,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (_name, c
 
   it('queues one send job per reminder due, sends it once whatever runs it twice, and queues nothing once sent', async () => {
     now = new Date('2026-03-07T10:00:00Z');
-    const queue = new InProcessJobQueue();
+    const queue = harness.create();
     const results: string[] = [];
     queue.process(sendReminderJob, async (job) => {
       results.push(await sendReminder(deps, job.payload));
