@@ -87,6 +87,12 @@ const EnvSchema = z
       .min(100, 'REMINDER_SWEEP_MS must be at least 100')
       .max(3_600_000, 'REMINDER_SWEEP_MS must be at most 3600000 (an hour)')
       .default(60_000),
+    /** Namespace of the BullMQ keys in Redis: products sharing one Redis each need their own. */
+    JOBS_PREFIX: z
+      .string()
+      .trim()
+      .default('afterwards')
+      .refine((v) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(v), { message: 'JOBS_PREFIX must be letters, digits, - or _ (at most 63)' }),
     /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
     AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   })
@@ -148,6 +154,8 @@ export interface AppConfig {
    * 'loopback' (default), a list of addresses or subnets, or 'false' to trust none.
    */
   readonly trustProxy: string | false;
+  /** Namespace of the BullMQ keys in Redis (services profile). */
+  readonly jobsPrefix: string;
   /** Every how many ms the reminders sweep runs. */
   readonly reminderSweepMs: number;
   /** Tests only (never with NODE_ENV=production): the file the reminders' clock reads the time from. */
@@ -221,6 +229,7 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    jobsPrefix: e.JOBS_PREFIX,
     reminderSweepMs: e.REMINDER_SWEEP_MS,
     testClockFile: e.AFTERWARDS_TEST_CLOCK_FILE ? path.resolve(e.AFTERWARDS_TEST_CLOCK_FILE) : undefined,
   };

@@ -26,7 +26,7 @@ export async function createJobQueue(config: AppConfig): Promise<JobQueue> {
   const logger = new Logger('jobs');
   const onError = (error: unknown) => logger.error({ err: error }, 'job queue error');
   // bullmq and ioredis are about 20 MB of memory: loaded only in the services profile.
-  if (config.redisUrl) return new (await import('@afterwards/jobs/bullmq')).BullMqJobQueue({ connection: { url: config.redisUrl }, onError });
+  if (config.redisUrl) return new (await import('@afterwards/jobs/bullmq')).BullMqJobQueue({ connection: { url: config.redisUrl }, prefix: config.jobsPrefix, onError });
   return new InProcessJobQueue({ onError });
 }
 
