@@ -1,6 +1,6 @@
 -- E-mail reminders before deadlines, and private calendar subscriptions (decision 0017). Not read models:
--- rows of their own that no projection writes, so a rebuild of the read models leaves them as they are
--- (no foreign key to cases, whose rows a rebuild replaces). The API writes and reads them as the table
+-- rows of their own, written by routes and jobs (the cases projection only deletes a deleted memory's), so a
+-- rebuild of the read models leaves them as they are (no foreign key to cases, whose rows a rebuild replaces). The API writes and reads them as the table
 -- owner, always after checking through the row-level-secured cases read that the memory is the caller's.
 
 -- A person who turned one memory's reminders off (the memory's switch, or the e-mail's link).
@@ -34,3 +34,6 @@ CREATE TABLE calendar_subscriptions (
   revoked_at timestamptz
 );
 CREATE UNIQUE INDEX calendar_subscriptions_live ON calendar_subscriptions (user_id, case_id) WHERE revoked_at IS NULL;
+
+-- The reminders sweep reads open tasks due in the next few days.
+CREATE INDEX case_tasks_open_due ON case_tasks (due_date) WHERE status <> 'complete' AND settled_kind IS NULL;

@@ -72,7 +72,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
 
   async function run(command: Record<string, unknown>): Promise<void> {
     const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
-    await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER });
+    await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
   }
   const dueFor = async (at: string) =>
     (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === caseId).map((r) => `${r.taskId === registerId ? 'register' : r.taskId}:${r.offset}`);
@@ -143,5 +143,20 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     const sevenBefore = new Date(Date.parse(`${due}T12:00:00Z`) - 7 * 86_400_000).toISOString();
     expect(await dueFor(sevenBefore)).toEqual(['register:7d']);
     expect(await dueFor('2026-03-07T10:00:00Z')).toEqual([]);
+  });
+
+  it("Delete Forever takes the memory's reminder and calendar rows with it", async () => {
+    await setMemoryReminders(db.sql, OWNER, caseId, false, now);
+    await db.sql.query(`INSERT INTO calendar_subscriptions (token_hash, user_id, case_id, created_at) VALUES ('h', $1, $2, now())`, [OWNER, caseId]);
+    const count = async () =>
+      (
+        await db.sql.query<{ n: string }>(
+          `SELECT (SELECT count(*) FROM reminder_optouts WHERE case_id = $1) + (SELECT count(*) FROM reminders_sent WHERE case_id = $1) + (SELECT count(*) FROM calendar_subscriptions WHERE case_id = $1) AS n`,
+          [caseId],
+        )
+      ).rows[0]!.n;
+    expect(Number(await count())).toBeGreaterThanOrEqual(4);
+    await run({ type: 'DeleteCase' });
+    await expectEventually(async () => expect(Number(await count())).toBe(0));
   });
 });
