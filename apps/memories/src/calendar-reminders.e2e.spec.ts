@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MemoryRemindersSchema } from '@afterwards/contracts';
-import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // 'Add to calendar' on the Tasks tab: the dialog with the .ics download, the private calendar address and the
 // memory's reminder switch, by keyboard and pointer, at desktop and phone widths. SCREENSHOT_DIR=... saves shots.
@@ -16,14 +17,18 @@ async function shot(page: Page, name: string) {
 describe('calendar and reminders in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
+  // The product's clock (test only): real time until the file exists.
+  const clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-clock-'));
+  const clockFile = path.join(clockDir, 'now');
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
+    product = await startProduct({ profile: 'embedded', seedCount: 0, env: { NODE_ENV: 'test', AFTERWARDS_TEST_CLOCK_FILE: clockFile, REMINDER_SWEEP_MS: '200' } });
     browser = await launchChromium();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
+    fs.rmSync(clockDir, { recursive: true, force: true });
   });
 
   async function signedInPage(email: string, width: number): Promise<Page> {
@@ -106,5 +111,36 @@ describe('calendar and reminders in the browser', () => {
       expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.context().close();
     }
+  }, 120_000);
+
+  it("the reminder e-mail's stop link opens a page whose button stops that memory's reminders, without signing in", async () => {
+    const page = await signedInPage('ruth.stop@example.test', 1280);
+    const opened = await page.request.post(`${product.url}/api/memories`, {
+      headers: { origin: product.url },
+      data: { name: 'Dad', deceasedName: 'Owen Price', jurisdiction: 'England', dateOfDeath: '2026-03-09' },
+    });
+    expect(opened.status()).toBe(201);
+    const memoryId = ((await opened.json()) as { memory: { id: string } }).memory.id;
+    // 7 days before the registration deadline (14 March), 09:00 UK time.
+    fs.writeFileSync(clockFile, '2026-03-07T09:00:00.000Z');
+    const mail = await latestMail(product.outboxDir, 'ruth.stop@example.test', { kind: 'deadline-reminder', timeoutMs: 20_000 });
+    const stopLink = mail.links.find((l) => l.includes('/api/reminders/unsubscribe?token='))!;
+
+    // A fresh browser with no session, as from a mail program.
+    const stranger = await browser.newContext({ locale: 'en-GB', viewport: { width: 375, height: 800 } });
+    const stop = await stranger.newPage();
+    await stop.goto(stopLink);
+    await stop.getByRole('heading', { name: 'Stop reminder e-mails?' }).waitFor();
+    await assertAccessible(stop, 'stop reminders page');
+    await shot(stop, 'stop-reminders-375');
+    await stop.getByRole('button', { name: 'Stop reminders for this memory' }).click();
+    await stop.getByRole('heading', { name: 'Reminders stopped' }).waitFor();
+    await stop.getByText('You will not get any more reminder e-mails about "Dad".').waitFor();
+    await assertAccessible(stop, 'reminders stopped page');
+    await stranger.close();
+
+    const state = MemoryRemindersSchema.parse(await (await page.request.get(`${product.url}/api/memories/${memoryId}/reminders`)).json());
+    expect(state.enabled).toBe(false);
+    await page.context().close();
   }, 120_000);
 });

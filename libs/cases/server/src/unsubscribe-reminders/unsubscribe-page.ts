@@ -6,7 +6,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} – Afterwards</title></head>
-<body style="margin:0;background:#f5f3ef;font-family:Georgia,'Times New Roman',serif;color:#1f2937">
+<body style="margin:0;padding:0 16px;background:#f5f3ef;font-family:Georgia,'Times New Roman',serif;color:#1f2937">
 <main style="max-width:560px;margin:40px auto;background:#fff;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#334155">Afterwards</p>
 <h1 style="font-size:24px;margin:0 0 16px">${escapeHtml(title)}</h1>
