@@ -175,7 +175,7 @@ function PreferencesCard() {
       <div className="ac-toggles">
         <Toggle
           label="Email Notifications"
-          description="Deadline reminder e-mails are not sent yet; your choice is kept for when they are."
+          description="Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab."
           checked={current.emailNotifications}
           disabled={prefs.isPending}
           onChange={() => toggle('emailNotifications')}

@@ -1,7 +1,11 @@
 // The memories API client (contracts in libs/contracts/src/memories.ts) on the shared one (@afterwards/web-data),
 // counting this page's writes in flight so the realtime refetch can wait for their answers (see store.ts).
 import {
+  CalendarSubscriptionSchema,
   ChecklistPreviewSchema,
+  MemoryRemindersSchema,
+  type CalendarSubscription,
+  type MemoryReminders,
   DOCUMENT_TITLE_HEADER,
   MEMORIES_PATH,
   MemoryDetailSchema,
@@ -144,6 +148,20 @@ export const api = {
   },
   async getExport(id: string, exportId: string): Promise<MemoryExport> {
     return parseAnswer(MemoryExportSchema, await requestJson('GET', memoryUrl(id, 'exports', exportId)));
+  },
+  /** This memory's reminder e-mails for me, Settings' switch, and whether a calendar address is live. */
+  async reminders(id: string): Promise<MemoryReminders> {
+    return parseAnswer(MemoryRemindersSchema, await request('GET', memoryUrl(id, 'reminders')));
+  },
+  async setReminders(id: string, enabled: boolean): Promise<MemoryReminders> {
+    return parseAnswer(MemoryRemindersSchema, await request('PUT', memoryUrl(id, 'reminders'), { enabled }));
+  },
+  /** A new private calendar address (shown this once; an earlier one stops working). */
+  async subscribeCalendar(id: string): Promise<CalendarSubscription> {
+    return parseAnswer(CalendarSubscriptionSchema, await request('POST', memoryUrl(id, 'calendar-subscription')));
+  },
+  async revokeCalendar(id: string): Promise<void> {
+    await request('DELETE', memoryUrl(id, 'calendar-subscription'));
   },
   async checklistPreview(jurisdiction?: string): Promise<ChecklistPreview> {
     const url = jurisdiction ? `${CHECKLIST_PREVIEW_PATH}?jurisdiction=${encodeURIComponent(jurisdiction)}` : CHECKLIST_PREVIEW_PATH;

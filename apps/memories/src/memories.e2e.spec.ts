@@ -291,8 +291,11 @@ describe('memories in the browser', () => {
     expect(Number(await pending.textContent())).toBe(Number(await total.textContent()) - 2);
     await shot(page, 'tasks-settled-1280');
 
-    // Add to calendar downloads the memory's deadlines as an .ics file.
-    const [download] = await Promise.all([page.waitForEvent('download'), memory.getByRole('link', { name: 'Add to calendar for Grandad' }).click()]);
+    // Add to calendar offers the memory's deadlines as an .ics file.
+    await memory.getByRole('button', { name: 'Add to calendar for Grandad' }).click();
+    const calendarDialog = page.getByRole('dialog', { name: 'Calendar and reminders: Grandad' });
+    const [download] = await Promise.all([page.waitForEvent('download'), calendarDialog.getByRole('link', { name: 'Download .ics for Grandad' }).click()]);
+    await calendarDialog.getByRole('button', { name: 'Close' }).click();
     expect(download.suggestedFilename()).toBe('Grandad-deadlines.ics');
     expect(fs.readFileSync((await download.path())!, 'utf8')).toContain('BEGIN:VEVENT');
 

@@ -78,6 +78,7 @@ import {
 } from './memories';
 import { PlaceSuggestQuerySchema, PlaceSuggestResponseSchema } from './places';
 import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
+import { CalendarSubscriptionSchema, MemoryRemindersSchema, SetMemoryRemindersRequestSchema, UnsubscribeQuerySchema } from './reminders';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
 
 /**
@@ -157,6 +158,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/memories/{id}/exports', summary: "Start preparing the memory's zip (documents, photo, notes, checklist, summary): a job", tag: 'Memories', access: 'family', body: StartMemoryExportRequestSchema, response: MemoryExportSchema, status: 202 },
   { method: 'GET', path: '/api/memories/{id}/exports/{exportId}', summary: "A prepared zip's progress and, once ready, its link", tag: 'Memories', access: 'family', response: MemoryExportSchema },
   { method: 'GET', path: '/api/memories/{id}/exports/{exportId}/download', summary: 'Download the prepared zip (410 once it has expired)', tag: 'Memories', access: 'family', response: 'file' },
+  { method: 'GET', path: '/api/memories/{id}/reminders', summary: "This memory's reminder e-mails for you, Settings' Email Notifications, and whether a calendar address is live", tag: 'Memories', access: 'family', response: MemoryRemindersSchema },
+  { method: 'PUT', path: '/api/memories/{id}/reminders', summary: "Turn this memory's reminder e-mails on or off for you", tag: 'Memories', access: 'family', body: SetMemoryRemindersRequestSchema, response: MemoryRemindersSchema },
+  { method: 'POST', path: '/api/memories/{id}/calendar-subscription', summary: 'Make a private calendar address for this memory (shown once; an earlier one stops working)', tag: 'Memories', access: 'family', response: CalendarSubscriptionSchema, status: 201 },
+  { method: 'DELETE', path: '/api/memories/{id}/calendar-subscription', summary: "Turn this memory's calendar address off", tag: 'Memories', access: 'family', response: 'none', status: 204 },
+  { method: 'GET', path: '/api/calendar/{token}', summary: "A memory's deadlines as a calendar feed, by its private address (no sign-in; 410 once turned off)", tag: 'Memories', access: 'public', response: 'file' },
+  { method: 'GET', path: '/api/reminders/unsubscribe', summary: "The reminder e-mail's stop link: a page with the button that stops that memory's reminders (no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file' },
+  { method: 'POST', path: '/api/reminders/unsubscribe', summary: "Stop that memory's reminder e-mails for the person the link was sent to (the page's button; no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file' },
   { method: 'POST', path: '/api/memories/{id}/additional-documents', summary: "Add a document of your own with its file (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/additional-documents/{documentId}', summary: 'Delete a document of your own', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'PUT', path: '/api/memories/{id}/photo', summary: "Set the memory's photo (the image's bytes)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema },

@@ -6,6 +6,7 @@ export * from './analytics';
 export * from './identity';
 export * from './memory-vocabulary';
 export * from './memories';
+export * from './reminders';
 export * from './admin';
 export * from './promotions';
 export * from './email-verification';

@@ -3,3 +3,4 @@ export * from './outbox';
 export * from './smtp';
 export * from './templates';
 export * from './promotion-templates';
+export * from './reminder-templates';

@@ -8,6 +8,8 @@ export interface MailMessage {
   readonly links?: readonly string[];
   /** What kind of message this is, e.g. `verify-email`, `reset-password`. */
   readonly kind: string;
+  /** Extra header lines, e.g. `List-Unsubscribe` on reminders. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface SentMail {

@@ -13,6 +13,7 @@ export interface OutboxRecord {
   readonly text: string;
   readonly html: string;
   readonly links: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
   readonly createdAt: string;
 }
 
@@ -34,9 +35,9 @@ export class OutboxMailer implements Mailer {
     await fs.mkdir(this.dir, { recursive: true });
     const id = randomUUID();
     const createdAt = new Date().toISOString();
-    const info = await this.composer.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId: `<${id}@afterwards.local>` });
+    const info = await this.composer.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId: `<${id}@afterwards.local>` });
     const base = path.join(this.dir, `${createdAt.replace(/[:.]/g, '-')}-${id}`);
-    const record: OutboxRecord = { id, kind: message.kind, from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, links: message.links ?? [], createdAt };
+    const record: OutboxRecord = { id, kind: message.kind, from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html, links: message.links ?? [], ...(message.headers ? { headers: message.headers } : {}), createdAt };
     await fs.writeFile(`${base}.eml`, info.message as Buffer);
     // The .json is written last and atomically: a reader that sees it sees a whole message.
     await fs.writeFile(`${base}.json.tmp`, JSON.stringify(record, null, 2));

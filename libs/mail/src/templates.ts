@@ -21,6 +21,8 @@ export interface Layout {
   readonly paragraphs: readonly string[];
   readonly action: { label: string; url: string };
   readonly after: readonly string[];
+  /** A last line with a link of its own (e.g. turning reminders off), after `after`. */
+  readonly footerLink?: { text: string; label: string; url: string } | undefined;
   readonly supportEmail?: string | undefined;
 }
 
@@ -34,6 +36,7 @@ export function renderEmail(l: Layout): MailMessage {
     l.action.url,
     '',
     ...l.after.flatMap((p) => [p, '']),
+    ...(l.footerLink ? [`${l.footerLink.text} ${l.footerLink.label}:`, l.footerLink.url, ''] : []),
     ...(support ? [support, ''] : []),
     `${PRODUCT}`,
     TAGLINE,
@@ -55,6 +58,7 @@ ${l.paragraphs.map(p).join('\n')}
 <p style="margin:24px 0"><a href="${escapeHtml(l.action.url)}" style="display:inline-block;background:#4f6d7a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-size:16px">${escapeHtml(l.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:#475569">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(l.action.url)}" style="color:#4f6d7a;word-break:break-all">${escapeHtml(l.action.url)}</a></p>
 ${l.after.map(p).join('\n')}
+${l.footerLink ? `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:#475569">${escapeHtml(l.footerLink.text)} <a href="${escapeHtml(l.footerLink.url)}" style="color:#4f6d7a">${escapeHtml(l.footerLink.label)}</a></p>` : ''}
 ${support ? p(support) : ''}
 </td></tr>
 </table>
@@ -63,7 +67,7 @@ ${support ? p(support) : ''}
 </body>
 </html>
 `;
-  return { to: l.to, kind: l.kind, subject: l.subject, text, html, links: [l.action.url] };
+  return { to: l.to, kind: l.kind, subject: l.subject, text, html, links: l.footerLink ? [l.action.url, l.footerLink.url] : [l.action.url] };
 }
 
 export function verificationEmail(input: { to: string; name?: string | null; url: string; expiresInSeconds: number; supportEmail?: string }): MailMessage {

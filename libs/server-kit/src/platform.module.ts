@@ -47,7 +47,8 @@ class JobsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     for (const p of this.processors) this.queue.process(p.definition, (job) => p.handler(job, services), p.options);
     await this.queue.start();
     for (const p of this.processors) {
-      if (p.everyMs) await this.queue.schedule(p.definition, p.schedulePayload ?? null, p.everyMs);
+      const everyMs = typeof p.everyMs === 'function' ? p.everyMs(this.config) : p.everyMs;
+      if (everyMs) await this.queue.schedule(p.definition, p.schedulePayload ?? null, everyMs);
     }
   }
   async onApplicationShutdown(): Promise<void> {

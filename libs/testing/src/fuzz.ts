@@ -122,7 +122,7 @@ export interface FuzzReport {
 }
 
 /**
- * The read models a refused request must leave as they were: the family's memories and profile, the
+ * The read models a refused request must leave as they were: the family's memories, reminders and profile, the
  * directory, promotions, settings, the staff activity and the imports. (Sign-in limits, sessions and the
  * audit trail are left out: recording a refusal there is their job.)
  */
@@ -133,6 +133,9 @@ export const FUZZ_READ_MODEL_TABLES = [
   'case_files',
   'case_notes',
   'user_settings',
+  'reminder_optouts',
+  'reminders_sent',
+  'calendar_subscriptions',
   'listings',
   'promotions',
   'admin_settings',

@@ -11,6 +11,7 @@ export interface OutboxMessage {
   text: string;
   html: string;
   links: string[];
+  headers?: Record<string, string>;
   createdAt: string;
 }
 

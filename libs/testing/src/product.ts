@@ -78,6 +78,8 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
     await database.sql.close();
     env.DATABASE_URL = database.url;
     env.REDIS_URL = TEST_REDIS_URL;
+    // Products of parallel tests share one Redis: each keeps its jobs under its own keys.
+    env.JOBS_PREFIX = path.basename(dataDir);
     env.AUTH_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
     env.FILE_STORE_KEY = Buffer.alloc(32, 'e2e-file-store-key').toString('base64');
   }

@@ -190,9 +190,9 @@ describe('family accounts in the browser', () => {
     expect(await personal.getByText('Not set').count()).toBe(1);
 
     const emailSwitch = page.getByRole('switch', { name: 'Email Notifications' });
-    // No promise of e-mails the product does not send.
+    // What the switch turns off, in plain words (the old placeholder wording is gone).
     expect(await page.getByText('Reminders about upcoming deadlines.').count()).toBe(0);
-    await page.getByText('Deadline reminder e-mails are not sent yet; your choice is kept for when they are.').waitFor();
+    await page.getByText('Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab.').waitFor();
     expect(await emailSwitch.getAttribute('aria-checked')).toBe('true');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/preferences') && r.request().method() === 'PUT');
     await emailSwitch.click();

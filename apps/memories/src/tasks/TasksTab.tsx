@@ -2,13 +2,14 @@
 // (first 3, then 'View N more tasks...'). Ticking a task is optimistic and rolls back if the server refuses.
 import { useEffect, useId, useState } from 'react';
 import { TASK_CATEGORIES, isoDateIn, taskTiming, type TimingContext } from '@afterwards/checklist-domain';
-import { MEMORIES_PATH, type MemoryDetail, type MemoryTask } from '@afterwards/contracts';
-import { Badge, Button, ButtonLink, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
+import type { MemoryDetail, MemoryTask } from '@afterwards/contracts';
+import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { SettlementControl } from '../shared/Settlement';
 import { canChange, isShared, personName } from '../shared/people';
 import { usePrintChecklist } from '../print/PrintChecklist';
+import { CalendarAndReminders } from './CalendarAndReminders';
 import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
@@ -115,18 +116,8 @@ function MemoryTasks({
         summary={`${done} of ${tasks.length} tasks done${settled ? `, ${settled} not needed or done before` : ''}`}
         actions={
           <>
-            {/* The open, dated tasks as an .ics file (the server writes it; a calendar app imports it). */}
-            <ButtonLink
-              variant="secondary"
-              size="sm"
-              className="mem-no-print"
-              icon={<Icon name="calendar" size={16} />}
-              href={`${MEMORIES_PATH}/${encodeURIComponent(memoryId)}/calendar.ics`}
-              download
-            >
-              Add to calendar
-              <span className="aw-visually-hidden"> for {detail.memory.name}</span>
-            </ButtonLink>
+            {/* The .ics file, a private calendar address and this memory's reminder e-mails, in one dialog. */}
+            <CalendarAndReminders memoryId={memoryId} memoryName={detail.memory.name} />
             <Button variant="secondary" size="sm" onClick={onPrint} icon={<Icon name="checklist" size={16} />} className="mem-no-print">
               Print checklist
               <span className="aw-visually-hidden"> for {detail.memory.name}</span>

@@ -5,3 +5,4 @@ export * from './limits';
 export * from './progress';
 export * from './upload';
 export * from './notes';
+export * from './reminders';

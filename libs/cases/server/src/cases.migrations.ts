@@ -2,11 +2,14 @@ import type { Migration } from '@afterwards/persistence';
 import cases from '../migrations/0001_cases.sql';
 import settlements from '../migrations/0002_settlements.sql';
 import sharing from '../migrations/0003_sharing.sql';
+import reminders from '../migrations/0004_reminders.sql';
 import exportsSql from '../migrations/0005_exports.sql';
 
+// 0003 and 0005 are taken by work on other branches: ids are names, so the order of merging does not matter.
 export const casesMigrations: Migration[] = [
   { id: 'cases/0001_cases', sql: cases },
   { id: 'cases/0002_settlements', sql: settlements },
   { id: 'cases/0003_sharing', sql: sharing },
+  { id: 'cases/0004_reminders', sql: reminders },
   { id: 'cases/0005_exports', sql: exportsSql },
 ];

@@ -33,6 +33,10 @@ import { MemoryExportsStore } from './export-memory/memory-exports.store';
 import { MEMORY_EXPORT_ERROR_STATUSES } from './export-memory/memory-export.errors';
 import { OwnedMemoriesErasure } from './erase-owned-memories/owned-memories.erasure';
 import { SharedMembershipsErasure } from './share-memory/shared-memberships.erasure';
+import { MemoryRemindersController } from './memory-reminders/memory-reminders.http.controller';
+import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsubscribe-reminders/unsubscribe-reminders.http.controller';
+import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
+import { REMINDER_CLOCK, reminderClock } from './send-reminders/reminder-clock';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -64,6 +68,9 @@ registerErrorCodes({
   INVITATION_NOT_FOUND: 404,
   INVITATION_FOR_ANOTHER_ADDRESS: 403,
   INVITATION_NOT_SENT: 502,
+  [REMINDER_LINK_NOT_FOUND]: 404,
+  [CALENDAR_LINK_NOT_FOUND]: 404,
+  [CALENDAR_LINK_REVOKED]: 410,
 });
 
 /** Memories: the Case aggregate, its checklist, files and notes, for their owner and the people they share it with. */
@@ -93,6 +100,9 @@ export class CasesModule {
               MemorySharingController,
               InvitationsController,
               ExportMemoryController,
+              MemoryRemindersController,
+              UnsubscribeRemindersController,
+              CalendarSubscriptionController,
             ]
           : [],
       providers: [
@@ -101,6 +111,8 @@ export class CasesModule {
         ListMemoriesHandler,
         MemoryCommands,
         MemorySharingService,
+        // The reminders' time: real time, or a test's (AFTERWARDS_TEST_CLOCK_FILE, never in production).
+        { provide: REMINDER_CLOCK, useFactory: (config: AppConfig) => reminderClock(config), inject: [APP_CONFIG] },
         { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
         {
           // The export routes (API) and jobs (the worker, or the API when embedded): the file store opens on first use.

@@ -6,3 +6,4 @@ export { caseDecider } from './change-case/change-case.handler';
 export { FILE_STORE } from './tokens';
 export { FILE_PURGE } from './file-purge/file-purge.reactor';
 export { memoryExportJobProcessors } from './export-memory/export-memory.jobs';
+export { reminderJobProcessors } from './send-reminders/reminder-jobs';

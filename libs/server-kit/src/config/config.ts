@@ -80,6 +80,21 @@ const EnvSchema = z
       .trim()
       .default('loopback')
       .refine((v) => v === 'false' || /^[\w.:/,\s-]+$/.test(v), { message: "TRUST_PROXY must be 'loopback', 'false' or a comma-separated list of addresses or subnets" }),
+    /** How often the reminders sweep looks for reminder e-mails due (ms). */
+    REMINDER_SWEEP_MS: z.coerce
+      .number({ error: 'REMINDER_SWEEP_MS must be a number of milliseconds' })
+      .int('REMINDER_SWEEP_MS must be a whole number of milliseconds')
+      .min(100, 'REMINDER_SWEEP_MS must be at least 100')
+      .max(3_600_000, 'REMINDER_SWEEP_MS must be at most 3600000 (an hour)')
+      .default(60_000),
+    /** Namespace of the BullMQ keys in Redis: products sharing one Redis each need their own. */
+    JOBS_PREFIX: z
+      .string()
+      .trim()
+      .default('afterwards')
+      .refine((v) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(v), { message: 'JOBS_PREFIX must be letters, digits, - or _ (at most 63)' }),
+    /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
+    AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -89,6 +104,13 @@ const EnvSchema = z
         message: env.GOOGLE_CLIENT_ID
           ? 'GOOGLE_CLIENT_SECRET is needed with GOOGLE_CLIENT_ID: set both to offer Sign in with Google, or neither'
           : 'GOOGLE_CLIENT_ID is needed with GOOGLE_CLIENT_SECRET: set both to offer Sign in with Google, or neither',
+      });
+    }
+    if (env.AFTERWARDS_TEST_CLOCK_FILE && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AFTERWARDS_TEST_CLOCK_FILE'],
+        message: 'AFTERWARDS_TEST_CLOCK_FILE is for tests only and is refused when NODE_ENV is production (its default): unset it',
       });
     }
     if (env.EVENTSTORE_URL && !env.DATABASE_URL) {
@@ -132,6 +154,12 @@ export interface AppConfig {
    * 'loopback' (default), a list of addresses or subnets, or 'false' to trust none.
    */
   readonly trustProxy: string | false;
+  /** Namespace of the BullMQ keys in Redis (services profile). */
+  readonly jobsPrefix: string;
+  /** Every how many ms the reminders sweep runs. */
+  readonly reminderSweepMs: number;
+  /** Tests only (never with NODE_ENV=production): the file the reminders' clock reads the time from. */
+  readonly testClockFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -201,5 +229,8 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     trustProxy: e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    jobsPrefix: e.JOBS_PREFIX,
+    reminderSweepMs: e.REMINDER_SWEEP_MS,
+    testClockFile: e.AFTERWARDS_TEST_CLOCK_FILE ? path.resolve(e.AFTERWARDS_TEST_CLOCK_FILE) : undefined,
   };
 }

@@ -111,4 +111,17 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toEqual(['FILE_STORE_KEY must be the base64 of 32 random bytes (e.g. openssl rand -base64 32)']);
     }
   });
+
+  it('takes the test clock file only outside production, the reminders sweep interval in bounds, and a jobs prefix', () => {
+    expect(loadConfig({ NODE_ENV: 'test', AFTERWARDS_TEST_CLOCK_FILE: 'clock.txt' }).testClockFile).toBe(path.resolve('clock.txt'));
+    expect(() => loadConfig({ AFTERWARDS_TEST_CLOCK_FILE: 'clock.txt' })).toThrow(/AFTERWARDS_TEST_CLOCK_FILE is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'production', AFTERWARDS_TEST_CLOCK_FILE: 'clock.txt' })).toThrow(ConfigError);
+    expect(loadConfig({}).testClockFile).toBeUndefined();
+    expect(loadConfig({}).reminderSweepMs).toBe(60_000);
+    expect(loadConfig({ REMINDER_SWEEP_MS: '500' }).reminderSweepMs).toBe(500);
+    expect(() => loadConfig({ REMINDER_SWEEP_MS: '5' })).toThrow(/REMINDER_SWEEP_MS must be at least 100/);
+    expect(loadConfig({}).jobsPrefix).toBe('afterwards');
+    expect(loadConfig({ JOBS_PREFIX: 'e2e-products_7' }).jobsPrefix).toBe('e2e-products_7');
+    expect(() => loadConfig({ JOBS_PREFIX: 'a:b' })).toThrow(/JOBS_PREFIX must be/);
+  });
 });

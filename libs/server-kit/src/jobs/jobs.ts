@@ -13,8 +13,8 @@ export interface JobProcessor<P = unknown> {
   /** Gets the job and, as a second argument, the process's services (SQL_CLIENT, PRISMA…). */
   readonly handler: (job: Parameters<JobHandler<P>>[0], services: JobServices) => ReturnType<JobHandler<P>>;
   readonly options?: ProcessOptions;
-  /** Repeat every this many ms with `schedulePayload`, scheduled by the process that runs jobs. */
-  readonly everyMs?: number;
+  /** Repeat every this many ms with `schedulePayload`, scheduled by the process that runs jobs (or as configured). */
+  readonly everyMs?: number | ((config: AppConfig) => number);
   readonly schedulePayload?: P;
 }
 
@@ -26,7 +26,7 @@ export async function createJobQueue(config: AppConfig): Promise<JobQueue> {
   const logger = new Logger('jobs');
   const onError = (error: unknown) => logger.error({ err: error }, 'job queue error');
   // bullmq and ioredis are about 20 MB of memory: loaded only in the services profile.
-  if (config.redisUrl) return new (await import('@afterwards/jobs/bullmq')).BullMqJobQueue({ connection: { url: config.redisUrl }, onError });
+  if (config.redisUrl) return new (await import('@afterwards/jobs/bullmq')).BullMqJobQueue({ connection: { url: config.redisUrl }, prefix: config.jobsPrefix, onError });
   return new InProcessJobQueue({ onError });
 }
 

@@ -68,6 +68,8 @@ export const memoriesProjection: Projection = {
     if (event.type === 'CaseDeleted') {
       // Cascades to tasks, documents, files and notes.
       const { count } = await tx.case.deleteMany({ where: { id: caseId } });
+      // Delete Forever: the memory's reminder and calendar rows go too (ids only, but nothing is left behind).
+      for (const table of ['reminder_optouts', 'reminders_sent', 'calendar_subscriptions']) await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE case_id = $1::uuid`, caseId);
       return count > 0 ? [caseId] : [];
     }
     if (event.type === 'CaseOpened') {

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
+import { executeCommand, ProjectionRunner, type Clock } from '@afterwards/server-kit';
+import { identityMigrations } from '@afterwards/identity-server';
+import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
+import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
+import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
+import { casesMigrations } from '../cases.migrations';
+import { caseDecider } from '../change-case/change-case.handler';
+import { memoriesProjection } from '../memories-projection/memories.projection';
+import { getMemoryDetail } from '../read-model/memory.queries';
+import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
+import { findDueReminders } from './due-reminders';
+import { sendReminder, sendReminderJob, sweepReminders, type ReminderDeps } from './send-reminder.job';
+
+/**
+ * The reminders sweep and its send job on the real read model: on PGlite with the in-process jobs driver
+ * (the embedded profile), on PostgreSQL with BullMQ on Redis under a prefix of its own (the services profile).
+ */
+describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, create) => {
+  const harness = name === 'pglite' ? createInProcessHarness() : createBullMqHarness();
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let prisma: PrismaClient;
+  let runner: ProjectionRunner;
+  let outbox: string;
+  let now = new Date('2026-03-07T10:00:00Z');
+  const clock: Clock = { now: () => now };
+  const OWNER = `user-${randomUUID()}`;
+  const EMAIL = 'ann.reminders@example.test';
+  const caseId = randomUUID();
+  let registerId: string;
+  let deps: ReminderDeps;
+
+  beforeAll(async () => {
+    db = await create();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...identityMigrations, ...casesMigrations]);
+    store = new PostgresEventStore(db.sql);
+    prisma = createPrismaClient(db.sql);
+    runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
+    await runner.start();
+    outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-outbox-'));
+    deps = {
+      sql: db.sql,
+      clock,
+      mailer: new OutboxMailer(outbox, 'Afterwards <no-reply@afterwards.local>'),
+      publicUrl: 'http://afterwards.test',
+      supportEmail: 'help@afterwards.test',
+    };
+    await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Ann', $2, true)`, [OWNER, EMAIL]);
+    // Died 9 March 2026 in England: registering the death is due by 14 March (5 days).
+    await run({ type: 'OpenCase', details: { name: 'Mum', deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09' }, ids: randomUUID } as never);
+    await expectEventually(async () => expect(await getMemoryDetail(prisma, OWNER, caseId)).not.toBeNull());
+    const detail = (await getMemoryDetail(prisma, OWNER, caseId))!;
+    const register = detail.tasks.find((t) => t.templateKey === 'register-death')!;
+    expect(register).toMatchObject({ dueDate: '2026-03-14', deadlineKind: 'statutory' });
+    registerId = register.id;
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await store.close();
+    await prisma.$disconnect();
+    await db.dispose();
+    await harness.dispose();
+    fs.rmSync(outbox, { recursive: true, force: true });
+  });
+
+  async function run(command: Record<string, unknown>): Promise<void> {
+    const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
+    await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
+  }
+  const dueFor = async (at: string) =>
+    (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === caseId).map((r) => `${r.taskId === registerId ? 'register' : r.taskId}:${r.offset}`);
+  const mails = async () => (await readOutbox(outbox)).filter((m) => m.to === EMAIL);
+
+  it('queues one send job per reminder due, sends it once whatever runs it twice, and queues nothing once sent', async () => {
+    now = new Date('2026-03-07T10:00:00Z');
+    const queue = harness.create();
+    const results: string[] = [];
+    queue.process(sendReminderJob, async (job) => {
+      results.push(await sendReminder(deps, job.payload));
+    });
+    await queue.start();
+    try {
+      expect(await sweepReminders(deps, queue)).toEqual({ due: 1, queued: 1 });
+      await expectEventually(() => expect(results).toEqual(['sent']));
+      const [mail] = await mails();
+      expect(mail!.subject).toBe('Reminder: Register the death – legal deadline in 7 days');
+      expect(mail!.links[1]).toMatch(/^http:\/\/afterwards\.test\/api\/reminders\/unsubscribe\?token=[\w-]+$/);
+      // Sent: a later sweep finds nothing to queue.
+      expect(await sweepReminders(deps, queue)).toEqual({ due: 0, queued: 0 });
+    } finally {
+      await queue.close();
+    }
+    // Two workers on the same reminder at once (a retry racing a duplicate): the claim lets one through.
+    const payload = { userId: OWNER, caseId, taskId: registerId, offset: '1d' as const, dueDate: '2026-03-14' };
+    now = new Date('2026-03-13T09:30:00Z');
+    // (A run that reads after the winner's claim sees it as not due; one that read before loses the insert.)
+    const raced = await Promise.all([sendReminder(deps, payload), sendReminder(deps, payload), sendReminder(deps, payload)]);
+    expect(raced.filter((r) => r === 'sent')).toHaveLength(1);
+    expect((await mails()).map((m) => m.subject)).toEqual(['Reminder: Register the death – legal deadline in 7 days', 'Reminder: Register the death – legal deadline tomorrow']);
+    expect(await sendReminder(deps, payload)).toBe('not-due');
+  });
+
+  it('waits out quiet hours, gives a failed send back for its retry, and stops for a switch, Settings or a ticked task', async () => {
+    // The evening before: quiet from 21:00; at 08:00 the reminder of the day.
+    expect(await dueFor('2026-03-13T22:00:00Z')).toEqual([]);
+    expect(await dueFor('2026-03-14T07:59:00Z')).toEqual([]);
+    expect(await dueFor('2026-03-14T08:00:00Z')).toEqual(['register:day']);
+    now = new Date('2026-03-14T08:00:00Z');
+    const payload = { userId: OWNER, caseId, taskId: registerId, offset: 'day' as const, dueDate: '2026-03-14' };
+    // A mail server that is down: the send fails and the reminder stays due for the retry.
+    await expect(sendReminder({ ...deps, mailer: new SmtpMailer('smtp://127.0.0.1:1', 'x@afterwards.test') }, payload)).rejects.toThrow();
+    expect(await dueFor('2026-03-14T08:00:00Z')).toEqual(['register:day']);
+    // The memory's switch, then Settings' Email Notifications.
+    await setMemoryReminders(db.sql, OWNER, caseId, false, now);
+    expect(await dueFor('2026-03-14T08:00:00Z')).toEqual([]);
+    await setMemoryReminders(db.sql, OWNER, caseId, true, now);
+    await db.sql.query(`INSERT INTO user_settings (user_id, email_notifications) VALUES ($1, false)`, [OWNER]);
+    expect(await dueFor('2026-03-14T08:00:00Z')).toEqual([]);
+    await db.sql.query(`UPDATE user_settings SET email_notifications = true WHERE user_id = $1`, [OWNER]);
+    expect(await dueFor('2026-03-14T08:00:00Z')).toEqual(['register:day']);
+    // Ticked: nothing more for that task.
+    await run({ type: 'CompleteTask', taskId: registerId });
+    await expectEventually(async () => expect(await dueFor('2026-03-14T08:00:00Z')).toEqual([]));
+    expect(await sendReminder(deps, payload)).toBe('not-due');
+  });
+
+  it('follows a changed date of death: the moved deadline gets its own reminders', async () => {
+    await run({ type: 'ReopenTask', taskId: registerId });
+    await run({ type: 'EditCaseDetails', changes: { dateOfDeath: '2026-04-01' } });
+    // The sweep reads the new due date from the read model: nothing to reschedule.
+    await expectEventually(async () => {
+      const detail = (await getMemoryDetail(prisma, OWNER, caseId))!;
+      expect(detail.tasks.find((t) => t.id === registerId)!.dueDate).not.toBe('2026-03-14');
+    });
+    const due = (await getMemoryDetail(prisma, OWNER, caseId))!.tasks.find((t) => t.id === registerId)!.dueDate!;
+    const sevenBefore = new Date(Date.parse(`${due}T12:00:00Z`) - 7 * 86_400_000).toISOString();
+    expect(await dueFor(sevenBefore)).toEqual(['register:7d']);
+    expect(await dueFor('2026-03-07T10:00:00Z')).toEqual([]);
+  });
+
+  it("Delete Forever takes the memory's reminder and calendar rows with it", async () => {
+    await setMemoryReminders(db.sql, OWNER, caseId, false, now);
+    await db.sql.query(`INSERT INTO calendar_subscriptions (token_hash, user_id, case_id, created_at) VALUES ('h', $1, $2, now())`, [OWNER, caseId]);
+    const count = async () =>
+      (
+        await db.sql.query<{ n: string }>(
+          `SELECT (SELECT count(*) FROM reminder_optouts WHERE case_id = $1) + (SELECT count(*) FROM reminders_sent WHERE case_id = $1) + (SELECT count(*) FROM calendar_subscriptions WHERE case_id = $1) AS n`,
+          [caseId],
+        )
+      ).rows[0]!.n;
+    expect(Number(await count())).toBeGreaterThanOrEqual(4);
+    await run({ type: 'DeleteCase' });
+    await expectEventually(async () => expect(Number(await count())).toBe(0));
+  });
+});

@@ -1,0 +1,53 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { REMINDERS_UNSUBSCRIBE_PATH, UnsubscribeQuerySchema } from '@afterwards/contracts';
+import type { SqlClient } from '@afterwards/persistence';
+import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { hashToken } from '../send-reminders/send-reminder.job';
+import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
+import { confirmPage, stoppedPage } from './unsubscribe-page';
+
+export const REMINDER_LINK_NOT_FOUND = 'REMINDER_LINK_NOT_FOUND';
+
+/**
+ * The one-click stop link in each reminder e-mail: no sign-in; the token (random, only its hash is kept,
+ * one per e-mail) says whose reminders for which memory. GET shows what the button will do; POST, sent by
+ * that page's button, turns that memory's reminders off for that person.
+ */
+@Controller()
+export class UnsubscribeRemindersController {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  private async find(req: Request): Promise<{ token: string; userId: string; caseId: string; memoryName: string; off: boolean }> {
+    const { token } = UnsubscribeQuerySchema.parse(req.query);
+    const { rows } = await this.sql.query<{ user_id: string; case_id: string; name: string | null; off: boolean }>(
+      `SELECT s.user_id, s.case_id, c.name,
+         EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = s.user_id AND o.case_id = s.case_id) AS off
+       FROM reminders_sent s LEFT JOIN cases c ON c.id = s.case_id WHERE s.unsubscribe_hash = $1`,
+      [hashToken(token)],
+    );
+    const row = rows[0];
+    // A deleted memory sends nothing any more: its link has nothing left to stop.
+    if (!row || row.name === null) throw new ProblemError(404, REMINDER_LINK_NOT_FOUND, 'This link is not valid, or the memory it was for has been deleted.');
+    return { token, userId: row.user_id, caseId: row.case_id, memoryName: row.name, off: row.off };
+  }
+
+  @Get(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
+  async confirm(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const found = await this.find(req);
+    const action = `${REMINDERS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(found.token)}`;
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('cache-control', 'no-store');
+    res.send(confirmPage(found.memoryName, action, found.off));
+  }
+
+  @Post(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
+  @HttpCode(200)
+  async stop(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const found = await this.find(req);
+    await setMemoryReminders(this.sql, found.userId, found.caseId, false, new Date());
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('cache-control', 'no-store');
+    res.send(stoppedPage(found.memoryName));
+  }
+}
