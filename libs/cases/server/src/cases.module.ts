@@ -33,6 +33,7 @@ import { MemoryExportsStore } from './export-memory/memory-exports.store';
 import { MEMORY_EXPORT_ERROR_STATUSES } from './export-memory/memory-export.errors';
 import { OwnedMemoriesErasure } from './erase-owned-memories/owned-memories.erasure';
 import { SharedMembershipsErasure } from './share-memory/shared-memberships.erasure';
+import { RemindersErasure } from './send-reminders/reminders.erasure';
 import { MemoryRemindersController } from './memory-reminders/memory-reminders.http.controller';
 import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsubscribe-reminders/unsubscribe-reminders.http.controller';
 import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
@@ -130,6 +131,7 @@ export class CasesModule {
               FilePurgeService,
               OwnedMemoriesErasure,
               SharedMembershipsErasure,
+              RemindersErasure,
             ]
           : []),
       ],

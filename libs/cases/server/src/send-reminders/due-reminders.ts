@@ -3,10 +3,10 @@ import { deadlineRuleOf, addDays, type Jurisdiction } from '@afterwards/checklis
 import type { SqlExecutor } from '@afterwards/persistence';
 
 /**
- * Who gets the reminders of a memory, as (case_id, user_id) rows: its owner today. The one place to add
- * the members of a shared memory when sharing comes (a UNION with the members' rows).
+ * Who gets the reminders of a memory, as (case_id, user_id) rows: its owner and everyone it is shared with
+ * (each can turn them off for themselves, per memory or in Settings).
  */
-export const REMINDER_RECIPIENTS = `SELECT c.id AS case_id, c.user_id FROM cases c`;
+export const REMINDER_RECIPIENTS = `SELECT c.id AS case_id, c.user_id FROM cases c UNION ALL SELECT m.case_id, m.user_id FROM case_members m`;
 
 /** One reminder e-mail that may go out now, with what the e-mail says. */
 export interface DueReminder {

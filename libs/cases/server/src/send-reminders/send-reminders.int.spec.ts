@@ -15,7 +15,7 @@ import { caseDecider } from '../change-case/change-case.handler';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
-import { findDueReminders } from './due-reminders';
+import { findDueReminders, REMINDER_RECIPIENTS } from './due-reminders';
 import { sendReminder, sendReminderJob, sweepReminders, type ReminderDeps } from './send-reminder.job';
 
 /**
@@ -143,6 +143,16 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     const sevenBefore = new Date(Date.parse(`${due}T12:00:00Z`) - 7 * 86_400_000).toISOString();
     expect(await dueFor(sevenBefore)).toEqual(['register:7d']);
     expect(await dueFor('2026-03-07T10:00:00Z')).toEqual([]);
+  });
+
+  it('sends the reminders of a shared memory to everyone on it, each by their own switches', async () => {
+    const BEN = `user-${randomUUID()}`;
+    await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Ben', 'ben.reminders@example.test', true)`, [BEN]);
+    const join = { type: 'JoinCase', caseId, actorId: BEN, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
+    await executeCommand(store, caseStreamId(caseId), caseDecider, join, { actor: BEN });
+    await expectEventually(async () => expect(await getMemoryDetail(prisma, BEN, caseId)).not.toBeNull());
+    const recipients = await db.sql.query<{ user_id: string }>(`SELECT user_id FROM (${REMINDER_RECIPIENTS}) r WHERE case_id = $1 ORDER BY user_id`, [caseId]);
+    expect(recipients.rows.map((r) => r.user_id).sort()).toEqual([OWNER, BEN].sort());
   });
 
   it("Delete Forever takes the memory's reminder and calendar rows with it", async () => {

@@ -27,6 +27,8 @@ export const ERASURE_ORDER = {
   sharedMemberships: 100,
   /** Every memory the person owns, each exactly as Delete Forever; then their prepared zips. */
   ownedMemories: 200,
+  /** Their reminder switches, sent-reminder records and calendar addresses on any memory. */
+  reminders: 300,
   /** Last: profile, preferences, sign-in records, sessions, then the user. */
   identity: 900,
 } as const;
