@@ -160,7 +160,9 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
             if (whole.details?.length !== perDashboard) throw new Error(`first load read ${whole.details?.length} memories: ${body.slice(0, 300)}`);
             await new Promise((done) => setTimeout(done, options.thinkMs * (0.5 + Math.random())));
             const t0 = performance.now();
-            const list = JSON.parse(await timed(p, '/api/memories', [])) as MemoryListResponse;
+            const listBody = await timed(p, '/api/memories', []);
+            const list = JSON.parse(listBody) as MemoryListResponse;
+            if (!list.memories) throw new Error(`the list answered ${listBody.slice(0, 300)}`);
             await Promise.all(list.memories.map((m) => timed(p, `/api/memories/${m.id}`, [])));
             oneByOne.push(performance.now() - t0);
             await new Promise((done) => setTimeout(done, options.thinkMs * (0.5 + Math.random())));

@@ -9,7 +9,7 @@ import type { MemoryDetail } from '@afterwards/contracts';
 import { replay } from '@afterwards/history-server';
 import { casesMigrations } from '../cases.migrations';
 import { caseDecider } from '../change-case/change-case.handler';
-import { getMemoryDetail, listMemories } from '../read-model/memory.queries';
+import { getMemoryDetail, listMemories, listMemoryDetails } from '../read-model/memory.queries';
 import { memoriesProjection } from './memories.projection';
 
 describe.each(testDatabaseFactories)('memories projection on %s', (_name, create) => {
@@ -205,6 +205,7 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     expect((await getMemoryDetail(prisma, OWNER, id))!.memory.role).toBe('owner');
     expect(await getMemoryDetail(prisma, 'user-stranger', id)).toBeNull();
     expect((await listMemories(prisma, CARA)).map((m) => [m.id, m.role])).toEqual([[id, 'viewer']]);
+    expect((await listMemoryDetails(prisma, CARA)).map((d) => [d.memory.id, d.memory.role, d.people.length])).toEqual([[id, 'viewer', 3]]);
     // The tick went to everyone on the memory, not only to the one who made it.
     const tick = changes.find((c) => c.event.type === 'TaskCompleted')!;
     expect([...tick.rooms].sort()).toEqual([`memories:${OWNER}`, `memories:${BEN}`, `memories:${CARA}`].sort());

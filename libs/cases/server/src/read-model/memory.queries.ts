@@ -1,6 +1,6 @@
 import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemoryPerson, MemoryRole, MemorySummary, MemoryTask, Settlement } from '@afterwards/contracts';
 import { MEMORIES_PATH } from '@afterwards/contracts';
-import type { PrismaClient } from '@afterwards/persistence';
+import { Prisma, type PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
 import { deadlineRuleOf, type Jurisdiction } from '@afterwards/checklist-domain';
 import { withUser, type UserTx } from '@afterwards/server-kit';
@@ -154,6 +154,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
 /**
+ * The ids of the memories a person can see, each part from its own index: their own by `cases.user_id`,
+ * the shared ones by `case_members.user_id`. Not `user_id = … OR id IN (…)`: an OR cannot use either index,
+ * so every memory would be scanned and each asked the row-level-security check for shared access.
+ */
+const visibleCases = (userId: string) => Prisma.sql`
+  SELECT c.id, NULL::text AS role FROM cases c WHERE c.user_id = ${userId}
+  UNION ALL
+  SELECT m.case_id, m.role FROM case_members m WHERE m.user_id = ${userId}`;
+
+/**
  * The dashboard: the person's own memories and those shared with them, newest first, in one statement (the
  * name of who shared one is looked up only for those).
  */
@@ -162,10 +172,9 @@ export async function listMemories(prisma: PrismaClient, userId: string): Promis
     prisma,
     userId,
     (tx) => tx.$queryRaw<{ memory: Record<string, unknown>; role: MemoryRole | null; owner_name: string | null }[]>`
-      SELECT row_to_json(c) AS memory, m.role,
-        CASE WHEN c.user_id <> ${userId} THEN (SELECT p.name FROM app_case_people(c.id) p WHERE p.role = 'owner') END AS owner_name
-      FROM cases c LEFT JOIN case_members m ON m.case_id = c.id AND m.user_id = ${userId}
-      WHERE c.user_id = ${userId} OR m.user_id IS NOT NULL
+      SELECT row_to_json(c) AS memory, v.role,
+        CASE WHEN v.role IS NOT NULL THEN (SELECT p.name FROM app_case_people(c.id) p WHERE p.role = 'owner') END AS owner_name
+      FROM (${visibleCases(userId)}) v JOIN cases c ON c.id = v.id
       ORDER BY c.created_at DESC`,
   );
   return rows.map((r) => {
@@ -246,8 +255,7 @@ export async function listMemoryDetails(prisma: PrismaClient, userId: string): P
         (SELECT coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', p.name, 'role', p.role)
           ORDER BY CASE p.role WHEN 'owner' THEN 0 ELSE 1 END, p.added_at, p.user_id), '[]')
           FROM app_case_people(c.id) p) AS people
-      FROM cases c
-      WHERE c.user_id = ${userId} OR c.id IN (SELECT m.case_id FROM case_members m WHERE m.user_id = ${userId})
+      FROM (${visibleCases(userId)}) v JOIN cases c ON c.id = v.id
       ORDER BY c.created_at DESC`,
   );
   return rows.map((row) => toDetail(row, userId));
