@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MemoryRemindersSchema } from '@afterwards/contracts';
-import { assertAccessible, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, familyContext, latestMail, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // 'Add to calendar' on the Tasks tab: the dialog with the .ics download, the private calendar address and the
 // memory's reminder switch, by keyboard and pointer, at desktop and phone widths. SCREENSHOT_DIR=... saves shots.
@@ -34,19 +34,9 @@ describe('calendar and reminders in the browser', () => {
   async function signedInPage(email: string, width: number): Promise<Page> {
     const password = 'lantern-meadow-64';
     await signUpVerified(product, { email, password, name: 'Ruth Ellis' });
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await familyContext(browser, { width });
     const page = await context.newPage();
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/dashboard`);
+    await signInInBrowser(page, product.url, email, password);
     return page;
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Two people on one memory in two browsers (issue: share the work): Ann invites Ben as an editor (he has an
 // account) and Cara as a viewer (she creates one from the invitation); Ben and Ann both tick and each sees the
@@ -26,21 +26,11 @@ describe('sharing a memory', () => {
   let memoryId: string;
 
   async function newPage(width = 1280): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await familyContext(browser, { width });
     contexts.push(context);
     return context.newPage();
   }
-  async function signIn(page: Page, email: string) {
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  }
+  const signIn = (page: Page, email: string) => fillSignIn(page, email, PASSWORD);
   /** A dashboard tab; at phone width the tabs sit behind the menu button. */
   async function openTab(page: Page, name: string) {
     const tab = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true });

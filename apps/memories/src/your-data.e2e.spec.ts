@@ -6,7 +6,19 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, ProblemDetailsSchema, type MemoryDetail } from '@afterwards/contracts';
 import { EncryptedFileStore } from '@afterwards/file-store';
-import { API_ENTRY, assertAccessible, HttpSession, latestMail, launchChromium, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import {
+  API_ENTRY,
+  assertAccessible,
+  familyContext,
+  HttpSession,
+  latestMail,
+  launchChromium,
+  signedIn,
+  signInInBrowser,
+  signUpVerified,
+  startProduct,
+  type RunningProduct,
+} from '@afterwards/testing';
 
 // "Your data" in the browser against the built product on the services profile: the zip is prepared by the
 // worker through BullMQ, as in production. SCREENSHOT_DIR=... saves screenshots to look at.
@@ -93,20 +105,10 @@ describe('your data in the browser', () => {
   }
 
   async function signedInPage(email: string, width: number): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
+    const context = await familyContext(browser, { width, acceptDownloads: true });
     contexts.push(context);
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
     const page = await context.newPage();
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/dashboard`);
+    await signInInBrowser(page, product.url, email, PASSWORD);
     return page;
   }
 

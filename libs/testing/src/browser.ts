@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,6 +17,41 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * A family member's browser: British locale and time, reduced motion, and the cookie choice already made,
+ * so the consent banner does not cover what a test clicks.
+ */
+export async function familyContext(browser: Browser, options: { width: number; acceptDownloads?: boolean }): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: options.width, height: 900 },
+    reducedMotion: 'reduce',
+    ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+  });
+  await context.addInitScript(() =>
+    localStorage.setItem(
+      'afterwards.cookie-consent',
+      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
+    ),
+  );
+  return context;
+}
+
+/** Fills the sign-in form on the page it is on (`/login`, or where an invitation sent it). */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Signs in at `/login` as a person would and waits for the dashboard. */
+export async function signInInBrowser(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await fillSignIn(page, email, password);
+  await page.waitForURL(`${url}/dashboard`);
 }
 
 /** What a page's first load fetched and logged. */

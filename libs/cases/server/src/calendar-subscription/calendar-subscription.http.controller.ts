@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CALENDAR_FEED_PATH, LinkTokenSchema, type CalendarSubscription } from '@afterwards/contracts';
@@ -8,7 +7,7 @@ import { SessionCache } from '@afterwards/identity-server';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { CALENDAR_CONTENT_TYPE, memoryCalendar } from '../memory-calendar/memory-calendar';
 import { requireOwnedMemory } from '../memory-reminders/owned-memory';
-import { hashToken } from '../send-reminders/send-reminder.job';
+import { hashToken, newLinkToken } from '../link-tokens';
 
 export const CALENDAR_LINK_NOT_FOUND = 'CALENDAR_LINK_NOT_FOUND';
 export const CALENDAR_LINK_REVOKED = 'CALENDAR_LINK_REVOKED';
@@ -32,7 +31,7 @@ export class CalendarSubscriptionController {
   async create(@Req() req: Request, @Param('id') id: string): Promise<CalendarSubscription> {
     const user = await this.sessions.requireUser(req);
     await requireOwnedMemory(this.prisma, user.id, id);
-    const token = randomBytes(24).toString('base64url');
+    const token = newLinkToken(24);
     const now = new Date();
     await this.sql.transaction(async (tx) => {
       await tx.query('UPDATE calendar_subscriptions SET revoked_at = $3 WHERE user_id = $1 AND case_id = $2 AND revoked_at IS NULL', [user.id, id, now.toISOString()]);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { defineJob, type JobQueue } from '@afterwards/jobs';
 import type { Mailer } from '@afterwards/mail';
 import { reminderEmail } from '@afterwards/mail';
@@ -8,6 +7,7 @@ import { daysUntil, type ReminderOffset } from '@afterwards/cases-domain';
 import { formatDayEnGB } from '@afterwards/checklist-domain';
 import type { Clock } from '@afterwards/server-kit';
 import { findDueReminders, type DueReminder } from './due-reminders';
+import { hashToken, newLinkToken } from '../link-tokens';
 
 export interface SendReminderPayload {
   readonly userId: string;
@@ -30,8 +30,6 @@ export interface ReminderDeps {
   readonly publicUrl: string;
   readonly supportEmail: string;
 }
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The job's id: the reminder itself, so a sweep that finds it again while it waits adds nothing. */
 export const reminderJobId = (r: Pick<DueReminder, 'userId' | 'taskId' | 'offset' | 'dueDate'>): string => `${r.userId}.${r.taskId}.${r.offset}.${r.dueDate}`;
@@ -59,7 +57,7 @@ export async function sendReminder(deps: ReminderDeps, payload: SendReminderPayl
   const now = deps.clock.now();
   const [due] = (await findDueReminders(deps.sql, now, payload)).filter((r) => r.offset === payload.offset && r.dueDate === payload.dueDate);
   if (!due) return 'not-due';
-  const token = randomBytes(24).toString('base64url');
+  const token = newLinkToken(24);
   const claimed = await deps.sql.query(
     `INSERT INTO reminders_sent (user_id, case_id, task_id, offset_kind, due_date, claimed_at, unsubscribe_hash)
      VALUES ($1, $2, $3, $4, $5::date, $6, $7) ON CONFLICT DO NOTHING RETURNING 1`,

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@afterwards/persistence';
 import { INVITATION_DAYS, type MemberRole } from '@afterwards/contracts';
+import { hashToken, newLinkToken } from '../link-tokens';
 
 /**
  * Waiting invitations (cases/0003_sharing). Read and written with the process's own role: the app role
@@ -18,15 +19,12 @@ export interface InvitationRow {
 
 export const INVITATION_SECONDS = INVITATION_DAYS * 86_400;
 
-/** Only the link holds the token; the table keeps its SHA-256, so a leaked table opens nothing. */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
 export async function createInvitation(
   prisma: PrismaClient,
   input: { caseId: string; invitedBy: string; email: string; role: MemberRole; now: Date },
 ): Promise<{ id: string; token: string }> {
   const id = randomUUID();
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken(32);
   const expires = new Date(input.now.getTime() + INVITATION_SECONDS * 1000);
   // A new invitation to the same address replaces the old one (a resend): one link per person at a time.
   await prisma.$transaction([

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { REMINDERS_UNSUBSCRIBE_PATH, UnsubscribeQuerySchema } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
 import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
-import { hashToken } from '../send-reminders/send-reminder.job';
+import { hashToken } from '../link-tokens';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
 import { confirmPage, stoppedPage } from './unsubscribe-page';
 
