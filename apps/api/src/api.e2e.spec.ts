@@ -19,6 +19,7 @@ describe('API over HTTP, embedded profile', () => {
     expect(await ready.json()).toEqual({
       status: 'ok',
       checks: { database: 'ok', projections: 'ok' },
+      leading: true,
       projections: { retrying: [], parked: 0, oldestParked: [] },
     });
   });

@@ -8,13 +8,16 @@ import {
   checkRouteCatalog,
   ConfigError,
   createRootLogger,
+  exitGracefullyOnSignals,
   loadConfig,
   OwnOriginIoAdapter,
   ownOrigins,
   PinoNestLogger,
   ProblemDetailsFilter,
+  RealtimeGateway,
   RedisIoAdapter,
   requestLog,
+  ShutdownState,
 } from '@afterwards/server-kit';
 import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
@@ -39,7 +42,6 @@ async function main(): Promise<void> {
     abortOnError: false,
     bodyParser: true,
   });
-  app.enableShutdownHooks();
   // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -77,6 +79,19 @@ async function main(): Promise<void> {
     );
   }
   await app.listen(config.port, config.host);
+  const realtime = app.get(RealtimeGateway);
+  exitGracefullyOnSignals({
+    app,
+    state: app.get(ShutdownState),
+    logger,
+    server: app.getHttpServer(),
+    closeSockets: async () => {
+      // Screens reconnect to another replica and refetch what they show.
+      realtime.server.disconnectSockets(true);
+      realtime.server.engine.close();
+    },
+    drainMs: config.shutdownDrainMs,
+  });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

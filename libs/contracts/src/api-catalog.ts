@@ -106,7 +106,13 @@ export interface ApiRoute {
 
 const Empty = z.object({});
 const Live = z.object({ status: z.literal('ok') });
-const Ready = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()), projections: z.unknown().optional() });
+const Ready = z.object({
+  status: z.enum(['ok', 'unavailable', 'stopping']),
+  checks: z.record(z.string(), z.string()),
+  /** This replica holds the projection lease and runs the projections. */
+  leading: z.boolean().optional(),
+  projections: z.unknown().optional(),
+});
 const ChecklistPreviewQuery = z.object({ jurisdiction: z.string().optional() });
 const SetupQuery = z.object({ token: z.string().optional() });
 const FirstStaffResponse = AdminSessionResponseSchema;
@@ -121,7 +127,7 @@ const PromotableResponse = z.object({ businesses: PromotableBusinessesSchema });
 export const API_ROUTES: readonly ApiRoute[] = [
   // Health
   { method: 'GET', path: '/api/health/live', summary: 'The process is up', tag: 'Health', access: 'public', response: Live },
-  { method: 'GET', path: '/api/health/ready', summary: 'The database answers and the projections run (503 otherwise); retrying projections and parked events', tag: 'Health', access: 'public', response: Ready },
+  { method: 'GET', path: '/api/health/ready', summary: 'The database answers, the projections this replica runs have not stopped, and it is not stopping (503 otherwise); whether it leads; retrying projections and parked events', tag: 'Health', access: 'public', response: Ready },
 
   // Accounts
   { method: 'GET', path: '/api/session', summary: 'The signed-in family member (401 when signed out)', tag: 'Accounts', access: 'family', response: SessionResponseSchema },

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
+import type { SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
 
 function wrap(db: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
   return {
@@ -45,6 +45,11 @@ export class PgliteSqlClient implements SqlClient {
 
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(wrap(tx)));
+  }
+
+  /** The one connection: it ends only with the process, so the session never ends before `close`. */
+  async openSession(): Promise<SqlSession> {
+    return { ...this.executor, ended: new Promise<unknown>(() => undefined), close: async () => undefined };
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {

@@ -1,9 +1,9 @@
 import pg from 'pg';
-import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
+import type { SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
 
 // Return int8 and numeric as strings (the default); xid8 too. Callers convert to bigint where they need it.
 
-function wrap(db: pg.Pool | pg.PoolClient): SqlExecutor {
+function wrap(db: pg.Pool | pg.ClientBase): SqlExecutor {
   return {
     async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
       const result = await db.query(text, params as unknown[]);
@@ -82,6 +82,23 @@ export class PostgresSqlClient implements SqlClient {
     set.add(onNotify);
     return async () => {
       set.delete(onNotify);
+    };
+  }
+
+  async openSession(applicationName: string): Promise<SqlSession> {
+    // A query that takes this long on a session meant for pings means the server or the network is gone.
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: applicationName, query_timeout: 5_000, keepAlive: true });
+    let end: (reason: unknown) => void = () => undefined;
+    const ended = new Promise<unknown>((resolve) => (end = resolve));
+    client.on('error', (error) => end(error));
+    client.on('end', () => end(undefined));
+    await client.connect();
+    return {
+      ...wrap(client),
+      ended,
+      async close() {
+        await client.end().catch(() => undefined);
+      },
     };
   }
 

@@ -19,6 +19,17 @@ export interface SqlClient extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Calls `onNotify` whenever `NOTIFY channel` is issued. Resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A connection of the caller's own, for session state that must live exactly as long as the connection
+   * (a session advisory lock). PGlite has one connection in one process: its session is that connection.
+   */
+  openSession(applicationName: string): Promise<SqlSession>;
+  close(): Promise<void>;
+}
+
+export interface SqlSession extends SqlExecutor {
+  /** Settles when the connection ends or fails: whatever the session held is gone. */
+  readonly ended: Promise<unknown>;
   close(): Promise<void>;
 }
 

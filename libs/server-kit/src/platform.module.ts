@@ -12,6 +12,8 @@ import { HealthController } from './health/health.controller';
 import { ApiDocsController } from './docs/api-docs.http.controller';
 import type { Projection } from './projections/projection';
 import { PROJECTIONS, ProjectionsService } from './projections/projections.service';
+import { ProjectionLeadership } from './projections/leadership';
+import { ShutdownState } from './lifecycle/graceful-shutdown';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, ROOT_LOGGER, SQL_CLIENT } from './tokens';
 import type { JobQueue } from '@afterwards/jobs';
@@ -33,7 +35,7 @@ export interface PlatformOptions {
 const JOB_PROCESSORS = Symbol('JOB_PROCESSORS');
 const ROLE = Symbol('ROLE');
 
-class JobsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+class JobsLifecycle implements OnApplicationBootstrap {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
@@ -51,14 +53,21 @@ class JobsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
       if (everyMs) await this.queue.schedule(p.definition, p.schedulePayload ?? null, everyMs);
     }
   }
-  async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
-  }
 }
 
+/**
+ * Nest runs one module's shutdown hooks side by side, so the order that matters is kept here: leader work
+ * stops and frees the lease, job workers finish their jobs, and only then do the database and event store close.
+ */
 class PlatformLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly leadership: ProjectionLeadership,
+  ) {}
   async onApplicationShutdown(): Promise<void> {
+    await this.leadership.shutdown();
+    await this.queue.close();
     await this.platform.close();
   }
 }
@@ -86,7 +95,9 @@ export class PlatformModule {
         PlatformLifecycle,
         JobsLifecycle,
         RealtimeGateway,
+        ProjectionLeadership,
         ProjectionsService,
+        ShutdownState,
         // Every state-changing route takes the product's own Origin only (403); text the database cannot
         // store is a 400, never a 500; after the guards (who may call), only the body types a route documents (415).
         ...(options.role === 'api'
@@ -96,7 +107,7 @@ export class PlatformModule {
             ]
           : []),
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionsService, CqrsModule],
+      exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionLeadership, ProjectionsService, ShutdownState, CqrsModule],
     };
   }
 }

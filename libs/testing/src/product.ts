@@ -43,6 +43,8 @@ export interface RunningProduct {
   tool(...args: string[]): string;
   /** Stops the API (SIGTERM) and waits for it to exit. */
   stopApi(): Promise<void>;
+  /** The running API's process (to signal it), if it runs. */
+  apiProcess(): ChildProcess | undefined;
   /** Starts the API again on the same storage and port. */
   startApi(): Promise<void>;
   logs(): string;
@@ -103,23 +105,12 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
     api = spawn(process.execPath, [...API_NODE_FLAGS, API_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (api.exitCode !== null) throw new Error(`API exited with ${api.exitCode}:\n${output}`);
-      try {
-        const res = await fetch(`${url}/api/health/ready`);
-        if (res.ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      if (Date.now() > deadline) throw new Error(`API did not become ready:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilReady(api, url, () => output);
   };
   const stopApi = async () => {
     const child = api;
     api = undefined;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
@@ -133,6 +124,7 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
     tool,
     stopApi,
     startApi,
+    apiProcess: () => api,
     logs: () => output,
     async stop() {
       await stopApi();
@@ -140,6 +132,22 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once the API at `url` answers ready; throws with its output if it exits or takes a minute. */
+export async function waitUntilReady(api: ChildProcess, url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (api.exitCode !== null) throw new Error(`API exited with ${api.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health/ready`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`API did not become ready:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventStore } from '@afterwards/event-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
-import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionRunner, ProjectionsService, type AppConfig } from '@afterwards/server-kit';
+import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, ProjectionRunner, ProjectionsService, type Fence } from '@afterwards/server-kit';
 import { SettingsService, settingsProjection } from '@afterwards/settings-server';
 import { promotionNoticesReactor } from './notices-reactor/promotion-notices';
 import { promotionPlacementReactor } from './placement-reactor/promotion-placement.reactor';
@@ -11,42 +11,47 @@ import { promotionSchedulerReactor } from './timed-work/promotion-scheduler.reac
 import { PROMOTION_RUNTIME } from './tokens';
 
 /**
- * Runs the promotion reactors beside the projections (same switch: RUN_PROJECTIONS): placing listings,
+ * Runs the promotion reactors beside the projections, in the replica that leads: placing listings,
  * queueing timed work and queueing notices. Each has its own checkpoint, so one stopping leaves the
  * others and the read models running.
  */
 @Injectable()
-export class PromotionReactorsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PromotionReactorsService {
   private readonly logger = new Logger('promotions');
   private runner: ProjectionRunner | undefined;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(PROMOTION_RUNTIME) private readonly rt: PromotionRuntime,
     private readonly projections: ProjectionsService,
     private readonly settings: SettingsService,
-  ) {}
+    private readonly leadership: ProjectionLeadership,
+  ) {
+    leadership.register({ name: 'promotion reactors', order: 20, start: (fence) => this.start(fence), stop: () => this.stop() });
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runProjections) return;
+  private async start(fence: Fence): Promise<void> {
     const settingsInclude = async (event: { position: Parameters<ProjectionsService['waitUntilApplied']>[1] }) => {
       await this.projections.waitUntilApplied(settingsProjection.name, event.position);
       this.settings.invalidate();
     };
-    this.runner = new ProjectionRunner(
+    const runner = new ProjectionRunner(
       this.store,
       this.prisma,
       [promotionPlacementReactor(this.store), promotionSchedulerReactor(this.rt, this.queue, settingsInclude), promotionNoticesReactor(this.queue, this.store)],
       undefined,
       (name, error) => this.logger.error({ err: error, reactor: name }, 'promotion reactor stopped'),
+      { fence, onLeaseLost: (error) => void this.leadership.stepDown('a promotion reactor found a newer lease', error) },
     );
-    await this.runner.start();
+    await runner.start();
+    this.runner = runner;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
+  private async stop(): Promise<void> {
+    const runner = this.runner;
+    this.runner = undefined;
+    await runner?.stop();
   }
 }

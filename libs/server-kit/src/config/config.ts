@@ -40,7 +40,10 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Folder holding the built web apps (family-shell, admin-shell, remotes). */
     WEB_DIST_DIR: z.string().trim().optional(),
-    /** Run projections in this process (default yes; set false on extra API replicas). */
+    /**
+     * Whether this API replica may run the projections and reactors (default yes): replicas take a lease in
+     * PostgreSQL and one leads at a time. false keeps a replica to requests only.
+     */
     RUN_PROJECTIONS: z
       .enum(['true', 'false'], { error: 'RUN_PROJECTIONS must be true or false' })
       .default('true')
@@ -93,6 +96,13 @@ const EnvSchema = z
       .trim()
       .default('afterwards')
       .refine((v) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(v), { message: 'JOBS_PREFIX must be letters, digits, - or _ (at most 63)' }),
+    /** On SIGTERM, how long readiness says 503 before the server stops accepting, for a proxy to notice (ms). */
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: 'SHUTDOWN_DRAIN_MS must be a number of milliseconds' })
+      .int('SHUTDOWN_DRAIN_MS must be a whole number of milliseconds')
+      .min(0, 'SHUTDOWN_DRAIN_MS must be between 0 and 5000')
+      .max(5_000, 'SHUTDOWN_DRAIN_MS must be between 0 and 5000 (the whole stop must fit in 10 seconds)')
+      .default(0),
     /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
     AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   })
@@ -135,7 +145,10 @@ export interface AppConfig {
   readonly eventStoreUrl: string | undefined;
   readonly logLevel: string;
   readonly webDistDir: string | undefined;
+  /** This replica may take the projection lease (RUN_PROJECTIONS). */
   readonly runProjections: boolean;
+  /** Readiness is 503 this long before the server stops accepting, on SIGTERM. */
+  readonly shutdownDrainMs: number;
   /** Undefined in the embedded profile until the identity module generates one under DATA_DIR. */
   readonly authSecret: string | undefined;
   /** Folder of the encrypted file blobs. */
@@ -217,6 +230,7 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     runProjections: e.RUN_PROJECTIONS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     authSecret: e.AUTH_SECRET,
     fileStoreDir: e.FILE_STORE_DIR ? path.resolve(e.FILE_STORE_DIR) : path.join(dataDir, 'files'),
     fileStoreKey: e.FILE_STORE_KEY ? decodeKey(e.FILE_STORE_KEY) : undefined,

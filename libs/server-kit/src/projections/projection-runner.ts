@@ -2,6 +2,7 @@ import type { PrismaClient } from '@afterwards/persistence';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@afterwards/event-store';
 import type { Projection, ProjectionTx } from './projection';
 import { isTransientFailure, parkEvent, retryDelayMs } from './projection-failures';
+import { LeaseLostError, type Fence } from './leadership';
 
 export interface ProjectionChange {
   readonly projection: string;
@@ -36,11 +37,11 @@ export async function saveCheckpoint(tx: ProjectionTx, name: string, position: P
 
 /**
  * Resolves once projection `name` has applied the event at `position`: read-your-writes for a request that
- * just appended. With the runner in this process it watches the runner; where another process runs the
- * projections (RUN_PROJECTIONS=false) it watches the committed checkpoint.
+ * just appended. While the runner is in this process it watches the runner; where another replica leads
+ * (or leadership moves during the wait) it watches the committed checkpoint.
  */
 export async function waitForProjection(
-  runner: ProjectionRunner | undefined,
+  currentRunner: () => ProjectionRunner | undefined,
   prisma: PrismaClient,
   name: string,
   position: Position,
@@ -48,6 +49,7 @@ export async function waitForProjection(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    const runner = currentRunner();
     const at = runner ? runner.status()[name] : await readCheckpoint(prisma, name);
     if (comparePositions(at ?? START, position) >= 0) return;
     if (Date.now() > deadline) throw new Error(`Projection ${name} did not catch up in ${timeoutMs} ms`);
@@ -60,6 +62,10 @@ const MAX_BATCH = 500;
 
 /** What the runner does when a batch fails, and whom it tells. */
 export interface ProjectionFailureHooks {
+  /** The leader's fencing token, checked first in every batch: without it (rebuilds, tests) nothing is fenced. */
+  readonly fence?: Fence;
+  /** A batch found that another replica leads now: the runner has stopped that projection. */
+  onLeaseLost?(error: LeaseLostError): void;
   /** A passing database failure: the same batch is tried again after `delayMs`. */
   onRetry?(projection: string, error: unknown, attempt: number, delayMs: number): void;
   /** An event that fails for reasons of its own was set aside; the projection goes on with the next. */
@@ -100,7 +106,9 @@ export class ProjectionRunner {
   }
 
   private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
+    const fence = this.hooks.fence;
     const apply = async (tx: ProjectionTx) => {
+      if (fence && projection.transactional !== false) await fence.check(tx);
       const results: Applied[] = [];
       for (const event of events) {
         // Asked before the event is applied, so a deletion still knows whose screens showed the rows.
@@ -108,13 +116,25 @@ export class ProjectionRunner {
         results.push({ event, ids: await projection.apply(event, tx), ...(rooms ? { rooms } : {}) });
       }
       if (projection.afterBatch) await projection.afterBatch(tx);
-      await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
+      if (fence && projection.transactional === false) {
+        // The effects already left (idempotent, so a stale leader's repeat is harmless); the checkpoint is fenced.
+        await this.prisma.$transaction(async (ctx) => {
+          await fence.check(ctx);
+          await saveCheckpoint(ctx, projection.name, events[events.length - 1]!.position);
+        });
+      } else {
+        await saveCheckpoint(tx, projection.name, events[events.length - 1]!.position);
+      }
       return results;
     };
     // A reactor whose effects leave the database (appends, jobs) runs without holding a transaction:
     // on PGlite, with its one connection, an append inside the batch's transaction would wait for it.
     // Its effects are idempotent and the checkpoint moves after them, so a crash replays, never skips.
     // Waiting up to 30 s for a transaction: PGlite serialises every projection's batches.
+    if (fence && projection.transactional === false) {
+      // A stale leader finds out before any effect leaves, in the common case (the fenced checkpoint is the guarantee).
+      await fence.check(this.prisma as unknown as ProjectionTx);
+    }
     return projection.transactional === false
       ? apply(this.prisma as unknown as ProjectionTx)
       : this.prisma.$transaction(apply, { timeout: 30_000, maxWait: 30_000 });
@@ -129,7 +149,7 @@ export class ProjectionRunner {
         return result;
       } catch (error) {
         if (this.stopping) throw new RunnerStopping();
-        if (!isTransientFailure(error)) throw error;
+        if (error instanceof LeaseLostError || !isTransientFailure(error)) throw error;
         const delayMs = retryDelayMs(attempt, this.hooks.retryFirstMs, this.hooks.retryMaxMs);
         this.retryingNow.add(projection);
         this.hooks.onRetry?.(projection, error, attempt, delayMs);
@@ -156,16 +176,17 @@ export class ProjectionRunner {
     try {
       return await this.withRetries(projection.name, () => this.applyBatch(projection, events));
     } catch (error) {
-      if (error instanceof RunnerStopping || events.length === 0) throw error;
+      if (error instanceof RunnerStopping || error instanceof LeaseLostError || events.length === 0) throw error;
     }
     const results: Applied[] = [];
     for (const event of events) {
       try {
         results.push(...(await this.withRetries(projection.name, () => this.applyBatch(projection, [event]))));
       } catch (error) {
-        if (error instanceof RunnerStopping) throw error;
+        if (error instanceof RunnerStopping || error instanceof LeaseLostError) throw error;
         await this.withRetries(projection.name, () =>
           this.prisma.$transaction(async (tx) => {
+            if (this.hooks.fence) await this.hooks.fence.check(tx);
             await parkEvent(tx, projection.name, event, error);
             await saveCheckpoint(tx, projection.name, event.position);
           }),
@@ -195,7 +216,8 @@ export class ProjectionRunner {
       });
       const fail = (error: unknown) => {
         void subscription.stop();
-        if (!(error instanceof RunnerStopping)) this.onError(projection.name, error);
+        if (error instanceof LeaseLostError) this.hooks.onLeaseLost?.(error);
+        else if (!(error instanceof RunnerStopping)) this.onError(projection.name, error);
       };
       batcher.onError = fail;
       subscription.done.catch(fail);

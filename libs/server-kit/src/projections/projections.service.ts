@@ -1,37 +1,39 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { StaffTopics } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { EventStore, Position } from '@afterwards/event-store';
-import type { AppConfig } from '../config/config';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
-import { APP_CONFIG, EVENT_STORE, PRISMA } from '../tokens';
+import { EVENT_STORE, PRISMA } from '../tokens';
 import type { Projection } from './projection';
 import { ProjectionRunner, waitForProjection, type ProjectionChange } from './projection-runner';
 import { countParkedEvents, listParkedEvents, type ParkedEvent } from './projection-failures';
+import { ProjectionLeadership, type Fence } from './leadership';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
 type ChangeListener = (change: ProjectionChange) => void;
 
-/** Runs the read-model projections in this process (unless RUN_PROJECTIONS=false) and pushes changes to screens. */
+/** Runs the read-model projections while this replica leads (see ProjectionLeadership) and pushes changes to screens. */
 @Injectable()
-export class ProjectionsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProjectionsService {
   private readonly logger = new Logger('projections');
   private runner: ProjectionRunner | undefined;
   private failed = false;
   private readonly listeners = new Set<ChangeListener>();
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(PROJECTIONS) private readonly projections: Projection[],
     private readonly realtime: RealtimeGateway,
-  ) {}
+    private readonly leadership: ProjectionLeadership,
+  ) {
+    leadership.register({ name: 'projections', order: 0, start: (fence) => this.start(fence), stop: () => this.stop() });
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runProjections) return;
-    this.runner = new ProjectionRunner(
+  private async start(fence: Fence): Promise<void> {
+    this.failed = false;
+    const runner = new ProjectionRunner(
       this.store,
       this.prisma,
       this.projections,
@@ -45,6 +47,8 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
         this.logger.error({ err: error, projection: name }, 'projection stopped');
       },
       {
+        fence,
+        onLeaseLost: (error) => void this.leadership.stepDown('a projection batch found a newer lease', error),
         onRetry: (projection, error, attempt, delayMs) =>
           this.logger.warn({ err: error, projection, attempt, delayMs }, 'projection batch failed on a passing database error; retrying'),
         onParked: (projection, event, error) =>
@@ -54,8 +58,20 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
           ),
       },
     );
-    await this.runner.start();
+    await runner.start();
+    this.runner = runner;
     this.logger.log({ projections: this.projections.map((p) => p.name) }, 'projections running');
+  }
+
+  private async stop(): Promise<void> {
+    const runner = this.runner;
+    this.runner = undefined;
+    await runner?.stop();
+  }
+
+  /** Whether this replica runs the projections now (for health and metrics). */
+  leading(): boolean {
+    return this.runner !== undefined;
   }
 
   /** Changed ids per topic and room, told at once when the batches committed together have been seen. */
@@ -88,11 +104,11 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
 
   /**
    * Resolves once `projection` has applied the event at `position`: read-your-writes for a request that
-   * just appended, and what seed and tools wait on. Where another process runs the projections
-   * (RUN_PROJECTIONS=false), it watches the committed checkpoint instead.
+   * just appended, and what seed and tools wait on. Where another replica leads, it watches the
+   * committed checkpoint instead.
    */
   waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
-    return waitForProjection(this.runner, this.prisma, projection, position, timeoutMs);
+    return waitForProjection(() => this.runner, this.prisma, projection, position, timeoutMs);
   }
 
   healthy(): boolean {
@@ -112,9 +128,5 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
       parked,
       oldestParked: oldest.map(({ projection, position, type, parkedAt }) => ({ projection, position, type, parkedAt })),
     };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
   }
 }

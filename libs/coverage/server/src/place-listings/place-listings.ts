@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { regionOf } from '@afterwards/coverage-domain';
 import type { SqlClient } from '@afterwards/persistence';
-import { APP_CONFIG, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import { ProjectionLeadership, SQL_CLIENT } from '@afterwards/server-kit';
 
 /**
- * Places listings written before listings had a region (the projection places every new one). Runs where the
- * projections run, once at start-up before they start (every module's init comes before any bootstrap), so it
- * never writes listings beside the projection's batches.
+ * Places listings written before listings had a region (the projection places every new one). Runs in the
+ * replica that leads, each time it takes the lead and before the projections start, so it never writes
+ * listings beside the projection's batches.
  */
 export async function placeUnplacedListings(sql: SqlClient, batch = 2_000): Promise<number> {
   let placed = 0;
@@ -25,16 +25,17 @@ export async function placeUnplacedListings(sql: SqlClient, batch = 2_000): Prom
 }
 
 @Injectable()
-export class PlaceListingsOnStart implements OnModuleInit {
+export class PlaceListingsOnStart {
   private readonly logger = new Logger('coverage');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
-  ) {}
+    leadership: ProjectionLeadership,
+  ) {
+    leadership.register({ name: 'place listings', order: -10, start: () => this.placeAll(), stop: async () => undefined });
+  }
 
-  async onModuleInit(): Promise<void> {
-    if (!this.config.runProjections) return;
+  private async placeAll(): Promise<void> {
     const placed = await placeUnplacedListings(this.sql);
     if (placed > 0) this.logger.log({ placed }, 'placed listings in coverage regions');
   }

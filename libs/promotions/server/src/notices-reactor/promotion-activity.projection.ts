@@ -1,8 +1,9 @@
 import type { Activity } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
+import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
-import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 
 type ActivityRow = Pick<Activity, 'type' | 'title' | 'description'>;
 const pounds = (n: number) => `£${n.toFixed(2)}`;
@@ -28,17 +29,55 @@ export function promotionActivityOf(event: PromotionEvent, name: string): Activi
   }
 }
 
-/** Promotion rows of `staff_activity` (the directory's projection owns the business rows of the same table). */
+/** Names of listings submitted in the batch being applied, written in one statement (an import submits thousands). */
+const submittedNames = new PerTransaction<Map<string, string>>(() => new Map());
+
+async function writeSubmittedNames(tx: ProjectionTx): Promise<void> {
+  const names = submittedNames.take(tx);
+  if (!names || names.size === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO promotion_activity_listings (listing_id, name)
+    SELECT r.listing_id, r.name FROM jsonb_to_recordset(${JSON.stringify([...names].map(([listing_id, name]) => ({ listing_id, name })))}::jsonb) AS r(listing_id uuid, name text)
+    ON CONFLICT (listing_id) DO UPDATE SET name = excluded.name`;
+}
+
+/** Keeps the business names this projection's rows need, from the listing events in log order. */
+async function applyListingEvent(event: ListingEvent, tx: ProjectionTx): Promise<void> {
+  const listingId = event.data.listingId;
+  if (event.type === 'ListingSubmitted') {
+    submittedNames.get(tx).set(listingId, event.data.name);
+    return;
+  }
+  if (event.type === 'ListingEdited' && event.data.changes.name) {
+    await writeSubmittedNames(tx);
+    await tx.$executeRaw`UPDATE promotion_activity_listings SET name = ${event.data.changes.name} WHERE listing_id = ${listingId}::uuid`;
+  } else if (event.type === 'ListingDeleted') {
+    await writeSubmittedNames(tx);
+    await tx.$executeRaw`DELETE FROM promotion_activity_listings WHERE listing_id = ${listingId}::uuid`;
+  }
+}
+
+/**
+ * Promotion rows of `staff_activity` (the directory's projection owns the business rows of the same table).
+ * It reads the listing events too, for the names its rows quote, so its rows depend on the log alone and
+ * a rebuild writes the same.
+ */
 export const promotionActivityProjection: Projection = {
   name: 'promotions.staff-activity',
-  streamPrefixes: [PROMOTION_STREAM_PREFIX],
+  streamPrefixes: [PROMOTION_STREAM_PREFIX, LISTING_STREAM_PREFIX],
   notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+    if (recorded.streamId.startsWith(LISTING_STREAM_PREFIX)) {
+      await applyListingEvent({ type: recorded.type, data: recorded.data } as ListingEvent, tx);
+      return [];
+    }
     const event = { type: recorded.type, data: recorded.data } as PromotionEvent;
     if (!promotionActivityOf(event, '')) return [];
     const listingId = event.data.listingId;
-    const name = (await tx.staffActivityListing.findUnique({ where: { listingId } }))?.name ?? 'A business';
+    await writeSubmittedNames(tx);
+    const rows = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM promotion_activity_listings WHERE listing_id = ${listingId}::uuid`;
+    const name = rows[0]?.name ?? 'A business';
     const activity = promotionActivityOf(event, name)!;
     // The event id is the row id: a replay writes nothing twice.
     await tx.staffActivity.createMany({
@@ -48,8 +87,12 @@ export const promotionActivityProjection: Projection = {
     return [event.data.promotionId];
   },
 
+  afterBatch: writeSubmittedNames,
+
   async reset(tx: ProjectionTx): Promise<void> {
+    submittedNames.take(tx);
     await tx.staffActivity.deleteMany({ where: { type: { startsWith: 'promotion_' } } });
+    await tx.$executeRaw`DELETE FROM promotion_activity_listings`;
   },
 
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {

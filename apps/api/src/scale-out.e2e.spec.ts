@@ -1,0 +1,205 @@
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { REALTIME_PATH, RealtimeEvents, RealtimeTopics, type ReadModelChanged } from '@afterwards/contracts';
+import { expectEventually } from '@afterwards/persistence/testing';
+import {
+  HttpSession,
+  signedIn,
+  signUpVerified,
+  startApiReplica,
+  startProduct,
+  startWorker,
+  staffSignedIn,
+  stopProcess,
+  type ProductProcess,
+  type RunningProduct,
+} from '@afterwards/testing';
+
+const STAFF = { email: 'ola.scale@afterwards.example', name: 'Ola Byrne', password: 'two-replicas-2026' };
+const FAMILY = { email: 'sam.scale@example.com', password: 'two-replicas-family-2026' };
+
+/** One API replica as the load sees it: its address, the family and staff signed in there, whether it is up. */
+interface Replica {
+  readonly name: string;
+  readonly url: string;
+  readonly family: HttpSession;
+  readonly staff: HttpSession;
+  up: boolean;
+}
+
+const isLeading = async (url: string): Promise<boolean> => {
+  const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
+  return res?.ok === true && ((await res.json()) as { leading?: boolean }).leading === true;
+};
+
+/**
+ * The production shape on loopback: two API replicas and two workers on the real PostgreSQL and Redis.
+ * A bounded write load (memories, listings, promotions) goes through both APIs; the replica leading the
+ * projections is killed with SIGKILL in the middle. The other takes over, nothing acknowledged is lost,
+ * the rebuilt read models equal the live ones, timed work ran once, and a socket kept hearing changes.
+ */
+describe('two API replicas and two workers, the projection leader killed under load', () => {
+  let product: RunningProduct;
+  let second: ProductProcess;
+  const workers: ProductProcess[] = [];
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'services', seedCount: 40 });
+    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
+    second = await startApiReplica(product, 'api-2');
+    workers.push(startWorker(product, 'worker-1'), startWorker(product, 'worker-2'));
+    await signUpVerified(product, FAMILY);
+    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await db.connect();
+  }, 240_000);
+  afterAll(async () => {
+    await db?.end();
+    await Promise.all([second, ...workers].filter(Boolean).map((p) => stopProcess(p, 'SIGKILL')));
+    await product?.stop();
+  });
+
+  it('keeps every acknowledged write, takes over within 5 seconds, runs timed work once, and stops gracefully', async () => {
+    // Exactly one replica leads.
+    const first = { name: 'api-1', url: product.url };
+    const replicasUp = [first, { name: 'api-2', url: second.url! }];
+    const leading = await Promise.all(replicasUp.map((r) => isLeading(r.url)));
+    expect(leading.filter(Boolean)).toHaveLength(1);
+    const leaderIndex = leading.indexOf(true);
+    const replicas: Replica[] = await Promise.all(
+      replicasUp.map(async (r) => ({
+        ...r,
+        family: await signedIn({ ...product, url: r.url }, FAMILY.email, FAMILY.password),
+        staff: await staffSignedIn({ url: r.url }, STAFF),
+        up: true,
+      })),
+    );
+    const leader = replicas[leaderIndex]!;
+    const survivor = replicas[1 - leaderIndex]!;
+    const { today } = (await survivor.staff.json<{ today: string }>('/api/admin/promotions')).body;
+
+    // A socket on the replica that will survive: before the kill it hears changes the other replica
+    // projected (through Redis); after, its own.
+    const heard: { at: number; ids: string[] }[] = [];
+    const socket: Socket = await new Promise((resolve, reject) => {
+      const s = io(survivor.url, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { origin: survivor.url } });
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+    expect(await socket.emitWithAck(RealtimeEvents.subscribe, RealtimeTopics.directoryListings)).toEqual({ ok: true });
+    socket.on(RealtimeEvents.readModelChanged, (m: ReadModelChanged) => heard.push({ at: Date.now(), ids: m.ids }));
+
+    // The load: six clients for about twelve seconds, each write through the next replica that is up.
+    const acknowledged = { memories: [] as string[], listings: [] as string[], promotions: [] as string[] };
+    let refused = 0;
+    let turn = 0;
+    const next = () => {
+      const up = replicas.filter((r) => r.up);
+      return up[turn++ % up.length]!;
+    };
+    const started = Date.now();
+    const until = started + 12_000;
+    let killedAt = 0;
+    const client = async (n: number) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const replica = next();
+        try {
+          if ((n + i) % 2 === 0) {
+            const res = await replica.family.json<{ memory: { id: string } }>('/api/memories', {
+              method: 'POST',
+              json: { name: `Load ${n}.${i}`, deceasedName: `Person ${n}.${i}`, jurisdiction: 'England' },
+            });
+            if (res.status === 201) acknowledged.memories.push(res.body.memory.id);
+            else refused++;
+          } else {
+            const listing = await replica.staff.json<{ id: string }>('/api/admin/listings', {
+              method: 'POST',
+              json: { name: `Scale Funerals ${n}.${i}`, category: 'Funeral Directors', location: 'Leeds', status: 'Active' },
+            });
+            if (listing.status !== 201) {
+              refused++;
+              continue;
+            }
+            acknowledged.listings.push(listing.body.id);
+            const promotion = await replica.staff.json<{ id: string }>('/api/admin/promotions', {
+              method: 'POST',
+              json: { listingId: listing.body.id, plan: '1-month', startDate: today, position: 1 + (i % 5) },
+            });
+            if (promotion.status === 201) acknowledged.promotions.push(promotion.body.id);
+            else refused++;
+          }
+        } catch {
+          // The killed replica's connection: not acknowledged, so nothing is owed for it.
+          if (replica === leader && killedAt) leader.up = false;
+          else throw new Error(`a request to ${replica.name} failed while it was up`);
+        }
+      }
+    };
+    const killer = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      killedAt = Date.now();
+      const leaderProcess = leaderIndex === 0 ? product.apiProcess()! : second.child;
+      leaderProcess.kill('SIGKILL');
+      leader.up = false;
+      // Takeover: the survivor's readiness says it leads.
+      while (!(await isLeading(survivor.url))) await new Promise((resolve) => setTimeout(resolve, 25));
+      return Date.now() - killedAt;
+    })();
+    await Promise.all([0, 1, 2, 3, 4, 5].map(client));
+    const takeoverMs = await killer;
+    console.log(
+      `scale-out: ${acknowledged.memories.length} memories, ${acknowledged.listings.length} listings, ${acknowledged.promotions.length} promotions acknowledged in ${Date.now() - started} ms; ` +
+        `${refused} refused; leader ${leader.name} killed, ${survivor.name} led after ${takeoverMs} ms`,
+    );
+    expect(takeoverMs).toBeLessThan(5_000);
+    expect(refused).toBe(0);
+    expect(acknowledged.memories.length).toBeGreaterThan(5);
+    expect(acknowledged.promotions.length).toBeGreaterThan(5);
+
+    // Every acknowledged write is in the log and, once the new leader has caught up, in the read models.
+    const inLog = async (prefix: string, ids: string[]) =>
+      (await db.query<{ n: string }>(`SELECT count(DISTINCT stream_id)::text AS n FROM events WHERE stream_id = ANY($1)`, [ids.map((id) => `${prefix}${id}`)])).rows[0]!.n;
+    expect(await inLog('case-', acknowledged.memories)).toBe(String(acknowledged.memories.length));
+    expect(await inLog('listing-', acknowledged.listings)).toBe(String(acknowledged.listings.length));
+    expect(await inLog('promotion-', acknowledged.promotions)).toBe(String(acknowledged.promotions.length));
+    const count = async (sql: string, ids: string[]) => Number((await db.query<{ n: string }>(sql, [ids])).rows[0]!.n);
+    await expectEventually(async () => {
+      expect(await count('SELECT count(*) AS n FROM cases WHERE id = ANY($1::uuid[])', acknowledged.memories)).toBe(acknowledged.memories.length);
+      expect(await count('SELECT count(*) AS n FROM listings WHERE id = ANY($1::uuid[])', acknowledged.listings)).toBe(acknowledged.listings.length);
+      expect(await count('SELECT count(*) AS n FROM promotions WHERE id = ANY($1::uuid[])', acknowledged.promotions)).toBe(acknowledged.promotions.length);
+    }, 30_000);
+
+    // Timed work ran once: each promotion started today was started by exactly one job, whichever worker
+    // took it and whichever leader queued it (a replay after the takeover queues the same job id).
+    await expectEventually(async () => {
+      const { rows } = await db.query<{ stream_id: string; starts: string }>(
+        `SELECT stream_id, count(*) FILTER (WHERE type = 'PromotionStarted')::text AS starts FROM events WHERE stream_id = ANY($1) GROUP BY stream_id`,
+        [acknowledged.promotions.map((id) => `promotion-${id}`)],
+      );
+      expect(rows.map((r) => r.starts)).toEqual(acknowledged.promotions.map(() => '1'));
+    }, 30_000);
+
+    // The socket on the survivor heard listings created after the kill.
+    const after = acknowledged.listings.slice(-3);
+    await expectEventually(() => {
+      const heardAfter = new Set(heard.filter((h) => h.at > killedAt).flatMap((h) => h.ids));
+      expect(after.filter((id) => !heardAfter.has(id))).toEqual([]);
+    }, 15_000);
+    expect(heard.some((h) => h.at < killedAt)).toBe(true);
+    socket.disconnect();
+
+    // Graceful stop: readiness goes false, the process exits 0 within 10 s, and frees the lease at once.
+    const survivorProcess = leaderIndex === 0 ? second : { child: product.apiProcess()!, exited: new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => product.apiProcess()!.once('exit', (code, signal) => resolve({ code, signal }))) };
+    const stopStarted = Date.now();
+    const stopped = stopProcess(survivorProcess, 'SIGTERM');
+    const workersStopped = workers.map((w) => stopProcess(w, 'SIGTERM'));
+    expect(await stopped).toEqual({ code: 0, signal: null });
+    expect(Date.now() - stopStarted).toBeLessThan(10_000);
+    for (const w of await Promise.all(workersStopped)) expect(w).toEqual({ code: 0, signal: null });
+
+    // Replayed from the log, every read model equals the live one the replicas built between them.
+    const rebuilt = product.tool('rebuild');
+    expect(rebuilt).not.toMatch(/DIFFERENT/);
+    expect(rebuilt).toMatch(/equal to the live model/);
+  }, 240_000);
+});
