@@ -14,6 +14,7 @@ import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchCoverage } from './bench/coverage.bench';
 import { benchFirstLoad } from './bench/first-load.bench';
 import { benchLighthouse } from './bench/lighthouse.bench';
+import { benchScaleOut } from './bench/scale-out.bench';
 import { fuzzCommand } from './bench/fuzz.command';
 import { benchHistory } from './bench/history.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
@@ -35,6 +36,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
   bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500]   p50/p99 of the dashboard and of opening a memory
+  bench scale-out [--rounds 3] [--clients 8] [--seconds 15]   writes/s of one API replica and of two (interleaved), and the takeover time when the leader is killed
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
@@ -163,6 +165,10 @@ async function main(argv: string[]): Promise<number> {
       }
       if (positional[0] === 'sign-in') {
         console.log(await benchSignIn({ users: Number(flags.users ?? 50), rounds: Number(flags.rounds ?? 10) }));
+        return 0;
+      }
+      if (positional[0] === 'scale-out') {
+        console.log(await benchScaleOut({ rounds: Number(flags.rounds ?? 3), clients: Number(flags.clients ?? 8), durationMs: Number(flags.seconds ?? 15) * 1000 }));
         return 0;
       }
       if (positional[0] === 'memories') {

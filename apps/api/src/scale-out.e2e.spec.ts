@@ -3,29 +3,19 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, RealtimeEvents, RealtimeTopics, type ReadModelChanged } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
-  HttpSession,
-  signedIn,
+  runWriteMix,
   signUpVerified,
   startApiReplica,
   startProduct,
   startWorker,
-  staffSignedIn,
   stopProcess,
+  writeTarget,
   type ProductProcess,
   type RunningProduct,
 } from '@afterwards/testing';
 
 const STAFF = { email: 'ola.scale@afterwards.example', name: 'Ola Byrne', password: 'two-replicas-2026' };
 const FAMILY = { email: 'sam.scale@example.com', password: 'two-replicas-family-2026' };
-
-/** One API replica as the load sees it: its address, the family and staff signed in there, whether it is up. */
-interface Replica {
-  readonly name: string;
-  readonly url: string;
-  readonly family: HttpSession;
-  readonly staff: HttpSession;
-  up: boolean;
-}
 
 const isLeading = async (url: string): Promise<boolean> => {
   const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
@@ -66,16 +56,9 @@ describe('two API replicas and two workers, the projection leader killed under l
     const leading = await Promise.all(replicasUp.map((r) => isLeading(r.url)));
     expect(leading.filter(Boolean)).toHaveLength(1);
     const leaderIndex = leading.indexOf(true);
-    const replicas: Replica[] = await Promise.all(
-      replicasUp.map(async (r) => ({
-        ...r,
-        family: await signedIn({ ...product, url: r.url }, FAMILY.email, FAMILY.password),
-        staff: await staffSignedIn({ url: r.url }, STAFF),
-        up: true,
-      })),
-    );
+    const replicas = await Promise.all(replicasUp.map((r) => writeTarget(r.name, r.url, FAMILY, STAFF)));
     const leader = replicas[leaderIndex]!;
-    const survivor = replicas[1 - leaderIndex]!;
+    const survivor = { ...replicas[1 - leaderIndex]!, url: replicasUp[1 - leaderIndex]!.url };
     const { today } = (await survivor.staff.json<{ today: string }>('/api/admin/promotions')).body;
 
     // A socket on the replica that will survive: before the kill it hears changes the other replica
@@ -89,52 +72,9 @@ describe('two API replicas and two workers, the projection leader killed under l
     expect(await socket.emitWithAck(RealtimeEvents.subscribe, RealtimeTopics.directoryListings)).toEqual({ ok: true });
     socket.on(RealtimeEvents.readModelChanged, (m: ReadModelChanged) => heard.push({ at: Date.now(), ids: m.ids }));
 
-    // The load: six clients for about twelve seconds, each write through the next replica that is up.
-    const acknowledged = { memories: [] as string[], listings: [] as string[], promotions: [] as string[] };
-    let refused = 0;
-    let turn = 0;
-    const next = () => {
-      const up = replicas.filter((r) => r.up);
-      return up[turn++ % up.length]!;
-    };
+    // The load: six clients for twelve seconds through both replicas; the leader is killed after four.
     const started = Date.now();
-    const until = started + 12_000;
     let killedAt = 0;
-    const client = async (n: number) => {
-      for (let i = 0; Date.now() < until; i++) {
-        const replica = next();
-        try {
-          if ((n + i) % 2 === 0) {
-            const res = await replica.family.json<{ memory: { id: string } }>('/api/memories', {
-              method: 'POST',
-              json: { name: `Load ${n}.${i}`, deceasedName: `Person ${n}.${i}`, jurisdiction: 'England' },
-            });
-            if (res.status === 201) acknowledged.memories.push(res.body.memory.id);
-            else refused++;
-          } else {
-            const listing = await replica.staff.json<{ id: string }>('/api/admin/listings', {
-              method: 'POST',
-              json: { name: `Scale Funerals ${n}.${i}`, category: 'Funeral Directors', location: 'Leeds', status: 'Active' },
-            });
-            if (listing.status !== 201) {
-              refused++;
-              continue;
-            }
-            acknowledged.listings.push(listing.body.id);
-            const promotion = await replica.staff.json<{ id: string }>('/api/admin/promotions', {
-              method: 'POST',
-              json: { listingId: listing.body.id, plan: '1-month', startDate: today, position: 1 + (i % 5) },
-            });
-            if (promotion.status === 201) acknowledged.promotions.push(promotion.body.id);
-            else refused++;
-          }
-        } catch {
-          // The killed replica's connection: not acknowledged, so nothing is owed for it.
-          if (replica === leader && killedAt) leader.up = false;
-          else throw new Error(`a request to ${replica.name} failed while it was up`);
-        }
-      }
-    };
     const killer = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       killedAt = Date.now();
@@ -145,14 +85,20 @@ describe('two API replicas and two workers, the projection leader killed under l
       while (!(await isLeading(survivor.url))) await new Promise((resolve) => setTimeout(resolve, 25));
       return Date.now() - killedAt;
     })();
-    await Promise.all([0, 1, 2, 3, 4, 5].map(client));
+    const acknowledged = await runWriteMix(replicas, {
+      clients: 6,
+      durationMs: 12_000,
+      today,
+      // The killed replica's connections: not acknowledged, so nothing is owed for them.
+      unreachable: (target) => target === leader && killedAt > 0,
+    });
     const takeoverMs = await killer;
     console.log(
       `scale-out: ${acknowledged.memories.length} memories, ${acknowledged.listings.length} listings, ${acknowledged.promotions.length} promotions acknowledged in ${Date.now() - started} ms; ` +
-        `${refused} refused; leader ${leader.name} killed, ${survivor.name} led after ${takeoverMs} ms`,
+        `${acknowledged.refused} refused; leader ${leader.name} killed, ${survivor.name} led after ${takeoverMs} ms`,
     );
     expect(takeoverMs).toBeLessThan(5_000);
-    expect(refused).toBe(0);
+    expect(acknowledged.refused).toBe(0);
     expect(acknowledged.memories.length).toBeGreaterThan(5);
     expect(acknowledged.promotions.length).toBeGreaterThan(5);
 

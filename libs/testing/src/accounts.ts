@@ -26,7 +26,7 @@ export async function signUpVerified(product: RunningProduct, account: NewAccoun
 }
 
 /** Signs in through the real route; returns the signed-in session. */
-export async function signedIn(product: RunningProduct, email: string, password: string): Promise<HttpSession> {
+export async function signedIn(product: Pick<RunningProduct, 'url'>, email: string, password: string): Promise<HttpSession> {
   const http = new HttpSession(product.url);
   const res = await http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);

@@ -9,3 +9,4 @@ export * from './tamper';
 export * from './accessibility';
 export * from './fuzz';
 export * from './cluster';
+export * from './write-mix';

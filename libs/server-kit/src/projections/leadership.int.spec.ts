@@ -2,6 +2,7 @@ import { createPrismaClient, persistenceMigrations, PostgresSqlClient, runMigrat
 import { createPgliteTestDatabase, createPostgresTestDatabase, expectEventually, type TestDatabase } from '@afterwards/persistence/testing';
 import type { AppConfig } from '../config/config';
 import { LeaseLostError, ProjectionLeadership, type Fence } from './leadership';
+import { CheckpointWatch, saveCheckpoint, waitForProjection } from './projection-runner';
 
 /** A replica's leader work, reduced to what it was told: started with which token, stopped. */
 function recorder() {
@@ -117,6 +118,28 @@ describe('projection leadership on PostgreSQL', () => {
     await expectEventually(() => expect(b.leadership.status().leading).toBe(true), 5_000);
     expect(Number(b.leadership.status().token)).toBe(before + 1);
     await b.leadership.shutdown();
+  });
+
+  it('a replica that does not lead hears each checkpoint move from the notification the commit sends', async () => {
+    const watch = new CheckpointWatch(open());
+    const prisma = createPrismaClient(open());
+    prismas.push(prisma);
+    const position = { commit: 41n, prepare: 7n };
+    await watch.moved(1); // listening from here on
+    const waiting = waitForProjection(() => undefined, prisma, 'watched', position, 10_000, watch);
+    await prisma.$transaction((tx) => saveCheckpoint(tx, 'watched', { commit: 40n, prepare: 1n }));
+    await prisma.$transaction((tx) => saveCheckpoint(tx, 'watched', position));
+    await waiting;
+    await expectEventually(() => expect(watch.known('watched')).toEqual(position));
+    // A rolled-back move tells nobody.
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await saveCheckpoint(tx, 'watched', { commit: 99n, prepare: 0n });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await watch.moved(300)).toBe(false);
+    expect(watch.known('watched')).toEqual(position);
   });
 
   it('a replica with RUN_PROJECTIONS=false never leads', async () => {

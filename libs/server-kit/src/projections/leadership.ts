@@ -76,7 +76,7 @@ export interface LeadershipStatus {
 }
 
 /**
- * Any API replica may run the projections, one at a time (decision 0020). Holding a session advisory lock
+ * Any API replica may run the projections, one at a time (decision 0022). Holding a session advisory lock
  * on a dedicated connection is leading: PostgreSQL frees it when that connection ends, so a killed leader
  * is replaced within a follower's poll. Each new leader raises the fencing token before it starts, and
  * every batch checks it, so a paused old leader that wakes up cannot write over its successor.

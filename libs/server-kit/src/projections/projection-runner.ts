@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@afterwards/persistence';
+import type { PrismaClient, SqlClient } from '@afterwards/persistence';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@afterwards/event-store';
 import type { Projection, ProjectionTx } from './projection';
 import { isTransientFailure, parkEvent, retryDelayMs } from './projection-failures';
@@ -27,12 +27,66 @@ async function readCheckpoint(prisma: PrismaClient, name: string): Promise<Posit
   return row ? { commit: row.commit, prepare: row.prepare } : START;
 }
 
+/** Told on commit of every checkpoint move: replicas that do not lead wait on it instead of polling. */
+export const CHECKPOINT_CHANNEL = 'afterwards_checkpoints';
+
 export async function saveCheckpoint(tx: ProjectionTx, name: string, position: Position): Promise<void> {
-  await tx.projectionCheckpoint.upsert({
-    where: { projection: name },
-    create: { projection: name, commit: position.commit, prepare: position.prepare },
-    update: { commit: position.commit, prepare: position.prepare, updatedAt: new Date() },
-  });
+  // One statement: the upsert and the notification (which PostgreSQL delivers only if the transaction commits).
+  await tx.$executeRaw`
+    WITH saved AS (
+      INSERT INTO projection_checkpoints (projection, "commit", prepare, updated_at) VALUES (${name}, ${position.commit}, ${position.prepare}, now())
+      ON CONFLICT (projection) DO UPDATE SET "commit" = EXCLUDED."commit", prepare = EXCLUDED.prepare, updated_at = EXCLUDED.updated_at
+      RETURNING projection)
+    SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${`${name} ${position.commit} ${position.prepare}`}) FROM saved`;
+}
+
+/**
+ * What a replica that does not lead has heard of checkpoints (the leader notifies on each move), so a
+ * request waiting for its write to be projected wakes when it is, without polling the database.
+ */
+export class CheckpointWatch {
+  private readonly latest = new Map<string, Position>();
+  private readonly waiters = new Set<() => void>();
+  private listening: Promise<boolean> | undefined;
+
+  constructor(private readonly sql: SqlClient) {}
+
+  private listen(): Promise<boolean> {
+    this.listening ??= this.sql.listen(CHECKPOINT_CHANNEL, (payload) => {
+      const [name, commit, prepare] = payload.split(' ');
+      if (!name || commit === undefined || prepare === undefined) return;
+      const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
+      const known = this.latest.get(name);
+      if (!known || comparePositions(position, known) > 0) this.latest.set(name, position);
+      for (const wake of [...this.waiters]) wake();
+    }).then(
+      () => true,
+      () => false,
+    );
+    return this.listening;
+  }
+
+  known(name: string): Position | undefined {
+    return this.latest.get(name);
+  }
+
+  /** Resolves true when a checkpoint moved, false after `ms` without news (or when it cannot listen). */
+  async moved(ms: number): Promise<boolean> {
+    if (!(await this.listen())) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20)));
+      return false;
+    }
+    return new Promise((resolve) => {
+      const wake = (told: boolean) => {
+        clearTimeout(timer);
+        this.waiters.delete(onNotify);
+        resolve(told);
+      };
+      const onNotify = () => wake(true);
+      const timer = setTimeout(() => wake(false), ms);
+      this.waiters.add(onNotify);
+    });
+  }
 }
 
 /**
@@ -46,14 +100,25 @@ export async function waitForProjection(
   name: string,
   position: Position,
   timeoutMs: number,
+  watch?: CheckpointWatch,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let readDatabase = true;
   for (;;) {
     const runner = currentRunner();
-    const at = runner ? runner.status()[name] : await readCheckpoint(prisma, name);
+    let at: Position | undefined;
+    if (runner) at = runner.status()[name];
+    else {
+      const heard = watch?.known(name);
+      if (heard && comparePositions(heard, position) >= 0) return;
+      // The committed checkpoint: at first, and whenever a while has passed without news.
+      if (readDatabase || !watch) at = await readCheckpoint(prisma, name);
+    }
     if (comparePositions(at ?? START, position) >= 0) return;
     if (Date.now() > deadline) throw new Error(`Projection ${name} did not catch up in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, runner ? 2 : 20));
+    if (runner) await new Promise((resolve) => setTimeout(resolve, 2));
+    else if (watch) readDatabase = !(await watch.moved(250));
+    else await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { StaffTopics } from '@afterwards/contracts';
-import type { PrismaClient } from '@afterwards/persistence';
+import type { PrismaClient, SqlClient } from '@afterwards/persistence';
 import type { EventStore, Position } from '@afterwards/event-store';
 import { RealtimeGateway } from '../realtime/realtime.gateway';
-import { EVENT_STORE, PRISMA } from '../tokens';
+import { EVENT_STORE, PRISMA, SQL_CLIENT } from '../tokens';
 import type { Projection } from './projection';
-import { ProjectionRunner, waitForProjection, type ProjectionChange } from './projection-runner';
+import { CheckpointWatch, ProjectionRunner, waitForProjection, type ProjectionChange } from './projection-runner';
 import { countParkedEvents, listParkedEvents, type ParkedEvent } from './projection-failures';
 import { ProjectionLeadership, type Fence } from './leadership';
 
@@ -20,6 +20,7 @@ export class ProjectionsService {
   private runner: ProjectionRunner | undefined;
   private failed = false;
   private readonly listeners = new Set<ChangeListener>();
+  private readonly watch: CheckpointWatch;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -27,7 +28,9 @@ export class ProjectionsService {
     @Inject(PROJECTIONS) private readonly projections: Projection[],
     private readonly realtime: RealtimeGateway,
     private readonly leadership: ProjectionLeadership,
+    @Inject(SQL_CLIENT) sql: SqlClient,
   ) {
+    this.watch = new CheckpointWatch(sql);
     leadership.register({ name: 'projections', order: 0, start: (fence) => this.start(fence), stop: () => this.stop() });
   }
 
@@ -108,7 +111,7 @@ export class ProjectionsService {
    * committed checkpoint instead.
    */
   waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
-    return waitForProjection(() => this.runner, this.prisma, projection, position, timeoutMs);
+    return waitForProjection(() => this.runner, this.prisma, projection, position, timeoutMs, this.watch);
   }
 
   healthy(): boolean {
