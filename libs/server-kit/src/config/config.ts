@@ -93,6 +93,15 @@ const EnvSchema = z
       .trim()
       .default('afterwards')
       .refine((v) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(v), { message: 'JOBS_PREFIX must be letters, digits, - or _ (at most 63)' }),
+    /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it off the public proxy). */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
+        message: 'METRICS_TOKEN must be at least 16 letters, digits or - . _ ~ + / (e.g. openssl rand -hex 32)',
+      }),
     /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
     AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   })
@@ -160,6 +169,8 @@ export interface AppConfig {
   readonly reminderSweepMs: number;
   /** Tests only (never with NODE_ENV=production): the file the reminders' clock reads the time from. */
   readonly testClockFile: string | undefined;
+  /** The bearer token GET /metrics asks for; undefined: it is open. */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -232,5 +243,6 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     jobsPrefix: e.JOBS_PREFIX,
     reminderSweepMs: e.REMINDER_SWEEP_MS,
     testClockFile: e.AFTERWARDS_TEST_CLOCK_FILE ? path.resolve(e.AFTERWARDS_TEST_CLOCK_FILE) : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
