@@ -8,7 +8,9 @@ import {
   checkRouteCatalog,
   ConfigError,
   createRootLogger,
+  httpMetrics,
   loadConfig,
+  Metrics,
   OwnOriginIoAdapter,
   ownOrigins,
   PinoNestLogger,
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // First, so every answer is timed, refusals by later middleware included.
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(requestLog(logger));
   app.use(securityHeaders(config.publicUrl));
   // Answers made per request (JSON, pages) are compressed here, brotli first; static files are sent as

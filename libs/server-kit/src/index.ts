@@ -26,3 +26,5 @@ export * from './realtime/own-origin-io.adapter';
 export * from './docs/openapi';
 export * from './docs/route-catalog-check';
 export * from './docs/api-docs.http.controller';
+export * from './metrics/metrics';
+export * from './metrics/http-metrics';

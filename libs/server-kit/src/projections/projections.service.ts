@@ -95,6 +95,11 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     return waitForProjection(this.runner, this.prisma, projection, position, timeoutMs);
   }
 
+  /** Seconds each projection is behind (see `ProjectionRunner.lagSeconds`); undefined where this process runs none. */
+  lagSeconds(): Record<string, number> | undefined {
+    return this.runner?.lagSeconds();
+  }
+
   healthy(): boolean {
     return !this.failed;
   }
