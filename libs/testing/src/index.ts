@@ -8,3 +8,4 @@ export * from './random';
 export * from './tamper';
 export * from './accessibility';
 export * from './fuzz';
+export * from './prometheus';
