@@ -9,7 +9,9 @@ import {
   ConfigError,
   createRootLogger,
   exitGracefullyOnSignals,
+  httpMetrics,
   loadConfig,
+  Metrics,
   OwnOriginIoAdapter,
   ownOrigins,
   PinoNestLogger,
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
   // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // First, so every answer is timed, refusals by later middleware included.
+  app.use(httpMetrics(app.get(Metrics)));
   app.use(requestLog(logger));
   app.use(securityHeaders(config.publicUrl));
   // Answers made per request (JSON, pages) are compressed here, brotli first; static files are sent as

@@ -32,8 +32,8 @@ export function webRoots(webDistDir: string | undefined, appsDir: string): WebRo
   };
 }
 
-/** Paths the API and the socket own: no static lookup (and no disk access) for them. */
-const NOT_STATIC = /^\/(api|socket\.io)(\/|$)/;
+/** Paths the API, the socket and the metrics own: no static lookup (and no disk access), and no page, for them. */
+const NOT_STATIC = /^\/(api|socket\.io|metrics)(\/|$)/;
 
 function setCacheHeaders(res: ServerResponse, file: string): void {
   // Entry points and manifests must be re-read after a deploy; hashed assets never change.

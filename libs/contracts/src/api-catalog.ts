@@ -84,11 +84,12 @@ import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestS
 /**
  * Who may call a route: anyone; a signed-in family member (their own records only); any staff member
  * (`admin` or `auditor`); or an `admin` only (writes). `staff-sign-in` routes are open so staff can sign in.
+ * `metrics` is for the monitoring system: open, or with `Authorization: Bearer <METRICS_TOKEN>` when that is set.
  */
-export type ApiAccess = 'public' | 'family' | 'staff' | 'admin' | 'staff-sign-in';
+export type ApiAccess = 'public' | 'family' | 'staff' | 'admin' | 'staff-sign-in' | 'metrics';
 
 /** What a route takes or gives besides JSON described by a schema. */
-export type ApiBody = ZodType | 'binary' | 'csv' | 'file' | 'none';
+export type ApiBody = ZodType | 'binary' | 'csv' | 'file' | 'text' | 'none';
 
 export interface ApiRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -255,11 +256,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/admin/history/events', summary: 'The global log, filtered by type, actor and time, paged', tag: 'History', access: 'staff', query: GlobalLogQuerySchema, response: GlobalLogResponseSchema },
   { method: 'GET', path: '/api/admin/history/filters', summary: 'Event types and staff to filter the log by', tag: 'History', access: 'staff', response: HistoryFiltersSchema },
 
+  // Operations: outside /api, where Prometheus looks
+  { method: 'GET', path: '/metrics', summary: "This replica's metrics in Prometheus' text format (requests, projections, jobs, sockets, the process)", tag: 'Operations', access: 'metrics', response: 'text' },
+
   // This document
   { method: 'GET', path: '/api/docs', summary: 'This API, browsable', tag: 'Documentation', access: 'public', response: 'file' },
   { method: 'GET', path: '/api/docs/openapi.json', summary: 'This API as OpenAPI 3.1', tag: 'Documentation', access: 'public', response: 'file' },
   { method: 'GET', path: '/api/docs/assets/{file}', summary: "The browsable page's scripts and styles (Swagger UI)", tag: 'Documentation', access: 'public', response: 'file' },
 ];
+
+/** Whether the catalog lists the routes of a path: everything under `/api/`, and `/metrics`. */
+export const isCatalogPath = (path: string): boolean => path.startsWith('/api/') || path === '/metrics';
 
 /** `/api/memories/:id` (Nest and Express) → `/api/memories/{id}` (OpenAPI). */
 export const toOpenApiPath = (expressPath: string): string => expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -7,6 +7,7 @@ import {
   type EnqueueResult,
   type FailedJob,
   type FinishedJob,
+  type JobCounts,
   type JobDefinition,
   type JobHandler,
   type JobQueue,
@@ -23,6 +24,11 @@ export interface BullMqJobQueueOptions {
   /** Connection and listener errors (BullMQ emits them; unhandled they would crash the process). Default: console.error. */
   readonly onError?: (error: unknown) => void;
 }
+
+/** Atomic HINCRBY through BullMQ's client, whose interface has scripts but not that command. */
+const INCREMENT_COMMAND = 'afterwardsHashIncrement';
+const INCREMENT_LUA = "return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)";
+type BullRedisClient = Awaited<Queue['getBackend'] extends () => { client: infer C } ? C : never>;
 
 interface Processor {
   readonly def: JobDefinition<unknown>;
@@ -42,6 +48,7 @@ export class BullMqJobQueue implements JobQueue {
   private readonly completed: Listeners<FinishedJob>;
   private started = false;
   private closing?: Promise<void>;
+  private readonly scripted = new WeakSet<object>();
 
   constructor(options: BullMqJobQueueOptions) {
     this.connection = options.connection;
@@ -110,6 +117,43 @@ export class BullMqJobQueue implements JobQueue {
     return this.completed.add(listener);
   }
 
+  async counts(defs: readonly JobDefinition<unknown>[]): Promise<Record<string, JobCounts>> {
+    this.assertOpen();
+    if (defs.length === 0) return {};
+    const [states, attempts] = await Promise.all([
+      Promise.all(defs.map((def) => this.queue(def).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'))),
+      this.queue(defs[0]!).getBackend().client.then((client) => client.hgetall(this.failedAttemptsKey)),
+    ]);
+    return Object.fromEntries(
+      defs.map((def, i) => {
+        const c = states[i]!;
+        const counts: JobCounts = {
+          // A job with a priority waits in its own set: still waiting for a handler.
+          waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+          active: c.active ?? 0,
+          delayed: c.delayed ?? 0,
+          failed: c.failed ?? 0,
+          failedAttempts: Number(attempts[def.name] ?? 0),
+        };
+        return [def.name, counts];
+      }),
+    );
+  }
+
+  /** One hash for every job name: field = name, value = attempts that threw, kept in Redis so any API replica can report them. */
+  private get failedAttemptsKey(): string {
+    return `${this.prefix}:failed-attempts`;
+  }
+
+  private async countFailedAttempt(worker: Worker, name: string): Promise<void> {
+    const client: BullRedisClient = await worker.getBackend().client;
+    if (!this.scripted.has(client)) {
+      client.defineCommand(INCREMENT_COMMAND, { numberOfKeys: 1, lua: INCREMENT_LUA });
+      this.scripted.add(client);
+    }
+    await client.runCommand(INCREMENT_COMMAND, [this.failedAttemptsKey, name]);
+  }
+
   private assertOpen(): void {
     if (this.closing) throw new JobQueueClosedError();
   }
@@ -138,6 +182,8 @@ export class BullMqJobQueue implements JobQueue {
     worker.on('error', this.onError);
     worker.on('completed', (job) => this.completed.emit(describe(job)));
     worker.on('failed', (job, error) => {
+      // Every failed attempt, retried or not, for the metrics.
+      void this.countFailedAttempt(worker, name).catch(this.onError);
       // BullMQ emits 'failed' for every failed attempt; the port reports only the last one.
       if (job && (job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1))) {
         this.failed.emit({ ...describe(job), error: toError(error) });

@@ -7,6 +7,7 @@ import {
   type EnqueueResult,
   type FailedJob,
   type FinishedJob,
+  type JobCounts,
   type JobDefinition,
   type JobHandler,
   type JobQueue,
@@ -65,6 +66,8 @@ export class InProcessJobQueue implements JobQueue {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly failed: Listeners<FailedJob>;
   private readonly completed: Listeners<FinishedJob>;
+  /** Jobs failed for good and attempts that threw, by job name, since this queue was made (it keeps no history). */
+  private readonly failures = new Map<string, { failed: number; attempts: number }>();
   private started = false;
   private closing?: Promise<void>;
 
@@ -139,6 +142,31 @@ export class InProcessJobQueue implements JobQueue {
 
   onCompleted(listener: (job: FinishedJob) => void): Unsubscribe {
     return this.completed.add(listener);
+  }
+
+  async counts(defs: readonly JobDefinition<unknown>[]): Promise<Record<string, JobCounts>> {
+    const delayed = new Map<string, number>();
+    for (const job of this.timers.keys()) delayed.set(job.def.name, (delayed.get(job.def.name) ?? 0) + 1);
+    return Object.fromEntries(
+      defs.map((def) => {
+        const failures = this.failures.get(def.name);
+        const counts: JobCounts = {
+          waiting: this.waiting.get(def.name)?.length ?? 0,
+          active: this.processors.get(def.name)?.running ?? 0,
+          delayed: delayed.get(def.name) ?? 0,
+          failed: failures?.failed ?? 0,
+          failedAttempts: failures?.attempts ?? 0,
+        };
+        return [def.name, counts];
+      }),
+    );
+  }
+
+  private countFailure(name: string, final: boolean): void {
+    const failures = this.failures.get(name) ?? { failed: 0, attempts: 0 };
+    failures.attempts += 1;
+    if (final) failures.failed += 1;
+    this.failures.set(name, failures);
   }
 
   private assertOpen(): void {
@@ -234,6 +262,7 @@ export class InProcessJobQueue implements JobQueue {
       this.completed.emit(this.describe(job));
     } catch (thrown) {
       job.attemptsMade = attempt;
+      this.countFailure(job.def.name, attempt >= job.def.options.attempts);
       if (attempt < job.def.options.attempts) {
         // While closing the retry is dropped with everything else still pending.
         if (!this.closing) this.queueAfter(job, backoffDelay(job.def.options.backoff, attempt));

@@ -99,6 +99,20 @@ export interface FailedJob extends FinishedJob {
 
 export type Unsubscribe = () => void;
 
+/** How many jobs of one definition are in each state, for the metrics. */
+export interface JobCounts {
+  /** Ready to run, waiting for a free handler. */
+  readonly waiting: number;
+  /** Running now. */
+  readonly active: number;
+  /** Waiting for their delay: a later start, a retry's backoff, a schedule's next occurrence. */
+  readonly delayed: number;
+  /** Failed for good (every attempt): BullMQ keeps them in Redis; the in-process driver counts since it started. */
+  readonly failed: number;
+  /** Attempts that threw, retried or not: BullMQ counts them in Redis across workers; in-process, since it started. */
+  readonly failedAttempts: number;
+}
+
 /**
  * A queue instance. Producer-only use is fine: `enqueue`/`schedule` work without `process` or
  * `start`. Handlers run only after `start()`; `process` may be called before or after it.
@@ -125,6 +139,11 @@ export interface JobQueue {
   /** After the last attempt failed. */
   onFailed(listener: (job: FailedJob) => void): Unsubscribe;
   onCompleted(listener: (job: FinishedJob) => void): Unsubscribe;
+  /**
+   * The state of the queues of these definitions, by job name. A producer-only instance sees the jobs
+   * other instances run where the store is shared (BullMQ); the in-process driver only its own.
+   */
+  counts(defs: readonly JobDefinition<unknown>[]): Promise<Record<string, JobCounts>>;
 }
 
 export class JobQueueClosedError extends Error {

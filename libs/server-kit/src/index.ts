@@ -28,3 +28,5 @@ export * from './docs/openapi';
 export * from './docs/route-catalog-check';
 export * from './docs/api-docs.http.controller';
 export * from './lifecycle/graceful-shutdown';
+export * from './metrics/metrics';
+export * from './metrics/http-metrics';

@@ -1,11 +1,11 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
 import { OwnOriginGuard } from './input/own-origin';
 import { BodyTypeInterceptor } from './input/body-type';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
-import type { Migration } from '@afterwards/persistence';
+import type { Migration, PrismaClient } from '@afterwards/persistence';
 import type { AppConfig } from './config/config';
 import { openPlatform, type Platform } from './database/open-platform';
 import { HealthController } from './health/health.controller';
@@ -16,8 +16,11 @@ import { ProjectionLeadership } from './projections/leadership';
 import { ShutdownState } from './lifecycle/graceful-shutdown';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, ROOT_LOGGER, SQL_CLIENT } from './tokens';
-import type { JobQueue } from '@afterwards/jobs';
+import type { JobDefinition, JobQueue } from '@afterwards/jobs';
 import { createJobQueue, runsJobs, type JobProcessor, type JobServices } from './jobs/jobs';
+import { Metrics } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.http.controller';
+import { registerPlatformMetrics } from './metrics/platform-metrics';
 
 const PLATFORM = Symbol('PLATFORM');
 
@@ -55,6 +58,31 @@ class JobsLifecycle implements OnApplicationBootstrap {
   }
 }
 
+/** The API's own metrics (the worker and tools have no /metrics to read them). */
+class PlatformMetricsLifecycle implements OnModuleInit {
+  constructor(
+    private readonly metrics: Metrics,
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(PROJECTIONS) private readonly projectionList: Projection[],
+    private readonly projections: ProjectionsService,
+    private readonly leadership: ProjectionLeadership,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
+    private readonly realtime: RealtimeGateway,
+  ) {}
+  onModuleInit(): void {
+    registerPlatformMetrics(this.metrics, {
+      prisma: this.prisma,
+      projections: this.projections,
+      leadership: this.leadership,
+      projectionNames: this.projectionList.map((p) => p.name),
+      queue: this.queue,
+      jobs: this.processors.map((p) => p.definition as JobDefinition<unknown>),
+      realtime: this.realtime,
+    });
+  }
+}
+
 /**
  * Nest runs one module's shutdown hooks side by side, so the order that matters is kept here: leader work
  * stops and frees the lease, job workers finish their jobs, and only then do the database and event store close.
@@ -80,7 +108,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
-      controllers: options.role === 'api' ? [HealthController, ApiDocsController] : [],
+      controllers: options.role === 'api' ? [HealthController, ApiDocsController, MetricsController] : [],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: ROOT_LOGGER, useValue: options.logger },
@@ -92,6 +120,8 @@ export class PlatformModule {
         { provide: JOB_QUEUE, useFactory: () => createJobQueue(options.config) },
         { provide: JOB_PROCESSORS, useValue: options.jobs ?? [] },
         { provide: ROLE, useValue: options.role },
+        // One registry per app; process metrics only where /metrics serves them.
+        { provide: Metrics, useFactory: () => new Metrics({ processMetrics: options.role === 'api' }) },
         PlatformLifecycle,
         JobsLifecycle,
         RealtimeGateway,
@@ -104,10 +134,11 @@ export class PlatformModule {
           ? [
               ...[OwnOriginGuard, SafeTextGuard].map((useClass) => ({ provide: APP_GUARD, useClass })),
               { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },
+              PlatformMetricsLifecycle,
             ]
           : []),
       ],
-      exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionLeadership, ProjectionsService, ShutdownState, CqrsModule],
+      exports: [APP_CONFIG, ROOT_LOGGER, SQL_CLIENT, PRISMA, EVENT_STORE, JOB_QUEUE, RealtimeGateway, ProjectionLeadership, ProjectionsService, ShutdownState, Metrics, CqrsModule],
     };
   }
 }

@@ -10,3 +10,4 @@ export * from './accessibility';
 export * from './fuzz';
 export * from './cluster';
 export * from './write-mix';
+export * from './prometheus';

@@ -333,6 +333,42 @@ export function describeJobQueueContract(
       TEST_TIMEOUT_MS,
     );
 
+    it(
+      'counts waiting, running, delayed and failed jobs, and failed attempts, by job name',
+      async () => {
+        const held = defineJob<{ n: number }>(jobName('counted'));
+        const failing = defineJob<{ n: number }>(jobName('counted-failing'), { attempts: 2 });
+        const idle = defineJob<{ n: number }>(jobName('counted-idle'));
+        const queue = open();
+        const running = gate();
+        const { failed } = record(queue);
+        queue.process(held, () => running.wait());
+        queue.process(failing, () => {
+          throw new Error('always');
+        });
+        await queue.start();
+
+        for (let n = 0; n < 3; n += 1) await queue.enqueue(held, { n });
+        await queue.enqueue(held, { n: 3 }, { delayMs: 60_000 });
+        await queue.enqueue(failing, { n: 0 });
+        await expectEventually(() => expect(failed).toHaveLength(1), WAIT_MS);
+        await expectEventually(() => expect(running.waiting).toBe(1), WAIT_MS);
+
+        const zero = { waiting: 0, active: 0, delayed: 0, failed: 0, failedAttempts: 0 };
+        const expected = {
+          [held.name]: { ...zero, waiting: 2, active: 1, delayed: 1 },
+          [failing.name]: { ...zero, failed: 1, failedAttempts: 2 },
+          [idle.name]: zero,
+        };
+        await expectEventually(async () => expect(await queue.counts([held, failing, idle])).toEqual(expected), WAIT_MS);
+        if (options.sharedStore) {
+          // Where the store is shared, an instance that only enqueues (the API) sees what the workers did.
+          await expect(open().counts([held, failing, idle])).resolves.toEqual(expected);
+        }
+      },
+      TEST_TIMEOUT_MS,
+    );
+
     // Only drivers with a shared store can hand a job from one instance to another. In-process
     // queues share nothing by design (the embedded profile runs API and worker in one process),
     // so the case is not registered for them rather than faked.

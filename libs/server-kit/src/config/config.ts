@@ -103,6 +103,15 @@ const EnvSchema = z
       .min(0, 'SHUTDOWN_DRAIN_MS must be between 0 and 5000')
       .max(5_000, 'SHUTDOWN_DRAIN_MS must be between 0 and 5000 (the whole stop must fit in 10 seconds)')
       .default(0),
+    /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it off the public proxy). */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
+        message: 'METRICS_TOKEN must be at least 16 letters, digits or - . _ ~ + / (e.g. openssl rand -hex 32)',
+      }),
     /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
     AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   })
@@ -173,6 +182,8 @@ export interface AppConfig {
   readonly reminderSweepMs: number;
   /** Tests only (never with NODE_ENV=production): the file the reminders' clock reads the time from. */
   readonly testClockFile: string | undefined;
+  /** The bearer token GET /metrics asks for; undefined: it is open. */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -246,5 +257,6 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     jobsPrefix: e.JOBS_PREFIX,
     reminderSweepMs: e.REMINDER_SWEEP_MS,
     testClockFile: e.AFTERWARDS_TEST_CLOCK_FILE ? path.resolve(e.AFTERWARDS_TEST_CLOCK_FILE) : undefined,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

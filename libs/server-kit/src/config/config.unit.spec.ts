@@ -124,4 +124,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ JOBS_PREFIX: 'e2e-products_7' }).jobsPrefix).toBe('e2e-products_7');
     expect(() => loadConfig({ JOBS_PREFIX: 'a:b' })).toThrow(/JOBS_PREFIX must be/);
   });
+
+  it('leaves /metrics open without METRICS_TOKEN, and explains a token too short or with other characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' 3f9a1c7e5b2d4f60a8c1e3b5d7f9a2c4 ' }).metricsToken).toBe('3f9a1c7e5b2d4f60a8c1e3b5d7f9a2c4');
+    expect(loadConfig({ METRICS_TOKEN: 'Zm9vYmFyYmF6cXV4cXV1eA==' }).metricsToken).toBe('Zm9vYmFyYmF6cXV4cXV1eA==');
+    for (const wrong of ['short', 'has spaces in the middle of it', 'quote"marks-are-not-allowed']) {
+      let error: unknown;
+      try {
+        loadConfig({ METRICS_TOKEN: wrong });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual(['METRICS_TOKEN must be at least 16 letters, digits or - . _ ~ + / (e.g. openssl rand -hex 32)']);
+    }
+  });
 });

@@ -20,6 +20,7 @@ const MEDIA: Record<Exclude<ApiBody, ZodType>, { type: string; schema: Json } | 
   binary: { type: 'application/octet-stream', schema: { type: 'string', format: 'binary' } },
   csv: { type: 'text/csv', schema: { type: 'string' } },
   file: { type: 'application/octet-stream', schema: { type: 'string', format: 'binary' } },
+  text: { type: 'text/plain', schema: { type: 'string' } },
   none: null,
 };
 
@@ -63,6 +64,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
       tags: [route.tag],
       'x-access': route.access,
       ...(route.access === 'public' || route.access === 'staff-sign-in' ? { security: [] } : {}),
+      // The token when METRICS_TOKEN is set, nothing otherwise.
+      ...(route.access === 'metrics' ? { security: [{ metricsToken: [] }, {}] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody: { required: true, content: requestBody } } : {}),
       responses: {
@@ -84,7 +87,10 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
     servers: [{ url: '/' }],
     components: {
       schemas: components,
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when the deployment sets it' },
+      },
     },
     security: [{ session: [] }],
     paths,

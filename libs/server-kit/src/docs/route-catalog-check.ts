@@ -1,17 +1,17 @@
-import { API_ROUTES, toOpenApiPath, type ApiRoute } from '@afterwards/contracts';
+import { API_ROUTES, isCatalogPath, toOpenApiPath, type ApiRoute } from '@afterwards/contracts';
 
 interface ExpressLayer {
   route?: { path: unknown; methods: Record<string, boolean> };
 }
 
-/** The API routes an Express app serves (Nest's included), as `METHOD /openapi/{path}`. */
+/** The catalog's routes an Express app serves (Nest's included), as `METHOD /openapi/{path}`. */
 export function registeredApiRoutes(expressApp: unknown): string[] {
   const app = expressApp as { router?: { stack?: ExpressLayer[] }; _router?: { stack?: ExpressLayer[] } };
   const stack = app.router?.stack ?? app._router?.stack ?? [];
   const routes: string[] = [];
   for (const layer of stack) {
     const route = layer.route;
-    if (!route || typeof route.path !== 'string' || !route.path.startsWith('/api/')) continue;
+    if (!route || typeof route.path !== 'string' || !isCatalogPath(route.path)) continue;
     for (const [method, on] of Object.entries(route.methods)) if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${toOpenApiPath(route.path)}`);
   }
   return routes;

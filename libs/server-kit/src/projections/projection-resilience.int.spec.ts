@@ -10,7 +10,7 @@ import { isTransientFailure, listParkedEvents, retryParkedEvents } from './proje
  * The read side keeps going: a passing database failure (a real SQLSTATE 40001 raised inside the batch's
  * transaction) is retried with backoff and loses nothing; an event that fails for reasons of its own (a
  * real SQL error it causes) is parked with its error while later events apply; an operator's retry after
- * the fix applies it; and a runner waiting to retry stops when asked.
+ * the fix applies it; the lag grows while a batch waits; and a runner waiting to retry stops when asked.
  */
 describe.each(testDatabaseFactories)('projection failures on %s', (_name, create) => {
   let db: TestDatabase;
@@ -74,6 +74,8 @@ describe.each(testDatabaseFactories)('projection failures on %s', (_name, create
       expect(retries.map((r) => r.attempt)).toEqual([1, 2, 3]);
       expect(retries.every((r) => r.transient)).toBe(true);
       expect(parked).toEqual([]);
+      // Caught up: no lag (the metrics read it).
+      expect(runner.lagSeconds()).toEqual({ 'resilience-test': 0 });
 
       // 'e' breaks a rule of the read model: parked with its error; 'd' and 'f' (and later 'g') apply.
       control.poison.add('e');
@@ -99,6 +101,8 @@ describe.each(testDatabaseFactories)('projection failures on %s', (_name, create
       control.transientLeft = 1_000;
       await write('h');
       await expectEventually(() => expect(runner.retrying()).toEqual(['resilience-test']), 15_000);
+      // The event waiting in the retried batch ages: the lag grows until it applies.
+      await expectEventually(() => expect(runner.lagSeconds()['resilience-test']).toBeGreaterThan(0.2), 15_000);
     } finally {
       await runner.stop();
       control.transientLeft = 0;

@@ -298,6 +298,19 @@ export class ProjectionRunner {
     return Object.fromEntries(this.positions);
   }
 
+  /**
+   * Per projection, seconds since the oldest event it was handed and has not committed was recorded: 0 when
+   * it has applied all it was handed, growing while a batch retries or after the projection stopped.
+   */
+  lagSeconds(now = Date.now()): Record<string, number> {
+    return Object.fromEntries(
+      this.projections.map((projection) => {
+        const oldest = this.batchers.get(projection.name)?.oldestUncommitted();
+        return [projection.name, oldest ? Math.max(0, now - Date.parse(oldest.recordedAt)) / 1000 : 0];
+      }),
+    );
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     for (const wake of [...this.wakeRetries]) wake();
@@ -314,6 +327,9 @@ export class ProjectionRunner {
  */
 class Batcher {
   private pending: RecordedEvent[] = [];
+  /** The batch being committed, and the oldest event left uncommitted when the projection stopped. */
+  private committing: RecordedEvent[] = [];
+  private stalled: RecordedEvent | undefined;
   private flushing: Promise<void> | undefined;
   onError: (error: unknown) => void = () => undefined;
 
@@ -330,15 +346,22 @@ class Batcher {
       // Let the subscription hand over what it already has before the first commit.
       await new Promise((resolve) => setImmediate(resolve));
       while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, MAX_BATCH);
-        await this.flushBatch(batch);
+        this.committing = this.pending.splice(0, MAX_BATCH);
+        await this.flushBatch(this.committing);
+        this.committing = [];
       }
     } catch (error) {
+      this.stalled = this.oldestUncommitted();
+      this.committing = [];
       this.pending = [];
       this.onError(error);
     } finally {
       this.flushing = undefined;
     }
+  }
+
+  oldestUncommitted(): RecordedEvent | undefined {
+    return this.committing[0] ?? this.pending[0] ?? this.stalled;
   }
 
   async drain(): Promise<void> {

@@ -114,6 +114,11 @@ export class ProjectionsService {
     return waitForProjection(() => this.runner, this.prisma, projection, position, timeoutMs, this.watch);
   }
 
+  /** Seconds each projection is behind (see `ProjectionRunner.lagSeconds`); undefined where this process runs none. */
+  lagSeconds(): Record<string, number> | undefined {
+    return this.runner?.lagSeconds();
+  }
+
   healthy(): boolean {
     return !this.failed;
   }

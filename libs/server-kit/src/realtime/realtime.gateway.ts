@@ -83,6 +83,11 @@ export class RealtimeGateway {
     return { ok: true };
   }
 
+  /** Clients connected to this replica's socket server (0 without one: tools, worker). */
+  connectedClients(): number {
+    return this.server?.engine?.clientsCount ?? 0;
+  }
+
   /** Tells the screens in `room` (the topic itself for a public topic) which rows of `topic` changed. */
   publish(topic: string, ids: string[], room: string = topic): void {
     if (!this.server) return; // no HTTP server (tools, worker)

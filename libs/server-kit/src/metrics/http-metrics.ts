@@ -1,0 +1,61 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Metrics } from './metrics';
+
+/** From 5 ms (a cached read) to 10 s (an upload, a large export): the answers this API gives. */
+export const HTTP_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Paths the API, the socket and the metrics own: never a web app's file or page. */
+const NOT_STATIC = /^\/(api|socket\.io|metrics)(\/|$)/;
+const AUTH = /^\/api\/auth(\/|$)/;
+
+/** What a request tells about its route once answered (Express's `req.route` is set by the route that matched). */
+export interface AnsweredRequest {
+  readonly route?: { readonly path?: unknown };
+  readonly baseUrl?: string;
+  readonly originalUrl: string;
+}
+
+/**
+ * The route label of an answered request: the pattern of the route that matched (`/api/memories/:id`),
+ * never the URL, which holds ids and tokens. Better Auth's routes (mounted as one handler, some with a
+ * token in the path) are `/api/auth/*`; the web apps' files and pages are `static`; anything else no
+ * route matched is `unmatched`, so a scan of made-up URLs adds no series.
+ */
+export function routeLabel(req: AnsweredRequest, status: number): string {
+  const pattern = req.route?.path;
+  if (typeof pattern === 'string') return `${req.baseUrl ?? ''}${pattern}`;
+  const path = req.originalUrl.split('?')[0]!;
+  if (AUTH.test(path)) return '/api/auth/*';
+  if (status === 404 || NOT_STATIC.test(path)) return 'unmatched';
+  return 'static';
+}
+
+/** Methods outside the usual few are one label, so made-up methods add no series. */
+export function methodLabel(method: string): string {
+  const upper = method.toUpperCase();
+  return METHODS.has(upper) ? upper : 'OTHER';
+}
+
+/** `2xx` … `5xx`: the class keeps the histogram's series few (a route times its methods times five). */
+export function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
+}
+
+/**
+ * Times every request from its arrival to the last byte of its answer, labelled by route pattern,
+ * method and status class. Mounted first, so refusals by later middleware are timed too.
+ */
+export function httpMetrics(metrics: Metrics) {
+  const duration = metrics.histogram({
+    name: 'afterwards_http_request_duration_seconds',
+    help: 'Time from a request to the end of its answer, by route pattern, method and status class',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    buckets: HTTP_BUCKETS_SECONDS,
+  });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const end = duration.startTimer();
+    res.once('finish', () => end({ route: routeLabel(req, res.statusCode), method: methodLabel(req.method), status_class: statusClass(res.statusCode) }));
+    next();
+  };
+}

@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { AppConfig } from '../config/config';
+import { ProblemError } from '../problems/problem';
+import { APP_CONFIG } from '../tokens';
+import { Metrics } from './metrics';
+
+/** Whether `authorization` is `Bearer <token>`, compared in constant time (digests: equal lengths whatever was sent). */
+export function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const sent = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1] ?? '';
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(sent), digest(token));
+}
+
+/**
+ * Prometheus scrapes this replica here. Outside `/api` as Prometheus expects; open unless METRICS_TOKEN
+ * is set, so deployments keep it off the public proxy. It carries counts and route patterns only.
+ */
+@Controller()
+export class MetricsController {
+  constructor(
+    private readonly metrics: Metrics,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('metrics')
+  async scrape(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
+    // A reading of now: never kept by a browser or a proxy, a refusal included.
+    res.setHeader('Cache-Control', 'no-store');
+    if (this.config.metricsToken && !bearerMatches(authorization, this.config.metricsToken)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw new ProblemError(401, 'METRICS_TOKEN_REQUIRED', 'The metrics need the token set in METRICS_TOKEN: Authorization: Bearer <token>.');
+    }
+    const { contentType, text } = await this.metrics.exposition();
+    res.type(contentType).send(text);
+  }
+}
