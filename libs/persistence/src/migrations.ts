@@ -21,8 +21,9 @@ function checksum(sql: string): string {
 }
 
 /**
- * Applies migrations in the given order, each in its own transaction, once. A session-level advisory
- * lock keeps two starting processes from racing; checksums catch edited history.
+ * Applies the migrations not yet applied, in the given order, all in one transaction that first takes a
+ * transaction-scoped advisory lock: processes starting together wait for the first and then find nothing
+ * left to apply, and a failed migration leaves none of the batch behind. Checksums catch edited history.
  */
 export async function runMigrations(sql: SqlClient, migrations: readonly Migration[]): Promise<string[]> {
   const ids = new Set<string>();

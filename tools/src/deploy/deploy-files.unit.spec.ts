@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CSV_IMPORT_MAX_BYTES, REALTIME_PATH } from '@afterwards/contracts';
+
+/**
+ * The deployment files repeat a few facts of the code (they cannot import it): these keep them equal,
+ * so a new variable, a changed V8 flag or upload limit fails here instead of in production.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+describe('deployment files', () => {
+  it("run the image's API with the V8 flags of apps/api/node-flags.json", () => {
+    // The runtime stage is the last, so its CMD is the last one.
+    const cmd = [...read('Dockerfile').matchAll(/^CMD (\[.*\])$/gm)].at(-1)?.[1];
+    const flags: string[] = JSON.parse(read('apps/api/node-flags.json'));
+    expect(JSON.parse(cmd!)).toEqual(['node', ...flags, 'apps/api/dist/main.js']);
+  });
+
+  it('list every variable the configuration reads in .env.example', () => {
+    const schema = /const EnvSchema = z\s*\.object\(\{([\s\S]*?)\n {2}\}\)/.exec(read('libs/server-kit/src/config/config.ts'))![1]!;
+    const variables = [...schema.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+    expect(variables).toEqual(expect.arrayContaining(['DATABASE_URL', 'AUTH_SECRET', 'FILE_STORE_KEY']));
+    const example = read('.env.example');
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(variables.filter((v) => !listed.has(v))).toEqual([]);
+  });
+
+  it("let the proxy take the largest upload and the realtime path, and keep /metrics inside", () => {
+    const nginx = read('deploy/nginx.conf');
+    const [, size, unit] = /client_max_body_size (\d+)([km]?);/.exec(nginx)!;
+    const bytes = Number(size) * (unit === 'm' ? 1024 * 1024 : unit === 'k' ? 1024 : 1);
+    expect(bytes).toBeGreaterThan(CSV_IMPORT_MAX_BYTES);
+    expect(nginx).toContain(`location ${REALTIME_PATH}/ {`);
+    expect(nginx).toMatch(/location ~ \^\/metrics\(\/\|\$\) \{\s*return 404;/);
+  });
+
+  it('never mount the source tree into the containers', () => {
+    expect(read('docker-compose.yml')).not.toMatch(/^\s*- \.\/?:/m);
+  });
+});
