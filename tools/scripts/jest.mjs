@@ -5,7 +5,10 @@ import { spawnSync } from 'node:child_process';
 const [tier, ...args] = process.argv.slice(2);
 const root = new URL('../../', import.meta.url).pathname;
 const jest = `${root}node_modules/jest/bin/jest.js`;
-const serial = tier === 'unit' ? [] : ['--runInBand'];
+// Integration and end-to-end files each use their own database, product and browser, and spend much of
+// their time waiting on those processes: two files at a time keep both cores busy (TEST_WORKERS=1: one).
+const workers = Number(process.env.TEST_WORKERS ?? 2);
+const serial = tier === 'unit' ? [] : workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand'];
 const select = tier === 'all' ? [] : ['--selectProjects', tier];
 const result = spawnSync(
   process.execPath,
