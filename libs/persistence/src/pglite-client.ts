@@ -47,6 +47,18 @@ export class PgliteSqlClient implements SqlClient {
     return this.db.transaction((tx) => work(wrap(tx)));
   }
 
+  readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+    return this.db.transaction(async (tx) => {
+      const names = Object.keys(settings);
+      if (names.length > 0) {
+        const sets = names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
+        await tx.query(`SELECT ${sets}`, names.flatMap((name) => [name, settings[name]!]));
+      }
+      const result = await tx.query<Row>(text, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    });
+  }
+
   /** The one connection: it ends only with the process, so the session never ends before `close`. */
   async openSession(): Promise<SqlSession> {
     return { ...this.executor, ended: new Promise<unknown>(() => undefined), close: async () => undefined };

@@ -63,6 +63,27 @@ export class PostgresSqlClient implements SqlClient {
     }
   }
 
+  async readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+    const client = await this.pool.connect();
+    try {
+      // BEGIN and the settings in one simple-protocol round trip: the values are quoted as literals.
+      const sets = Object.entries(settings).map(([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`);
+      await client.query(`BEGIN; SELECT ${sets.join(', ')}`);
+      const result = await client.query(text, params as unknown[]);
+      await client.query('COMMIT');
+      client.release();
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+    } catch (error) {
+      // A connection whose transaction could not be ended goes back broken, so the pool drops it.
+      const ended = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
+      client.release(ended ? undefined : (error as Error));
+      throw error;
+    }
+  }
+
   /** One dedicated connection carries every LISTEN of this client. */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     if (!this.listener) {

@@ -1,9 +1,9 @@
 import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemoryPerson, MemoryRole, MemorySummary, MemoryTask, Settlement } from '@afterwards/contracts';
 import { MEMORIES_PATH } from '@afterwards/contracts';
-import { Prisma, type PrismaClient } from '@afterwards/persistence';
+import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
 import { deadlineRuleOf, type Jurisdiction } from '@afterwards/checklist-domain';
-import { withUser, type UserTx } from '@afterwards/server-kit';
+import { readAsUser, withUser, type UserTx } from '@afterwards/server-kit';
 
 type CaseRow = NonNullable<Awaited<ReturnType<UserTx['case']['findUnique']>>>;
 type TaskRow = Awaited<ReturnType<UserTx['caseTask']['findMany']>>[number];
@@ -158,24 +158,24 @@ export const isUuid = (value: string): boolean => UUID.test(value);
  * the shared ones by `case_members.user_id`. Not `user_id = … OR id IN (…)`: an OR cannot use either index,
  * so every memory would be scanned and each asked the row-level-security check for shared access.
  */
-const visibleCases = (userId: string) => Prisma.sql`
-  SELECT c.id, NULL::text AS role FROM cases c WHERE c.user_id = ${userId}
+const VISIBLE_CASES = `
+  SELECT c.id, NULL::text AS role FROM cases c WHERE c.user_id = $1
   UNION ALL
-  SELECT m.case_id, m.role FROM case_members m WHERE m.user_id = ${userId}`;
+  SELECT m.case_id, m.role FROM case_members m WHERE m.user_id = $1`;
 
 /**
  * The dashboard: the person's own memories and those shared with them, newest first, in one statement (the
  * name of who shared one is looked up only for those).
  */
 export async function listMemories(prisma: PrismaClient, userId: string): Promise<MemorySummary[]> {
-  const rows = await withUser(
+  const rows = await readAsUser<{ memory: Record<string, unknown>; role: MemoryRole | null; owner_name: string | null }>(
     prisma,
     userId,
-    (tx) => tx.$queryRaw<{ memory: Record<string, unknown>; role: MemoryRole | null; owner_name: string | null }[]>`
-      SELECT row_to_json(c) AS memory, v.role,
-        CASE WHEN v.role IS NOT NULL THEN (SELECT p.name FROM app_case_people(c.id) p WHERE p.role = 'owner') END AS owner_name
-      FROM (${visibleCases(userId)}) v JOIN cases c ON c.id = v.id
-      ORDER BY c.created_at DESC`,
+    `SELECT row_to_json(c) AS memory, v.role,
+       CASE WHEN v.role IS NOT NULL THEN (SELECT p.name FROM app_case_people(c.id) p WHERE p.role = 'owner') END AS owner_name
+     FROM (${VISIBLE_CASES}) v JOIN cases c ON c.id = v.id
+     ORDER BY c.created_at DESC`,
+    [userId],
   );
   return rows.map((r) => {
     const memory = revive<CaseRow>(r.memory);
@@ -193,12 +193,21 @@ function accessFrom(ownerId: string, people: MemoryPerson[], userId: string): Me
 
 const DATE_COLUMN = /(_at|^date_of_death|^date_of_birth|^due_date)$/;
 
+/** Per column name: its camelCase key, and whether it holds a date. Worked out once, not per row. */
+const COLUMNS = new Map<string, { key: string; date: boolean }>();
+function columnOf(column: string): { key: string; date: boolean } {
+  let known = COLUMNS.get(column);
+  if (!known) COLUMNS.set(column, (known = { key: column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), date: DATE_COLUMN.test(column) }));
+  return known;
+}
+
 /** A row as PostgreSQL's row_to_json gives it, in the shape Prisma gives it (camelCase keys, Dates). */
 function revive<T>(json: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(json)) {
-    const key = column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-    row[key] = typeof value === 'string' && DATE_COLUMN.test(column) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
+  for (const column in json) {
+    const value = json[column];
+    const { key, date } = columnOf(column);
+    row[key] = date && typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
   }
   return row as T;
 }
@@ -218,20 +227,20 @@ interface DetailRow {
  */
 export async function getMemoryDetail(prisma: PrismaClient, userId: string, caseId: string): Promise<MemoryDetail | null> {
   if (!isUuid(caseId)) return null;
-  const [row] = await withUser(
+  const [row] = await readAsUser<DetailRow>(
     prisma,
     userId,
-    (tx) => tx.$queryRaw<DetailRow[]>`
-      SELECT
-        (SELECT row_to_json(c) FROM cases c WHERE c.id = ${caseId}::uuid) AS memory,
-        (SELECT coalesce(json_agg(t ORDER BY t.sort), '[]') FROM case_tasks t WHERE t.case_id = ${caseId}::uuid) AS tasks,
-        (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = ${caseId}::uuid) AS documents,
-        (SELECT coalesce(json_agg(f ORDER BY f.uploaded_at, f.id), '[]') FROM case_files f
-          WHERE f.case_id = ${caseId}::uuid AND f.document_id IS NOT NULL) AS files,
-        (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = ${caseId}::uuid) AS notes,
-        (SELECT coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', p.name, 'role', p.role)
-          ORDER BY CASE p.role WHEN 'owner' THEN 0 ELSE 1 END, p.added_at, p.user_id), '[]')
-          FROM app_case_people(${caseId}::uuid) p) AS people`,
+    `SELECT
+       (SELECT row_to_json(c) FROM cases c WHERE c.id = $1::uuid) AS memory,
+       (SELECT coalesce(json_agg(t ORDER BY t.sort), '[]') FROM case_tasks t WHERE t.case_id = $1::uuid) AS tasks,
+       (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = $1::uuid) AS documents,
+       (SELECT coalesce(json_agg(f ORDER BY f.uploaded_at, f.id), '[]') FROM case_files f
+         WHERE f.case_id = $1::uuid AND f.document_id IS NOT NULL) AS files,
+       (SELECT coalesce(json_agg(n ORDER BY n.created_at DESC), '[]') FROM case_notes n WHERE n.case_id = $1::uuid) AS notes,
+       (SELECT coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', p.name, 'role', p.role)
+         ORDER BY CASE p.role WHEN 'owner' THEN 0 ELSE 1 END, p.added_at, p.user_id), '[]')
+         FROM app_case_people($1::uuid) p) AS people`,
+    [caseId],
   );
   return row?.memory ? toDetail(row, userId) : null;
 }
@@ -241,11 +250,10 @@ export async function getMemoryDetail(prisma: PrismaClient, userId: string, case
  * shape as getMemoryDetail, so a page with many memories reads them in one round trip, not one each.
  */
 export async function listMemoryDetails(prisma: PrismaClient, userId: string): Promise<MemoryDetail[]> {
-  const rows = await withUser(
+  const rows = await readAsUser<DetailRow>(
     prisma,
     userId,
-    (tx) => tx.$queryRaw<DetailRow[]>`
-      SELECT
+    `SELECT
         row_to_json(c) AS memory,
         (SELECT coalesce(json_agg(t ORDER BY t.sort), '[]') FROM case_tasks t WHERE t.case_id = c.id) AS tasks,
         (SELECT coalesce(json_agg(d ORDER BY d.sort), '[]') FROM case_documents d WHERE d.case_id = c.id) AS documents,
@@ -255,8 +263,9 @@ export async function listMemoryDetails(prisma: PrismaClient, userId: string): P
         (SELECT coalesce(json_agg(json_build_object('user_id', p.user_id, 'name', p.name, 'role', p.role)
           ORDER BY CASE p.role WHEN 'owner' THEN 0 ELSE 1 END, p.added_at, p.user_id), '[]')
           FROM app_case_people(c.id) p) AS people
-      FROM (${visibleCases(userId)}) v JOIN cases c ON c.id = v.id
+      FROM (${VISIBLE_CASES}) v JOIN cases c ON c.id = v.id
       ORDER BY c.created_at DESC`,
+    [userId],
   );
   return rows.map((row) => toDetail(row, userId));
 }
