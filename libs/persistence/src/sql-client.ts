@@ -19,8 +19,9 @@ export interface SqlClient extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /**
    * One read in a transaction of its own, with `settings` set for that transaction only (`set_config(…,
-   * true)`, as SET LOCAL): the row-level-secured reads of one person on the hot path, in three round trips
-   * (BEGIN with the settings, the query, COMMIT) and without the ORM.
+   * true)`, as SET LOCAL): the row-level-secured reads of one person on the hot path, without the ORM. On
+   * PostgreSQL the whole transaction is one round trip (parameters are inlined as quoted literals, so
+   * they must be text or numbers).
    */
   readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
   /** Calls `onNotify` whenever `NOTIFY channel` is issued. Resolves to an unsubscribe function. */
