@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { AUTH_OPTIONS_URL, SESSION_STATE_URL, type AuthOptionsResponse, type SessionResponse, type SessionStateResponse, type SessionUser } from '@afterwards/contracts';
-import { APP_CONFIG, PRISMA, withUser, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, PRISMA, readAsUser, type AppConfig } from '@afterwards/server-kit';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
@@ -29,8 +29,9 @@ export class SessionController {
   }
 
   private async sessionUser(u: CurrentUser): Promise<SessionUser> {
-    const settings = await withUser(this.prisma, u.id, (tx) => tx.userSettings.findUnique({ where: { userId: u.id }, select: { firstName: true } }));
-    return { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: settings?.firstName ?? null, twoFactorEnabled: u.twoFactorEnabled };
+    // Every page asks this: one round trip, as the row-level-secured role (decision 0023).
+    const [settings] = await readAsUser<{ first_name: string | null }>(this.prisma, u.id, 'SELECT first_name FROM user_settings WHERE user_id = $1', [u.id]);
+    return { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: settings?.first_name ?? null, twoFactorEnabled: u.twoFactorEnabled };
   }
 
   /** What the sign-in screen may offer (public). */
