@@ -72,11 +72,6 @@ export class ProjectionsService {
     await runner?.stop();
   }
 
-  /** Whether this replica runs the projections now (for health and metrics). */
-  leading(): boolean {
-    return this.runner !== undefined;
-  }
-
   /** Changed ids per topic and room, told at once when the batches committed together have been seen. */
   private pending = new Map<string, { topic: string; room: string; ids: Set<string> }>();
 
