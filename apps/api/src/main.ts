@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   });
   app.useGlobalFilters(new ProblemDetailsFilter());
   if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl, ownOrigins(config));
+    const adapter = new RedisIoAdapter(app, config.redisUrl, ownOrigins(config), config.jobsPrefix);
     await adapter.connect();
     app.useWebSocketAdapter(adapter);
   } else {

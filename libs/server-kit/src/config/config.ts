@@ -90,7 +90,7 @@ const EnvSchema = z
       .min(100, 'REMINDER_SWEEP_MS must be at least 100')
       .max(3_600_000, 'REMINDER_SWEEP_MS must be at most 3600000 (an hour)')
       .default(60_000),
-    /** Namespace of the BullMQ keys in Redis: products sharing one Redis each need their own. */
+    /** The product's namespace in Redis (BullMQ keys, socket.io channels): products sharing one Redis each need their own. */
     JOBS_PREFIX: z
       .string()
       .trim()

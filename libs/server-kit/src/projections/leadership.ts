@@ -108,7 +108,7 @@ export class ProjectionLeadership implements OnApplicationBootstrap {
   }
 
   status(): LeadershipStatus {
-    return { leading: this.fence !== undefined, holder: this.holder, token: this.fence?.token, since: this.since, terms: this.terms };
+    return { leading: this.since !== undefined, holder: this.holder, token: this.since ? this.fence?.token : undefined, since: this.since, terms: this.terms };
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -155,13 +155,14 @@ export class ProjectionLeadership implements OnApplicationBootstrap {
         );
         this.session = session;
         this.fence = fenceOf(raised.rows[0]!.token);
-        this.since = new Date();
-        this.terms++;
         const fence = this.fence;
         void session.ended.then((reason) => {
           if (this.session === session) void this.stepDown('the leader session ended', reason);
         });
         for (const work of this.work) await work.start(fence);
+        // Leading from here: readiness and metrics say so once the projections run, not when the lock is taken.
+        this.since = new Date();
+        this.terms++;
         this.logger.log({ holder: this.holder, token: fence.token, work: this.work.map((w) => w.name) }, 'leading: projections and reactors run here');
       } catch (error) {
         this.logger.error({ err: error }, 'could not take the projection lease; trying again');

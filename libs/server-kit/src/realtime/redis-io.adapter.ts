@@ -13,6 +13,8 @@ export class RedisIoAdapter extends OwnOriginIoAdapter {
     app: INestApplicationContext,
     private readonly redisUrl: string,
     origins: readonly string[],
+    /** The product's namespace in Redis (JOBS_PREFIX): products sharing one Redis must not hear each other's rooms. */
+    private readonly namespace: string,
   ) {
     super(app, origins);
   }
@@ -25,7 +27,7 @@ export class RedisIoAdapter extends OwnOriginIoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options);
-    server.adapter(createAdapter(this.pub!, this.sub!));
+    server.adapter(createAdapter(this.pub!, this.sub!, { key: `${this.namespace}:socket.io` }));
     return server;
   }
 

@@ -4,4 +4,5 @@
 export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, type FieldError } from './api-error';
 export { parseAnswer, queryString, requestJson, type RequestOptions } from './request';
 export { uploadFile, type UploadOptions } from './upload';
-export { FIRST_FETCH_WAIT_MS, INVALIDATE_DEBOUNCE_MS, subscribeToTopic, useRealtimeInvalidation, type RealtimeInvalidation, type TopicSubscription } from './realtime';
+export { settled } from './settle';
+export { FIRST_FETCH_WAIT_MS, INVALIDATE_DEBOUNCE_MS, INVALIDATE_MAX_WAIT_MS, subscribeToTopic, useRealtimeInvalidation, type RealtimeInvalidation, type TopicSubscription } from './realtime';

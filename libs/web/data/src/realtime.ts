@@ -6,8 +6,11 @@ import { useEffect, useState } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents } from '@afterwards/contracts';
+import { settled } from './settle';
 
 export const INVALIDATE_DEBOUNCE_MS = 200;
+/** A steady stream of changes still refetches this often. */
+export const INVALIDATE_MAX_WAIT_MS = 1_000;
 /** Longest the first results wait for the subscription before they are fetched anyway. */
 export const FIRST_FETCH_WAIT_MS = 1_000;
 
@@ -46,7 +49,7 @@ export function subscribeToTopic(queryClient: QueryClient, options: TopicSubscri
   let socket: Socket | undefined;
   let closed = false;
   let ready = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const refetch = settled(() => void queryClient.invalidateQueries({ queryKey }), INVALIDATE_DEBOUNCE_MS, INVALIDATE_MAX_WAIT_MS);
 
   const allowFetch = () => {
     if (ready) return;
@@ -56,12 +59,7 @@ export function subscribeToTopic(queryClient: QueryClient, options: TopicSubscri
   const waitLimit = setTimeout(allowFetch, options.firstFetchWaitMs ?? FIRST_FETCH_WAIT_MS);
   const hasData = () => queryClient.getQueriesData({ queryKey }).some(([, data]) => data !== undefined);
 
-  const invalidateSoon = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey });
-    }, INVALIDATE_DEBOUNCE_MS);
-  };
+  const invalidateSoon = () => refetch.push();
 
   void import('socket.io-client').then(
     ({ io }) => {
@@ -96,7 +94,7 @@ export function subscribeToTopic(queryClient: QueryClient, options: TopicSubscri
 
   return () => {
     closed = true;
-    clearTimeout(timer);
+    refetch.cancel();
     clearTimeout(waitLimit);
     if (socket?.connected) socket.emit(RealtimeEvents.unsubscribe, topic);
     socket?.disconnect();

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, StaffTopics, type ReadModelChanged } from '@afterwards/contracts';
+import { INVALIDATE_MAX_WAIT_MS, settled } from '@afterwards/web-data';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'error' | 'disabled';
 /** Consecutive failed connection attempts before live updates are switched off. */
@@ -102,14 +103,11 @@ export function useStaffChanges(onChange: () => void, debounceMs = REALTIME_DEBO
   latest.current = onChange;
   useEffect(() => {
     const release = retain();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const listener: Listener = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => latest.current(), debounceMs);
-    };
+    const changes = settled(() => latest.current(), debounceMs, INVALIDATE_MAX_WAIT_MS);
+    const listener: Listener = () => changes.push();
     changeListeners.add(listener);
     return () => {
-      clearTimeout(timer);
+      changes.cancel();
       changeListeners.delete(listener);
       release();
     };
