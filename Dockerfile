@@ -29,7 +29,7 @@ RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
  && bash tools/scripts/stage-runtime.sh /src /out
 
 FROM ${POSTGRES_IMAGE} AS ops
-COPY --chmod=0755 tools/scripts/backup.sh tools/scripts/restore.sh /usr/local/bin/
+COPY --chmod=0755 tools/scripts/backup.sh tools/scripts/restore.sh tools/scripts/pg-connection.sh /usr/local/bin/
 WORKDIR /backups
 # Not the server's entrypoint: this image only runs the scripts, e.g. `restore.sh --from DIR`.
 ENTRYPOINT []

@@ -40,16 +40,8 @@ for tool in pg_dump psql tar sha256sum; do
   command -v "$tool" >/dev/null || { echo "backup: $tool is not installed" >&2; exit 1; }
 done
 
-# The password goes to libpq through PGPASSWORD, not on a command line where `ps` would show it.
-db_url=$DATABASE_URL
-if [[ $db_url =~ ^(postgres(ql)?://[^:@/]+):([^@]*)@(.*)$ ]]; then
-  pw=${BASH_REMATCH[3]}
-  export PGPASSWORD
-  PGPASSWORD=$(printf '%b' "${pw//%/\\x}")
-  db_url="${BASH_REMATCH[1]}@${BASH_REMATCH[4]}"
-fi
-export PGCONNECT_TIMEOUT=${PGCONNECT_TIMEOUT:-10}
-sql() { psql -X -A -t -q -w -v ON_ERROR_STOP=1 -d "$db_url" -c "$1"; }
+# shellcheck source-path=SCRIPTDIR source=pg-connection.sh
+source "$(dirname "${BASH_SOURCE[0]}")/pg-connection.sh"
 
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out=${out:-backups/afterwards-$(date -u +%Y%m%dT%H%M%SZ)}

@@ -37,15 +37,8 @@ done
 # machine); beyond it the operator moves it once with pg_resetwal, as the refusal explains.
 advance_limit=${RESTORE_XACT_ADVANCE_LIMIT:-100000000}
 
-db_url=$DATABASE_URL
-if [[ $db_url =~ ^(postgres(ql)?://[^:@/]+):([^@]*)@(.*)$ ]]; then
-  pw=${BASH_REMATCH[3]}
-  export PGPASSWORD
-  PGPASSWORD=$(printf '%b' "${pw//%/\\x}")
-  db_url="${BASH_REMATCH[1]}@${BASH_REMATCH[4]}"
-fi
-export PGCONNECT_TIMEOUT=${PGCONNECT_TIMEOUT:-10}
-sql() { psql -X -A -t -q -w -v ON_ERROR_STOP=1 -d "$db_url" -c "$1"; }
+# shellcheck source-path=SCRIPTDIR source=pg-connection.sh
+source "$(dirname "${BASH_SOURCE[0]}")/pg-connection.sh"
 
 # 1. The backup is whole and unchanged.
 for f in manifest.json database.dump files.tar SHA256SUMS; do

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, RealtimeEvents, RealtimeTopics, type ReadModelChanged } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
+  isLeading,
   runWriteMix,
   signUpVerified,
   startApiReplica,
@@ -17,10 +18,6 @@ import {
 const STAFF = { email: 'ola.scale@afterwards.example', name: 'Ola Byrne', password: 'two-replicas-2026' };
 const FAMILY = { email: 'sam.scale@example.com', password: 'two-replicas-family-2026' };
 
-const isLeading = async (url: string): Promise<boolean> => {
-  const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
-  return res?.ok === true && ((await res.json()) as { leading?: boolean }).leading === true;
-};
 
 /**
  * The production shape on loopback: two API replicas and two workers on the real PostgreSQL and Redis.

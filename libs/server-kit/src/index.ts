@@ -15,6 +15,7 @@ export * from './projections/projection-failures';
 export * from './projections/rebuild';
 export * from './projections/projections.service';
 export * from './projections/leadership';
+export * from './projections/run-while-leading';
 export * from './realtime/realtime.gateway';
 export * from './realtime/redis-io.adapter';
 export * from './platform.module';

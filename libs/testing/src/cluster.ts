@@ -43,3 +43,9 @@ export async function stopProcess(p: Pick<ProductProcess, 'child' | 'exited'>, s
   if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
   return p.exited;
 }
+
+/** Whether the API replica at `url` is ready and says it leads the projections (false when it does not answer). */
+export async function isLeading(url: string): Promise<boolean> {
+  const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
+  return res?.ok === true && ((await res.json()) as { leading?: boolean }).leading === true;
+}

@@ -1,4 +1,5 @@
 import {
+  isLeading,
   runWriteMix,
   signUpVerified,
   startApiReplica,
@@ -23,10 +24,6 @@ export interface ScaleOutBenchOptions {
 const STAFF = { email: 'bench.scale@afterwards.example', name: 'Bench Scale', password: 'bench-scale-out-2026' };
 const FAMILY = { email: 'bench.family@example.com', password: 'bench-scale-out-family-2026' };
 
-async function isLeading(url: string): Promise<boolean> {
-  const res = await fetch(`${url}/api/health/ready`).catch(() => undefined);
-  return res?.ok === true && ((await res.json()) as { leading?: boolean }).leading === true;
-}
 
 /**
  * The write mix of the scale-out test (memories, listings, promotions) against one API replica and then

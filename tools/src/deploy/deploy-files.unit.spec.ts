@@ -17,6 +17,14 @@ describe('deployment files', () => {
     expect(JSON.parse(cmd!)).toEqual(['node', ...flags, 'apps/api/dist/main.js']);
   });
 
+  it('create the database roles in restore.sh as migration identity/0002 does (roles are not in a dump)', () => {
+    // The role statements: from the first CREATE ROLE block to the GRANT of both roles to the connecting account.
+    const roles = (text: string) => /DO \$\$\nBEGIN\n {2}BEGIN\n {4}CREATE ROLE afterwards_app[\s\S]*?already a member\nEND\n\$\$;/.exec(text)?.[0];
+    const migration = roles(read('libs/identity/server/migrations/0002_user_settings.sql'));
+    expect(migration).toContain('CREATE ROLE afterwards_admin');
+    expect(roles(read('tools/scripts/restore.sh'))).toBe(migration);
+  });
+
   it('list every variable the configuration reads in .env.example', () => {
     const schema = /const EnvSchema = z\s*\.object\(\{([\s\S]*?)\n {2}\}\)/.exec(read('libs/server-kit/src/config/config.ts'))![1]!;
     const variables = [...schema.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);

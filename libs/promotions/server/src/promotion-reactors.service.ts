@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventStore } from '@afterwards/event-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
-import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, ProjectionRunner, ProjectionsService, type Fence } from '@afterwards/server-kit';
+import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, ProjectionRunner, ProjectionsService, runWhileLeading, type LeaderFencing } from '@afterwards/server-kit';
 import { SettingsService, settingsProjection } from '@afterwards/settings-server';
 import { promotionNoticesReactor } from './notices-reactor/promotion-notices';
 import { promotionPlacementReactor } from './placement-reactor/promotion-placement.reactor';
@@ -18,7 +18,6 @@ import { PROMOTION_RUNTIME } from './tokens';
 @Injectable()
 export class PromotionReactorsService {
   private readonly logger = new Logger('promotions');
-  private runner: ProjectionRunner | undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -27,31 +26,23 @@ export class PromotionReactorsService {
     @Inject(PROMOTION_RUNTIME) private readonly rt: PromotionRuntime,
     private readonly projections: ProjectionsService,
     private readonly settings: SettingsService,
-    private readonly leadership: ProjectionLeadership,
+    leadership: ProjectionLeadership,
   ) {
-    leadership.register({ name: 'promotion reactors', order: 20, start: (fence) => this.start(fence), stop: () => this.stop() });
+    runWhileLeading(leadership, { name: 'promotion reactors', order: 20 }, (fencing) => this.create(fencing));
   }
 
-  private async start(fence: Fence): Promise<void> {
+  private create(fencing: LeaderFencing): ProjectionRunner {
     const settingsInclude = async (event: { position: Parameters<ProjectionsService['waitUntilApplied']>[1] }) => {
       await this.projections.waitUntilApplied(settingsProjection.name, event.position);
       this.settings.invalidate();
     };
-    const runner = new ProjectionRunner(
+    return new ProjectionRunner(
       this.store,
       this.prisma,
       [promotionPlacementReactor(this.store), promotionSchedulerReactor(this.rt, this.queue, settingsInclude), promotionNoticesReactor(this.queue, this.store)],
       undefined,
       (name, error) => this.logger.error({ err: error, reactor: name }, 'promotion reactor stopped'),
-      { fence, onLeaseLost: (error) => void this.leadership.stepDown('a promotion reactor found a newer lease', error) },
+      fencing,
     );
-    await runner.start();
-    this.runner = runner;
-  }
-
-  private async stop(): Promise<void> {
-    const runner = this.runner;
-    this.runner = undefined;
-    await runner?.stop();
   }
 }

@@ -7,7 +7,8 @@ import { EVENT_STORE, PRISMA, SQL_CLIENT } from '../tokens';
 import type { Projection } from './projection';
 import { CheckpointWatch, ProjectionRunner, waitForProjection, type ProjectionChange } from './projection-runner';
 import { countParkedEvents, listParkedEvents, type ParkedEvent } from './projection-failures';
-import { ProjectionLeadership, type Fence } from './leadership';
+import { ProjectionLeadership } from './leadership';
+import { runWhileLeading, type LeaderFencing, type LeaderRunner } from './run-while-leading';
 
 export const PROJECTIONS = Symbol('PROJECTIONS');
 
@@ -17,7 +18,7 @@ type ChangeListener = (change: ProjectionChange) => void;
 @Injectable()
 export class ProjectionsService {
   private readonly logger = new Logger('projections');
-  private runner: ProjectionRunner | undefined;
+  private readonly runner: LeaderRunner;
   private failed = false;
   private readonly listeners = new Set<ChangeListener>();
   private readonly watch: CheckpointWatch;
@@ -27,16 +28,18 @@ export class ProjectionsService {
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(PROJECTIONS) private readonly projections: Projection[],
     private readonly realtime: RealtimeGateway,
-    private readonly leadership: ProjectionLeadership,
+    leadership: ProjectionLeadership,
     @Inject(SQL_CLIENT) sql: SqlClient,
   ) {
     this.watch = new CheckpointWatch(sql);
-    leadership.register({ name: 'projections', order: 0, start: (fence) => this.start(fence), stop: () => this.stop() });
+    this.runner = runWhileLeading(leadership, { name: 'projections', order: 0 }, (fencing) => this.create(fencing));
   }
 
-  private async start(fence: Fence): Promise<void> {
+  private create(fencing: LeaderFencing): ProjectionRunner {
+    // A new term starts every projection again from its checkpoint.
     this.failed = false;
-    const runner = new ProjectionRunner(
+    this.logger.log({ projections: this.projections.map((p) => p.name) }, 'projections running');
+    return new ProjectionRunner(
       this.store,
       this.prisma,
       this.projections,
@@ -50,8 +53,7 @@ export class ProjectionsService {
         this.logger.error({ err: error, projection: name }, 'projection stopped');
       },
       {
-        fence,
-        onLeaseLost: (error) => void this.leadership.stepDown('a projection batch found a newer lease', error),
+        ...fencing,
         onRetry: (projection, error, attempt, delayMs) =>
           this.logger.warn({ err: error, projection, attempt, delayMs }, 'projection batch failed on a passing database error; retrying'),
         onParked: (projection, event, error) =>
@@ -61,15 +63,6 @@ export class ProjectionsService {
           ),
       },
     );
-    await runner.start();
-    this.runner = runner;
-    this.logger.log({ projections: this.projections.map((p) => p.name) }, 'projections running');
-  }
-
-  private async stop(): Promise<void> {
-    const runner = this.runner;
-    this.runner = undefined;
-    await runner?.stop();
   }
 
   /** Changed ids per topic and room, told at once when the batches committed together have been seen. */
@@ -106,12 +99,12 @@ export class ProjectionsService {
    * committed checkpoint instead.
    */
   waitUntilApplied(projection: string, position: Position, timeoutMs = 60_000): Promise<void> {
-    return waitForProjection(() => this.runner, this.prisma, projection, position, timeoutMs, this.watch);
+    return waitForProjection(() => this.runner.current(), this.prisma, projection, position, timeoutMs, this.watch);
   }
 
   /** Seconds each projection is behind (see `ProjectionRunner.lagSeconds`); undefined where this process runs none. */
   lagSeconds(): Record<string, number> | undefined {
-    return this.runner?.lagSeconds();
+    return this.runner.current()?.lagSeconds();
   }
 
   healthy(): boolean {
@@ -127,7 +120,7 @@ export class ProjectionsService {
     const parked = await countParkedEvents(this.prisma);
     const oldest = parked ? await listParkedEvents(this.prisma, undefined, 5) : [];
     return {
-      retrying: this.runner?.retrying() ?? [],
+      retrying: this.runner.current()?.retrying() ?? [],
       parked,
       oldestParked: oldest.map(({ projection, position, type, parkedAt }) => ({ projection, position, type, parkedAt })),
     };

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { EventStore, Position } from '@afterwards/event-store';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { EVENT_STORE, PRISMA, ProjectionLeadership, ProjectionRunner, waitForProjection, type Fence } from '@afterwards/server-kit';
+import { EVENT_STORE, PRISMA, ProjectionLeadership, ProjectionRunner, runWhileLeading, waitForProjection, type LeaderRunner } from '@afterwards/server-kit';
 import { FILE_STORE } from '../tokens';
 import { FILE_PURGE, filePurgeReactor } from './file-purge.reactor';
 
@@ -13,15 +13,19 @@ export const STALE_PARTIAL_UPLOAD_MS = 15 * 60 * 1000;
 @Injectable()
 export class FilePurgeService implements OnApplicationBootstrap {
   private readonly logger = new Logger('file-purge');
-  private runner: ProjectionRunner | undefined;
+  private readonly runner: LeaderRunner;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) store: EventStore,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(FILE_STORE) private readonly files: EncryptedFileStore,
-    private readonly leadership: ProjectionLeadership,
+    leadership: ProjectionLeadership,
   ) {
-    leadership.register({ name: FILE_PURGE, order: 10, start: (fence) => this.start(fence), stop: () => this.stop() });
+    this.runner = runWhileLeading(
+      leadership,
+      { name: FILE_PURGE, order: 10 },
+      (fencing) => new ProjectionRunner(store, prisma, [filePurgeReactor(files)], undefined, (_name, error) => this.logger.error({ err: error }, 'file purge stopped'), fencing),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -30,27 +34,8 @@ export class FilePurgeService implements OnApplicationBootstrap {
     if (cleared > 0) this.logger.log({ cleared }, 'removed partial uploads left by an earlier stop');
   }
 
-  private async start(fence: Fence): Promise<void> {
-    const runner = new ProjectionRunner(
-      this.store,
-      this.prisma,
-      [filePurgeReactor(this.files)],
-      undefined,
-      (_name, error) => this.logger.error({ err: error }, 'file purge stopped'),
-      { fence, onLeaseLost: (error) => void this.leadership.stepDown('the file purge found a newer lease', error) },
-    );
-    await runner.start();
-    this.runner = runner;
-  }
-
-  private async stop(): Promise<void> {
-    const runner = this.runner;
-    this.runner = undefined;
-    await runner?.stop();
-  }
-
   /** Resolves once the blobs and events of everything up to `position` are gone. */
   waitUntilPurged(position: Position, timeoutMs = 30_000): Promise<void> {
-    return waitForProjection(() => this.runner, this.prisma, FILE_PURGE, position, timeoutMs);
+    return waitForProjection(() => this.runner.current(), this.prisma, FILE_PURGE, position, timeoutMs);
   }
 }
