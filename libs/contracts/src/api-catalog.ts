@@ -103,6 +103,11 @@ export interface ApiRoute {
   /** The success answer (status 200 unless `status` says otherwise). */
   readonly response: ApiBody;
   readonly status?: number;
+  /**
+   * A write taken from any origin: it acts only on a secret in its URL, never on cookies, so another site
+   * has nothing to forge with. Only for RFC 8058 one-click unsubscribes, which mail providers send.
+   */
+  readonly anyOrigin?: true;
 }
 
 const Empty = z.object({});
@@ -171,7 +176,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'DELETE', path: '/api/memories/{id}/calendar-subscription', summary: "Turn this memory's calendar address off", tag: 'Memories', access: 'family', response: 'none', status: 204 },
   { method: 'GET', path: '/api/calendar/{token}', summary: "A memory's deadlines as a calendar feed, by its private address (no sign-in; 410 once turned off)", tag: 'Memories', access: 'public', response: 'file' },
   { method: 'GET', path: '/api/reminders/unsubscribe', summary: "The reminder e-mail's stop link: a page with the button that stops that memory's reminders (no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file' },
-  { method: 'POST', path: '/api/reminders/unsubscribe', summary: "Stop that memory's reminder e-mails for the person the link was sent to (the page's button; no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file' },
+  { method: 'POST', path: '/api/reminders/unsubscribe', summary: "Stop that memory's reminder e-mails for the person the link was sent to (the page's button, or a mail program's RFC 8058 one-click POST; no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file', anyOrigin: true },
   { method: 'POST', path: '/api/memories/{id}/additional-documents', summary: "Add a document of your own with its file (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/additional-documents/{documentId}', summary: 'Delete a document of your own', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'PUT', path: '/api/memories/{id}/photo', summary: "Set the memory's photo (the image's bytes)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema },

@@ -47,6 +47,10 @@ export function reminderEmail(input: ReminderEmailInput): MailMessage {
     footerLink: { text: `To stop reminders for "${input.memoryName}", with no need to sign in:`, label: 'Stop these reminders', url: input.unsubscribeUrl },
     supportEmail: input.supportEmail,
   });
-  // Mail programs offer their own "unsubscribe" from this header; it opens the same confirmation page.
-  return { ...message, headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` } };
+  // Mail programs offer their own "unsubscribe" from these headers: RFC 8058's one-click POST to the same
+  // address stops at once, with no page to confirm (Gmail and Yahoo expect it of senders of bulk mail).
+  return {
+    ...message,
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

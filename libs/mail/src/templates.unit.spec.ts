@@ -17,7 +17,7 @@ describe('e-mail templates', () => {
     expect(m.html).toContain('Hello &lt;Ann&gt;,');
     expect(m.text).toContain('This link works for 1 hour and can be used once');
   });
-  it('reminder: what is due and when, the checklist link, and a one-click way to stop, as a link and a List-Unsubscribe header', () => {
+  it('reminder: what is due and when, the checklist link, and a one-click way to stop, as a link and RFC 8058 List-Unsubscribe headers', () => {
     const base = { to: 'a@b.test', memoryName: "Mum's <affairs>", deceasedName: 'Margaret Ellis', taskTitle: 'Register the death', dueOn: 'Saturday 14 March 2026', dashboardUrl: 'http://h/dashboard', unsubscribeUrl: 'http://h/api/reminders/unsubscribe?token=abc' };
     const legal = reminderEmail({ ...base, legal: true, daysLeft: 7, lateNote: 'You can still register it late.' });
     expect(legal.subject).toBe('Reminder: Register the death – legal deadline in 7 days');
@@ -26,7 +26,7 @@ describe('e-mail templates', () => {
     expect(legal.html).toContain('href="http://h/api/reminders/unsubscribe?token=abc"');
     expect(legal.html).toContain('Mum&#39;s &lt;affairs&gt;');
     expect(legal.links).toEqual(['http://h/dashboard', 'http://h/api/reminders/unsubscribe?token=abc']);
-    expect(legal.headers).toEqual({ 'List-Unsubscribe': '<http://h/api/reminders/unsubscribe?token=abc>' });
+    expect(legal.headers).toEqual({ 'List-Unsubscribe': '<http://h/api/reminders/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(reminderEmail({ ...base, legal: true, daysLeft: 0 }).subject).toBe('Reminder: Register the death – legal deadline today');
     const suggested = reminderEmail({ ...base, legal: false, daysLeft: 1 });
     expect(suggested.subject).toBe('Reminder: Register the death – suggested by Saturday 14 March 2026');

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
+import { API_ROUTES, toOpenApiPath } from '@afterwards/contracts';
 import type { AppConfig } from '../config/config';
 import { ProblemError } from '../problems/problem';
 import { APP_CONFIG } from '../tokens';
@@ -26,10 +27,19 @@ export function fromOwnOrigin(req: Pick<IncomingMessage, 'headers'>, origins: re
   return typeof origin === 'string' && origins.includes(origin);
 }
 
+const ANY_ORIGIN = new Set(API_ROUTES.filter((r) => r.anyOrigin).map((r) => `${r.method} ${r.path}`));
+
+/** The catalog's `anyOrigin` writes, matched by the route Express chose (so a look-alike path is not one). */
+const takesAnyOrigin = (req: Request): boolean => {
+  const pattern: unknown = req.route?.path;
+  return typeof pattern === 'string' && ANY_ORIGIN.has(`${req.method} ${toOpenApiPath(pattern)}`);
+};
+
 /**
  * Cross-site request forgery: every state-changing API route needs the product's own Origin. Browsers
  * send it on every POST, PUT, PATCH and DELETE, so a missing one is a script or a forged form, and a
- * foreign one another site acting with the visitor's cookie. (better-auth checks its own routes.)
+ * foreign one another site acting with the visitor's cookie. (better-auth checks its own routes.) The route
+ * catalog's `anyOrigin` writes are the exception: they read no cookie, so there is nothing to forge.
  */
 @Injectable()
 export class OwnOriginGuard implements CanActivate {
@@ -43,6 +53,7 @@ export class OwnOriginGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     if (isSafeMethod(req.method) || !req.path.startsWith('/api/')) return true;
+    if (takesAnyOrigin(req)) return true;
     if (!fromOwnOrigin(req, this.origins)) throw new ProblemError(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
     return true;
   }

@@ -80,7 +80,7 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
     expect(first!.text).toContain('the legal deadline is Saturday 14 March 2026, in 7 days.');
     expect(first!.text).toContain(`${product.url}/dashboard`);
     const stopLink = first!.links.find((l) => l.includes('/api/reminders/unsubscribe?token='))!;
-    expect(first!.headers).toEqual({ 'List-Unsubscribe': `<${stopLink}>` });
+    expect(first!.headers).toEqual({ 'List-Unsubscribe': `<${stopLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     // Later the same day, with more sweeps: a third memory's reminder arrives, and the first two are not sent again.
     setClock('2026-03-07T15:00:00.000Z');
@@ -120,6 +120,12 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
     expect(subjects(reminders(ANN.email, 'Dad'))).toEqual(['Reminder: Register the death – legal deadline in 7 days']);
     // Bob, with Email Notifications off, got none at all.
     expect(reminders(BOB.email)).toEqual([]);
+
+    // A mail program's own unsubscribe (RFC 8058): its provider POSTs the List-Unsubscribe address from
+    // its servers, with no Origin or cookie and a form body, and that stops Mum's reminders at once.
+    const oneClick = await fetch(stopLink, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(MemoryRemindersSchema.parse((await ann.json(`/api/memories/${mum.memory.id}/reminders`)).body).enabled).toBe(false);
   }, 120_000);
 
   it('gives a private calendar address, fetched without cookies, that stops working when revoked', async () => {

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/commo
 import type { Request, Response } from 'express';
 import { REMINDERS_UNSUBSCRIBE_PATH, UnsubscribeQuerySchema } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { Consumes, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
 import { hashToken } from '../link-tokens';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
 import { confirmPage, stoppedPage } from './unsubscribe-page';
@@ -12,7 +12,9 @@ export const REMINDER_LINK_NOT_FOUND = 'REMINDER_LINK_NOT_FOUND';
 /**
  * The one-click stop link in each reminder e-mail: no sign-in; the token (random, only its hash is kept,
  * one per e-mail) says whose reminders for which memory. GET shows what the button will do; POST, sent by
- * that page's button, turns that memory's reminders off for that person.
+ * that page's button or by a mail program's own unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` as a
+ * form, from the mail provider's servers, hence `anyOrigin` in the route catalog), turns that memory's
+ * reminders off for that person.
  */
 @Controller()
 export class UnsubscribeRemindersController {
@@ -43,6 +45,7 @@ export class UnsubscribeRemindersController {
 
   @Post(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
   @HttpCode(200)
+  @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
   async stop(@Req() req: Request, @Res() res: Response): Promise<void> {
     const found = await this.find(req);
     await setMemoryReminders(this.sql, found.userId, found.caseId, false, new Date());
