@@ -19,9 +19,9 @@ export interface BenchApi {
 /**
  * The built API on a fresh PostgreSQL database (services profile, no Redis unless `extraEnv` sets
  * REDIS_URL), as the HTTP benchmarks use it. Given `database` (already loaded), it runs on that one and
- * leaves it to the caller.
+ * leaves it to the caller. `nodeFlags` go after the API's own (e.g. `--cpu-prof` to profile it).
  */
-export async function startBenchApi(extraEnv: Record<string, string | undefined> = {}, database?: TestDatabase): Promise<BenchApi> {
+export async function startBenchApi(extraEnv: Record<string, string | undefined> = {}, database?: TestDatabase, nodeFlags: readonly string[] = []): Promise<BenchApi> {
   const db = database ?? (await createPostgresTestDatabase({ max: 4 }));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bench-'));
   const port = await freePort();
@@ -41,7 +41,7 @@ export async function startBenchApi(extraEnv: Record<string, string | undefined>
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   Object.assign(env, extraEnv);
-  const api: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const api: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, ...nodeFlags, API_ENTRY], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   api.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const stop = async () => {

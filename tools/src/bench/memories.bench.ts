@@ -1,9 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { JURISDICTIONS } from '@afterwards/checklist-domain';
 import type { MemoryDetail, MemoryListResponse } from '@afterwards/contracts';
-import path from 'node:path';
-import { HttpSession, mailsFor } from '@afterwards/testing';
 import { startBenchApi } from './bench-api';
+import { prepareFamilies, type BenchPerson } from './families';
 import { ms, summarise } from './stats';
 
 export interface MemoriesBenchOptions {
@@ -27,76 +25,13 @@ export interface MemoriesBenchOptions {
  * Prints p50/p99 of each.
  */
 export async function benchMemories(options: MemoriesBenchOptions): Promise<string> {
-  const { url, db, env, stop } = await startBenchApi();
+  const api = await startBenchApi();
   try {
-    const password = 'bench-Pass-quiet-harbour-47';
-    const people = Array.from({ length: options.users }, (_, i) => ({
-      email: `bench-family-${i}@example.test`,
-      http: new HttpSession(url, { 'x-forwarded-for': `10.78.${(i >> 8) & 255}.${i & 255}`, 'user-agent': 'afterwards-bench' }),
-      memoryIds: [] as string[],
-    }));
-    for (const p of people) {
-      const res = await p.http.json('/api/auth/sign-up/email', { method: 'POST', json: { email: p.email, password, name: '' } });
-      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    // Following 50 verification links is not what this measures.
-    await db.sql.query(`UPDATE auth_users SET "emailVerified" = true`);
-    for (const p of people) {
-      const res = await p.http.json('/api/auth/sign-in/email', { method: 'POST', json: { email: p.email, password } });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-    }
-
-    const setupStarted = performance.now();
-    await Promise.all(
-      people.map(async (p, i) => {
-        for (let m = 0; m < options.memories; m++) {
-          const created = await p.http.json<MemoryDetail>('/api/memories', {
-            method: 'POST',
-            json: { name: `Memory ${m + 1}`, deceasedName: `Person ${i}-${m}`, jurisdiction: JURISDICTIONS[m % JURISDICTIONS.length], dateOfDeath: '2026-10-01' },
-          });
-          if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
-          const detail = created.body;
-          p.memoryIds.push(detail.memory.id);
-          for (const task of detail.tasks.slice(0, m % 4)) {
-            await p.http.json(`/api/memories/${detail.memory.id}/tasks/${task.id}`, { method: 'PUT', json: { status: 'complete' } });
-          }
-          await p.http.json(`/api/memories/${detail.memory.id}/documents/${detail.documents[0]!.id}`, { method: 'PUT', json: { collected: true } });
-          await p.http.json(`/api/memories/${detail.memory.id}/notes`, { method: 'POST', json: { title: 'Call with the bank', content: 'They need the death certificate and the account number.', category: 'contact' } });
-        }
-      }),
-    );
-    // Sharing: each user invites the next one to their first `shared` memories, who accepts every link and
-    // ticks a task there, so dashboards mix their own memories with others' and 'ticked by' has names.
-    const outbox = path.join(env.DATA_DIR!, 'outbox');
-    await Promise.all(
-      people.map(async (p, i) => {
-        const next = people[(i + 1) % people.length]!;
-        for (const memoryId of p.memoryIds.slice(0, options.shared)) {
-          const res = await p.http.json(`/api/memories/${memoryId}/invitations`, { method: 'POST', json: { email: next.email, role: 'editor' } });
-          if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
-        }
-      }),
-    );
-    let sharedMemories = 0;
-    await Promise.all(
-      people.map(async (p) => {
-        for (const mail of mailsFor(outbox, p.email).filter((m) => m.kind === 'memory-invitation')) {
-          const token = new URL(mail.links[0]!).searchParams.get('token')!;
-          const accepted = await p.http.json<{ memoryId: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' });
-          if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
-          const detail = await p.http.json<MemoryDetail>(`/api/memories/${accepted.body.memoryId}`);
-          const open = detail.body.tasks.find((t) => t.status !== 'complete')!;
-          await p.http.json(`/api/memories/${accepted.body.memoryId}/tasks/${open.id}`, { method: 'PUT', json: { status: 'complete' } });
-          sharedMemories += 1;
-        }
-      }),
-    );
-    const perDashboard = options.memories + Math.min(options.shared, options.memories);
-    const setupSeconds = (performance.now() - setupStarted) / 1000;
+    const { people, perDashboard, sharedMemories, setupSeconds } = await prepareFamilies(api, options);
 
     const failures = new Map<number, number>();
     let sizes = { tasks: 0, documents: 0 };
-    const timed = async (p: (typeof people)[number], path: string, into: number[]) => {
+    const timed = async (p: BenchPerson, path: string, into: number[]) => {
       const t0 = performance.now();
       const res = await p.http.fetch(path);
       const body = await res.text();
@@ -189,6 +124,6 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `  non-200 responses: ${failures.size ? [...failures].map(([k, v]) => `${k}×${v}`).join(', ') : 'none'}`,
     ].join('\n');
   } finally {
-    await stop();
+    await api.stop();
   }
 }

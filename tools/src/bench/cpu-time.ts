@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import type { SqlClient } from '@afterwards/persistence';
+
+/** Clock ticks per second of /proc's times: 100 on every Linux build this runs on (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user and system) a process has used so far, from /proc; 0 once it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server processes of one database's connections (the API's pool), to count PostgreSQL's share. */
+export async function backendPids(sql: SqlClient, database: string): Promise<number[]> {
+  const { rows } = await sql.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]);
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * CPU used by a set of processes between `start()` and `stop()`: with several things sharing two cores, a
+ * rate moves with whatever else runs, but the CPU a request costs does not.
+ */
+export function cpuMeter(pids: () => number[]): { start(): void; stop(): number } {
+  let before = new Map<number, number>();
+  return {
+    start() {
+      before = new Map(pids().map((pid) => [pid, cpuSeconds(pid)]));
+    },
+    stop() {
+      let used = 0;
+      for (const pid of pids()) used += cpuSeconds(pid) - (before.get(pid) ?? 0);
+      return used;
+    },
+  };
+}

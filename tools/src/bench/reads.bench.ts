@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
+import { freePort } from '@afterwards/testing';
+import { startBenchApi } from './bench-api';
+import { backendPids, cpuMeter } from './cpu-time';
+import { prepareFamilies, type BenchPerson, type Families } from './families';
+
+export interface ReadsBenchOptions {
+  readonly users: number;
+  readonly memories: number;
+  readonly shared: number;
+  /** Open connections of the load generator, each always with one request in flight. */
+  readonly connections: number;
+  /** Length of each measurement. */
+  readonly seconds: number;
+  /** Product and bare server measured alternately this many times; medians are reported. */
+  readonly rounds: number;
+  /** A folder: the API writes a CPU profile of the run there (`--cpu-prof`), for a flame graph. */
+  readonly cpuProfileDir?: string;
+  /** Leave the database in place and print its URL (to look at its plans afterwards). */
+  readonly keep?: boolean;
+}
+
+/** What a browser sends: the API compresses per request, the bare server sends the same compressed bytes. */
+const ACCEPT_ENCODING = 'br, gzip';
+
+interface Captured {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+interface LoadFigures {
+  readonly rate: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly bad: number;
+  /** CPU milliseconds per request of the server's process and, for the product, of its database connections. */
+  readonly serverCpuMs: number;
+  readonly databaseCpuMs: number;
+}
+
+interface Meters {
+  readonly server: ReturnType<typeof cpuMeter>;
+  readonly database?: ReturnType<typeof cpuMeter>;
+}
+
+/** One response exactly as it went over the wire (no decompression), to be served again by the bare server. */
+function capture(url: string, cookie: string): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie, 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const name of ['content-type', 'content-encoding', 'cache-control', 'vary']) {
+            const value = res.headers[name];
+            if (typeof value === 'string') headers[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The limit: Node's bare `http` server in a process of its own, answering every request with the captured
+ * bytes and headers (no routing, no session, no database), so the ratio says how much of the machine the
+ * product's own work takes.
+ */
+async function startBareServer(captured: Captured): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bare-'));
+  const bodyFile = path.join(dir, 'body');
+  fs.writeFileSync(bodyFile, captured.body);
+  const port = await freePort();
+  const script = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+    const headers = { ...${JSON.stringify(captured.headers)}, 'content-length': body.length };
+    http.createServer((req, res) => { req.resume(); res.writeHead(200, headers); res.end(body); })
+      .listen(${port}, '127.0.0.1', () => process.stdout.write('listening\\n'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `connections` connections, each with one request always in flight, for `seconds`; every request is one
+ * person's (their cookie, their memory), taking the people in turn.
+ */
+async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: (p: BenchPerson, n: number) => string, options: ReadsBenchOptions): Promise<LoadFigures> {
+  let n = 0;
+  meters.server.start();
+  meters.database?.start();
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { 'accept-encoding': ACCEPT_ENCODING, 'user-agent': 'afterwards-bench' },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const p = people[n % people.length]!;
+          const path = pathOf(p, n++);
+          return { ...req, path, headers: { ...req.headers, cookie: p.http.cookieHeader() } };
+        },
+      },
+    ],
+  });
+  const serverCpu = meters.server.stop();
+  const databaseCpu = meters.database?.stop() ?? 0;
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rate: result.requests.total / (result.duration || options.seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    serverCpuMs: (serverCpu * 1000) / requests,
+    databaseCpuMs: (databaseCpu * 1000) / requests,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * `bench reads`: the dashboard (`GET /api/memories`) and opening a memory (`GET /api/memories/:id`) through
+ * the built API on PostgreSQL, saturated by `connections` connections from a load generator outside the API's
+ * process, against Node's bare `http` server sending the same bytes, alternately `rounds` times. Prints each
+ * figure, the limit measured beside it, and the ratio (target: at least 1/10, and p99 under 50 ms).
+ */
+export async function benchReads(options: ReadsBenchOptions): Promise<string> {
+  const db = await createPostgresTestDatabase({ max: 4 });
+  // The families are made through one API process; a fresh one is measured (and profiled), so the set-up's
+  // garbage and compiled code are not in the figures. Sessions and memories are in the database.
+  const setup = await startBenchApi({}, db);
+  let families: Families;
+  try {
+    families = await prepareFamilies(setup, options);
+  } catch (error) {
+    await setup.stop();
+    await db.dispose();
+    throw error;
+  }
+  await setup.stop();
+  const api = await startBenchApi({}, db, options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
+  try {
+    const { people, perDashboard } = families;
+    const pool = await backendPids(db.sql, new URL(db.url!).pathname.slice(1));
+    const productMeters: Meters = { server: cpuMeter(() => [api.pid]), database: cpuMeter(() => pool) };
+    const kinds = [
+      { label: `dashboard, GET /api/memories (${perDashboard} memories with progress)`, pathOf: () => '/api/memories' },
+      { label: 'open a memory, GET /api/memories/:id (its whole checklist, files and notes)', pathOf: (p: BenchPerson, n: number) => `/api/memories/${p.memoryIds[n % p.memoryIds.length]}` },
+    ];
+    const lines = [
+      `reads over HTTP: built API on PostgreSQL (row-level security on every read) against Node's bare http server sending the same bytes,`,
+      `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each, alternately ${options.rounds} times, medians`,
+      `${options.users} signed-in users, ${options.memories} memories each, ${options.shared} shared with the next user; each request is a different user's`,
+    ];
+    for (const kind of kinds) {
+      const first = people[0]!;
+      const captured = await capture(`${api.url}${kind.pathOf(first, 0)}`, first.http.cookieHeader());
+      if (captured.status !== 200) throw new Error(`${kind.label} answered ${captured.status}`);
+      const bare = await startBareServer(captured);
+      const bareMeters: Meters = { server: cpuMeter(() => [bare.pid]) };
+      const product: LoadFigures[] = [];
+      const limit: LoadFigures[] = [];
+      try {
+        // Warm-up of both, not counted.
+        await load(api.url, productMeters, people, kind.pathOf, { ...options, seconds: 2 });
+        await load(bare.url, bareMeters, people, kind.pathOf, { ...options, seconds: 2 });
+        for (let r = 0; r < options.rounds; r++) {
+          product.push(await load(api.url, productMeters, people, kind.pathOf, options));
+          limit.push(await load(bare.url, bareMeters, people, kind.pathOf, options));
+        }
+      } finally {
+        await bare.stop();
+      }
+      const rate = median(product.map((f) => f.rate));
+      const bareRate = median(limit.map((f) => f.rate));
+      const p99 = median(product.map((f) => f.p99));
+      const bad = product.reduce((sum, f) => sum + f.bad, 0);
+      lines.push(
+        `  ${kind.label}, ${(captured.body.length / 1024).toFixed(1)} KB as sent (${captured.headers['content-encoding'] ?? 'identity'}):`,
+        `    product: ${product.map((f) => Math.round(f.rate)).join(', ')} requests/s; p50 ${product.map((f) => f.p50).join(', ')} ms; p99 ${product.map((f) => f.p99).join(', ')} ms`,
+        `    bare server: ${limit.map((f) => Math.round(f.rate)).join(', ')} requests/s; p99 ${limit.map((f) => f.p99).join(', ')} ms`,
+        `    median ${Math.round(rate)} against ${Math.round(bareRate)} requests/s: ratio 1/${(bareRate / rate).toFixed(1)} (target 1/10 or better: ${bareRate / rate <= 10 ? 'met' : 'not met'}); p99 ${p99} ms (target under 50 ms: ${p99 < 50 ? 'met' : 'not met'})`,
+        `    CPU per request: API ${median(product.map((f) => f.serverCpuMs)).toFixed(2)} ms and its PostgreSQL connections ${median(product.map((f) => f.databaseCpuMs)).toFixed(2)} ms; bare server ${median(limit.map((f) => f.serverCpuMs)).toFixed(3)} ms`,
+        `    responses other than 200 from the product: ${bad}`,
+      );
+    }
+    return lines.join('\n');
+  } finally {
+    await api.stop();
+    if (options.keep) console.log(`database kept: ${db.url}`);
+    else await db.dispose();
+  }
+}
