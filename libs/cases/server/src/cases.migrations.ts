@@ -4,6 +4,7 @@ import settlements from '../migrations/0002_settlements.sql';
 import sharing from '../migrations/0003_sharing.sql';
 import reminders from '../migrations/0004_reminders.sql';
 import exportsSql from '../migrations/0005_exports.sql';
+import ownerName from '../migrations/0006_owner_name.sql';
 
 // 0003 and 0005 are taken by work on other branches: ids are names, so the order of merging does not matter.
 export const casesMigrations: Migration[] = [
@@ -12,4 +13,5 @@ export const casesMigrations: Migration[] = [
   { id: 'cases/0003_sharing', sql: sharing },
   { id: 'cases/0004_reminders', sql: reminders },
   { id: 'cases/0005_exports', sql: exportsSql },
+  { id: 'cases/0006_owner_name', sql: ownerName },
 ];

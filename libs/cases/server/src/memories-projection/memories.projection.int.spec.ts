@@ -206,6 +206,11 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     expect(await getMemoryDetail(prisma, 'user-stranger', id)).toBeNull();
     expect((await listMemories(prisma, CARA)).map((m) => [m.id, m.role])).toEqual([[id, 'viewer']]);
     expect((await listMemoryDetails(prisma, CARA)).map((d) => [d.memory.id, d.memory.role, d.people.length])).toEqual([[id, 'viewer', 3]]);
+    // The dashboard names who shared it as the people list does; the name is only for those on the memory.
+    const ownerInPeople = (await getMemoryDetail(prisma, CARA, id))!.people.find((p) => p.role === 'owner')!.name;
+    expect((await listMemories(prisma, CARA))[0]!.ownerName).toBe(ownerInPeople || null);
+    expect(await withUser(prisma, CARA, (tx) => tx.$queryRaw`SELECT app_case_owner_name(${id}::uuid) AS name`)).toEqual([{ name: ownerInPeople }]);
+    expect(await withUser(prisma, 'user-stranger', (tx) => tx.$queryRaw`SELECT app_case_owner_name(${id}::uuid) AS name`)).toEqual([{ name: null }]);
     // The tick went to everyone on the memory, not only to the one who made it.
     const tick = changes.find((c) => c.event.type === 'TaskCompleted')!;
     expect([...tick.rooms].sort()).toEqual([`memories:${OWNER}`, `memories:${BEN}`, `memories:${CARA}`].sort());
