@@ -25,6 +25,7 @@ import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
 import { serveWebApps, webRoots } from './web-apps';
 import { securityHeaders } from './security-headers';
+import { compressWholeBodies } from './whole-body-compression';
 
 async function main(): Promise<void> {
   let config;
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
   // Answers made per request (JSON, pages) are compressed here, brotli first; static files are sent as
   // the build's pre-compressed copies, which this leaves alone.
   app.use(compression());
+  // After it, so this runs first: an answer given whole is compressed here and sent in one write.
+  app.use(compressWholeBodies());
   // API answers are one person's data: never stored by a browser or a proxy unless a route says so.
   app.use('/api', (_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
     res.setHeader('Cache-Control', 'private, no-store');
