@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { API_ROUTES, DirectorySearchResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
 import { API_ENTRY, startProduct, type RunningProduct } from '@afterwards/testing';
 
@@ -74,7 +74,15 @@ describe('API over HTTP, embedded profile', () => {
   });
 
   it('keeps its read models across a restart, and refuses a second process on the same data', async () => {
-    const second = spawnSync(process.execPath, [API_ENTRY], { env: product.env, encoding: 'utf8', timeout: 30_000 });
+    // Not spawnSync: a test thread blocked for seconds misses the server closing an idle kept-alive
+    // connection, and the next fetch goes out on it ('other side closed').
+    const second = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [API_ENTRY], { env: product.env, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+      const timer = setTimeout(() => child.kill(), 30_000);
+      child.once('exit', (status) => (clearTimeout(timer), resolve({ status, stderr })));
+    });
     expect(second.status).not.toBe(0);
     expect(second.stderr).toMatch(/is in use by process/);
 
