@@ -22,6 +22,8 @@ export interface ReadsBenchOptions {
   readonly rounds: number;
   /** A folder: the API writes a CPU profile of the run there (`--cpu-prof`), for a flame graph. */
   readonly cpuProfileDir?: string;
+  /** More flags for the measured API's node, after its own (to try a V8 setting). */
+  readonly nodeFlags?: readonly string[];
   /** Leave the database in place and print its URL (to look at its plans afterwards). */
   readonly keep?: boolean;
 }
@@ -156,13 +158,14 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
   let families: Families;
   try {
     families = await prepareFamilies(setup, options);
+    if (options.keep) console.log(`database: ${db.url}`);
   } catch (error) {
     await setup.stop();
     await db.dispose();
     throw error;
   }
   await setup.stop();
-  const api = await startBenchApi({}, db, options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []);
+  const api = await startBenchApi({}, db, [...(options.nodeFlags ?? []), ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]);
   try {
     const { people, perDashboard } = families;
     const pool = await backendPids(db.sql, new URL(db.url!).pathname.slice(1));
