@@ -86,6 +86,28 @@ describe('PostgresEventStore on PostgreSQL: transactions that commit late', () =
     }
   });
 
+  it('is not held back by an open transaction of another database on the server', async () => {
+    const elsewhere = await createPostgresTestDatabase();
+    const other = new pg.Client({ connectionString: elsewhere.url });
+    await other.connect();
+    try {
+      // Another product's long transaction: it has a transaction id older than the append's.
+      await other.query('BEGIN');
+      const { rows } = await other.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      const appended = await store.append('beside-other-db', [{ type: 'Written', data: {}, metadata: metadataFor('b') }], 'no_stream');
+      const { rows: snap } = await db.sql.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+      expect(BigInt(snap[0]!.xmin) <= BigInt(rows[0]!.xid)).toBe(true); // the server-wide horizon is held back
+
+      const page = await store.readPage(START);
+      expect(page.events.map((e) => e.streamId)).toContain('beside-other-db');
+      expect(page.horizon > appended.position.commit).toBe(true);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+      await elsewhere.dispose();
+    }
+  });
+
   it('maps a unique violation on events to StreamConflictError', async () => {
     // A row the streams table does not know about: the claim succeeds, the insert collides.
     await db.sql.query(

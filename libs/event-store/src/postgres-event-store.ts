@@ -58,7 +58,7 @@ interface PageRow extends Partial<EventRow> {
 /** One page of the global log, plus the horizon it was read under. */
 export interface LogPage {
   readonly events: RecordedEvent[];
-  /** `pg_snapshot_xmin` of the read: every transaction below it had finished. */
+  /** Every transaction below it that could have written events had finished when the page was read. */
   readonly horizon: bigint;
   /** Committed events exist at or above the horizon, held back by an older open transaction. */
   readonly blocked: boolean;
@@ -182,6 +182,32 @@ export function appendStatement(
   if (claim.usesExpectedRevision) params.push(String(expected));
   return { text, params };
 }
+
+/**
+ * The horizon of a read of the log, as CTEs ending in `horizon(xmin)`: transaction ids below it can no
+ * longer write events this read would miss. That is `pg_snapshot_xmin` of the read's snapshot, unless
+ * events wait at or above it; then it is raised past the transactions the snapshot saw running that
+ * belong to another database of the server (`pg_stat_activity`: a transaction writes in one database
+ * only), which would otherwise hold this log back while, say, another product's long transaction runs.
+ * A transaction that cannot be placed (no longer listed, a prepared one, no database) still holds it.
+ * Transaction ids are matched on their low 32 bits (`backend_xid` is an `xid`): running ones are
+ * never 2^31 apart.
+ */
+export const HORIZON_CTES = `snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+       other_databases AS MATERIALIZED (
+         SELECT a.backend_xid::text::bigint AS xid32 FROM pg_stat_activity a
+         WHERE a.backend_xid IS NOT NULL AND a.datid IS NOT NULL AND a.datname <> current_database()
+       ),
+       horizon AS (
+         SELECT CASE
+           WHEN NOT EXISTS (SELECT 1 FROM events WHERE tx_id >= pg_snapshot_xmin(snap.s)) THEN pg_snapshot_xmin(snap.s)
+           ELSE coalesce(
+             (SELECT min(r.xid) FROM pg_snapshot_xip(snap.s) AS r(xid)
+              WHERE NOT EXISTS (SELECT 1 FROM other_databases o WHERE o.xid32 = r.xid::text::bigint % 4294967296)),
+             pg_snapshot_xmax(snap.s))
+         END AS xmin
+         FROM snap
+       )`;
 
 const EVENT_COLUMNS = `tx_id::text AS commit, seq::text AS prepare, stream_id, revision::text AS revision,
   type, data, metadata, recorded_at`;
@@ -365,10 +391,8 @@ export class PostgresEventStore implements EventStore {
   /** Events after `after` (exclusive) in global order, only from transactions that can no longer change. */
   async readPage(after: Position, limit?: number, streamPrefixes?: readonly string[]): Promise<LogPage> {
     const { rows } = await this.sql.query<PageRow>(
-      `WITH h AS (
-         SELECT x.xmin, EXISTS (SELECT 1 FROM events WHERE tx_id >= x.xmin) AS blocked
-         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) x
-       )
+      `WITH ${HORIZON_CTES},
+       h AS (SELECT horizon.xmin, EXISTS (SELECT 1 FROM events WHERE tx_id >= horizon.xmin) AS blocked FROM horizon)
        SELECT h.xmin::text AS horizon, h.blocked, e.*
        FROM h LEFT JOIN LATERAL (
          SELECT ${EVENT_COLUMNS}, tx_id AS sort_tx, seq AS sort_seq
