@@ -184,7 +184,7 @@ export function appendStatement(
 }
 
 /**
- * The horizon of a read of the log, as CTEs ending in `horizon(xmin)`: transaction ids below it can no
+ * The horizon of a read of the log, as CTEs ending in `horizon(xmin, blocked)` (committed events wait at or above it): transaction ids below it can no
  * longer write events this read would miss. That is `pg_snapshot_xmin` of the read's snapshot, unless
  * events wait at or above it; then it is raised past the transactions the snapshot saw running that
  * belong to another database of the server (`pg_stat_activity`: a transaction writes in one database
@@ -193,20 +193,23 @@ export function appendStatement(
  * Transaction ids are matched on their low 32 bits (`backend_xid` is an `xid`): running ones are
  * never 2^31 apart.
  */
-export const HORIZON_CTES = `snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+export const HORIZON_CTES = `snap AS MATERIALIZED (
+         -- max() walks the (tx_id, seq) index backwards to one row; EXISTS (… tx_id >= xmin) scanned the whole table.
+         SELECT pg_current_snapshot() AS s, (SELECT max(tx_id) FROM events) AS last_tx
+       ),
        other_databases AS MATERIALIZED (
          SELECT a.backend_xid::text::bigint AS xid32 FROM pg_stat_activity a
          WHERE a.backend_xid IS NOT NULL AND a.datid IS NOT NULL AND a.datname <> current_database()
        ),
-       horizon AS (
-         SELECT CASE
-           WHEN NOT EXISTS (SELECT 1 FROM events WHERE tx_id >= pg_snapshot_xmin(snap.s)) THEN pg_snapshot_xmin(snap.s)
+       horizon AS MATERIALIZED (
+         SELECT h.xmin, coalesce(snap.last_tx >= h.xmin, false) AS blocked
+         FROM snap, LATERAL (SELECT CASE
+           WHEN snap.last_tx IS NULL OR snap.last_tx < pg_snapshot_xmin(snap.s) THEN pg_snapshot_xmin(snap.s)
            ELSE coalesce(
              (SELECT min(r.xid) FROM pg_snapshot_xip(snap.s) AS r(xid)
               WHERE NOT EXISTS (SELECT 1 FROM other_databases o WHERE o.xid32 = r.xid::text::bigint % 4294967296)),
              pg_snapshot_xmax(snap.s))
-         END AS xmin
-         FROM snap
+         END AS xmin) h
        )`;
 
 const EVENT_COLUMNS = `tx_id::text AS commit, seq::text AS prepare, stream_id, revision::text AS revision,
@@ -392,7 +395,7 @@ export class PostgresEventStore implements EventStore {
   async readPage(after: Position, limit?: number, streamPrefixes?: readonly string[]): Promise<LogPage> {
     const { rows } = await this.sql.query<PageRow>(
       `WITH ${HORIZON_CTES},
-       h AS (SELECT horizon.xmin, EXISTS (SELECT 1 FROM events WHERE tx_id >= horizon.xmin) AS blocked FROM horizon)
+       h AS (SELECT xmin, blocked FROM horizon)
        SELECT h.xmin::text AS horizon, h.blocked, e.*
        FROM h LEFT JOIN LATERAL (
          SELECT ${EVENT_COLUMNS}, tx_id AS sort_tx, seq AS sort_seq
