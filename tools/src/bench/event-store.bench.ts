@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createPrismaClient, persistenceMigrations, runMigrations, type SqlClient } from '@afterwards/persistence';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
 import { PgliteSqlClient } from '@afterwards/persistence';
@@ -225,13 +225,15 @@ export async function benchEventStore(options: EventStoreBenchOptions): Promise<
     const catchUpRate = appended / ((performance.now() - catchUpStarted) / 1000);
     const perWriterInterval = (options.writers / options.lagRate) * 1000;
     type Summary = ReturnType<typeof summarise>;
-    const windows: Array<{ offered: number; lag: Summary; parts: { append: Summary; handed: Summary; applied: Summary } }> = [];
+    const windows: Array<{ offered: number; loopDelayP99: number; lag: Summary; parts: { append: Summary; handed: Summary; applied: Summary } }> = [];
     for (let round = 1; round <= rounds; round++) {
       lags = [];
       parts = { append: [], handed: [], applied: [] };
       startedAt.clear();
       appendedAt.clear();
       handedAt.clear();
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
       const lagDeadline = performance.now() + options.seconds * 1000;
       let offered = 0;
       await Promise.all(
@@ -250,7 +252,8 @@ export async function benchEventStore(options: EventStoreBenchOptions): Promise<
       );
       const waitUntil = performance.now() + 10_000;
       while (lags.length < offered && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
-      windows.push({ offered, lag: summarise(lags), parts: { append: summarise(parts.append), handed: summarise(parts.handed), applied: summarise(parts.applied) } });
+      loopDelay.disable();
+      windows.push({ offered, loopDelayP99: loopDelay.percentile(99) / 1e6, lag: summarise(lags), parts: { append: summarise(parts.append), handed: summarise(parts.handed), applied: summarise(parts.applied) } });
     }
     await runner.stop();
     await prisma.$disconnect();
@@ -264,7 +267,7 @@ export async function benchEventStore(options: EventStoreBenchOptions): Promise<
       ...windows.map(
         (w, i) =>
           `    window ${i + 1}: ${Math.round(w.offered / options.seconds)} events/s offered: p50 ${ms(w.lag.p50)}, p99 ${ms(w.lag.p99)}, max ${ms(w.lag.max)} (${w.lag.count}/${w.offered} rows seen)\n` +
-          `      of which p50/p99: the append ${ms(w.parts.append.p50)}/${ms(w.parts.append.p99)}, until the runner has it ${ms(w.parts.handed.p50)}/${ms(w.parts.handed.p99)}, until its batch commits ${ms(w.parts.applied.p50)}/${ms(w.parts.applied.p99)}`,
+          `      of which p50/p99: the append ${ms(w.parts.append.p50)}/${ms(w.parts.append.p99)}, until the runner has it ${ms(w.parts.handed.p50)}/${ms(w.parts.handed.p99)}, until its batch commits ${ms(w.parts.applied.p50)}/${ms(w.parts.applied.p99)}; event loop delay p99 ${ms(w.loopDelayP99)}`,
       ),
       `    median: p50 ${ms(median(windows.map((w) => w.lag.p50)))}, p99 ${ms(p99)}; limit ${goal} ms, ratio ${(p99 / goal).toFixed(2)} (goal < 1)`,
     ].join('\n');
