@@ -134,8 +134,8 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-/** Texts of the append statement, by variant: a handful, each prepared once per connection. */
-const appendTexts = new Map<string, string>();
+/** Texts of the append statement and their prepared names, by variant: 16, each prepared once per connection. */
+const appendTexts = new Map<string, { text: string; name: string }>();
 
 /**
  * The append as one statement: claim the revisions on the streams row (no row back when the stream is
@@ -148,19 +148,19 @@ export function appendStatement(
   events: readonly NewEvent[],
   expected: ExpectedState,
   eraseEarlier: boolean,
-): { text: string; params: unknown[] } {
+): { text: string; name: string; params: unknown[] } {
   const single = events.length === 1;
   const claim = claimRevisionsSql(expected, single ? 6 : 4);
   const key = `${single ? 1 : 'n'}:${typeof expected === 'bigint' ? 'rev' : expected}:${eraseEarlier}`;
-  let text = appendTexts.get(key);
-  if (text === undefined) {
+  let statement = appendTexts.get(key);
+  if (statement === undefined) {
     const rows = single
       ? `SELECT $1, claim.revision, $3, $4::jsonb, $5::jsonb, ${eraseEarlier} FROM claim`
       : `SELECT $1, claim.revision - $2::bigint + e.ord, e.value->>'type', e.value->'data', e.value->'metadata',
                ${eraseEarlier ? 'e.ord = 1' : 'false'}
         FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
         ORDER BY e.ord`;
-    text = `WITH claim AS (${claim.sql}),
+    const text = `WITH claim AS (${claim.sql}),
       ins AS (
         INSERT INTO events (stream_id, revision, type, data, metadata, erased_earlier)
         ${rows}
@@ -170,7 +170,8 @@ export function appendStatement(
         eraseEarlier ? `, erased AS (DELETE FROM events WHERE stream_id = $1 AND revision <= (SELECT claim.revision - $2::bigint FROM claim))` : ''
       }
       SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision FROM ins`;
-    appendTexts.set(key, text);
+    statement = { text, name: statementName('es_append', text) };
+    appendTexts.set(key, statement);
   }
   let params: unknown[];
   if (single) {
@@ -180,12 +181,13 @@ export function appendStatement(
     params = [streamId, String(events.length), serializeEvents(streamId, events)];
   }
   if (claim.usesExpectedRevision) params.push(String(expected));
-  return { text, params };
+  return { ...statement, params };
 }
 
 /**
- * The horizon of a read of the log, as CTEs ending in `horizon(xmin, blocked)` (committed events wait at or above it): transaction ids below it can no
- * longer write events this read would miss. That is `pg_snapshot_xmin` of the read's snapshot, unless
+ * The horizon of a read of the log, as CTEs ending in `horizon(xmin, blocked)`: transaction ids below
+ * `xmin` can no longer write events this read would miss; `blocked`, committed events wait at or above
+ * it. That is `pg_snapshot_xmin` of the read's snapshot, unless
  * events wait at or above it; then it is raised past the transactions the snapshot saw running that
  * belong to another database of the server (`pg_stat_activity`: a transaction writes in one database
  * only), which would otherwise hold this log back while, say, another product's long transaction runs.
@@ -246,11 +248,11 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
-    const { text, params } = appendStatement(streamId, events, expected, options.eraseEarlier === true);
+    const { text, name, params } = appendStatement(streamId, events, expected, options.eraseEarlier === true);
     let rows: Array<{ commit: string; prepare: string; revision: string }>;
     try {
       // One statement, so one short transaction and one round trip, prepared once per connection.
-      ({ rows } = await this.sql.query<{ commit: string; prepare: string; revision: string }>(text, params, { name: statementName('es_append', text) }));
+      ({ rows } = await this.sql.query<{ commit: string; prepare: string; revision: string }>(text, params, { name }));
     } catch (error) {
       if (pgErrorCode(error) === PgErrorCode.uniqueViolation) {
         throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
@@ -355,7 +357,7 @@ export class PostgresEventStore implements EventStore {
 
   private sendNotify(): void {
     this.notifyTimer = undefined;
-    // Appends that signal from here on need a NOTIFY after this one has started: they schedule it.
+    // Appends that signal until this NOTIFY starts are told by it; later ones schedule the next.
     const previous = this.notifyInFlight;
     this.notifyInFlight = (async () => {
       // One in flight: the previous NOTIFY first (a NOTIFY sent later tells of everything before it).
