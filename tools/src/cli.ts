@@ -32,7 +32,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   projections parked [--projection <name>]      events a projection set aside with their error (it went on with later ones)
   projections retry [--projection <name>]       apply parked events again after a fix; exit 1 if any still fails
   rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
-  bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500]
+  bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500] [--rounds 3]   append rate against a raw INSERT (interleaved rounds, medians), then projection lag (--lag-rate 0: append only)
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
@@ -247,6 +247,7 @@ async function main(argv: string[]): Promise<number> {
             writers: Number(flags.writers ?? 20),
             seconds: Number(flags.seconds ?? 5),
             lagRate: Number(flags['lag-rate'] ?? 500),
+            rounds: Number(flags.rounds ?? 3),
           }),
         );
       }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { runMigrations } from '@afterwards/persistence';
+import { PostgresSqlClient, runMigrations } from '@afterwards/persistence';
 import {
   createPgliteTestDatabase,
   createPostgresTestDatabase,
@@ -8,7 +8,7 @@ import {
 } from '@afterwards/persistence/testing';
 import { eventStoreMigrations } from './event-store.migrations';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
-import { PostgresEventStore } from './postgres-event-store';
+import { EVENTS_CHANNEL, PostgresEventStore } from './postgres-event-store';
 import { START, type RecordedEvent } from './port';
 import { describeEventStoreContract, type EventStoreFixture } from './testing';
 
@@ -86,6 +86,28 @@ describe('PostgresEventStore on PostgreSQL: transactions that commit late', () =
     }
   });
 
+  it('is not held back by an open transaction of another database on the server', async () => {
+    const elsewhere = await createPostgresTestDatabase();
+    const other = new pg.Client({ connectionString: elsewhere.url });
+    await other.connect();
+    try {
+      // Another product's long transaction: it has a transaction id older than the append's.
+      await other.query('BEGIN');
+      const { rows } = await other.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      const appended = await store.append('beside-other-db', [{ type: 'Written', data: {}, metadata: metadataFor('b') }], 'no_stream');
+      const { rows: snap } = await db.sql.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+      expect(BigInt(snap[0]!.xmin) <= BigInt(rows[0]!.xid)).toBe(true); // the server-wide horizon is held back
+
+      const page = await store.readPage(START);
+      expect(page.events.map((e) => e.streamId)).toContain('beside-other-db');
+      expect(page.horizon > appended.position.commit).toBe(true);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+      await elsewhere.dispose();
+    }
+  });
+
   it('maps a unique violation on events to StreamConflictError', async () => {
     // A row the streams table does not know about: the claim succeeds, the insert collides.
     await db.sql.query(
@@ -94,6 +116,53 @@ describe('PostgresEventStore on PostgreSQL: transactions that commit late', () =
     await expect(
       store.append('orphan', [{ type: 'X', data: {}, metadata: metadataFor('o') }], 'no_stream'),
     ).rejects.toMatchObject({ name: 'StreamConflictError', streamId: 'orphan' });
+  });
+});
+
+describe('PostgresEventStore on PostgreSQL: subscribers in another process', () => {
+  let db: TestDatabase;
+  let other: PostgresSqlClient;
+  let writer: PostgresEventStore;
+  let reader: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createPostgresTestDatabase();
+    await runMigrations(db.sql, eventStoreMigrations);
+    // Its own pool and listening connection, as another process would have; polls only once a minute.
+    other = PostgresSqlClient.open(db.url!, { max: 2 });
+    writer = new PostgresEventStore(db.sql, { notifyIntervalMs: 50 });
+    reader = new PostgresEventStore(other, { pollIntervalMs: 60_000 });
+  });
+
+  afterAll(async () => {
+    await reader.close();
+    await writer.close();
+    await other.close();
+    await db.dispose();
+  });
+
+  it('hears of every append, the last of a burst too, from NOTIFYs coalesced to one per interval', async () => {
+    const received: string[] = [];
+    const subscription = reader.subscribeToAll(async (e) => void received.push(e.streamId));
+    const notified: number[] = [];
+    const unlisten = await other.listen(EVENTS_CHANNEL, () => notified.push(Date.now()));
+    try {
+      // Let the subscription read its (empty) first page and go to sleep on its minute-long poll.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const streams = Array.from({ length: 30 }, (_, i) => `burst-${i}`);
+      await Promise.all(streams.map((s) => writer.append(s, [{ type: 'Burst', data: {}, metadata: metadataFor(s) }], 'no_stream')));
+      await expectEventually(() => expect([...received].sort()).toEqual([...streams].sort()), 10_000);
+      // 30 appends, one every few milliseconds at most: far fewer NOTIFYs than appends.
+      expect(notified.length).toBeGreaterThan(0);
+      expect(notified.length).toBeLessThan(streams.length);
+
+      // A lone append after the burst is told too (the interval delays its NOTIFY, never drops it).
+      await writer.append('lone', [{ type: 'Lone', data: {}, metadata: metadataFor('lone') }], 'no_stream');
+      await expectEventually(() => expect(received).toContain('lone'), 10_000);
+    } finally {
+      await unlisten();
+      await subscription.stop();
+    }
   });
 });
 

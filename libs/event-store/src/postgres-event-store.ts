@@ -1,4 +1,4 @@
-import { PgErrorCode, pgErrorCode, type SqlClient } from '@afterwards/persistence';
+import { PgErrorCode, pgErrorCode, statementName, type SqlClient } from '@afterwards/persistence';
 import {
   START,
   StreamConflictError,
@@ -32,6 +32,11 @@ export interface PostgresEventStoreOptions {
   readonly pollIntervalMs?: number;
   /** Quick re-poll while committed events wait behind an older open transaction (which may never notify). */
   readonly blockedPollIntervalMs?: number;
+  /**
+   * Least time between two NOTIFYs this store sends (PostgreSQL): appends committed meanwhile are told by
+   * the next one, so subscribers in other processes hear of them at most this much later.
+   */
+  readonly notifyIntervalMs?: number;
 }
 
 interface EventRow {
@@ -53,7 +58,7 @@ interface PageRow extends Partial<EventRow> {
 /** One page of the global log, plus the horizon it was read under. */
 export interface LogPage {
   readonly events: RecordedEvent[];
-  /** `pg_snapshot_xmin` of the read: every transaction below it had finished. */
+  /** Every transaction below it that could have written events had finished when the page was read. */
   readonly horizon: bigint;
   /** Committed events exist at or above the horizon, held back by an older open transaction. */
   readonly blocked: boolean;
@@ -67,7 +72,7 @@ export function maxPosition(a: Position, b: Position): Position {
  * The statement that claims revisions on the streams row, or returns no row when the stream is not
  * in the expected state. Row locks make concurrent writers of one stream queue up and re-check.
  */
-export function claimRevisionsSql(expected: ExpectedState): { sql: string; usesExpectedRevision: boolean } {
+export function claimRevisionsSql(expected: ExpectedState, expectedParam = 4): { sql: string; usesExpectedRevision: boolean } {
   switch (expected) {
     case 'any':
       return {
@@ -90,7 +95,7 @@ export function claimRevisionsSql(expected: ExpectedState): { sql: string; usesE
       if (typeof expected !== 'bigint' || expected < 0n) throw new RangeError(`Invalid expected state ${String(expected)}`);
       return {
         sql: `UPDATE streams SET revision = revision + $2::bigint
-              WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`,
+              WHERE stream_id = $1 AND revision = $${expectedParam}::bigint RETURNING revision`,
         usesExpectedRevision: true,
       };
   }
@@ -101,6 +106,14 @@ function serializeEvents(streamId: string, events: readonly NewEvent[]): string 
     return JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? null, metadata: e.metadata })));
   } catch (error) {
     // Typically a bigint: events must be plain JSON so every adapter stores them alike.
+    throw new TypeError(`Events for ${streamId} are not JSON-serialisable: ${(error as Error).message}`);
+  }
+}
+
+function serializeJson(streamId: string, value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
     throw new TypeError(`Events for ${streamId} are not JSON-serialisable: ${(error as Error).message}`);
   }
 }
@@ -121,6 +134,86 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** Texts of the append statement and their prepared names, by variant: 16, each prepared once per connection. */
+const appendTexts = new Map<string, { text: string; name: string }>();
+
+/**
+ * The append as one statement: claim the revisions on the streams row (no row back when the stream is
+ * not in the expected state: a conflict), insert the events numbered from the claimed revisions, and
+ * with `eraseEarlier` delete the events before them. The row trigger chains each event's hash. A single
+ * event (the usual append) travels as plain parameters; several as one JSON array.
+ */
+export function appendStatement(
+  streamId: string,
+  events: readonly NewEvent[],
+  expected: ExpectedState,
+  eraseEarlier: boolean,
+): { text: string; name: string; params: unknown[] } {
+  const single = events.length === 1;
+  const claim = claimRevisionsSql(expected, single ? 6 : 4);
+  const key = `${single ? 1 : 'n'}:${typeof expected === 'bigint' ? 'rev' : expected}:${eraseEarlier}`;
+  let statement = appendTexts.get(key);
+  if (statement === undefined) {
+    const rows = single
+      ? `SELECT $1, claim.revision, $3, $4::jsonb, $5::jsonb, ${eraseEarlier} FROM claim`
+      : `SELECT $1, claim.revision - $2::bigint + e.ord, e.value->>'type', e.value->'data', e.value->'metadata',
+               ${eraseEarlier ? 'e.ord = 1' : 'false'}
+        FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+        ORDER BY e.ord`;
+    const text = `WITH claim AS (${claim.sql}),
+      ins AS (
+        INSERT INTO events (stream_id, revision, type, data, metadata, erased_earlier)
+        ${rows}
+        RETURNING tx_id, seq, revision
+      )${
+        // A sibling statement does not see the rows ins adds: only the earlier events go, and only if the claim held.
+        eraseEarlier ? `, erased AS (DELETE FROM events WHERE stream_id = $1 AND revision <= (SELECT claim.revision - $2::bigint FROM claim))` : ''
+      }
+      SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision FROM ins`;
+    statement = { text, name: statementName('es_append', text) };
+    appendTexts.set(key, statement);
+  }
+  let params: unknown[];
+  if (single) {
+    const event = events[0]!;
+    params = [streamId, '1', event.type, serializeJson(streamId, event.data ?? null), serializeJson(streamId, event.metadata)];
+  } else {
+    params = [streamId, String(events.length), serializeEvents(streamId, events)];
+  }
+  if (claim.usesExpectedRevision) params.push(String(expected));
+  return { ...statement, params };
+}
+
+/**
+ * The horizon of a read of the log, as CTEs ending in `horizon(xmin, blocked)`: transaction ids below
+ * `xmin` can no longer write events this read would miss; `blocked`, committed events wait at or above
+ * it. That is `pg_snapshot_xmin` of the read's snapshot, unless
+ * events wait at or above it; then it is raised past the transactions the snapshot saw running that
+ * belong to another database of the server (`pg_stat_activity`: a transaction writes in one database
+ * only), which would otherwise hold this log back while, say, another product's long transaction runs.
+ * A transaction that cannot be placed (no longer listed, a prepared one, no database) still holds it.
+ * Transaction ids are matched on their low 32 bits (`backend_xid` is an `xid`): running ones are
+ * never 2^31 apart.
+ */
+export const HORIZON_CTES = `snap AS MATERIALIZED (
+         -- max() walks the (tx_id, seq) index backwards to one row; EXISTS (… tx_id >= xmin) scanned the whole table.
+         SELECT pg_current_snapshot() AS s, (SELECT max(tx_id) FROM events) AS last_tx
+       ),
+       other_databases AS MATERIALIZED (
+         SELECT a.backend_xid::text::bigint AS xid32 FROM pg_stat_activity a
+         WHERE a.backend_xid IS NOT NULL AND a.datid IS NOT NULL AND a.datname <> current_database()
+       ),
+       horizon AS MATERIALIZED (
+         SELECT h.xmin, coalesce(snap.last_tx >= h.xmin, false) AS blocked
+         FROM snap, LATERAL (SELECT CASE
+           WHEN snap.last_tx IS NULL OR snap.last_tx < pg_snapshot_xmin(snap.s) THEN pg_snapshot_xmin(snap.s)
+           ELSE coalesce(
+             (SELECT min(r.xid) FROM pg_snapshot_xip(snap.s) AS r(xid)
+              WHERE NOT EXISTS (SELECT 1 FROM other_databases o WHERE o.xid32 = r.xid::text::bigint % 4294967296)),
+             pg_snapshot_xmax(snap.s))
+         END AS xmin) h
+       )`;
+
 const EVENT_COLUMNS = `tx_id::text AS commit, seq::text AS prepare, stream_id, revision::text AS revision,
   type, data, metadata, recorded_at`;
 
@@ -134,8 +227,12 @@ export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly blockedPollIntervalMs: number;
   private readonly subscriptions = new Set<PostgresSubscription>();
-  private notifying = false;
-  private notifyAgain = false;
+  private readonly notifyIntervalMs: number;
+  /** A NOTIFY is scheduled or waiting for the one in flight, and has not been sent yet. */
+  private notifyPending = false;
+  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastNotifyAt = -Infinity;
+  private closing = false;
   /** The NOTIFY in flight, awaited by close() so a short-lived writer (a tools command) still wakes others. */
   private notifyInFlight: Promise<void> = Promise.resolve();
 
@@ -146,32 +243,16 @@ export class PostgresEventStore implements EventStore {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.blockedPollIntervalMs = options.blockedPollIntervalMs ?? 5;
+    this.notifyIntervalMs = options.notifyIntervalMs ?? 5;
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedState, options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
-    const claim = claimRevisionsSql(expected);
-    const params: unknown[] = [streamId, String(events.length), serializeEvents(streamId, events)];
-    if (claim.usesExpectedRevision) params.push(String(expected));
-    // One statement, so one short transaction: claim revisions and insert. No row back = conflict.
-    const text = `WITH claim AS (${claim.sql}),
-      ins AS (
-        INSERT INTO events (stream_id, revision, type, data, metadata, erased_earlier)
-        SELECT $1, claim.revision - $2::bigint + e.ord, e.value->>'type', e.value->'data', e.value->'metadata',
-               ${options.eraseEarlier ? 'e.ord = 1' : 'false'}
-        FROM claim, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
-        ORDER BY e.ord
-        RETURNING tx_id, seq, revision
-      )${
-        // A sibling statement does not see the rows ins adds: only the earlier events go, and only if the claim held.
-        options.eraseEarlier
-          ? `, erased AS (DELETE FROM events WHERE stream_id = $1 AND revision <= (SELECT claim.revision - $2::bigint FROM claim))`
-          : ''
-      }
-      SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision FROM ins`;
+    const { text, name, params } = appendStatement(streamId, events, expected, options.eraseEarlier === true);
     let rows: Array<{ commit: string; prepare: string; revision: string }>;
     try {
-      ({ rows } = await this.sql.query<{ commit: string; prepare: string; revision: string }>(text, params));
+      // One statement, so one short transaction and one round trip, prepared once per connection.
+      ({ rows } = await this.sql.query<{ commit: string; prepare: string; revision: string }>(text, params, { name }));
     } catch (error) {
       if (pgErrorCode(error) === PgErrorCode.uniqueViolation) {
         throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
@@ -255,27 +336,38 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Wakes subscribers after a commit. Subscriptions in this process are woken directly; others through
-   * NOTIFY, sent outside the append transaction and coalesced to one in flight: a NOTIFY inside the
-   * append would take PostgreSQL's global notify lock at every commit and serialise all writers.
+   * NOTIFY, sent outside the append transaction: a NOTIFY inside the append would take PostgreSQL's
+   * global notify lock at every commit and serialise all writers. One NOTIFY tells of every append
+   * committed before it, so they are coalesced: at most one in flight, and at most one per
+   * `notifyIntervalMs`. An append always has a NOTIFY sent after its commit (the one pending when it
+   * signals, or one it schedules).
    */
   private signalAppended(): void {
     for (const subscription of this.subscriptions) subscription.nudge();
     if (this.sql.dialect === 'pglite') return; // one process per PGlite: nobody else to tell
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
+    if (this.notifyPending) return;
+    this.notifyPending = true;
+    const wait = this.lastNotifyAt + this.notifyIntervalMs - performance.now();
+    if (wait > 0 && !this.closing) {
+      this.notifyTimer = setTimeout(() => this.sendNotify(), wait);
+    } else {
+      this.sendNotify();
     }
-    this.notifying = true;
+  }
+
+  private sendNotify(): void {
+    this.notifyTimer = undefined;
+    // Appends that signal until this NOTIFY starts are told by it; later ones schedule the next.
+    const previous = this.notifyInFlight;
     this.notifyInFlight = (async () => {
+      // One in flight: the previous NOTIFY first (a NOTIFY sent later tells of everything before it).
+      await previous;
+      this.notifyPending = false;
+      this.lastNotifyAt = performance.now();
       try {
-        do {
-          this.notifyAgain = false;
-          await this.sql.query(`SELECT pg_notify($1, '')`, [EVENTS_CHANNEL]);
-        } while (this.notifyAgain);
+        await this.sql.query(`SELECT pg_notify($1, '')`, [EVENTS_CHANNEL], { name: 'es_notify' });
       } catch {
         // Subscribers fall back to polling; a failed NOTIFY loses nothing.
-      } finally {
-        this.notifying = false;
       }
     })();
   }
@@ -304,10 +396,8 @@ export class PostgresEventStore implements EventStore {
   /** Events after `after` (exclusive) in global order, only from transactions that can no longer change. */
   async readPage(after: Position, limit?: number, streamPrefixes?: readonly string[]): Promise<LogPage> {
     const { rows } = await this.sql.query<PageRow>(
-      `WITH h AS (
-         SELECT x.xmin, EXISTS (SELECT 1 FROM events WHERE tx_id >= x.xmin) AS blocked
-         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) x
-       )
+      `WITH ${HORIZON_CTES},
+       h AS (SELECT xmin, blocked FROM horizon)
        SELECT h.xmin::text AS horizon, h.blocked, e.*
        FROM h LEFT JOIN LATERAL (
          SELECT ${EVENT_COLUMNS}, tx_id AS sort_tx, seq AS sort_seq
@@ -353,7 +443,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    // A NOTIFY still waiting for its interval goes now.
+    if (this.notifyTimer !== undefined) {
+      clearTimeout(this.notifyTimer);
+      this.sendNotify();
+    }
     await this.notifyInFlight;
   }
 }

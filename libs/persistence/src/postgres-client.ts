@@ -1,13 +1,15 @@
 import pg from 'pg';
 import { inlineParams } from './inline-params';
-import type { SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
+import type { QueryOptions, SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
 
 // Return int8 and numeric as strings (the default); xid8 too. Callers convert to bigint where they need it.
 
 function wrap(db: pg.Pool | pg.ClientBase): SqlExecutor {
   return {
-    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-      const result = await db.query(text, params as unknown[]);
+    async query<Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<SqlResult<Row>> {
+      const result = options?.name
+        ? await db.query({ name: options.name, text, values: params as unknown[] })
+        : await db.query(text, params as unknown[]);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(text: string): Promise<void> {
@@ -41,8 +43,8 @@ export class PostgresSqlClient implements SqlClient {
     return new PostgresSqlClient(pool, connectionString);
   }
 
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>> {
-    return this.executor.query<Row>(text, params);
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<SqlResult<Row>> {
+    return this.executor.query<Row>(text, params, options);
   }
 
   exec(text: string): Promise<void> {

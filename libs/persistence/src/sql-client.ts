@@ -8,8 +8,17 @@ export interface SqlResult<Row> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection under this name and only bind and execute it afterwards
+   * (PostgreSQL): the server skips parsing and planning it again. The name must stand for one text only;
+   * derive it from the text (`statementName`). PGlite ignores it.
+   */
+  readonly name?: string;
+}
+
 export interface SqlExecutor {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<SqlResult<Row>>;
   /** Runs several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
 }
@@ -53,4 +62,15 @@ export function pgErrorCode(error: unknown): string | undefined {
     return typeof code === 'string' ? code : undefined;
   }
   return undefined;
+}
+
+/** A prepared statement's name derived from its text, so one name never stands for two texts. */
+export function statementName(prefix: string, text: string): string {
+  // FNV-1a, 32 bits: the name only has to differ between the few statements a prefix covers.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${prefix}_${(hash >>> 0).toString(36)}_${text.length}`;
 }

@@ -11,3 +11,11 @@ export function summarise(samples: number[]): { count: number; p50: number; p99:
 }
 
 export const ms = (n: number): string => `${n.toFixed(1)} ms`;
+
+/** Median of a few figures (the middle one; the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -124,6 +124,8 @@ export async function waitForProjection(
 
 /** Most events applied in one transaction. */
 const MAX_BATCH = 500;
+/** Microtask turns a batch waits for the next event before it starts (a handed event takes one or two). */
+const COLLECT_TURNS = 4;
 
 /** What the runner does when a batch fails, and whom it tells. */
 export interface ProjectionFailureHooks {
@@ -343,8 +345,7 @@ class Batcher {
 
   private async run(): Promise<void> {
     try {
-      // Let the subscription hand over what it already has before the first commit.
-      await new Promise((resolve) => setImmediate(resolve));
+      await this.collect();
       while (this.pending.length > 0) {
         this.committing = this.pending.splice(0, MAX_BATCH);
         await this.flushBatch(this.committing);
@@ -357,6 +358,19 @@ class Batcher {
       this.onError(error);
     } finally {
       this.flushing = undefined;
+    }
+  }
+
+  /**
+   * Lets the subscription hand over what it already has (the rest of its page) before the first commit:
+   * waits a few microtask turns at a time while events keep arriving. Not a macrotask (setImmediate):
+   * where the database runs in this thread (PGlite), writers awaiting it can keep the microtask queue busy
+   * for seconds, and a batch waiting for the event loop's next turn waited as long.
+   */
+  private async collect(): Promise<void> {
+    for (let seen = -1; seen !== this.pending.length && this.pending.length < MAX_BATCH; ) {
+      seen = this.pending.length;
+      for (let turn = 0; turn < COLLECT_TURNS; turn++) await Promise.resolve();
     }
   }
 
