@@ -9,6 +9,7 @@ import { freePort } from '@afterwards/testing';
 import { startBenchApi } from './bench-api';
 import { backendPids, cpuMeter } from './cpu-time';
 import { prepareFamilies, type BenchPerson, type Families } from './families';
+import { median } from './stats';
 
 export interface ReadsBenchOptions {
   readonly users: number;
@@ -141,8 +142,6 @@ async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: 
     databaseCpuMs: (databaseCpu * 1000) / requests,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * `bench reads`: the dashboard (`GET /api/memories`) and opening a memory (`GET /api/memories/:id`) through
