@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { MemoryDetail, MemoryListResponse } from '@afterwards/contracts';
 import { startBenchApi } from './bench-api';
 import { prepareFamilies, type BenchPerson } from './families';
+import { gcLine, gcPauses } from './gc-pauses';
 import { ms, summarise } from './stats';
 
 export interface MemoriesBenchOptions {
@@ -15,6 +16,8 @@ export interface MemoriesBenchOptions {
   readonly thinkMs: number;
   /** Memories each user shares with the next user as an editor (their dashboards show them too). */
   readonly shared: number;
+  /** More flags for the API's node, after its own (to try a V8 setting). */
+  readonly nodeFlags?: readonly string[];
 }
 
 /**
@@ -25,7 +28,7 @@ export interface MemoriesBenchOptions {
  * Prints p50/p99 of each.
  */
 export async function benchMemories(options: MemoriesBenchOptions): Promise<string> {
-  const api = await startBenchApi();
+  const api = await startBenchApi({}, undefined, options.nodeFlags);
   try {
     const { people, perDashboard, sharedMemories, setupSeconds } = await prepareFamilies(api, options);
 
@@ -45,6 +48,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       const open: number[] = [];
       const session: number[] = [];
       const pause = () => (thinkMs > 0 ? new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random()))) : undefined);
+      const gcBefore = await gcPauses(api.url);
       const started = performance.now();
       await Promise.all(
         people.map(async (p, i) => {
@@ -65,7 +69,9 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
         }),
       );
       const elapsed = (performance.now() - started) / 1000;
+      const gc = gcLine(gcBefore, await gcPauses(api.url));
       return {
+        gc,
         dashboard: summarise(dashboard),
         open: summarise(open),
         session: summarise(session),
@@ -112,6 +118,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `    dashboard, GET /api/memories (${perDashboard} memories with progress): p50 ${ms(r.dashboard.p50)}, p99 ${ms(r.dashboard.p99)}, max ${ms(r.dashboard.max)} (${r.dashboard.count} requests)`,
       `    open a memory, GET /api/memories/:id (${sizes.tasks} tasks, ${sizes.documents} documents, files, notes): p50 ${ms(r.open.p50)}, p99 ${ms(r.open.p99)}, max ${ms(r.open.max)} (${r.open.count} requests)`,
       ...(r.session.count ? [`    for comparison, the sign-in check alone, GET /api/session: p50 ${ms(r.session.p50)}, p99 ${ms(r.session.p99)}`] : []),
+      `    the API's garbage collection meanwhile: ${r.gc}`,
     ];
     return [
       `memories over HTTP, built API on PostgreSQL, ${options.users} signed-in users at once, ${options.memories} memories each, ${options.shared} of them shared with another user (${perDashboard} on each dashboard)`,
