@@ -57,6 +57,13 @@ const nodeFlagsOf = (flags: Record<string, string>): string[] | undefined =>
     .filter(Boolean)
     .map((f) => `--${f}`);
 
+/** The families the memory benches read: `--users`, `--memories` each, `--shared` with the next person. */
+const familiesOf = (flags: Record<string, string>) => ({
+  users: Number(flags.users ?? 50),
+  memories: Number(flags.memories ?? 10),
+  shared: Number(flags.shared ?? 3),
+});
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { positional, flags } = parseFlags(rest);
@@ -183,9 +190,7 @@ async function main(argv: string[]): Promise<number> {
       if (positional[0] === 'reads') {
         console.log(
           await benchReads({
-            users: Number(flags.users ?? 50),
-            memories: Number(flags.memories ?? 10),
-            shared: Number(flags.shared ?? 3),
+            ...familiesOf(flags),
             connections: Number(flags.connections ?? 50),
             seconds: Number(flags.seconds ?? 10),
             rounds: Number(flags.rounds ?? 3),
@@ -199,11 +204,9 @@ async function main(argv: string[]): Promise<number> {
       if (positional[0] === 'memories') {
         console.log(
           await benchMemories({
-            users: Number(flags.users ?? 50),
-            memories: Number(flags.memories ?? 10),
+            ...familiesOf(flags),
             rounds: Number(flags.rounds ?? 20),
             thinkMs: Number(flags.think ?? 500),
-            shared: Number(flags.shared ?? 3),
             nodeFlags: nodeFlagsOf(flags),
           }),
         );

@@ -2,7 +2,7 @@
 -- (a union of joins calling app_person_name per row) ran again for every shared memory: 1.5 to 2.5 ms each,
 -- most of the dashboard's time in PostgreSQL. This reads the one name, and only for a memory the signed-in
 -- person can see (their own, or one they are on), as app_case_people does: the app role still cannot ask
--- for the name of anyone else.
+-- for the name of anyone else. The name is app_person_name's rule, joined here rather than called.
 CREATE FUNCTION app_case_owner_name(target uuid) RETURNS text
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
   SELECT coalesce(
