@@ -10,6 +10,13 @@ if (!container) throw new Error('Afterwards: #root element missing from index.ht
 
 // Asked alongside the session check, so the support address is there when the first page shows.
 void loadSignInOptions();
+// So is the page's own chunk (App's lazy() then finds it loaded). Asked from here rather than from
+// index.ts: a chunk asked for there would carry its own copy of what this chunk holds (the layout, the
+// router); /login and the dashboard are asked for there, their chunks being mostly their own code.
+const path = location.pathname.replace(/\/+$/, '');
+if (path === '') void import('./pages/LandingPage');
+else if (path === '/resources') void import('./pages/ResourcesPage');
+else if (path === '/privacy' || path === '/terms') void import('./pages/PolicyPage');
 
 createRoot(container).render(
   <StrictMode>

@@ -1,8 +1,9 @@
-import { Fragment, useMemo } from 'react';
-import { ExternalLink } from '@afterwards/web-ui';
+import { Fragment, lazy, Suspense } from 'react';
+import { ExternalLink, InlineLoading } from '@afterwards/web-ui';
 import { parseInline } from '../content/inline';
-import { COOKIE_SUMMARY, privacyPolicy, termsOfService, type Policy, type PolicyBlock } from '../content/policies';
-import { useSupportEmail } from '../auth/options';
+import type { Policy, PolicyBlock } from '../content/policies';
+
+const FooterPolicy = lazy(() => import('./FooterPolicy'));
 
 export function Inline({ source }: { source: string }) {
   return (
@@ -73,15 +74,18 @@ export function PolicyText({ policy, inModal = false, intro = true }: { policy: 
   );
 }
 
-/** The footers' policy modals (family spec: the policy links open modals), with the configured support address. */
+const footerPolicy = (kind: 'privacy' | 'terms' | 'cookies') => (
+  <Suspense fallback={<InlineLoading>Loading…</InlineLoading>}>
+    <FooterPolicy kind={kind} />
+  </Suspense>
+);
+
+/**
+ * The footers' policy modals (family spec: the policy links open modals), with the configured support
+ * address. A modal's body is drawn only while it is open, so the policies' text is fetched then.
+ */
+const FOOTER_POLICIES = { privacy: footerPolicy('privacy'), terms: footerPolicy('terms'), cookies: footerPolicy('cookies') };
+
 export function useFooterPolicies() {
-  const supportEmail = useSupportEmail();
-  return useMemo(
-    () => ({
-      privacy: <PolicyText policy={privacyPolicy(supportEmail)} inModal />,
-      terms: <PolicyText policy={termsOfService(supportEmail)} inModal />,
-      cookies: <Blocks blocks={COOKIE_SUMMARY} />,
-    }),
-    [supportEmail],
-  );
+  return FOOTER_POLICIES;
 }
