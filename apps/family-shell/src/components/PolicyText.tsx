@@ -1,9 +1,7 @@
-import { Fragment, lazy, Suspense } from 'react';
-import { ExternalLink, InlineLoading } from '@afterwards/web-ui';
+import { Fragment } from 'react';
+import { ExternalLink } from '@afterwards/web-ui';
 import { parseInline } from '../content/inline';
 import type { Policy, PolicyBlock } from '../content/policies';
-
-const FooterPolicy = lazy(() => import('./FooterPolicy'));
 
 export function Inline({ source }: { source: string }) {
   return (
@@ -72,20 +70,4 @@ export function PolicyText({ policy, inModal = false, intro = true }: { policy: 
       ))}
     </div>
   );
-}
-
-const footerPolicy = (kind: 'privacy' | 'terms' | 'cookies') => (
-  <Suspense fallback={<InlineLoading>Loading…</InlineLoading>}>
-    <FooterPolicy kind={kind} />
-  </Suspense>
-);
-
-/**
- * The footers' policy modals (family spec: the policy links open modals), with the configured support
- * address. A modal's body is drawn only while it is open, so the policies' text is fetched then.
- */
-const FOOTER_POLICIES = { privacy: footerPolicy('privacy'), terms: footerPolicy('terms'), cookies: footerPolicy('cookies') };
-
-export function useFooterPolicies() {
-  return FOOTER_POLICIES;
 }
