@@ -23,7 +23,9 @@ COPY . .
 # is the repository's postinstall, run next.
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund --ignore-scripts
 RUN node tools/scripts/postinstall.mjs
-RUN npm run build
+# The apps only: npm run build ends with the first-load budget, which opens the pages in Chromium
+# (decision 0024); the image has no browser, and the same sources pass that check before they are shipped.
+RUN npm run build:apps
 # Drop the build tools, then copy out only what runs (tools/scripts/stage-runtime.sh lists it).
 RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
  && bash tools/scripts/stage-runtime.sh /src /out

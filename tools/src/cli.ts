@@ -43,7 +43,8 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
-  bench first-load                              JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
+  bench first-load [--embedded]                 JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
+  budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
   bench lighthouse [--runs 3]                   Lighthouse (mobile) scores of /, /login, /resources and the signed-in dashboard
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
@@ -159,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
         return result.ok ? 0 : 1;
       }
       if (positional[0] === 'first-load') {
-        const result = await benchFirstLoad();
+        const result = await benchFirstLoad({ embedded: flags.embedded === 'true' });
         console.log(result.report);
         return result.ok ? 0 : 1;
       }
@@ -263,6 +264,12 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       return 0;
+    }
+    case 'budget': {
+      if (positional[0] !== 'first-load') break;
+      const result = await benchFirstLoad({ embedded: true });
+      console.log(result.report);
+      return result.ok ? 0 : 1;
     }
     case 'places':
       console.log(JSON.stringify(loadGazetteer().resolve(positional.join(' '))));

@@ -1,4 +1,4 @@
-import { ProblemDetailsSchema } from '@afterwards/contracts';
+import { PartialProblemDetailsSchema, ProblemDetailsSchema } from '@afterwards/contracts';
 
 export const ADMIN_SESSION_URL = '/api/admin/session';
 
@@ -68,7 +68,7 @@ export async function requestAdminSession(
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return { kind: 'signed-in', body };
-  const problem = ProblemDetailsSchema.partial().safeParse(body);
+  const problem = PartialProblemDetailsSchema.safeParse(body);
   const remainingAttempts = problem.success ? problem.data.remainingAttempts : undefined;
   const lockedUntil = problem.success ? lockEnd(problem.data.retryAt) : undefined;
   const twoFactorRequired = problem.success && problem.data.twoFactorRequired === true;

@@ -1,6 +1,6 @@
 // The staff session as the shell sees it: GET /api/admin/session answers 200 { admin } when signed in
 // as staff, or a problem (401) that carries `retryAt` while sign-in from this address is locked.
-import { AdminSessionResponseSchema, ProblemDetailsSchema, type AdminUser } from '@afterwards/contracts';
+import { AdminSessionResponseSchema, PartialProblemDetailsSchema, type AdminUser } from '@afterwards/contracts';
 
 export const ADMIN_SESSION_URL = '/api/admin/session';
 
@@ -26,7 +26,7 @@ export async function checkAdminSession(signal?: AbortSignal): Promise<Exclude<A
     const admin = parseAdmin(body);
     return admin ? { status: 'signed-in', admin } : { status: 'signed-out' };
   }
-  const problem = ProblemDetailsSchema.partial().safeParse(body);
+  const problem = PartialProblemDetailsSchema.safeParse(body);
   const retryAt = problem.success ? problem.data.retryAt : undefined;
   const t = retryAt ? Date.parse(retryAt) : NaN;
   // A signed-in family account that is not staff is refused with the server's message (403).

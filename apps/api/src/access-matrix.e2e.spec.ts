@@ -11,7 +11,7 @@ import {
   RealtimeTopics,
   SessionResponseSchema,
   StaffTopics,
-  UPLOAD_CONTENT_TYPE, ProblemDetailsSchema, isCatalogPath, toOpenApiPath, type ApiAccess, type ApiRoute } from '@afterwards/contracts';
+  UPLOAD_CONTENT_TYPE, PartialProblemDetailsSchema, isCatalogPath, toOpenApiPath, type ApiAccess, type ApiRoute } from '@afterwards/contracts';
 import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ANN = { email: 'ann.matrix@example.test', password: 'quiet-harbour-80' };
@@ -201,7 +201,7 @@ describe('access matrix: every route × every actor', () => {
           if (headers.get('access-control-allow-origin')) wrong.push(`${label} as ${actor}${from}: allows another origin to read it`);
           // `anyOrigin` writes act on a secret in the URL, never a cookie: another site gets what anyone gets.
           if (origin && write && !route.anyOrigin) {
-            const code = status === 403 ? ProblemDetailsSchema.partial().parse(JSON.parse(text)).code : null;
+            const code = status === 403 ? PartialProblemDetailsSchema.parse(JSON.parse(text)).code : null;
             if (code !== 'FOREIGN_ORIGIN') wrong.push(`${label} as ${actor}${from}: ${status} ${text.slice(0, 80)}`);
             continue;
           }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { AdminListingsResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
+import { AdminListingsResponseSchema, PartialProblemDetailsSchema } from '@afterwards/contracts';
 import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'ada.admin@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
@@ -83,7 +83,7 @@ describe('staff routes over HTTP', () => {
     for (const needed of ['/api/admin/listings', '/api/admin/listings/bulk', '/api/admin/dashboard', '/api/admin/settings', '/api/admin/audit-log']) {
       expect(guarded.map((r) => r.path)).toContain(needed);
     }
-    const codeOf = (body: unknown) => ProblemDetailsSchema.partial().parse(body).code;
+    const codeOf = (body: unknown) => PartialProblemDetailsSchema.parse(body).code;
     for (const route of guarded) {
       const url = route.path.replace(/:id\b/g, listingId);
       const init = { method: route.method, ...(route.method === 'GET' ? {} : { json: {} }) };

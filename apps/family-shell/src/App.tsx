@@ -4,17 +4,18 @@ import { decideRoute, PAGE_TITLES, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
 import { type SessionState } from './session';
 import { useSession } from './auth/session-store';
-import { LandingPage } from './pages/LandingPage';
-import { ResourcesPage } from './pages/ResourcesPage';
-import { PolicyPage } from './pages/PolicyPage';
 import { CookieConsent } from './components/CookieConsent';
 
-// Account screens carry the auth client: loaded only when one is shown, not with the public pages.
+// Each page is its own chunk, so a page loads only what its first render needs (index.ts asks for the
+// current page's chunk alongside the app's). Account screens carry the auth client.
+const LandingPage = lazy(() => import('./pages/LandingPage').then((m) => ({ default: m.LandingPage })));
+const ResourcesPage = lazy(() => import('./pages/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const LoginNewPasswordPage = lazy(() => import('./pages/LoginNewPasswordPage').then((m) => ({ default: m.LoginNewPasswordPage })));
 const LoginVerifiedPage = lazy(() => import('./pages/LoginVerifiedPage').then((m) => ({ default: m.LoginVerifiedPage })));
 const InvitationPage = lazy(() => import('./pages/InvitationPage').then((m) => ({ default: m.InvitationPage })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const PolicyPage = lazy(() => import('./pages/PolicyPage').then((m) => ({ default: m.PolicyPage })));
 
 export function App() {
   const session = useSession();

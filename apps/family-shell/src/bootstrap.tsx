@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { ToastProvider } from '@afterwards/web-ui';
 import { App } from './App';
 import { loadSignInOptions } from './auth/options';
@@ -10,6 +11,19 @@ if (!container) throw new Error('Afterwards: #root element missing from index.ht
 
 // Asked alongside the session check, so the support address is there when the first page shows.
 void loadSignInOptions();
+// So is the page's own chunk (App's lazy() then finds it loaded). Asked from here rather than from
+// index.ts: a chunk asked for there would carry its own copy of what this chunk holds (the layout, the
+// router); /login and the dashboard are asked for there, their chunks being mostly their own code.
+// A page drawn by a remote has the remote's manifest, entry and first-render chunks fetched now too
+// (not run: the page runs them when it draws), instead of after the session check and the first render.
+const preload = (nameOrAlias: string, exposes: string[]) => void preloadRemote([{ nameOrAlias, exposes }]).catch(() => undefined);
+const path = location.pathname.replace(/\/+$/, '');
+if (path === '') void import('./pages/LandingPage');
+else if (path === '/resources') {
+  void import('./pages/ResourcesPage');
+  preload('directory', ['./Finder']);
+} else if (path === '/dashboard') preload('memories', ['./MemoriesDashboard', './SyncIndicator']);
+else if (path === '/privacy' || path === '/terms') void import('./pages/PolicyPage');
 
 createRoot(container).render(
   <StrictMode>

@@ -169,6 +169,8 @@ describe('public site and cookie consent in the browser', () => {
     await footer.getByRole('link', { name: 'Privacy Policy' }).click();
     const modal = page.getByRole('dialog', { name: 'Privacy Policy' });
     await modal.waitFor();
+    // The policies' text is its own chunk, fetched when a policy modal first opens.
+    await modal.locator('h3').first().waitFor();
     expect(await modal.locator('h3').count()).toBe(13);
     expect(page.url()).toBe(`${product.url}/`);
     await assertAccessible(page, 'Privacy Policy dialog');

@@ -1,12 +1,6 @@
 import { z } from './zod';
-import {
-  LISTING_CATEGORIES,
-  LISTING_STATUSES,
-  ListingCategorySchema,
-  ListingDetailsInputSchema,
-  ListingStatusSchema,
-  PublicListingSchema,
-} from './directory';
+import { LISTING_STATUSES, ListingDetailsInputSchema, ListingStatusSchema } from './directory';
+import { LISTING_CATEGORIES, ListingCategorySchema, PublicListingSchema } from './directory-search';
 
 /**
  * The staff back office (admin spec sections 2–9): listings, dashboard, settings and the audit log.
@@ -30,7 +24,7 @@ export const ADMIN_GUARD_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------
 
 /** A listing as staff see it: every column of the read model. */
-export const AdminListingSchema = PublicListingSchema.omit({ distanceMiles: true, withinServiceArea: true }).extend({
+export const AdminListingSchema = z.object(PublicListingSchema.shape).omit({ distanceMiles: true, withinServiceArea: true }).extend({
   serviceRadiusMiles: z.number().int(),
   servesSurroundingAreas: z.boolean(),
   status: ListingStatusSchema,

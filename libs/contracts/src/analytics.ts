@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 
 /** What a visitor did with a listing (admin spec: business_analytics.action_type). */
 export const LISTING_ACTIONS = ['view', 'click', 'call', 'email', 'website', 'directions'] as const;
@@ -9,12 +9,12 @@ export type ListingAction = z.infer<typeof ListingActionSchema>;
 export const FINDER_PAGES = ['resources', 'dashboard-resources'] as const;
 
 export const ListingInteractionSchema = z.object({
-  listingId: z.string().uuid(),
+  listingId: z.uuid(),
   action: ListingActionSchema,
   /** The searcher's point, when the search had one. */
-  userLat: z.number().min(-90).max(90).optional(),
-  userLng: z.number().min(-180).max(180).optional(),
-  distanceMiles: z.number().min(0).max(20_000).optional(),
+  userLat: z.optional(z.number().check(z.gte(-90), z.lte(90))),
+  userLng: z.optional(z.number().check(z.gte(-180), z.lte(180))),
+  distanceMiles: z.optional(z.number().check(z.gte(0), z.lte(20_000))),
 });
 export type ListingInteraction = z.infer<typeof ListingInteractionSchema>;
 
@@ -38,8 +38,8 @@ export const INTERACTION_BATCHING = {
 export const RecordInteractionsRequestSchema = z.object({
   page: z.enum(FINDER_PAGES),
   /** Random id the page keeps for its lifetime (not a cookie), to tell visits apart. */
-  sessionId: z.string().min(8).max(64),
-  interactions: z.array(ListingInteractionSchema).min(1).max(INTERACTION_BATCHING.maxBatch),
+  sessionId: z.string().check(z.minLength(8), z.maxLength(64)),
+  interactions: z.array(ListingInteractionSchema).check(z.minLength(1), z.maxLength(INTERACTION_BATCHING.maxBatch)),
 });
 export type RecordInteractionsRequest = z.infer<typeof RecordInteractionsRequestSchema>;
 

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { $ZodType as ZodType } from 'zod/v4/core';
 import { z } from './zod';
 import {
   AdminDashboardSchema,
@@ -24,7 +24,8 @@ import {
 } from './admin';
 import { RecordInteractionsRequestSchema, RecordInteractionsResponseSchema } from './analytics';
 import { CoverageOpportunitiesSchema, CoveragePointsQuerySchema, CoveragePointsSchema, CoverageQuerySchema, CoverageReportSchema } from './coverage';
-import { DirectorySearchQuerySchema, DirectorySearchResponseSchema } from './directory';
+import { DirectorySearchQuerySchema } from './directory';
+import { DirectorySearchResponseSchema, PlaceSuggestResponseSchema } from './directory-search';
 import {
   AuditChainVerificationSchema,
   CorrelationResponseSchema,
@@ -40,13 +41,10 @@ import {
 import {
   AdminSessionResponseSchema,
   AdminSignInSchema,
-  AuthOptionsResponseSchema,
   PreferencesResponseSchema,
   PreferencesSchema,
   ProfileResponseSchema,
   ProfileSchema,
-  SessionResponseSchema,
-  SessionStateResponseSchema,
 } from './identity';
 import {
   ApproveDocumentSchema,
@@ -76,7 +74,8 @@ import {
   SettleItemRequestSchema,
   SetTaskStatusRequestSchema,
 } from './memories';
-import { PlaceSuggestQuerySchema, PlaceSuggestResponseSchema } from './places';
+import { PlaceSuggestQuerySchema } from './places';
+import { AuthOptionsResponseSchema, SessionResponseSchema, SessionStateResponseSchema } from './sign-in';
 import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
 import { CalendarSubscriptionSchema, MemoryRemindersSchema, SetMemoryRemindersRequestSchema, UnsubscribeQuerySchema } from './reminders';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';

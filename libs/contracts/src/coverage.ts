@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { ListingCategorySchema, ListingStatusSchema } from './directory';
+import { ListingStatusSchema } from './directory';
+import { ListingCategorySchema } from './directory-search';
 import { ADMIN_API } from './admin';
 
 /**
@@ -86,7 +87,7 @@ export type RegionFigures = z.infer<typeof RegionFiguresSchema>;
 export const GapItemSchema = z.object({
   region: RegionNameSchema,
   /** Set when a single region is selected: the gap is of one category within it. */
-  category: ListingCategorySchema.nullable(),
+  category: z.nullable(ListingCategorySchema),
   currentCount: z.number().int(),
   potential: z.number().int(),
   gap: z.number().int(),

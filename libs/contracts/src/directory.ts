@@ -1,23 +1,5 @@
 import { z } from './zod';
-
-/** Listing categories as the family spec names them (each has an icon and colour in the UI). */
-export const LISTING_CATEGORIES = [
-  'Funeral Directors',
-  'Register Offices',
-  'Legal Services',
-  'Religious Services',
-  'Coroner Services',
-  'Crematoriums',
-  'Counseling Services',
-  'Financial Advisors',
-  'Accountants',
-  'Charities',
-  'Other Services',
-  // Where document imports put a service no keyword places (admin spec section 5).
-  'Support Services',
-] as const;
-export const ListingCategorySchema = z.enum(LISTING_CATEGORIES);
-export type ListingCategory = z.infer<typeof ListingCategorySchema>;
+import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
 
 export const LISTING_STATUSES = ['Pending Review', 'Active', 'Inactive', 'Suspended'] as const;
 export const ListingStatusSchema = z.enum(LISTING_STATUSES);
@@ -59,51 +41,6 @@ export const DirectorySearchQuerySchema = z
     path: ['lat'],
   });
 export type DirectorySearchQuery = z.input<typeof DirectorySearchQuerySchema>;
-
-export const PublicListingSchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  category: ListingCategorySchema,
-  location: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  pricing: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  serviceRadiusMiles: z.number(),
-  promoted: z.boolean(),
-  position: z.number().nullable(),
-  rating: z.number().nullable(),
-  totalReviews: z.number(),
-  /** Rounded to 0.1 mile; null when the search had no point to measure from. */
-  distanceMiles: z.number().nullable(),
-  /** The searcher is inside the listing's own service radius ('Serves your area'). */
-  withinServiceArea: z.boolean(),
-});
-export type PublicListing = z.infer<typeof PublicListingSchema>;
-
-export const ResolvedPlaceSchema = z.object({
-  label: z.string(),
-  kind: z.enum(['postcode', 'district', 'town', 'coordinates']),
-  latitude: z.number(),
-  longitude: z.number(),
-});
-export type ResolvedPlace = z.infer<typeof ResolvedPlaceSchema>;
-
-export const DirectorySearchResponseSchema = z.object({
-  listings: z.array(PublicListingSchema),
-  total: z.number(),
-  featured: z.number(),
-  /** The point searched around, or null when listing everything (no location given or not found). */
-  place: ResolvedPlaceSchema.nullable(),
-  /** 'nearby' within the radius of `place`; 'all' every active listing; 'not_found' the location was not recognised. */
-  searchType: z.enum(['nearby', 'all', 'not_found']),
-  radiusMiles: z.number(),
-});
-export type DirectorySearchResponse = z.infer<typeof DirectorySearchResponseSchema>;
 
 const optionalText = (max: number) =>
   z

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 import { ProblemDetailsSchema } from './problem';
 
 /**
@@ -15,7 +15,7 @@ export const EMAIL_VERIFIED_PATH = '/email-verified';
  * 200 whether or not the account exists, and 429 (`RATE_LIMITED`, `retryAt`, Retry-After) past its
  * limits per account and per client address.
  */
-export const EmailNotVerifiedProblemSchema = ProblemDetailsSchema.extend({
+export const EmailNotVerifiedProblemSchema = z.extend(ProblemDetailsSchema, {
   code: z.literal('EMAIL_NOT_VERIFIED'),
   email: z.string(),
   verificationSent: z.boolean(),

@@ -1,57 +1,5 @@
 import { z } from './zod';
-
-/** Family spec section 9 / 5: the product's password minimum. */
-export const PASSWORD_MIN_LENGTH = 6;
-
-/** The signed-in user as screens see it (`GET /api/session` → `{ user }`, 401 when signed out). */
-export const SessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  name: z.string().nullable(),
-  firstName: z.string().nullable(),
-  twoFactorEnabled: z.boolean(),
-});
-export type SessionUser = z.infer<typeof SessionUserSchema>;
-export const SessionResponseSchema = z.object({ user: SessionUserSchema });
-export type SessionResponse = z.infer<typeof SessionResponseSchema>;
-/**
- * `GET /api/session/state` → `{ user }` or `{ user: null }`, always 200: the shell's start-up question
- * "is anyone signed in?", where signed out is an answer, not an error (a 401 there would be logged as
- * a failed request in every signed-out visitor's console).
- */
-export const SESSION_STATE_URL = '/api/session/state';
-export const SessionStateResponseSchema = z.object({ user: SessionUserSchema.nullable() });
-export type SessionStateResponse = z.infer<typeof SessionStateResponseSchema>;
-
-/** Sign-in and create-account forms (family spec section 5). */
-export const CredentialsSchema = z.object({
-  email: z.string().trim().min(1, 'Please fill in all fields').email('Please enter a valid email address'),
-  password: z.string().min(1, 'Please fill in all fields'),
-});
-export const SignUpSchema = CredentialsSchema.extend({
-  password: z
-    .string()
-    .min(1, 'Please fill in all fields')
-    .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters long'),
-});
-export const ResetRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address').email('Please enter a valid email address'),
-});
-
-/**
- * Sign-in options the server offers (`GET /api/sign-in-options`, public; outside better-auth's `/api/auth/*` mount). The sign-in screen shows
- * 'Sign in with Google' only when `google` is true (OIDC configured by environment variables);
- * the button starts better-auth's `POST /api/auth/sign-in/social` with `provider: GOOGLE_PROVIDER_ID`.
- */
-export const AuthOptionsResponseSchema = z.object({
-  google: z.boolean(),
-  /** Contact Support address (SUPPORT_EMAIL), for the Settings tab's Support & Help card. */
-  supportEmail: z.string().optional(),
-});
-export type AuthOptionsResponse = z.infer<typeof AuthOptionsResponseSchema>;
-export const AUTH_OPTIONS_URL = '/api/sign-in-options';
-export const GOOGLE_PROVIDER_ID = 'google';
+import { PASSWORD_MIN_LENGTH } from './sign-in';
 
 /** Change password dialog (family spec section 5); the current password is really checked on the server. */
 export const ChangePasswordSchema = z

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ADMIN_API } from './admin';
-import { LISTING_CATEGORIES, ListingCategorySchema, ListingDetailsInputSchema } from './directory';
+import { ListingDetailsInputSchema } from './directory';
+import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
 
 /**
  * Staff imports (admin spec: Bulk CSV Upload and Document Processing). Uploads are the file's bytes as

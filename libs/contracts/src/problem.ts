@@ -1,19 +1,22 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 
 /** RFC 9457 problem details, with the product's stable `code` and optional field errors. */
 export const ProblemDetailsSchema = z.object({
   type: z.string(),
   title: z.string(),
   status: z.number(),
-  detail: z.string().optional(),
-  instance: z.string().optional(),
+  detail: z.optional(z.string()),
+  instance: z.optional(z.string()),
   code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   /** Staff sign-in: attempts left before the lock. */
-  remainingAttempts: z.number().optional(),
+  remainingAttempts: z.optional(z.number()),
   /** When a lock or rate limit ends (ISO 8601); also sent as Retry-After. */
-  retryAt: z.string().optional(),
+  retryAt: z.optional(z.string()),
   /** Staff sign-in: the password was right and the account has two-factor on; send it again with `code`. */
-  twoFactorRequired: z.boolean().optional(),
+  twoFactorRequired: z.optional(z.boolean()),
 });
 export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;
+
+/** Any body that may be a problem, its fields each optional (a screen reading a failed answer's code or detail). */
+export const PartialProblemDetailsSchema = z.partial(ProblemDetailsSchema);

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { ListingCategorySchema, ListingStatusSchema } from './directory';
+import { ListingStatusSchema } from './directory';
+import { ListingCategorySchema } from './directory-search';
 import { ADMIN_API, PROMOTION_PLANS } from './admin';
 
 /**
@@ -96,7 +97,7 @@ export const AdminPromotionSchema = z.object({
   id: z.string(),
   listingId: z.string(),
   businessName: z.string(),
-  businessCategory: ListingCategorySchema.nullable(),
+  businessCategory: z.nullable(ListingCategorySchema),
   businessLocation: z.string().nullable(),
   businessStatus: ListingStatusSchema.nullable(),
   plan: PromotionPlanSchema,

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 
 /**
  * Realtime: a socket.io connection at `/socket.io`. A client emits `subscribe` with a topic name;

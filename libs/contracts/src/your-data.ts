@@ -47,7 +47,3 @@ export const DeleteAccountRequestSchema = z.object({
   confirmation: z.literal(ACCOUNT_DELETION_PHRASE, { message: `Please type ${ACCOUNT_DELETION_PHRASE} to confirm` }),
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
-
-/** The sign-in page's short confirmation after an account was deleted (`/?account=deleted`). */
-export const ACCOUNT_DELETED_QUERY = 'account';
-export const ACCOUNT_DELETED_VALUE = 'deleted';

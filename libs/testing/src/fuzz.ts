@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
+import type { $ZodType as ZodType } from 'zod/v4/core';
 import { AdminListingsResponseSchema, API_ROUTES, FILE_NAME_HEADER, MemoryDetailSchema, ProblemDetailsSchema, UPLOAD_CONTENT_TYPE, type ApiRoute } from '@afterwards/contracts';
 import type { HttpSession } from './http';
 
@@ -184,14 +185,14 @@ async function settledReadModels(target: FuzzTarget, afterWrite: boolean): Promi
  */
 export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed: number; routes?: readonly ApiRoute[] }): Promise<FuzzReport> {
   const report = { requests: 0, byKind: {} as Record<string, number>, serverErrors: [] as string[], notProblems: [] as string[], changedOnRefusal: [] as string[] };
-  const routes = (options.routes ?? API_ROUTES).filter((r) => r.body instanceof z.ZodType || r.body === 'binary' || r.body === 'csv' || (r.method === 'GET' && r.query));
+  const routes = (options.routes ?? API_ROUTES).filter((r) => r.body instanceof z.core.$ZodType || r.body === 'binary' || r.body === 'csv' || (r.method === 'GET' && r.query));
   let seed = options.seed;
   let lastWasWrite = true;
   for (const route of routes) {
     const session = route.access === 'family' ? target.sessions.family : route.access === 'public' ? target.sessions.anonymous : target.sessions.admin;
     const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => target.ids[name] ?? target.ids.id ?? '00000000-0000-4000-8000-000000000000');
     const arbitrary =
-      route.body instanceof z.ZodType
+      route.body instanceof z.core.$ZodType
         ? jsonBodies(route.body)
         : route.body === 'binary'
           ? uploads

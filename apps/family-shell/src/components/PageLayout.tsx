@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppHeader, ButtonLink, Footer, SkipLink, openConsentSettings, type FooterLink } from '@afterwards/web-ui';
-import { useFooterPolicies } from './PolicyText';
+import { useFooterPolicies } from './FooterPolicies';
 import { useSupportEmail } from '../auth/options';
 import { PLACE_DATA_ATTRIBUTION } from '../content/credits';
 import { useLocation } from '../router';

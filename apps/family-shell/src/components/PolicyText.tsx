@@ -1,8 +1,7 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment } from 'react';
 import { ExternalLink } from '@afterwards/web-ui';
 import { parseInline } from '../content/inline';
-import { COOKIE_SUMMARY, privacyPolicy, termsOfService, type Policy, type PolicyBlock } from '../content/policies';
-import { useSupportEmail } from '../auth/options';
+import type { Policy, PolicyBlock } from '../content/policies';
 
 export function Inline({ source }: { source: string }) {
   return (
@@ -70,18 +69,5 @@ export function PolicyText({ policy, inModal = false, intro = true }: { policy: 
         </section>
       ))}
     </div>
-  );
-}
-
-/** The footers' policy modals (family spec: the policy links open modals), with the configured support address. */
-export function useFooterPolicies() {
-  const supportEmail = useSupportEmail();
-  return useMemo(
-    () => ({
-      privacy: <PolicyText policy={privacyPolicy(supportEmail)} inModal />,
-      terms: <PolicyText policy={termsOfService(supportEmail)} inModal />,
-      cookies: <Blocks blocks={COOKIE_SUMMARY} />,
-    }),
-    [supportEmail],
   );
 }

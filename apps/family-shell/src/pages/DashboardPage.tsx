@@ -6,7 +6,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SettingsProps } from 'account/Settings';
 import type { MemoriesDashboardProps, MemoriesTab } from 'memories/MemoriesDashboard';
 import { Button, Container, ErrorBoundary, Footer, Icon, InlineLoading, Logo, RemoteSlot, SkipLink, openConsentSettings, useToast } from '@afterwards/web-ui';
-import { useFooterPolicies } from '../components/PolicyText';
+import { useFooterPolicies } from '../components/FooterPolicies';
 import { ResourcesColumns } from '../components/ResourcesColumns';
 import { navigate } from '../router';
 import { acceptInvitationPath, pendingInvitation } from '../invitation';

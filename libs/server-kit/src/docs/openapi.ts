@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
+import type { $ZodType as ZodType } from 'zod/v4/core';
 import * as contracts from '@afterwards/contracts';
 import { API_ROUTES, ProblemDetailsSchema, type ApiBody, type ApiRoute } from '@afterwards/contracts';
 
@@ -7,7 +8,7 @@ type Json = Record<string, unknown>;
 /** Each contract schema by its exported name (`MemoryDetailSchema` → `MemoryDetail`), for components. */
 const NAMES = new Map<unknown, string>(
   Object.entries(contracts)
-    .filter(([key, value]) => key.endsWith('Schema') && value instanceof z.ZodType)
+    .filter(([key, value]) => key.endsWith('Schema') && value instanceof z.core.$ZodType)
     .map(([key, value]) => [value, key.slice(0, -'Schema'.length)]),
 );
 
@@ -45,7 +46,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
     return { $ref: `#/components/schemas/${key}` };
   };
   const content = (body: ApiBody, io: 'input' | 'output'): Json | undefined => {
-    if (body instanceof z.ZodType) return { 'application/json': { schema: ref(body, io) } };
+    if (body instanceof z.core.$ZodType) return { 'application/json': { schema: ref(body, io) } };
     const media = MEDIA[body];
     return media ? { [media.type]: { schema: media.schema } } : undefined;
   };

@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import type { ProblemDetails } from '@afterwards/contracts';
 import { problem, ProblemError, statusForCode } from './problem';
 
@@ -9,7 +9,8 @@ export function toProblem(error: unknown): ProblemDetails {
   if (error instanceof ProblemError) {
     return problem(error.status, error.code, error.message, { ...(error.errors ? { errors: error.errors } : {}), ...(error.extra ?? {}) });
   }
-  if (error instanceof ZodError) {
+  // Classic zod's ZodError and zod/mini's error are both core $ZodErrors (contracts use both: decision 0024).
+  if (error instanceof $ZodError) {
     const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     return problem(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'The request is not valid', { errors });
   }

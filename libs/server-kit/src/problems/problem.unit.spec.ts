@@ -1,5 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { ProblemError, registerErrorCodes } from './problem';
 import { toProblem } from './problem.filter';
 
@@ -16,6 +17,17 @@ describe('toProblem', () => {
       detail: 'Business name is required',
       errors: [{ path: 'name', message: 'Business name is required' }],
     });
+  });
+
+  it('maps errors thrown by zod/mini schemas (the contracts public pages load) the same way', () => {
+    const schema = zm.object({ sessionId: zm.string().check(zm.minLength(8, 'Too short')) });
+    let thrown: unknown;
+    try {
+      schema.parse({ sessionId: 'abc' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(toProblem(thrown)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ path: 'sessionId', message: 'Too short' }] });
   });
 
   it('maps registered domain codes and explicit problems', () => {

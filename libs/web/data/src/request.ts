@@ -1,12 +1,19 @@
 // The one way a screen calls the JSON API: same origin with the session cookie, failures as ApiError,
 // answers checked against the shared contract when a schema is given, so a screen never renders a shape
 // it does not expect.
-import type { ZodType } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, problemToError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
+
+/**
+ * A contract's schema, classic zod or zod/mini (libs/contracts: decision 0024): both parse the same way.
+ * Called as a method, so a screen adds no zod code of its own beside the schemas it imports.
+ */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
 
 export interface RequestOptions<T> {
   body?: unknown;
-  schema?: ZodType<T>;
+  schema?: AnswerSchema<T>;
   signal?: AbortSignal;
 }
 
@@ -35,7 +42,7 @@ export async function requestJson<T = unknown>(method: string, url: string, opti
 }
 
 /** An answer checked against its contract; a mismatch is an ApiError, not a half-rendered screen. */
-export function parseAnswer<T>(schema: ZodType<T>, body: unknown, status = 200): T {
+export function parseAnswer<T>(schema: AnswerSchema<T>, body: unknown, status = 200): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(status, 'UNEXPECTED_RESPONSE', UNEXPECTED_ERROR_MESSAGE);
   return parsed.data;

@@ -2,11 +2,11 @@
 // the type from the content), over XMLHttpRequest because only it reports upload progress and when the
 // bytes have all gone. Failures are the same ApiError as JSON calls.
 import { FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE } from '@afterwards/contracts';
-import type { ZodType } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, problemToError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
+import type { AnswerSchema } from './request';
 
 export interface UploadOptions<T> {
-  schema: ZodType<T>;
+  schema: AnswerSchema<T>;
   method?: 'POST' | 'PUT';
   /** More request headers (values already encoded). */
   headers?: Record<string, string>;

@@ -8,8 +8,30 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress.mjs';
+import { createRequire } from 'node:module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * The federation runtime as ES modules. The federation plugin points its bundler runtime, runtime
+ * plugins and `@module-federation/runtime` at their CommonJS builds, which cannot be tree-shaken: the
+ * host's main.js carried all of `@module-federation/sdk` and every remote entry again (remoteEntry
+ * 13.5 KB brotli, 7.5 KB as ES modules; the host's main.js 28.9 KB, 25 KB). The ES module builds beside
+ * them are the same code. All of them or none: a mix puts both builds of a package on the page. The
+ * plugin keeps an alias for `@module-federation/runtime$` it finds already set.
+ */
+const federationEsm = (pkg) => require.resolve(pkg).replace(/\.cjs$/, '.js'); // "require" gives dist/index.cjs
+const federationRuntimeEsm = {
+  [require.resolve('@module-federation/webpack-bundler-runtime')]: federationEsm('@module-federation/webpack-bundler-runtime'),
+  [require.resolve('@module-federation/inject-external-runtime-core-plugin')]: federationEsm('@module-federation/inject-external-runtime-core-plugin'),
+  '@module-federation/runtime$': federationEsm('@module-federation/runtime'),
+  '@module-federation/runtime-tools$': federationEsm('@module-federation/runtime-tools'),
+};
+
+const contractsZodMini = path.resolve(here, '../../../contracts/src/zod-mini.ts');
+const zodVersion = JSON.parse(readFileSync(require.resolve('zod/package.json'), 'utf8')).version;
+
 const doveSvg = readFileSync(path.join(here, '../assets/dove.svg'), 'utf8');
 const doveDataUri = `data:image/svg+xml,${encodeURIComponent(doveSvg.replace(/\s+/g, ' ').trim())}`;
 
@@ -24,6 +46,10 @@ export const shared = {
   '@afterwards/web-ui': { singleton: true },
   // The back office's one socket and its connection state: both staff remotes must share them.
   '@afterwards/web-staff': { singleton: true },
+  // The zod/mini functions the contracts of the public pages are built with (decision 0024): the shell
+  // loads them for its own start-up, and the finder uses that copy instead of sending zod's core again.
+  // Shared by its path (contracts import it relatively), under a name of its own.
+  [contractsZodMini]: { singleton: true, shareKey: '@afterwards/contracts/zod-mini', version: zodVersion, requiredVersion: `^${zodVersion}` },
 };
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -99,9 +125,12 @@ export function federatedAppConfig({ dir, name, publicPath, exposes, remotes, ht
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: federationRuntimeEsm,
     },
     module: {
       rules: [
+        // What the federation runtime requires from its own packages, as ES modules too (see federationRuntimeEsm).
+        { test: /node_modules[\\/]@module-federation[\\/]/, resolve: { conditionNames: ['import', 'module', 'browser', 'default'] } },
         {
           test: /\.[cm]?tsx?$/,
           loader: 'builtin:swc-loader',
