@@ -38,6 +38,30 @@ export class PgliteSqlClient implements SqlClient {
   private turnedAt = performance.now();
   private watchingTurn = false;
 
+  private yielding: PGlite | undefined;
+
+  /**
+   * The PGlite instance for adapters that query it directly (Prisma's): `query`, `exec` and `transaction`
+   * let the event loop turn first, as this client's own methods do.
+   */
+  turningDb(): PGlite {
+    this.yielding ??= new Proxy(this.db, {
+      get: (target, prop) => {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (prop === 'query' || prop === 'exec' || prop === 'transaction') {
+          return async (...args: unknown[]) => {
+            await this.letLoopTurn();
+            return method.apply(target, args);
+          };
+        }
+        return method.bind(target);
+      },
+    });
+    return this.yielding;
+  }
+
   /** Before a query: lets the event loop turn if queries have held it for PGLITE_MAX_HOLD_MS. */
   private async letLoopTurn(): Promise<void> {
     const now = performance.now();
