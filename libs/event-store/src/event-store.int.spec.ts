@@ -108,6 +108,35 @@ describe('PostgresEventStore on PostgreSQL: transactions that commit late', () =
     }
   });
 
+  it('reads past an open transaction declared eventless (a projection batch), and only while declared', async () => {
+    const batch = new pg.Client({ connectionString: db.url });
+    await batch.connect();
+    try {
+      // A projection batch's transaction: it has an id, writes no events, and stays open.
+      await batch.query('BEGIN');
+      const { rows } = await batch.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      const xid = BigInt(rows[0]!.xid);
+      const appended = await store.append('beside-batch', [{ type: 'Written', data: {}, metadata: metadataFor('p') }], 'no_stream');
+
+      // Undeclared, it holds the log back like any open transaction.
+      const held = await store.readPage(START);
+      expect(held.blocked).toBe(true);
+      expect(held.events.map((e) => e.streamId)).not.toContain('beside-batch');
+
+      const release = store.readPast(xid);
+      const page = await store.readPage(START);
+      expect(page.events.map((e) => e.streamId)).toContain('beside-batch');
+      expect(page.horizon > appended.position.commit).toBe(true);
+
+      release();
+      release(); // once only: a second call does not undo another declaration
+      expect((await store.readPage(START)).blocked).toBe(true);
+    } finally {
+      await batch.query('ROLLBACK').catch(() => undefined);
+      await batch.end();
+    }
+  });
+
   it('maps a unique violation on events to StreamConflictError', async () => {
     // A row the streams table does not know about: the claim succeeds, the insert collides.
     await db.sql.query(

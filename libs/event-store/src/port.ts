@@ -121,6 +121,12 @@ export interface EventStore {
   subscribeToAll(handler: EventHandler, options?: SubscribeOptions): Subscription;
   /** Removes a stream and its events for good (erasure). */
   deleteStream(streamId: string): Promise<void>;
+  /**
+   * Declares an open transaction of this process (its `pg_current_xact_id()`) that writes no events, such as
+   * a projection batch's: reads of the log here need not wait for it to end. Call the returned function once
+   * it has ended. Only stores whose log is read under a transaction horizon have it.
+   */
+  readPast?(transactionId: bigint): () => void;
   close(): Promise<void>;
 }
 

@@ -191,6 +191,8 @@ export function appendStatement(
  * events wait at or above it; then it is raised past the transactions the snapshot saw running that
  * belong to another database of the server (`pg_stat_activity`: a transaction writes in one database
  * only), which would otherwise hold this log back while, say, another product's long transaction runs.
+ * It is raised past the transactions this process declared eventless (`$5`, text[] of ids: a projection
+ * batch's, which writes read-model rows, never events) the same way.
  * A transaction that cannot be placed (no longer listed, a prepared one, no database) still holds it.
  * Transaction ids are matched on their low 32 bits (`backend_xid` is an `xid`): running ones are
  * never 2^31 apart.
@@ -209,7 +211,8 @@ export const HORIZON_CTES = `snap AS MATERIALIZED (
            WHEN snap.last_tx IS NULL OR snap.last_tx < pg_snapshot_xmin(snap.s) THEN pg_snapshot_xmin(snap.s)
            ELSE coalesce(
              (SELECT min(r.xid) FROM pg_snapshot_xip(snap.s) AS r(xid)
-              WHERE NOT EXISTS (SELECT 1 FROM other_databases o WHERE o.xid32 = r.xid::text::bigint % 4294967296)),
+              WHERE NOT EXISTS (SELECT 1 FROM other_databases o WHERE o.xid32 = r.xid::text::bigint % 4294967296)
+                AND NOT (r.xid = ANY (coalesce($5::text[], '{}')::xid8[]))),
              pg_snapshot_xmax(snap.s))
          END AS xmin) h
        )`;
@@ -389,6 +392,21 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /** Open transactions of this process that write no events, with how many declared each. */
+  private readonly eventless = new Map<bigint, number>();
+
+  readPast(transactionId: bigint): () => void {
+    this.eventless.set(transactionId, (this.eventless.get(transactionId) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.eventless.get(transactionId) ?? 1) - 1;
+      if (left > 0) this.eventless.set(transactionId, left);
+      else this.eventless.delete(transactionId);
+    };
+  }
+
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     return (await this.readPage(options.after ?? START, options.maxCount)).events;
   }
@@ -409,7 +427,13 @@ export class PostgresEventStore implements EventStore {
          LIMIT $3::bigint
        ) e ON true
        ORDER BY e.sort_tx, e.sort_seq`,
-      [String(after.commit), String(after.prepare), limit ?? null, streamPrefixes ? [...streamPrefixes] : null],
+      [
+        String(after.commit),
+        String(after.prepare),
+        limit ?? null,
+        streamPrefixes ? [...streamPrefixes] : null,
+        this.eventless.size > 0 ? [...this.eventless.keys()].map(String) : null,
+      ],
     );
     const first = rows[0];
     if (!first) throw new Error('Event log horizon query returned no row');

@@ -15,6 +15,14 @@ function wrap(db: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
 }
 
 /**
+ * Longest PGlite may run queries back to back before the event loop gets a turn. PGlite runs each query
+ * synchronously in this thread and hands the next waiter its turn in a microtask, so busy callers (writers,
+ * projections) chained queries for up to a second (decision 0027): timers, sockets and the writers' own
+ * pacing waited that long.
+ */
+export const PGLITE_MAX_HOLD_MS = 10;
+
+/**
  * PGlite runs Postgres in this process. It allows one process per data directory and serialises
  * transactions itself, so there is no pool: `transaction` holds the single connection.
  */
@@ -26,6 +34,51 @@ export class PgliteSqlClient implements SqlClient {
     this.executor = wrap(db);
   }
 
+  /** When the event loop last turned, as far as this client saw (a setImmediate it scheduled ran). */
+  private turnedAt = performance.now();
+  private watchingTurn = false;
+
+  private yielding: PGlite | undefined;
+
+  /**
+   * The PGlite instance for adapters that query it directly (Prisma's): `query`, `exec` and `transaction`
+   * let the event loop turn first, as this client's own methods do.
+   */
+  turningDb(): PGlite {
+    this.yielding ??= new Proxy(this.db, {
+      get: (target, prop) => {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (prop === 'query' || prop === 'exec' || prop === 'transaction') {
+          return async (...args: unknown[]) => {
+            await this.letLoopTurn();
+            return method.apply(target, args);
+          };
+        }
+        return method.bind(target);
+      },
+    });
+    return this.yielding;
+  }
+
+  /** Before a query: lets the event loop turn if queries have held it for PGLITE_MAX_HOLD_MS. */
+  private async letLoopTurn(): Promise<void> {
+    const now = performance.now();
+    if (now - this.turnedAt >= PGLITE_MAX_HOLD_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.turnedAt = performance.now();
+      return;
+    }
+    if (!this.watchingTurn) {
+      this.watchingTurn = true;
+      setImmediate(() => {
+        this.watchingTurn = false;
+        this.turnedAt = performance.now();
+      });
+    }
+  }
+
   /** `dataDir` undefined means in memory (tests). */
   static async open(dataDir?: string): Promise<PgliteSqlClient> {
     // pg_trgm: the staff listing search (directory migration 0005) needs it, as PostgreSQL's contrib provides it.
@@ -35,19 +88,23 @@ export class PgliteSqlClient implements SqlClient {
     return new PgliteSqlClient(db);
   }
 
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>> {
+  async query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>> {
+    await this.letLoopTurn();
     return this.executor.query<Row>(text, params);
   }
 
-  exec(text: string): Promise<void> {
+  async exec(text: string): Promise<void> {
+    await this.letLoopTurn();
     return this.executor.exec(text);
   }
 
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    await this.letLoopTurn();
     return this.db.transaction((tx) => work(wrap(tx)));
   }
 
-  readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+  async readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+    await this.letLoopTurn();
     return this.db.transaction(async (tx) => {
       const names = Object.keys(settings);
       if (names.length > 0) {

@@ -14,7 +14,7 @@ const SQL_OF = new WeakMap<PrismaClient, SqlClient>();
 /** The Prisma client for read models, over the same database (and for PGlite, the same instance) as `sql`. */
 export function createPrismaClient(sql: SqlClient): PrismaClient {
   let prisma: PrismaClient;
-  if (sql instanceof PgliteSqlClient) prisma = new PrismaClient({ adapter: new PrismaPGlite(sql.db) });
+  if (sql instanceof PgliteSqlClient) prisma = new PrismaClient({ adapter: new PrismaPGlite(sql.turningDb()) });
   else if (sql instanceof PostgresSqlClient) prisma = new PrismaClient({ adapter: new PrismaPg(sql.pool) });
   else throw new Error(`No Prisma adapter for ${sql.dialect}`);
   SQL_OF.set(prisma, sql);

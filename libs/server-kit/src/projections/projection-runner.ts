@@ -174,7 +174,14 @@ export class ProjectionRunner {
 
   private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
     const fence = this.hooks.fence;
+    let readPast: (() => void) | undefined;
     const apply = async (tx: ProjectionTx) => {
+      if (projection.transactional !== false && this.store.readPast) {
+        // This transaction writes rows and a checkpoint, never events: the log's readers (this runner's
+        // subscriptions among them) need not wait for it, so the next batch is read while this one commits.
+        const [own] = await tx.$queryRaw<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
+        readPast = this.store.readPast(BigInt(own!.xid));
+      }
       if (fence && projection.transactional !== false) await fence.check(tx);
       const results: Applied[] = [];
       for (const event of events) {
@@ -202,9 +209,12 @@ export class ProjectionRunner {
       // A stale leader finds out before any effect leaves, in the common case (the fenced checkpoint is the guarantee).
       await fence.check(this.prisma as unknown as ProjectionTx);
     }
-    return projection.transactional === false
-      ? apply(this.prisma as unknown as ProjectionTx)
-      : this.prisma.$transaction(apply, { timeout: 30_000, maxWait: 30_000 });
+    if (projection.transactional === false) return apply(this.prisma as unknown as ProjectionTx);
+    try {
+      return await this.prisma.$transaction(apply, { timeout: 30_000, maxWait: 30_000 });
+    } finally {
+      readPast?.();
+    }
   }
 
   /** Runs `work` until it succeeds or fails for a reason other than a passing database failure. */

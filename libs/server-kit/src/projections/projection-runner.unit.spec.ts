@@ -60,3 +60,34 @@ describe('ProjectionRunner batches', () => {
     await runner.stop();
   });
 });
+
+describe('ProjectionRunner and the log horizon', () => {
+  it("declares each batch's transaction eventless while it is open, so the next batch is read during its commit", async () => {
+    const declared: bigint[] = [];
+    const seenDuringApply: bigint[][] = [];
+    const { store, hand } = fakes();
+    (store as { readPast?: (xid: bigint) => () => void }).readPast = (xid) => {
+      declared.push(xid);
+      return () => void declared.splice(declared.indexOf(xid), 1);
+    };
+    const tx = { $executeRaw: async () => 0, $queryRaw: async () => [{ xid: '4242' }] };
+    const prisma = {
+      projectionCheckpoint: { findUnique: async () => null },
+      $transaction: async (work: (t: typeof tx) => Promise<unknown>) => work(tx),
+    } as unknown as PrismaClient;
+    const projection: Projection = {
+      name: 'test',
+      streamPrefixes: ['s-'],
+      apply: async (e) => (seenDuringApply.push([...declared]), [e.streamId]),
+      reset: async () => undefined,
+      snapshot: async () => [],
+    };
+    const runner = new ProjectionRunner(store, prisma, [projection]);
+    await runner.start();
+    await hand(event(1));
+    for (let i = 0; i < 200 && runner.status().test!.commit !== 1n; i++) await Promise.resolve();
+    expect(seenDuringApply).toEqual([[4242n]]);
+    expect(declared).toEqual([]); // released once the transaction ended
+    await runner.stop();
+  });
+});
