@@ -377,10 +377,13 @@ describe('family accounts in the browser', () => {
     await page.goto(`${product.url}/login`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     const privacy = page.getByRole('dialog', { name: 'Privacy Policy' });
+    // The policy's text is fetched when a modal first opens: wait for it before counting its sections.
+    await privacy.getByRole('heading', { level: 3 }).first().waitFor();
     expect(await privacy.getByRole('heading', { level: 3 }).count()).toBe(13);
     await privacy.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' }).click();
     const terms = page.getByRole('dialog', { name: 'Terms & Conditions' });
+    await terms.getByRole('heading', { level: 3 }).first().waitFor();
     expect(await terms.getByRole('heading', { level: 3 }).count()).toBe(7);
     await terms.getByRole('button', { name: 'OK' }).click();
     await heading(page, 'Welcome Back');
