@@ -6,7 +6,8 @@ describe('API over HTTP, embedded profile', () => {
   let product: RunningProduct;
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 150 });
+    // As on a user's first start: the product makes its own database (the other files start from a template).
+    product = await startProduct({ profile: 'embedded', seedCount: 150, firstStart: true });
   }, 180_000);
   afterAll(async () => {
     await product?.stop();

@@ -79,11 +79,15 @@ export class PgliteSqlClient implements SqlClient {
     }
   }
 
-  /** `dataDir` undefined means in memory (tests). */
-  static async open(dataDir?: string): Promise<PgliteSqlClient> {
+  /**
+   * `dataDir` undefined means in memory (tests). `from`, for a new database, is a tarball of a data folder
+   * (`dumpDataDir`) to start from instead of running initdb, which takes seconds (tests keep one).
+   */
+  static async open(dataDir?: string, from?: Blob): Promise<PgliteSqlClient> {
     // pg_trgm: the staff listing search (directory migration 0005) needs it, as PostgreSQL's contrib provides it.
+    const options = { extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) };
     // (PGlite ignores the options when the first argument is an undefined data folder: pass them alone then.)
-    const db = dataDir ? new PGlite(dataDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
+    const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await db.waitReady;
     return new PgliteSqlClient(db);
   }
