@@ -85,13 +85,19 @@ async function main(): Promise<void> {
         `In the catalog but not served: ${catalog.notServed.join(', ') || 'none'}`,
     );
   }
+  // Idle kept-alive connections are closed after 65 s, not Node's 5: past the 60 s idle timeout of the
+  // usual load balancers (which must close first), and a client reusing a connection at the moment the
+  // server closes it gets a reset it may not retry (API clients, tests) far less often.
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await app.listen(config.port, config.host);
   const realtime = app.get(RealtimeGateway);
   exitGracefullyOnSignals({
     app,
     state: app.get(ShutdownState),
     logger,
-    server: app.getHttpServer(),
+    server,
     closeSockets: async () => {
       // Screens reconnect to another replica and refetch what they show.
       realtime.server.disconnectSockets(true);
@@ -99,7 +105,7 @@ async function main(): Promise<void> {
     },
     drainMs: config.shutdownDrainMs,
   });
-  const address = app.getHttpServer().address();
+  const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   logger.info({ url, profile: config.profile }, 'Afterwards is running');
