@@ -4,15 +4,15 @@ import type { SqlClient } from '@afterwards/persistence';
 /** Clock ticks per second of /proc's times: 100 on every Linux build this runs on (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user and system) a process has used so far, from /proc; 0 once it is gone. */
-export function cpuSeconds(pid: number): number {
+/** CPU seconds (user and system) a process has used so far, from /proc; undefined once it is gone. */
+export function cpuSeconds(pid: number): number | undefined {
   try {
     // Fields after the command name, which is in parentheses and may hold spaces.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -24,17 +24,26 @@ export async function backendPids(sql: SqlClient, database: string): Promise<num
 
 /**
  * CPU used by a set of processes between `start()` and `stop()`: with several things sharing two cores, a
- * rate moves with whatever else runs, but the CPU a request costs does not.
+ * rate moves with whatever else runs, but the CPU a request costs does not. The set is asked again at
+ * each end, as a pool opens and closes connections: one opened meanwhile counts whole, one closed
+ * meanwhile is lost (an undercount, never a negative).
  */
-export function cpuMeter(pids: () => number[]): { start(): void; stop(): number } {
+export function cpuMeter(pids: () => number[] | Promise<number[]>): { start(): Promise<void>; stop(): Promise<number> } {
   let before = new Map<number, number>();
   return {
-    start() {
-      before = new Map(pids().map((pid) => [pid, cpuSeconds(pid)]));
+    async start() {
+      before = new Map();
+      for (const pid of await pids()) {
+        const used = cpuSeconds(pid);
+        if (used !== undefined) before.set(pid, used);
+      }
     },
-    stop() {
+    async stop() {
       let used = 0;
-      for (const pid of pids()) used += cpuSeconds(pid) - (before.get(pid) ?? 0);
+      for (const pid of await pids()) {
+        const now = cpuSeconds(pid);
+        if (now !== undefined) used += now - (before.get(pid) ?? 0);
+      }
       return used;
     },
   };

@@ -112,8 +112,8 @@ async function startBareServer(captured: Captured): Promise<{ url: string; pid: 
  */
 async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: (p: BenchPerson, n: number) => string, options: ReadsBenchOptions): Promise<LoadFigures> {
   let n = 0;
-  meters.server.start();
-  meters.database?.start();
+  await meters.server.start();
+  await meters.database?.start();
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -130,8 +130,8 @@ async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: 
       },
     ],
   });
-  const serverCpu = meters.server.stop();
-  const databaseCpu = meters.database?.stop() ?? 0;
+  const serverCpu = await meters.server.stop();
+  const databaseCpu = (await meters.database?.stop()) ?? 0;
   const requests = Math.max(1, result.requests.total);
   return {
     rate: result.requests.total / (result.duration || options.seconds),
@@ -167,8 +167,8 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
   const api = await startBenchApi({}, db, [...(options.nodeFlags ?? []), ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]);
   try {
     const { people, perDashboard } = families;
-    const pool = await backendPids(db.sql, new URL(db.url!).pathname.slice(1));
-    const productMeters: Meters = { server: cpuMeter(() => [api.pid]), database: cpuMeter(() => pool) };
+    const database = new URL(db.url!).pathname.slice(1);
+    const productMeters: Meters = { server: cpuMeter(() => [api.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
     const kinds = [
       { label: `dashboard, GET /api/memories (${perDashboard} memories with progress)`, pathOf: () => '/api/memories' },
       { label: 'open a memory, GET /api/memories/:id (its whole checklist, files and notes)', pathOf: (p: BenchPerson, n: number) => `/api/memories/${p.memoryIds[n % p.memoryIds.length]}` },

@@ -5,6 +5,7 @@ import sharing from '../migrations/0003_sharing.sql';
 import reminders from '../migrations/0004_reminders.sql';
 import exportsSql from '../migrations/0005_exports.sql';
 import ownerName from '../migrations/0006_owner_name.sql';
+import cachedPlans from '../migrations/0007_cached_plans.sql';
 
 // 0003 and 0005 are taken by work on other branches: ids are names, so the order of merging does not matter.
 export const casesMigrations: Migration[] = [
@@ -14,4 +15,5 @@ export const casesMigrations: Migration[] = [
   { id: 'cases/0004_reminders', sql: reminders },
   { id: 'cases/0005_exports', sql: exportsSql },
   { id: 'cases/0006_owner_name', sql: ownerName },
+  { id: 'cases/0007_cached_plans', sql: cachedPlans },
 ];

@@ -211,6 +211,17 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     expect((await listMemories(prisma, CARA))[0]!.ownerName).toBe(ownerInPeople || null);
     expect(await withUser(prisma, CARA, (tx) => tx.$queryRaw`SELECT app_case_owner_name(${id}::uuid) AS name`)).toEqual([{ name: ownerInPeople }]);
     expect(await withUser(prisma, 'user-stranger', (tx) => tx.$queryRaw`SELECT app_case_owner_name(${id}::uuid) AS name`)).toEqual([{ name: null }]);
+    // The people on it, to those on it only; and the policies' own question, whether one is on it.
+    const people = (userId: string) => withUser(prisma, userId, (tx) => tx.$queryRaw`SELECT user_id, role FROM app_case_people(${id}::uuid) ORDER BY role`);
+    const everyone = [
+      { user_id: BEN, role: 'editor' },
+      { user_id: OWNER, role: 'owner' },
+      { user_id: CARA, role: 'viewer' },
+    ];
+    for (const person of [OWNER, BEN, CARA]) expect(await people(person)).toEqual(everyone);
+    expect(await people('user-stranger')).toEqual([]);
+    const shares = (userId: string) => withUser(prisma, userId, (tx) => tx.$queryRaw`SELECT app_shares_case(${id}::uuid) AS on`);
+    expect([await shares(CARA), await shares(OWNER), await shares('user-stranger')]).toEqual([[{ on: true }], [{ on: false }], [{ on: false }]]);
     // The tick went to everyone on the memory, not only to the one who made it.
     const tick = changes.find((c) => c.event.type === 'TaskCompleted')!;
     expect([...tick.rooms].sort()).toEqual([`memories:${OWNER}`, `memories:${BEN}`, `memories:${CARA}`].sort());
