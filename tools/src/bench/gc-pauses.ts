@@ -3,8 +3,20 @@ export interface GcPauses {
   readonly [kind: string]: { count: number; seconds: number; over10ms: number };
 }
 
-export async function gcPauses(apiUrl: string): Promise<GcPauses> {
+/** The API's event-loop delay since its /metrics was last read (prom-client resets it on each read), in ms. */
+export interface LoopDelay {
+  readonly p99: number;
+  readonly max: number;
+}
+
+/** One read of the API's /metrics: its GC pauses so far and its event-loop delay since the last read. */
+export async function apiPauses(apiUrl: string): Promise<{ gc: GcPauses; loop: LoopDelay }> {
   const text = await (await fetch(`${apiUrl}/metrics`)).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+  return { gc: gcPauses(text), loop: { p99: gauge('nodejs_eventloop_lag_p99_seconds'), max: gauge('nodejs_eventloop_lag_max_seconds') } };
+}
+
+function gcPauses(text: string): GcPauses {
   const out: Record<string, { count: number; seconds: number; over10ms: number }> = {};
   const of = (kind: string) => (out[kind] ??= { count: 0, seconds: 0, over10ms: 0 });
   const bucketsAt10ms: Record<string, number> = {};

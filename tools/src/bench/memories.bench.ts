@@ -1,8 +1,8 @@
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { MemoryDetail, MemoryListResponse } from '@afterwards/contracts';
 import { startBenchApi } from './bench-api';
 import { prepareFamilies, type BenchPerson } from './families';
-import { gcLine, gcPauses } from './gc-pauses';
+import { apiPauses, gcLine } from './gc-pauses';
 import { ms, summarise } from './stats';
 
 export interface MemoriesBenchOptions {
@@ -48,7 +48,10 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       const open: number[] = [];
       const session: number[] = [];
       const pause = () => (thinkMs > 0 ? new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random()))) : undefined);
-      const gcBefore = await gcPauses(api.url);
+      const before = await apiPauses(api.url);
+      // The bench's own loop too: a stall here would show on every route as if it were the API's.
+      const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+      ownLoop.enable();
       const started = performance.now();
       await Promise.all(
         people.map(async (p, i) => {
@@ -69,9 +72,12 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
         }),
       );
       const elapsed = (performance.now() - started) / 1000;
-      const gc = gcLine(gcBefore, await gcPauses(api.url));
+      ownLoop.disable();
+      const after = await apiPauses(api.url);
+      const delay = (p99: number, max: number) => `p99 ${ms(p99)}, max ${ms(max)}`;
       return {
-        gc,
+        gc: gcLine(before.gc, after.gc),
+        loops: `the API's ${delay(after.loop.p99, after.loop.max)}; the bench's own ${delay(ownLoop.percentile(99) / 1e6, ownLoop.max / 1e6)}`,
         dashboard: summarise(dashboard),
         open: summarise(open),
         session: summarise(session),
@@ -119,6 +125,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `    open a memory, GET /api/memories/:id (${sizes.tasks} tasks, ${sizes.documents} documents, files, notes): p50 ${ms(r.open.p50)}, p99 ${ms(r.open.p99)}, max ${ms(r.open.max)} (${r.open.count} requests)`,
       ...(r.session.count ? [`    for comparison, the sign-in check alone, GET /api/session: p50 ${ms(r.session.p50)}, p99 ${ms(r.session.p99)}`] : []),
       `    the API's garbage collection meanwhile: ${r.gc}`,
+      `    event-loop delay meanwhile: ${r.loops}`,
     ];
     return [
       `memories over HTTP, built API on PostgreSQL, ${options.users} signed-in users at once, ${options.memories} memories each, ${options.shared} of them shared with another user (${perDashboard} on each dashboard)`,
