@@ -69,7 +69,8 @@ describe('two API replicas and two workers, the projection leader killed under l
     expect(await socket.emitWithAck(RealtimeEvents.subscribe, RealtimeTopics.directoryListings)).toEqual({ ok: true });
     socket.on(RealtimeEvents.readModelChanged, (m: ReadModelChanged) => heard.push({ at: Date.now(), ids: m.ids }));
 
-    // The load: six clients for twelve seconds through both replicas; the leader is killed after four.
+    // The load: six clients for twelve seconds (longer, up to 48, until six memories and six promotions are
+    // acknowledged) through both replicas; the leader is killed after four.
     const started = Date.now();
     let killedAt = 0;
     const killer = (async () => {
@@ -85,6 +86,7 @@ describe('two API replicas and two workers, the projection leader killed under l
     const acknowledged = await runWriteMix(replicas, {
       clients: 6,
       durationMs: 12_000,
+      atLeast: 6,
       today,
       // The killed replica's connections: not acknowledged, so nothing is owed for them.
       unreachable: (target) => target === leader && killedAt > 0,

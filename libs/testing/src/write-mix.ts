@@ -30,6 +30,11 @@ export interface WriteMixOptions {
    * expected (the target was killed: it is then left out); otherwise the load fails.
    */
   readonly unreachable?: (target: WriteTarget) => boolean;
+  /**
+   * Go on past `durationMs` until this many memories and this many promotions are acknowledged (for at most
+   * four times as long): on a slow machine a test still gets a load worth checking.
+   */
+  readonly atLeast?: number;
 }
 
 /**
@@ -45,6 +50,9 @@ export async function runWriteMix(targets: WriteTarget[], options: WriteMixOptio
     return up[turn++ % up.length]!;
   };
   const until = Date.now() + options.durationMs;
+  const cap = Date.now() + 4 * options.durationMs;
+  const wanted = options.atLeast ?? 0;
+  const goOn = () => Date.now() < until || (Date.now() < cap && (result.memories.length < wanted || result.promotions.length < wanted));
   const timed = async <T>(request: () => Promise<{ status: number; body: T }>) => {
     const started = performance.now();
     const res = await request();
@@ -53,7 +61,7 @@ export async function runWriteMix(targets: WriteTarget[], options: WriteMixOptio
     return res.status === 201 ? res.body : undefined;
   };
   const client = async (n: number) => {
-    for (let i = 0; Date.now() < until; i++) {
+    for (let i = 0; goOn(); i++) {
       const target = next();
       try {
         if ((n + i) % 2 === 0) {
