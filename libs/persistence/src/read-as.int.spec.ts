@@ -50,4 +50,27 @@ describe.each([
     const { rows } = await db.sql.query<{ uid: string | null }>("SELECT nullif(current_setting('app.user_id', true), '') AS uid");
     expect(rows[0]!.uid).toBeNull();
   });
+
+  it('gives each user their own rows from the same read asked again and again (PostgreSQL keeps its plan, not its answer)', async () => {
+    const text = 'SELECT owner, note FROM read_as_rows WHERE note <> $1';
+    for (let i = 0; i < 8; i++) {
+      expect((await asReader(i % 2 ? 'ben' : 'ann', text, ['x'])).rows).toEqual([i % 2 ? { owner: 'ben', note: "Ben's note" } : { owner: 'ann', note: "Ann's note" }]);
+    }
+    if (db.sql.dialect === 'postgres') {
+      // Prepared once on the connection, then planned once for every user: the work it exists to save.
+      // (Only this read ran more than the five times before PostgreSQL tries a plan for any user.)
+      const { rows } = await db.sql.query<{ generic: string | null }>("SELECT max(generic_plans)::text AS generic FROM pg_prepared_statements WHERE name LIKE 'afterwards_read_%'");
+      expect(Number(rows[0]!.generic)).toBeGreaterThan(0);
+    }
+    // Someone else dropping the connection's prepared statements does not break the next read.
+    await db.sql.exec('DEALLOCATE ALL');
+    expect((await asReader('ben', text, ['x'])).rows).toEqual([{ owner: 'ben', note: "Ben's note" }]);
+    expect((await asReader('ann', text, ['x'])).rows).toEqual([{ owner: 'ann', note: "Ann's note" }]);
+  });
+
+  it('reads a statement whose parameter has no type of its own', async () => {
+    // Prepared alone, PostgreSQL cannot tell what $1 is; with the value in place it can.
+    expect((await asReader('ann', 'SELECT $1 AS owner, note FROM read_as_rows', ['someone'])).rows).toEqual([{ owner: 'someone', note: "Ann's note" }]);
+    expect((await asReader('ann', 'SELECT $1 AS owner, note FROM read_as_rows', ['again'])).rows).toEqual([{ owner: 'again', note: "Ann's note" }]);
+  });
 });
