@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadingScreen, useToast } from '@afterwards/web-ui';
-import { decideRoute, PAGE_TITLES, type PageId } from './routes';
+import { decideRoute, PAGE_TITLES, waitsForSession, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
 import { type SessionState } from './session';
 import { useSession } from './auth/session-store';
@@ -29,7 +29,8 @@ export function App() {
     }
   }, [session, toast]);
 
-  if (session.status === 'checking') return <LoadingScreen />;
+  // A page that looks the same to everyone is drawn at once: its largest paint need not wait a round trip.
+  if (session.status === 'checking' && waitsForSession(location.pathname)) return <LoadingScreen />;
 
   const decision = decideRoute(location.pathname, session.status === 'signed-in');
   if (decision.kind !== 'page') return <Redirect decision={decision} />;

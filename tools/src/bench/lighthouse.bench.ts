@@ -50,7 +50,8 @@ export async function benchLighthouse(options: { runs: number; reportsDir?: stri
     ];
     for (const page of pages) {
       const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
-      const failing = new Set<string>();
+      // Each weighted audit under 90, with its score in every run it was under.
+      const failing = new Map<string, number[]>();
       const metrics: Record<string, number[]> = Object.fromEntries(METRICS.map((m) => [m, []]));
       let largest = '';
       for (let run = 0; run < options.runs; run++) {
@@ -75,7 +76,7 @@ export async function benchLighthouse(options: { runs: number; reportsDir?: stri
           scores[c]!.push(Math.round((category?.score ?? 0) * 100));
           for (const ref of category?.auditRefs ?? []) {
             const audit = result.lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) failing.add(`${c}: ${ref.id} ${Math.round(audit.score * 100)}`);
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) failing.set(`${c}: ${ref.id}`, [...(failing.get(`${c}: ${ref.id}`) ?? []), Math.round(audit.score * 100)]);
           }
         }
       }
@@ -85,7 +86,7 @@ export async function benchLighthouse(options: { runs: number; reportsDir?: stri
       ok &&= met;
       lines.push(`  ${page.label.padEnd(24)} ${figures.join(', ')}${met ? '' : ' (under target)'}`);
       lines.push(`    ${METRICS.map((m) => `${METRIC_LABELS[m]} ${m === 'cumulative-layout-shift' ? median(metrics[m]!).toFixed(3) : `${Math.round(median(metrics[m]!))} ms`}`).join(', ')}${largest ? `; largest paint: ${largest}` : ''}`);
-      if (failing.size) lines.push(`    audits under 90: ${[...failing].join('; ')}`);
+      if (failing.size) lines.push(`    audits under 90: ${[...failing].map(([audit, runs]) => `${audit} ${runs.join(', ')}`).join('; ')}`);
     }
   } finally {
     chrome.kill();
