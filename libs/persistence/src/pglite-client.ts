@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PreparedReadNames, READ_AGAIN_INLINED, readLiteral, readSettings, readStatement } from './prepared-reads';
 import type { SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
 
 function wrap(db: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
@@ -29,6 +30,9 @@ export const PGLITE_MAX_HOLD_MS = 10;
 export class PgliteSqlClient implements SqlClient {
   readonly dialect = 'pglite' as const;
   private readonly executor: SqlExecutor;
+  private readonly readNames = new PreparedReadNames();
+  /** The reads prepared on the one connection. */
+  private readonly prepared = new Set<string>();
 
   private constructor(readonly db: PGlite) {
     this.executor = wrap(db);
@@ -108,16 +112,39 @@ export class PgliteSqlClient implements SqlClient {
   }
 
   async readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+    const name = this.readNames.nameOf(text);
+    try {
+      return await this.readAsOnce<Row>(settings, text, params, name);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (name === undefined || (code !== READ_AGAIN_INLINED.gone && !READ_AGAIN_INLINED.untypable.has(code))) throw error;
+      if (code !== READ_AGAIN_INLINED.gone) this.readNames.neverPrepare(text);
+      return this.readAsOnce<Row>(settings, text, params, undefined);
+    }
+  }
+
+  /**
+   * The read prepared on the one connection as on PostgreSQL (decision 0029): PGlite plans in this thread,
+   * so a plan kept is event-loop time saved on every read.
+   */
+  private async readAsOnce<Row>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[], name: string | undefined): Promise<SqlResult<Row>> {
     await this.letLoopTurn();
-    return this.db.transaction(async (tx) => {
-      const names = Object.keys(settings);
-      if (names.length > 0) {
-        const sets = names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
-        await tx.query(`SELECT ${sets}`, names.flatMap((name) => [name, settings[name]!]));
-      }
-      const result = await tx.query<Row>(text, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-    });
+    const prepare = name !== undefined && !this.prepared.has(name);
+    try {
+      const results = await this.db.transaction(async (tx) => {
+        const sets = Object.keys(settings).length ? `SELECT ${readSettings(settings)}; ` : '';
+        return tx.exec(`${sets}${readStatement(text, params.map(readLiteral), name, prepare)}`);
+      });
+      if (prepare) this.prepared.add(name);
+      const result = results.at(-1)!;
+      return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+    } catch (error) {
+      if (name !== undefined && (error as { code?: string }).code === READ_AGAIN_INLINED.gone) this.prepared.delete(name);
+      // A prepared statement outlives the transaction that failed after preparing it: drop it, so what this
+      // client knows stays true (there is no other connection to fall back on).
+      if (prepare) await this.db.exec(`DEALLOCATE ${name}`).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The one connection: it ends only with the process, so the session never ends before `close`. */

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { inlineParams } from './inline-params';
+import { PreparedReadNames, READ_AGAIN_INLINED, readLiteral, readSettings, readStatement } from './prepared-reads';
 import type { QueryOptions, SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
 
 // Return int8 and numeric as strings (the default); xid8 too. Callers convert to bigint where they need it.
-
-/** Prepared reads kept per connection; past this many distinct texts the rest are inlined each time. */
-const MAX_PREPARED_READS = 64;
 
 function wrap(db: pg.Pool | pg.ClientBase): SqlExecutor {
   return {
@@ -30,9 +26,7 @@ export class PostgresSqlClient implements SqlClient {
   private closed = false;
   /** The read statements prepared on each pooled connection (gone with the connection). */
   private readonly preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-  private readonly statementNames = new Map<string, string>();
-  /** Reads PostgreSQL could not prepare on their own (a parameter of no inferable type): always inlined. */
-  private readonly unpreparable = new Set<string>();
+  private readonly readNames = new PreparedReadNames();
 
   constructor(
     readonly pool: pg.Pool,
@@ -76,29 +70,15 @@ export class PostgresSqlClient implements SqlClient {
   }
 
   async readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-    const name = this.unpreparable.has(text) ? undefined : this.statementName(text);
+    const name = this.readNames.nameOf(text);
     try {
       return await this.readAsOnce<Row>(settings, text, params, name);
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      // PostgreSQL could not infer a parameter's type from the statement alone (inlined, the literal gives
-      // it one), or a prepared statement was gone: read once more with the values inlined.
-      if (name && (code === '42P18' || code === '42P08' || code === '26000')) {
-        if (code !== '26000') this.unpreparable.add(text);
-        return this.readAsOnce<Row>(settings, text, params, undefined);
-      }
-      throw error;
+      const code = (error as { code?: string }).code ?? '';
+      if (name === undefined || (code !== READ_AGAIN_INLINED.gone && !READ_AGAIN_INLINED.untypable.has(code))) throw error;
+      if (code !== READ_AGAIN_INLINED.gone) this.readNames.neverPrepare(text);
+      return this.readAsOnce<Row>(settings, text, params, undefined);
     }
-  }
-
-  /** Names a read statement after its text; a bounded number of texts, as the product's reads are constants. */
-  private statementName(text: string): string | undefined {
-    let name = this.statementNames.get(text);
-    if (!name && this.statementNames.size < MAX_PREPARED_READS) {
-      name = `afterwards_read_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-      this.statementNames.set(text, name);
-    }
-    return name;
   }
 
   private async readAsOnce<Row>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[], name: string | undefined): Promise<SqlResult<Row>> {
@@ -111,22 +91,15 @@ export class PostgresSqlClient implements SqlClient {
       // no parameters, so the values travel as literals quoted by the driver. On loopback a round trip's
       // system calls cost more of the API's time than the read itself. The read is a statement prepared
       // on this connection (in the first such transaction, after the role is set, so its plan is for that
-      // role): the row-level-secured reads cost PostgreSQL more to plan than to run.
-      const literal = (value: unknown): string => {
-        if (typeof value === 'string') return client.escapeLiteral(value);
-        if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
-        throw new Error(`readAs takes text and numbers only, not ${typeof value}`);
-      };
-      const sets = Object.entries(settings).map(([key, value]) => `set_config(${literal(key)}, ${literal(value)}, true)`);
-      const values = params.map(literal);
-      const read = name === undefined ? inlineParams(text, values) : `${prepare ? `PREPARE ${name} AS ${text}; ` : ''}EXECUTE ${name}${values.length ? `(${values.join(', ')})` : ''}`;
-      const results = (await client.query(`BEGIN; SELECT ${sets.join(', ')}; ${read}; COMMIT`)) as unknown as pg.QueryResult[];
+      // role): the row-level-secured reads cost PostgreSQL more to plan than to run (decision 0029).
+      const read = readStatement(text, params.map(readLiteral), name, prepare);
+      const results = (await client.query(`BEGIN; SELECT ${readSettings(settings)}; ${read}; COMMIT`)) as unknown as pg.QueryResult[];
       if (prepare) prepared.add(name);
       client.release();
       const result = results[prepare ? 3 : 2]!;
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     } catch (error) {
-      if (name !== undefined && (error as { code?: string }).code === '26000') prepared.delete(name);
+      if (name !== undefined && (error as { code?: string }).code === READ_AGAIN_INLINED.gone) prepared.delete(name);
       // A connection whose transaction could not be ended goes back broken, so the pool drops it; so does one
       // where a PREPARE may have outlived the failed transaction (prepared statements are not transactional).
       const ended = await client.query('ROLLBACK').then(

@@ -2,7 +2,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { MemoryDetail, MemoryListResponse } from '@afterwards/contracts';
 import { startBenchApi } from './bench-api';
 import { prepareFamilies, type BenchPerson } from './families';
-import { apiPauses, gcLine } from './gc-pauses';
+import { apiPauses, gcLine, routeLine } from './gc-pauses';
 import { ms, summarise } from './stats';
 
 export interface MemoriesBenchOptions {
@@ -77,6 +77,10 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       const delay = (p99: number, max: number) => `p99 ${ms(p99)}, max ${ms(max)}`;
       return {
         gc: gcLine(before.gc, after.gc),
+        inApi: {
+          dashboard: routeLine(before.routes.get('/api/memories'), after.routes.get('/api/memories')),
+          open: routeLine(before.routes.get('/api/memories/:id'), after.routes.get('/api/memories/:id')),
+        },
         loops: `the API's ${delay(after.loop.p99, after.loop.max)}; the bench's own ${delay(ownLoop.percentile(99) / 1e6, ownLoop.max / 1e6)}`,
         dashboard: summarise(dashboard),
         open: summarise(open),
@@ -124,6 +128,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `    dashboard, GET /api/memories (${perDashboard} memories with progress): p50 ${ms(r.dashboard.p50)}, p99 ${ms(r.dashboard.p99)}, max ${ms(r.dashboard.max)} (${r.dashboard.count} requests)`,
       `    open a memory, GET /api/memories/:id (${sizes.tasks} tasks, ${sizes.documents} documents, files, notes): p50 ${ms(r.open.p50)}, p99 ${ms(r.open.p99)}, max ${ms(r.open.max)} (${r.open.count} requests)`,
       ...(r.session.count ? [`    for comparison, the sign-in check alone, GET /api/session: p50 ${ms(r.session.p50)}, p99 ${ms(r.session.p99)}`] : []),
+      `    as the API timed them (arrival to last byte): dashboard ${r.inApi.dashboard}; open a memory ${r.inApi.open}`,
       `    the API's garbage collection meanwhile: ${r.gc}`,
       `    event-loop delay meanwhile: ${r.loops}`,
     ];

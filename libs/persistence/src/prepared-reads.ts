@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { inlineParams } from './inline-params';
+
+/** Prepared reads kept per connection; past this many distinct texts the rest are inlined each time. */
+const MAX_PREPARED_READS = 64;
+
+/**
+ * A value of `readAs` as an SQL literal: text quoted by the PostgreSQL driver's own escaping, numbers as
+ * they are, anything else refused (decision 0023).
+ */
+export function readLiteral(value: unknown): string {
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') return String(value);
+  throw new Error(`readAs takes text and numbers only, not ${typeof value}`);
+}
+
+/** `set_config(name, value, true), …`: settings local to the read's transaction. */
+export function readSettings(settings: Readonly<Record<string, string>>): string {
+  return Object.entries(settings)
+    .map(([key, value]) => `set_config(${readLiteral(key)}, ${readLiteral(value)}, true)`)
+    .join(', ');
+}
+
+/** Errors after which a prepared read is read again with its values inlined (decision 0029). */
+export const READ_AGAIN_INLINED = {
+  /** PostgreSQL could not infer a parameter's type from the statement alone: never prepare that text. */
+  untypable: new Set(['42P18', '42P08']),
+  /** The prepared statement was dropped behind the client's back (`DEALLOCATE ALL`). */
+  gone: '26000',
+} as const;
+
+/**
+ * The names of a client's prepared reads (decision 0029): one per statement text, from a hash of it, and the
+ * texts PostgreSQL could not prepare alone, which are inlined from then on.
+ */
+export class PreparedReadNames {
+  private readonly names = new Map<string, string>();
+  private readonly unpreparable = new Set<string>();
+
+  nameOf(text: string): string | undefined {
+    if (this.unpreparable.has(text)) return undefined;
+    let name = this.names.get(text);
+    if (!name && this.names.size < MAX_PREPARED_READS) {
+      name = `afterwards_read_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  neverPrepare(text: string): void {
+    this.unpreparable.add(text);
+  }
+}
+
+/** The read itself: `PREPARE` the first time on a connection, then `EXECUTE`; or the text with its values inlined. */
+export function readStatement(text: string, values: readonly string[], name: string | undefined, prepare: boolean): string {
+  if (name === undefined) return inlineParams(text, values);
+  return `${prepare ? `PREPARE ${name} AS ${text}; ` : ''}EXECUTE ${name}${values.length ? `(${values.join(', ')})` : ''}`;
+}
