@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadingScreen, useToast } from '@afterwards/web-ui';
-import { decideRoute, PAGE_TITLES, waitsForSession, type PageId } from './routes';
+import { decideRoute, PAGE_TITLES, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
 import { type SessionState } from './session';
 import { useSession } from './auth/session-store';
@@ -29,8 +29,7 @@ export function App() {
     }
   }, [session, toast]);
 
-  // A page that looks the same to everyone is drawn at once: its largest paint need not wait a round trip.
-  if (session.status === 'checking' && waitsForSession(location.pathname)) return <LoadingScreen />;
+  if (session.status === 'checking') return <LoadingScreen />;
 
   const decision = decideRoute(location.pathname, session.status === 'signed-in');
   if (decision.kind !== 'page') return <Redirect decision={decision} />;

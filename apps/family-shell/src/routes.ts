@@ -60,18 +60,3 @@ export function decideRoute(pathname: string, signedIn: boolean): RouteDecision 
   if (path !== pathname) return { kind: 'redirect', to: path };
   return { kind: 'page', page };
 }
-
-/** Pages drawn differently for a signed-in person (they are given the session). */
-const PAGES_OF_THE_SESSION: ReadonlySet<PageId> = new Set(['dashboard', 'email-verified', 'invitation']);
-
-/**
- * Whether the app must know who is signed in before it draws `pathname`. The home page, resources and the
- * policies look the same to everyone, so they are drawn at once instead of after the session check's round
- * trip (the session is still checked alongside).
- */
-export function waitsForSession(pathname: string): boolean {
-  const signedOut = decideRoute(pathname, false);
-  const signedIn = decideRoute(pathname, true);
-  if (signedOut.kind !== signedIn.kind || (signedOut.kind === 'page' ? signedOut.page !== (signedIn as typeof signedOut).page : signedOut.to !== (signedIn as typeof signedOut).to)) return true;
-  return signedOut.kind === 'page' && PAGES_OF_THE_SESSION.has(signedOut.page);
-}

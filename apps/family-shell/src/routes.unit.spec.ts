@@ -1,4 +1,4 @@
-import { decideRoute, isOutsideShell, normalisePath, waitsForSession } from './routes';
+import { decideRoute, isOutsideShell, normalisePath } from './routes';
 
 describe('family shell routes', () => {
   it.each([
@@ -42,11 +42,5 @@ describe('family shell routes', () => {
     expect(isOutsideShell('/remotes/directory/mf-manifest.json')).toBe(true);
     expect(isOutsideShell('/administrator')).toBe(false);
     expect(isOutsideShell('/resources')).toBe(false);
-  });
-
-  it('draws the pages that look the same to everyone without waiting for the session check', () => {
-    for (const path of ['/', '/resources', '/privacy', '/terms', '/resources/', '/no/such/page', '/reset-password']) expect(waitsForSession(path)).toBe(false);
-    // Signed in or not changes where these go or what they show.
-    for (const path of ['/login', '/dashboard', '/email-verified', '/invitation', '/login/']) expect(waitsForSession(path)).toBe(true);
   });
 });
