@@ -49,6 +49,8 @@ function sessionToken(req: Request): string | undefined {
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: CurrentUser; until: number }>();
+  /** People whose accounts were deleted (or are being deleted) through this process: never cached again. */
+  private readonly forgotten = new Set<string>();
 
   constructor(
     private readonly auth: Auth,
@@ -63,6 +65,10 @@ export class SessionCache {
     const hit = this.entries.get(token);
     if (hit && hit.until > now) return hit.user;
     const user = await requireUser(this.auth, req);
+    // A person whose account is being deleted is looked up every time, never cached: a request of theirs
+    // during the erasure (a refresh on a live update) would otherwise keep them signed in here after
+    // their sessions are gone, and one still in flight when they were forgotten would cache them again.
+    if (this.forgotten.has(user.id)) return user;
     if (this.entries.size >= this.maxEntries) {
       for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
       if (this.entries.size >= this.maxEntries) this.entries.clear();
@@ -73,6 +79,9 @@ export class SessionCache {
 
   /** A deleted account: its sessions stop here at once, not after the few seconds an entry lasts. */
   forgetUser(userId: string): void {
+    this.forgotten.add(userId);
+    // Bounded like the entries (the oldest go first); an erased account's id never signs in again.
+    if (this.forgotten.size > this.maxEntries) this.forgotten.delete(this.forgotten.values().next().value!);
     for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
   }
 }
