@@ -36,7 +36,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
-  bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500] [--node-flags '<v8 flags without their dashes>']   p50/p99 of the dashboard and of opening a memory
+  bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500] [--replicas 1] [--node-flags '<v8 flags without their dashes>']   p50/p99 of the dashboard and of opening a memory
   bench reads [--users 50] [--memories 10] [--shared 3] [--connections 50] [--seconds 10] [--rounds 3] [--cpu-prof <dir>] [--node-flags '<v8 flags without their dashes>'] [--keep]   dashboard and open-a-memory saturated, against a bare server sending the same bytes
   bench scale-out [--rounds 3] [--clients 8] [--seconds 15]   writes/s of one API replica and of two (interleaved), and the takeover time when the leader is killed
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
@@ -209,6 +209,7 @@ async function main(argv: string[]): Promise<number> {
             rounds: Number(flags.rounds ?? 20),
             thinkMs: Number(flags.think ?? 500),
             nodeFlags: nodeFlagsOf(flags),
+            replicas: Number(flags.replicas ?? 1),
           }),
         );
         return 0;

@@ -34,6 +34,13 @@ function routeTimes(text: string): Map<string, Map<number, number>> {
   return out;
 }
 
+/** Several API processes' timings of one route, as one histogram. */
+export function sumRouteTimes(readings: readonly (RouteTimes | undefined)[]): RouteTimes | undefined {
+  const out = new Map<number, number>();
+  for (const reading of readings) for (const [le, n] of reading ?? []) out.set(le, (out.get(le) ?? 0) + n);
+  return out.size ? out : undefined;
+}
+
 /**
  * The API's own timing of a route's answers between two readings: how many, the share it finished within
  * 50 ms, and the histogram bucket holding its p99. Next to the bench's own timing, it tells a wait inside

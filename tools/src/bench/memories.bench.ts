@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { MemoryDetail, MemoryListResponse } from '@afterwards/contracts';
-import { startBenchApi } from './bench-api';
+import { startBenchApi, type BenchApi } from './bench-api';
 import { prepareFamilies, type BenchPerson } from './families';
-import { apiPauses, gcLine, routeLine } from './gc-pauses';
+import { apiPauses, gcLine, routeLine, sumRouteTimes } from './gc-pauses';
 import { ms, summarise } from './stats';
 
 export interface MemoriesBenchOptions {
@@ -18,6 +18,11 @@ export interface MemoriesBenchOptions {
   readonly shared: number;
   /** More flags for the API's node, after its own (to try a V8 setting). */
   readonly nodeFlags?: readonly string[];
+  /**
+   * API processes on the one database, as the production profile runs two behind its proxy: the measured
+   * requests go to each in turn, as the proxy's round robin sends them (the families are made through the first).
+   */
+  readonly replicas?: number;
 }
 
 /**
@@ -29,14 +34,20 @@ export interface MemoriesBenchOptions {
  */
 export async function benchMemories(options: MemoriesBenchOptions): Promise<string> {
   const api = await startBenchApi({}, undefined, options.nodeFlags);
+  const others: BenchApi[] = [];
   try {
     const { people, perDashboard, sharedMemories, setupSeconds } = await prepareFamilies(api, options);
+    for (let r = 1; r < (options.replicas ?? 1); r++) others.push(await startBenchApi({}, api.db, options.nodeFlags));
+    const apis = [api, ...others];
+    let turn = 0;
 
     const failures = new Map<number, number>();
     let sizes = { tasks: 0, documents: 0 };
     const timed = async (p: BenchPerson, path: string, into: number[]) => {
+      // The person's session cookie goes to whichever replica answers (the jar sends it only to the first).
+      const base = apis[turn++ % apis.length]!.url;
       const t0 = performance.now();
-      const res = await p.http.fetch(path);
+      const res = await p.http.fetch(`${base}${path}`, { headers: { cookie: p.http.cookieHeader() } });
       const body = await res.text();
       into.push(performance.now() - t0);
       if (res.status !== 200) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
@@ -48,7 +59,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       const open: number[] = [];
       const session: number[] = [];
       const pause = () => (thinkMs > 0 ? new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random()))) : undefined);
-      const before = await apiPauses(api.url);
+      const before = await Promise.all(apis.map((a) => apiPauses(a.url)));
       // The bench's own loop too: a stall here would show on every route as if it were the API's.
       const ownLoop = monitorEventLoopDelay({ resolution: 10 });
       ownLoop.enable();
@@ -73,15 +84,17 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       );
       const elapsed = (performance.now() - started) / 1000;
       ownLoop.disable();
-      const after = await apiPauses(api.url);
+      const after = await Promise.all(apis.map((a) => apiPauses(a.url)));
       const delay = (p99: number, max: number) => `p99 ${ms(p99)}, max ${ms(max)}`;
+      const each = (line: (i: number) => string) => (apis.length === 1 ? line(0) : apis.map((_, i) => `replica ${i + 1}: ${line(i)}`).join('; '));
+      const routeOf = (readings: typeof before, route: string) => sumRouteTimes(readings.map((r) => r.routes.get(route)));
       return {
-        gc: gcLine(before.gc, after.gc),
+        gc: each((i) => gcLine(before[i]!.gc, after[i]!.gc)),
         inApi: {
-          dashboard: routeLine(before.routes.get('/api/memories'), after.routes.get('/api/memories')),
-          open: routeLine(before.routes.get('/api/memories/:id'), after.routes.get('/api/memories/:id')),
+          dashboard: routeLine(routeOf(before, '/api/memories'), routeOf(after, '/api/memories')),
+          open: routeLine(routeOf(before, '/api/memories/:id'), routeOf(after, '/api/memories/:id')),
         },
-        loops: `the API's ${delay(after.loop.p99, after.loop.max)}; the bench's own ${delay(ownLoop.percentile(99) / 1e6, ownLoop.max / 1e6)}`,
+        loops: `the API's ${each((i) => delay(after[i]!.loop.p99, after[i]!.loop.max))}; the bench's own ${delay(ownLoop.percentile(99) / 1e6, ownLoop.max / 1e6)}`,
         dashboard: summarise(dashboard),
         open: summarise(open),
         session: summarise(session),
@@ -133,7 +146,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `    event-loop delay meanwhile: ${r.loops}`,
     ];
     return [
-      `memories over HTTP, built API on PostgreSQL, ${options.users} signed-in users at once, ${options.memories} memories each, ${options.shared} of them shared with another user (${perDashboard} on each dashboard)`,
+      `memories over HTTP, built API on PostgreSQL${apis.length > 1 ? ` (${apis.length} API processes, requests to each in turn)` : ''}, ${options.users} signed-in users at once, ${options.memories} memories each, ${options.shared} of them shared with another user (${perDashboard} on each dashboard)`,
       `  set-up: ${options.users * options.memories} memories created and ${sharedMemories} shared (invited, accepted, ticked by the other person) through the API in ${setupSeconds.toFixed(1)} s`,
       ...line(`paced (each user pauses about ${options.thinkMs} ms between requests)`, paced),
       ...line('saturated (no pauses: one request per user always in flight)', closed),
@@ -143,6 +156,7 @@ export async function benchMemories(options: MemoriesBenchOptions): Promise<stri
       `  non-200 responses: ${failures.size ? [...failures].map(([k, v]) => `${k}×${v}`).join(', ') : 'none'}`,
     ].join('\n');
   } finally {
+    for (const other of others) await other.stop();
     await api.stop();
   }
 }
