@@ -112,15 +112,7 @@ export class PgliteSqlClient implements SqlClient {
   }
 
   async readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-    const name = this.readNames.nameOf(text);
-    try {
-      return await this.readAsOnce<Row>(settings, text, params, name);
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (name === undefined || (code !== READ_AGAIN_INLINED.gone && !READ_AGAIN_INLINED.untypable.has(code))) throw error;
-      if (code !== READ_AGAIN_INLINED.gone) this.readNames.neverPrepare(text);
-      return this.readAsOnce<Row>(settings, text, params, undefined);
-    }
+    return this.readNames.read(text, (name) => this.readAsOnce<Row>(settings, text, params, name));
   }
 
   /**

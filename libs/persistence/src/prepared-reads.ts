@@ -51,6 +51,22 @@ export class PreparedReadNames {
   neverPrepare(text: string): void {
     this.unpreparable.add(text);
   }
+
+  /**
+   * Runs `once` with the text's name (undefined: inline it), and once more inlined after an error that
+   * says the prepared statement could not be made or is gone; an untypable text is never prepared again.
+   */
+  async read<T>(text: string, once: (name: string | undefined) => Promise<T>): Promise<T> {
+    const name = this.nameOf(text);
+    try {
+      return await once(name);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (name === undefined || (code !== READ_AGAIN_INLINED.gone && !READ_AGAIN_INLINED.untypable.has(code))) throw error;
+      if (code !== READ_AGAIN_INLINED.gone) this.neverPrepare(text);
+      return once(undefined);
+    }
+  }
 }
 
 /** The read itself: `PREPARE` the first time on a connection, then `EXECUTE`; or the text with its values inlined. */
