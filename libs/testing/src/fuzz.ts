@@ -20,8 +20,14 @@ const nested = (depth: number): unknown => {
   return value;
 };
 
+/** Built on first use: building it takes about a second, which every command of the tools' CLI paid at load. */
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
 /** Values no route should accept, or should refuse cleanly: wrong types, huge, deep, unstorable text. */
-const hostile: fc.Arbitrary<unknown> = fc.oneof(
+const hostile = once((): fc.Arbitrary<unknown> => fc.oneof(
   fc.constantFrom(null, true, 0, -1, 1e308, -0, '', ' ', '\u0000', '\ud800', 'a\udfffb', '\u202e\u0000', '😀'.repeat(1000)),
   fc.integer({ min: 100_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
   fc.integer({ min: 5_000, max: 20_000 }).map((n) => Array.from({ length: n }, (_, i) => i)),
@@ -30,7 +36,7 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   fc.object({ maxDepth: 3 }),
   fc.anything({ maxDepth: 3 }),
-);
+));
 
 /** A value of roughly the right shape for a JSON Schema property (so a body gets past its first check). */
 function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
@@ -60,10 +66,10 @@ function plausible(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
 function objectOf(schema: JsonSchema, hostileRate: number): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(schema.properties ?? {});
   const record = Object.fromEntries(
-    entries.map(([key, prop]) => [key, fc.option(fc.oneof({ weight: Math.round((1 - hostileRate) * 10), arbitrary: plausible(prop) }, { weight: Math.max(1, Math.round(hostileRate * 10)), arbitrary: hostile }), { nil: undefined })]),
+    entries.map(([key, prop]) => [key, fc.option(fc.oneof({ weight: Math.round((1 - hostileRate) * 10), arbitrary: plausible(prop) }, { weight: Math.max(1, Math.round(hostileRate * 10)), arbitrary: hostile() }), { nil: undefined })]),
   );
   return fc
-    .tuple(fc.record(record), fc.dictionary(fc.string({ maxLength: 12 }), hostile, { maxKeys: 3 }))
+    .tuple(fc.record(record), fc.dictionary(fc.string({ maxLength: 12 }), hostile(), { maxKeys: 3 }))
     .map(([known, extra]) => Object.fromEntries(Object.entries({ ...extra, ...known }).filter(([, v]) => v !== undefined)));
 }
 
@@ -75,7 +81,7 @@ export function jsonBodies(schema: ZodType): fc.Arbitrary<FuzzRequest> {
   const json = (kind: string) => (value: unknown): FuzzRequest => ({ kind, contentType: 'application/json', body: JSON.stringify(value) ?? 'null' });
   return fc.oneof(
     { weight: 5, arbitrary: objectOf(shape, 0.3).map(json('near-valid object')) },
-    { weight: 2, arbitrary: hostile.map(json('hostile value')) },
+    { weight: 2, arbitrary: hostile().map(json('hostile value')) },
     {
       weight: 1,
       arbitrary: objectOf(shape, 0).map((o) => ({
@@ -99,8 +105,8 @@ export function queries(schema: ZodType | undefined): fc.Arbitrary<FuzzRequest> 
     .map(([pairs]) => ({ kind: 'query', query: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`).join('&') }));
 }
 
-/** Upload bodies: spoofed types, truncated files, empty, oversize. */
-export const uploads: fc.Arbitrary<FuzzRequest> = fc.oneof(
+/** Upload bodies: spoofed types, truncated files, empty, oversize (11 MB, so not allocated at load). */
+export const uploads = once((): fc.Arbitrary<FuzzRequest> => fc.oneof(
   fc.constantFrom(
     { kind: 'empty upload', body: Buffer.alloc(0) },
     { kind: 'truncated PDF', body: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Cat') },
@@ -109,7 +115,7 @@ export const uploads: fc.Arbitrary<FuzzRequest> = fc.oneof(
     { kind: 'oversize upload', body: Buffer.alloc(11 * 1024 * 1024, 0x25) },
   ),
   fc.uint8Array({ maxLength: 2048 }).map((bytes) => ({ kind: 'random bytes', body: Buffer.from(bytes) })),
-).map((r) => ({ ...r, contentType: UPLOAD_CONTENT_TYPE }));
+).map((r) => ({ ...r, contentType: UPLOAD_CONTENT_TYPE })));
 
 export interface FuzzReport {
   readonly requests: number;
@@ -195,7 +201,7 @@ export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed:
       route.body instanceof z.core.$ZodType
         ? jsonBodies(route.body)
         : route.body === 'binary'
-          ? uploads
+          ? uploads()
           : route.body === 'csv'
             ? fc.constantFrom<FuzzRequest>({ kind: 'csv junk', contentType: 'text/csv', body: '\u0000,"unterminated\n' }, { kind: 'csv not csv', contentType: 'text/csv', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
             : queries(route.query);
