@@ -220,6 +220,24 @@ export const HORIZON_CTES = `snap AS MATERIALIZED (
 const EVENT_COLUMNS = `tx_id::text AS commit, seq::text AS prepare, stream_id, revision::text AS revision,
   type, data, metadata, recorded_at`;
 
+/** The page read of the log, the hottest statement of a projection: prepared once per connection. */
+const PAGE_READ = (() => {
+  const text = `WITH ${HORIZON_CTES},
+       h AS (SELECT xmin, blocked FROM horizon)
+       SELECT h.xmin::text AS horizon, h.blocked, e.*
+       FROM h LEFT JOIN LATERAL (
+         SELECT ${EVENT_COLUMNS}, tx_id AS sort_tx, seq AS sort_seq
+         FROM events
+         WHERE tx_id < h.xmin AND (tx_id, seq) > ($1::xid8, $2::bigint)
+           AND ($4::text[] IS NULL OR EXISTS (
+             SELECT 1 FROM unnest($4::text[]) AS p(prefix) WHERE starts_with(events.stream_id, p.prefix)))
+         ORDER BY tx_id, seq
+         LIMIT $3::bigint
+       ) e ON true
+       ORDER BY e.sort_tx, e.sort_seq`;
+  return { text, name: statementName('es_read_page', text) };
+})();
+
 /**
  * Event store over PostgreSQL or PGlite. Global position is (transaction id, sequence); the log is read
  * only below the snapshot xmin, so a transaction that commits late never lands behind a reader.
@@ -414,19 +432,7 @@ export class PostgresEventStore implements EventStore {
   /** Events after `after` (exclusive) in global order, only from transactions that can no longer change. */
   async readPage(after: Position, limit?: number, streamPrefixes?: readonly string[]): Promise<LogPage> {
     const { rows } = await this.sql.query<PageRow>(
-      `WITH ${HORIZON_CTES},
-       h AS (SELECT xmin, blocked FROM horizon)
-       SELECT h.xmin::text AS horizon, h.blocked, e.*
-       FROM h LEFT JOIN LATERAL (
-         SELECT ${EVENT_COLUMNS}, tx_id AS sort_tx, seq AS sort_seq
-         FROM events
-         WHERE tx_id < h.xmin AND (tx_id, seq) > ($1::xid8, $2::bigint)
-           AND ($4::text[] IS NULL OR EXISTS (
-             SELECT 1 FROM unnest($4::text[]) AS p(prefix) WHERE starts_with(events.stream_id, p.prefix)))
-         ORDER BY tx_id, seq
-         LIMIT $3::bigint
-       ) e ON true
-       ORDER BY e.sort_tx, e.sort_seq`,
+      PAGE_READ.text,
       [
         String(after.commit),
         String(after.prepare),
@@ -434,6 +440,7 @@ export class PostgresEventStore implements EventStore {
         streamPrefixes ? [...streamPrefixes] : null,
         this.eventless.size > 0 ? [...this.eventless.keys()].map(String) : null,
       ],
+      { name: PAGE_READ.name },
     );
     const first = rows[0];
     if (!first) throw new Error('Event log horizon query returned no row');

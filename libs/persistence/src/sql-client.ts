@@ -10,9 +10,9 @@ export interface SqlResult<Row> {
 
 export interface QueryOptions {
   /**
-   * Prepare the statement once per connection under this name and only bind and execute it afterwards
-   * (PostgreSQL): the server skips parsing and planning it again. The name must stand for one text only;
-   * derive it from the text (`statementName`). PGlite ignores it.
+   * Prepare the statement once per connection under this name and only bind and execute it afterwards: the
+   * server skips parsing it again, and planning it once it keeps a generic plan. The name must stand for one
+   * text only; derive it from the text (`statementName`). PGlite honours it outside transactions only.
    */
   readonly name?: string;
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { SqlClient, SqlSession } from '@afterwards/persistence';
+import { Prisma, type SqlClient, type SqlSession } from '@afterwards/persistence';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, SQL_CLIENT } from '../tokens';
 import type { ProjectionTx } from './projection';
@@ -42,19 +42,30 @@ export class LeaseLostError extends Error {
 export interface Fence {
   readonly token: string;
   check(tx: ProjectionTx): Promise<void>;
+  /** Throws `LeaseLostError` unless `found`, the token `leaseRead` gave, is this fence's. */
+  verify(found: string | undefined): void;
 }
 
+/**
+ * The lease's token, share-locked (one row, `token`): what `check` reads, for a statement that does more in the
+ * same round trip (a projection batch's opening statement). A batch left open by a paused process would hold
+ * the share lock, and so the next leader's raise, for ever: PostgreSQL ends a batch's transaction that sits idle
+ * this long.
+ */
+export const leaseRead = (): Prisma.Sql => Prisma.sql`
+  SELECT token::text AS token, set_config('idle_in_transaction_session_timeout', ${BATCH_IDLE_LIMIT}, true) AS idle_limit
+  FROM projection_leases WHERE name = ${PROJECTION_LEASE} FOR SHARE`;
+
 export function fenceOf(token: string): Fence {
+  const verify = (found: string | undefined) => {
+    if (found !== token) throw new LeaseLostError(token, found);
+  };
   return {
     token,
+    verify,
     async check(tx) {
-      // A batch left open by a paused process would hold the share lock, and so the next leader's raise,
-      // for ever: PostgreSQL ends a batch's transaction that sits idle this long.
-      const rows = await tx.$queryRaw<{ token: string }[]>`
-        SELECT token::text AS token, set_config('idle_in_transaction_session_timeout', ${BATCH_IDLE_LIMIT}, true) AS idle_limit
-        FROM projection_leases WHERE name = ${PROJECTION_LEASE} FOR SHARE`;
-      const found = rows[0]?.token;
-      if (found !== token) throw new LeaseLostError(token, found);
+      const rows = await tx.$queryRaw<{ token: string }[]>(leaseRead());
+      verify(rows[0]?.token);
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { PrismaClient, SqlClient } from '@afterwards/persistence';
+import { Prisma, type PrismaClient, type SqlClient } from '@afterwards/persistence';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@afterwards/event-store';
 import type { Projection, ProjectionTx } from './projection';
 import { isTransientFailure, parkEvent, retryDelayMs } from './projection-failures';
-import { LeaseLostError, type Fence } from './leadership';
+import { LeaseLostError, leaseRead, type Fence } from './leadership';
 
 export interface ProjectionChange {
   readonly projection: string;
@@ -31,13 +31,34 @@ async function readCheckpoint(prisma: PrismaClient, name: string): Promise<Posit
 export const CHECKPOINT_CHANNEL = 'afterwards_checkpoints';
 
 export async function saveCheckpoint(tx: ProjectionTx, name: string, position: Position): Promise<void> {
-  // One statement: the upsert and the notification (which PostgreSQL delivers only if the transaction commits).
-  await tx.$executeRaw`
-    WITH saved AS (
-      INSERT INTO projection_checkpoints (projection, "commit", prepare, updated_at) VALUES (${name}, ${position.commit}, ${position.prepare}, now())
-      ON CONFLICT (projection) DO UPDATE SET "commit" = EXCLUDED."commit", prepare = EXCLUDED.prepare, updated_at = EXCLUDED.updated_at
-      RETURNING projection)
-    SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${`${name} ${position.commit} ${position.prepare}`}) FROM saved`;
+  await tx.$executeRaw`WITH ${checkpointUpsert(name, position)} SELECT count(*) FROM notified`;
+}
+
+/** Saves a checkpoint and tells of it (PostgreSQL delivers the notification only if the transaction commits): CTEs ending in `notified`. */
+const checkpointUpsert = (name: string, position: Position): Prisma.Sql => Prisma.sql`
+  saved AS (
+    INSERT INTO projection_checkpoints (projection, "commit", prepare, updated_at) VALUES (${name}, ${position.commit}, ${position.prepare}, now())
+    ON CONFLICT (projection) DO UPDATE SET "commit" = EXCLUDED."commit", prepare = EXCLUDED.prepare, updated_at = EXCLUDED.updated_at
+    RETURNING projection),
+  notified AS (SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${`${name} ${position.commit} ${position.prepare}`}) FROM saved)`;
+
+/**
+ * The first statement of a transactional batch, one round trip for what every batch needs before its events:
+ * - the fence (the lease's token, share-locked), checked before anything is kept;
+ * - the checkpoint, moved already to the batch's last event: it commits with the rows or not at all, so where in
+ *   the transaction it is written changes nothing, and written here it costs no round trip of its own;
+ * - the transaction id, for the log's readers to read past;
+ * - no wait for the WAL flush at commit: rows and checkpoint are derived from the log and are lost or kept
+ *   together, so a crash can only move the checkpoint back, and the batch is applied again.
+ */
+async function openBatch(tx: ProjectionTx, name: string, position: Position, fence: Fence | undefined): Promise<bigint> {
+  const [opened] = await tx.$queryRaw<{ xid: string; token: string | null }[]>`
+    WITH lease AS (${fence ? leaseRead() : Prisma.sql`SELECT NULL::text AS token`}),
+    ${checkpointUpsert(name, position)}
+    SELECT pg_current_xact_id()::text AS xid, set_config('synchronous_commit', 'off', true) AS synchronous_commit,
+      (SELECT token FROM lease) AS token, (SELECT count(*) FROM notified) AS notified`;
+  fence?.verify(opened?.token ?? undefined);
+  return BigInt(opened!.xid);
 }
 
 /**
@@ -176,13 +197,12 @@ export class ProjectionRunner {
     const fence = this.hooks.fence;
     let readPast: (() => void) | undefined;
     const apply = async (tx: ProjectionTx) => {
-      if (projection.transactional !== false && this.store.readPast) {
+      if (projection.transactional !== false) {
+        const xid = await openBatch(tx, projection.name, events[events.length - 1]!.position, fence);
         // This transaction writes rows and a checkpoint, never events: the log's readers (this runner's
         // subscriptions among them) need not wait for it, so the next batch is read while this one commits.
-        const [own] = await tx.$queryRaw<{ xid: string }[]>`SELECT pg_current_xact_id()::text AS xid`;
-        readPast = this.store.readPast(BigInt(own!.xid));
+        if (this.store.readPast) readPast = this.store.readPast(xid);
       }
-      if (fence && projection.transactional !== false) await fence.check(tx);
       const results: Applied[] = [];
       for (const event of events) {
         // Asked before the event is applied, so a deletion still knows whose screens showed the rows.
@@ -190,7 +210,8 @@ export class ProjectionRunner {
         results.push({ event, ids: await projection.apply(event, tx), ...(rooms ? { rooms } : {}) });
       }
       if (projection.afterBatch) await projection.afterBatch(tx);
-      if (fence && projection.transactional === false) {
+      if (projection.transactional !== false) return results;
+      if (fence) {
         // The effects already left (idempotent, so a stale leader's repeat is harmless); the checkpoint is fenced.
         await this.prisma.$transaction(async (ctx) => {
           await fence.check(ctx);

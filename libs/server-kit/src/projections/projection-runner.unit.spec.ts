@@ -12,7 +12,7 @@ function fakes() {
       return { done: new Promise<void>(() => undefined), stop: async () => undefined };
     },
   } as unknown as EventStore;
-  const tx = { $executeRaw: async () => 0 };
+  const tx = { $executeRaw: async () => 0, $queryRaw: async () => [{ xid: '1', token: null }] };
   const prisma = {
     projectionCheckpoint: { findUnique: async () => null },
     $transaction: async (work: (t: typeof tx) => Promise<unknown>) => work(tx),
@@ -70,7 +70,7 @@ describe('ProjectionRunner and the log horizon', () => {
       declared.push(xid);
       return () => void declared.splice(declared.indexOf(xid), 1);
     };
-    const tx = { $executeRaw: async () => 0, $queryRaw: async () => [{ xid: '4242' }] };
+    const tx = { $executeRaw: async () => 0, $queryRaw: async () => [{ xid: '4242', token: null }] };
     const prisma = {
       projectionCheckpoint: { findUnique: async () => null },
       $transaction: async (work: (t: typeof tx) => Promise<unknown>) => work(tx),
