@@ -21,6 +21,11 @@ export function createPrismaClient(sql: SqlClient): PrismaClient {
   return prisma;
 }
 
+/** The engine under a Prisma client made by `createPrismaClient`; undefined for any other. */
+export function dialectOf(prisma: PrismaClient): SqlClient['dialect'] | undefined {
+  return SQL_OF.get(prisma)?.dialect;
+}
+
 /** The SQL client a Prisma client was made over: hot reads go to it directly, past the ORM. */
 export function sqlClientOf(prisma: PrismaClient): SqlClient {
   const sql = SQL_OF.get(prisma);

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { START, type EventHandler, type EventStore, type RecordedEvent, type Subscription } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Projection } from './projection';
@@ -57,6 +58,50 @@ describe('ProjectionRunner batches', () => {
     expect(batches).toEqual([['s-1', 's-2', 's-3']]);
     for (let i = 0; i < 200 && runner.status().test!.commit !== 3n; i++) await Promise.resolve();
     expect(runner.status()).toEqual({ test: { commit: 3n, prepare: 3n } });
+    await runner.stop();
+  });
+});
+
+describe('ProjectionRunner pacing', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('starts a batch no sooner than the interval after the previous one: the events that came meanwhile join it', async () => {
+    jest.useFakeTimers();
+    const batches: string[][] = [];
+    let current: string[] = [];
+    const projection: Projection = {
+      name: 'test',
+      streamPrefixes: ['s-'],
+      apply: async (e) => (current.push(e.streamId), [e.streamId]),
+      afterBatch: async () => void (batches.push(current), (current = [])),
+      reset: async () => undefined,
+      snapshot: async () => [],
+    };
+    const { store, prisma, hand } = fakes();
+    const runner = new ProjectionRunner(store, prisma, [projection], undefined, undefined, { batchIntervalMs: 50 });
+    await runner.start();
+    const settle = async () => {
+      for (let i = 0; i < 200; i++) await Promise.resolve();
+    };
+
+    await hand(event(1));
+    await settle();
+    expect(batches).toEqual([['s-1']]); // the first starts at once
+
+    await hand(event(2));
+    await settle();
+    jest.advanceTimersByTime(20);
+    await hand(event(3));
+    await settle();
+    expect(batches).toHaveLength(1); // 2 waits for the interval, and 3 joins it
+    jest.advanceTimersByTime(30);
+    await settle();
+    expect(batches).toEqual([['s-1'], ['s-2', 's-3']]);
+
+    jest.advanceTimersByTime(200);
+    await hand(event(4));
+    await settle();
+    expect(batches).toEqual([['s-1'], ['s-2', 's-3'], ['s-4']]); // after a quiet spell, at once again
     await runner.stop();
   });
 });

@@ -1,8 +1,8 @@
 import type { ProjectionLeadership } from './leadership';
-import type { ProjectionFailureHooks, ProjectionRunner } from './projection-runner';
+import type { ProjectionRunnerOptions, ProjectionRunner } from './projection-runner';
 
 /** What a runner of one term is given: the term's fence, and what to do when a batch finds a newer one. */
-export type LeaderFencing = Required<Pick<ProjectionFailureHooks, 'fence' | 'onLeaseLost'>>;
+export type LeaderFencing = Required<Pick<ProjectionRunnerOptions, 'fence' | 'onLeaseLost'>>;
 
 /** The runner of the current term, if this replica leads. */
 export interface LeaderRunner {
