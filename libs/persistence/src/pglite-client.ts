@@ -11,9 +11,6 @@ interface NamedStatement {
   readonly rowDescription: BackendMessage | undefined;
 }
 
-/** SQLSTATE of a prepared statement that no longer exists (`DEALLOCATE ALL` behind the client's back). */
-const STATEMENT_GONE = '26000';
-
 function wrap(db: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
   return {
     async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
@@ -115,7 +112,7 @@ export class PgliteSqlClient implements SqlClient {
     try {
       return await this.queryNamed<Row>(options.name, text, params ?? []);
     } catch (error) {
-      if (pgErrorCode(error) !== STATEMENT_GONE) throw error;
+      if (pgErrorCode(error) !== READ_AGAIN_INLINED.gone) throw error;
       this.named.delete(options.name);
       return this.queryNamed<Row>(options.name, text, params ?? []);
     }

@@ -192,7 +192,7 @@ export class ProjectionRunner {
     private readonly projections: readonly Projection[],
     private readonly onChange: (change: ProjectionChange) => void = () => undefined,
     private readonly onError: (projection: string, error: unknown) => void = () => undefined,
-    private readonly hooks: ProjectionRunnerOptions = {},
+    private readonly options: ProjectionRunnerOptions = {},
   ) {}
 
   private stopping = false;
@@ -205,7 +205,7 @@ export class ProjectionRunner {
   }
 
   private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
-    const fence = this.hooks.fence;
+    const fence = this.options.fence;
     let readPast: (() => void) | undefined;
     const apply = async (tx: ProjectionTx) => {
       if (projection.transactional !== false) {
@@ -259,9 +259,9 @@ export class ProjectionRunner {
       } catch (error) {
         if (this.stopping) throw new RunnerStopping();
         if (error instanceof LeaseLostError || !isTransientFailure(error)) throw error;
-        const delayMs = retryDelayMs(attempt, this.hooks.retryFirstMs, this.hooks.retryMaxMs);
+        const delayMs = retryDelayMs(attempt, this.options.retryFirstMs, this.options.retryMaxMs);
         this.retryingNow.add(projection);
-        this.hooks.onRetry?.(projection, error, attempt, delayMs);
+        this.options.onRetry?.(projection, error, attempt, delayMs);
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
@@ -295,19 +295,19 @@ export class ProjectionRunner {
         if (error instanceof RunnerStopping || error instanceof LeaseLostError) throw error;
         await this.withRetries(projection.name, () =>
           this.prisma.$transaction(async (tx) => {
-            if (this.hooks.fence) await this.hooks.fence.check(tx);
+            if (this.options.fence) await this.options.fence.check(tx);
             await parkEvent(tx, projection.name, event, error);
             await saveCheckpoint(tx, projection.name, event.position);
           }),
         );
-        this.hooks.onParked?.(projection.name, event, error);
+        this.options.onParked?.(projection.name, event, error);
       }
     }
     return results;
   }
 
   async start(): Promise<void> {
-    const batchIntervalMs = this.hooks.batchIntervalMs ?? (dialectOf(this.prisma) === 'pglite' ? PGLITE_BATCH_INTERVAL_MS : 0);
+    const batchIntervalMs = this.options.batchIntervalMs ?? (dialectOf(this.prisma) === 'pglite' ? PGLITE_BATCH_INTERVAL_MS : 0);
     for (const projection of this.projections) {
       const after = await readCheckpoint(this.prisma, projection.name);
       this.positions.set(projection.name, after);
@@ -326,7 +326,7 @@ export class ProjectionRunner {
       });
       const fail = (error: unknown) => {
         void subscription.stop();
-        if (error instanceof LeaseLostError) this.hooks.onLeaseLost?.(error);
+        if (error instanceof LeaseLostError) this.options.onLeaseLost?.(error);
         else if (!(error instanceof RunnerStopping)) this.onError(projection.name, error);
       };
       batcher.onError = fail;

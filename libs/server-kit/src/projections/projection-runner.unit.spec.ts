@@ -31,18 +31,24 @@ const event = (n: number): RecordedEvent => ({
   recordedAt: '2026-11-25T00:00:00.000Z',
 });
 
+/** A projection that records the streams of each batch it applied, batch by batch. */
+function batchRecorder() {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  const projection: Projection = {
+    name: 'test',
+    streamPrefixes: ['s-'],
+    apply: async (e) => (current.push(e.streamId), [e.streamId]),
+    afterBatch: async () => void (batches.push(current), (current = [])),
+    reset: async () => undefined,
+    snapshot: async () => [],
+  };
+  return { projection, batches };
+}
+
 describe('ProjectionRunner batches', () => {
   it('starts a batch without waiting for a turn of the event loop, with the events handed together', async () => {
-    const batches: string[][] = [];
-    let current: string[] = [];
-    const projection: Projection = {
-      name: 'test',
-      streamPrefixes: ['s-'],
-      apply: async (e) => (current.push(e.streamId), [e.streamId]),
-      afterBatch: async () => void (batches.push(current), (current = [])),
-      reset: async () => undefined,
-      snapshot: async () => [],
-    };
+    const { projection, batches } = batchRecorder();
     const { store, prisma, hand } = fakes();
     const runner = new ProjectionRunner(store, prisma, [projection]);
     await runner.start();
@@ -67,16 +73,7 @@ describe('ProjectionRunner pacing', () => {
 
   it('starts a batch no sooner than the interval after the previous one: the events that came meanwhile join it', async () => {
     jest.useFakeTimers();
-    const batches: string[][] = [];
-    let current: string[] = [];
-    const projection: Projection = {
-      name: 'test',
-      streamPrefixes: ['s-'],
-      apply: async (e) => (current.push(e.streamId), [e.streamId]),
-      afterBatch: async () => void (batches.push(current), (current = [])),
-      reset: async () => undefined,
-      snapshot: async () => [],
-    };
+    const { projection, batches } = batchRecorder();
     const { store, prisma, hand } = fakes();
     const runner = new ProjectionRunner(store, prisma, [projection], undefined, undefined, { batchIntervalMs: 50 });
     await runner.start();
