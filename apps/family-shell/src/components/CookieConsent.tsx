@@ -27,11 +27,16 @@ export function CookieConsent() {
     const banner = bannerRef.current;
     if (!showBanner || !banner) return;
     const apply = () => (document.body.style.paddingBottom = `${banner.offsetHeight}px`);
-    apply();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
-    observer?.observe(banner);
+    // The observer reports the first size too, after the browser's own layout: reading offsetHeight here
+    // would force that layout inside the render's task, a long task on a slow phone.
+    if (typeof ResizeObserver === 'undefined') {
+      apply();
+      return () => void (document.body.style.paddingBottom = '');
+    }
+    const observer = new ResizeObserver(apply);
+    observer.observe(banner);
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       document.body.style.paddingBottom = '';
     };
   }, [showBanner]);
