@@ -29,9 +29,8 @@ export function App() {
     }
   }, [session, toast]);
 
-  if (session.status === 'checking') return <LoadingScreen />;
-
-  const decision = decideRoute(location.pathname, session.status === 'signed-in');
+  const decision = decideRoute(location.pathname, session.status === 'checking' ? null : session.status === 'signed-in');
+  if (decision.kind === 'wait') return <LoadingScreen />;
   if (decision.kind !== 'page') return <Redirect decision={decision} />;
   return (
     <>

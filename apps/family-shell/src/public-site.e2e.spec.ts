@@ -79,6 +79,34 @@ describe('public site and cookie consent in the browser', () => {
     expect(await page.getByRole('link', { name: 'See how it works' }).getAttribute('href')).toBe('#how-it-works');
   });
 
+  it('draws the pages that are the same for everyone while the session check is still unanswered, and waits for it on /login', async () => {
+    // The session check is held until the end: whatever shows meanwhile did not wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/session/state', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the page may have moved on
+    });
+    // The app gives up on the check after 10 s and then draws every page: a page drawn only then was waiting.
+    let gaveUp = false;
+    page.on('requestfailed', (request) => void (request.url().endsWith('/api/session/state') && (gaveUp = true)));
+    for (const [path, heading] of [
+      ['/', 'Guidance through difficult times'],
+      ['/resources', 'Resources & local services'],
+    ]) {
+      await page.goto(`${product.url}${path}`);
+      gaveUp = false; // the previous page's check, cancelled by leaving it
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect({ path, gaveUp }).toEqual({ path, gaveUp: false });
+    }
+    await page.goto(`${product.url}/login`);
+    await page.getByText('Loading Afterwards').first().waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.unroute('**/api/session/state');
+  });
+
   it('Accept All Cookies stores every choice with version 1.0 and a timestamp, and the banner stays away after a reload', async () => {
     await page.goto(`${product.url}/`);
     await banner().waitFor();

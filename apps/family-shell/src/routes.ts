@@ -41,20 +41,30 @@ export function normalisePath(pathname: string): string {
   return p || '/';
 }
 
+/**
+ * Pages drawn the same for everyone, signed in or not: shown without waiting for the session check, so
+ * the first thing a visitor reads does not wait for that round trip.
+ */
+export const SESSION_FREE_PAGES: ReadonlySet<PageId> = new Set<PageId>(['home', 'resources', 'privacy', 'terms', 'reset-password']);
+
 export type RouteDecision =
   | { kind: 'page'; page: PageId }
+  /** The page depends on the session, which is still being checked. */
+  | { kind: 'wait' }
   /** Replace the current history entry with `to` (same app). */
   | { kind: 'redirect'; to: string }
   /** Leave the app with a full page load. */
   | { kind: 'leave'; to: string };
 
-export function decideRoute(pathname: string, signedIn: boolean): RouteDecision {
+/** `signedIn` is null while the session is being checked. */
+export function decideRoute(pathname: string, signedIn: boolean | null): RouteDecision {
   // The staff area is another app on the same origin; '/admin' without the slash lands here.
   if (pathname === '/admin') return { kind: 'leave', to: '/admin/' };
 
   const path = normalisePath(pathname);
   const page = ROUTES[path];
   if (!page) return { kind: 'redirect', to: '/' };
+  if (signedIn === null && !SESSION_FREE_PAGES.has(page)) return { kind: 'wait' };
   if (page === 'dashboard' && !signedIn) return { kind: 'redirect', to: '/login' };
   if (page === 'login' && signedIn) return { kind: 'redirect', to: '/dashboard' };
   if (path !== pathname) return { kind: 'redirect', to: path };

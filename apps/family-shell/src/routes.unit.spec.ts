@@ -16,6 +16,15 @@ describe('family shell routes', () => {
     expect(decideRoute('/email-verified', true)).toEqual({ kind: 'page', page: 'email-verified' });
   });
 
+  it('draws the pages that are the same for everyone before the session check answers, and waits for it on the others', () => {
+    for (const [path, page] of [['/', 'home'], ['/resources', 'resources'], ['/privacy', 'privacy'], ['/terms', 'terms'], ['/reset-password', 'reset-password']] as const) {
+      expect(decideRoute(path, null)).toEqual({ kind: 'page', page });
+    }
+    for (const path of ['/login', '/dashboard', '/dashboard/', '/email-verified', '/invitation']) expect(decideRoute(path, null)).toEqual({ kind: 'wait' });
+    expect(decideRoute('/resources/', null)).toEqual({ kind: 'redirect', to: '/resources' });
+    expect(decideRoute('/no/such/page', null)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
   it('sends any other path to the home page', () => {
     expect(decideRoute('/no/such/page', false)).toEqual({ kind: 'redirect', to: '/' });
     expect(decideRoute('/cookies', true)).toEqual({ kind: 'redirect', to: '/' });
