@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { LoadingScreen, useToast } from '@afterwards/web-ui';
-import { decideRoute, PAGE_TITLES, type PageId } from './routes';
+import { decideRoute, PAGE_TITLES, SESSION_FREE_PAGES, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
 import { type SessionState } from './session';
 import { useSession } from './auth/session-store';
@@ -35,7 +35,8 @@ export function App() {
   return (
     <>
       <Suspense fallback={<LoadingScreen />}>
-        <Page page={decision.page} session={session} location={location} />
+        {/* A page drawn the same for everyone is not drawn again when the session check answers. */}
+        <Page page={decision.page} session={SESSION_FREE_PAGES.has(decision.page) ? null : session} location={location} />
       </Suspense>
       <CookieConsent />
     </>
@@ -50,7 +51,7 @@ function Redirect({ decision }: { decision: { kind: 'redirect' | 'leave'; to: st
   return null;
 }
 
-function Page({ page, session, location }: { page: PageId; session: SessionState; location: ReturnType<typeof useLocation> }) {
+const Page = memo(function Page({ page, session, location }: { page: PageId; session: SessionState | null; location: ReturnType<typeof useLocation> }) {
   const firstRender = useRef(true);
 
   useEffect(() => {
@@ -85,12 +86,12 @@ function Page({ page, session, location }: { page: PageId; session: SessionState
     case 'terms':
       return <PolicyPage kind="terms" />;
     case 'dashboard':
-      return session.status === 'signed-in' ? <DashboardPage user={session.user} /> : null;
+      return session?.status === 'signed-in' ? <DashboardPage user={session.user} /> : null;
     case 'reset-password':
       return <LoginNewPasswordPage />;
     case 'email-verified':
-      return <LoginVerifiedPage signedIn={session.status === 'signed-in'} />;
+      return <LoginVerifiedPage signedIn={session?.status === 'signed-in'} />;
     case 'invitation':
-      return <InvitationPage signedIn={session.status === 'signed-in'} />;
+      return <InvitationPage signedIn={session?.status === 'signed-in'} />;
   }
-}
+});
