@@ -2,14 +2,8 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 import { Logo } from './Logo';
 import { Container } from './Layout';
-
-export const FOOTER_FIRST_YEAR = 2024;
-
-export function copyrightText(now: Date = new Date(), owner = 'Afterwards'): string {
-  const year = now.getFullYear();
-  const span = year > FOOTER_FIRST_YEAR ? `${FOOTER_FIRST_YEAR}–${year}` : String(FOOTER_FIRST_YEAR);
-  return `© ${span} ${owner}. All rights reserved.`;
-}
+import { useHydrated } from '../hooks/useHydrated';
+import { copyrightText } from './copyright';
 
 export interface FooterLink {
   href: string;
@@ -70,6 +64,7 @@ function plainClick(e: MouseEvent) {
  */
 export function Footer({ extraLinks = [], note, policies, onCookieSettings, credits }: FooterProps) {
   const [open, setOpen] = useState<PolicyKind | null>(null);
+  const hydrated = useHydrated();
   const body: Record<PolicyKind, ReactNode> = {
     privacy: policies?.privacy ?? null,
     terms: policies?.terms ?? null,
@@ -99,7 +94,7 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
         <div className="aw-footer__brand">
           <Logo size="sm" decorative />
           <div>
-            <p>{copyrightText()}</p>
+            <p>{copyrightText(hydrated ? new Date() : null)}</p>
             {note ? <p>{note}</p> : null}
           </div>
         </div>

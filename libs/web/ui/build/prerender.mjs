@@ -1,0 +1,117 @@
+// Pages of a host rendered to HTML at build time, so that a visitor reads them before any script has run
+// (decision 0032). Two parts: the configuration of a Node bundle of the host's prerender entry, and a
+// plugin of the host's own build that loads that bundle, renders each page into the host's HTML page and
+// emits it as `pages/<name>.html` (pre-compressed with the rest by PrecompressPlugin).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+/** Where the host's prerender bundle is written: outside `dist`, which the host's build cleans. */
+export const prerenderBundleDir = (dir) => path.join(dir, '..', '..', 'node_modules', '.cache', 'afterwards-prerender', path.basename(dir));
+
+/**
+ * The Node bundle of `entry`, which must export `PRERENDERED_PAGES` (path → page name) and
+ * `renderPage(path)` (the HTML inside the page's root element). Styles are left out (the browser build
+ * carries them); the federation runtime is a stand-in that fails, since remotes are fetched in the browser.
+ * @returns {import('@rspack/core').Configuration}
+ */
+export function prerenderConfig({ dir, entry, publicPath }) {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    context: dir,
+    target: 'node20',
+    devtool: false,
+    entry: { prerender: entry },
+    output: {
+      path: prerenderBundleDir(dir),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      // Every lazy page in the one file: the render waits for them, and nothing is fetched.
+      asyncChunks: false,
+      publicPath,
+      // The same file names as the browser build, so an image's address in the HTML is the one it serves.
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: { '@module-federation/enhanced/runtime$': path.join(here, 'prerender-federation-runtime.mjs') },
+    },
+    // The React the render uses must be the one react-dom/server is: required, not bundled.
+    externals: ['react', 'react-dom', 'react-dom/static', 'react/jsx-runtime'].map((m) => ({ [m]: `commonjs ${m}` })),
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        {
+          test: /\.svg$/,
+          oneOf: [
+            { resourceQuery: /inline/, type: 'asset/inline' },
+            { type: 'asset/resource', generator: { emit: false } },
+          ],
+        },
+      ],
+    },
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    stats: 'errors-warnings',
+  };
+}
+
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Renders the host's pages into its `index.html` after the browser build has written it. */
+export class PrerenderPlugin {
+  constructor({ dir }) {
+    this.bundle = path.join(prerenderBundleDir(dir), 'prerender.cjs');
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrerenderPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise({ name: 'PrerenderPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, async () => {
+        const index = compilation.getAsset('index.html');
+        if (!index) throw new Error('PrerenderPlugin: the build has no index.html');
+        delete require.cache[this.bundle];
+        const { PRERENDERED_PAGES, renderPage, pageTitle } = require(this.bundle);
+        const template = index.source.source().toString();
+        // The loading screen inside the root element goes; so does the no-script notice, since the page reads without script.
+        const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
+        if (!root.test(template)) throw new Error('PrerenderPlugin: no root element with its loading screen in index.html');
+        // The stylesheets every page loads, linked in the head so the HTML is drawn styled: those of the chunks
+        // main.js asks for on every page (the shell's own styles, the design system), not those of the pages
+        // it asks for early on their own paths (`./pages/…`). A prerendered page's own chunk has no stylesheet
+        // today; one given a stylesheet would be drawn without it until hydrated.
+        const stylesheets = new Set();
+        for (const group of compilation.chunkGroups) {
+          const parents = group.getParents?.() ?? [...(group.parentsIterable ?? [])];
+          if (!parents.some((p) => p.name === 'main')) continue;
+          if ((group.origins ?? []).some((o) => /(^|\/)pages\//.test(o.request ?? ''))) continue;
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.css')) stylesheets.add(file);
+        }
+        if (stylesheets.size === 0) throw new Error('PrerenderPlugin: found no stylesheet that main.js loads');
+        const publicPath = compilation.outputOptions.publicPath;
+        const links = [...stylesheets]
+          .sort()
+          .map((file) => `<link rel="stylesheet" href="${publicPath}${file}">`)
+          .join('');
+        for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+          const body = await renderPage(pathname);
+          const html = template
+            .replace(root, () => `<div id="root" data-prerendered="${name}">${body}</div>`)
+            .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+            .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(pageTitle(pathname))}</title>`)
+            .replace('</head>', () => `${links}</head>`);
+          compilation.emitAsset(`pages/${name}.html`, new sources.RawSource(html));
+        }
+      });
+    });
+  }
+}
