@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { federatedAppConfig } from '../../libs/web/ui/build/rspack.mjs';
+import { prerenderConfig, PrerenderPlugin } from '../../libs/web/ui/build/prerender.mjs';
 
-export default federatedAppConfig({
-  dir: path.dirname(fileURLToPath(import.meta.url)),
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+const app = federatedAppConfig({
+  dir,
   name: 'family_shell',
   publicPath: '/',
   remotes: {
@@ -18,3 +21,9 @@ export default federatedAppConfig({
       'Afterwards helps families and executors in the UK and Ireland with the tasks, documents and local services needed after someone dies.',
   },
 });
+
+// The public pages as HTML (decision 0032): their Node bundle first, then the browser build renders them.
+export default [
+  prerenderConfig({ dir, entry: './src/prerender.tsx', publicPath: '/' }),
+  { ...app, name: 'browser', dependencies: ['prerender'], plugins: [...app.plugins, new PrerenderPlugin({ dir })] },
+];

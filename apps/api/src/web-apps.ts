@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Express, Request, Response, NextFunction } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { hasSessionCookie } from '@afterwards/identity-server';
 
 /** The remotes served at /remotes/<name>/. */
 export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents', 'admin-history'] as const;
@@ -39,7 +40,7 @@ function setCacheHeaders(res: ServerResponse, file: string): void {
   // Entry points and manifests must be re-read after a deploy; hashed assets never change.
   // The build's pre-compressed copies (`.br`, `.gz`) are cached like the file they stand for.
   const name = path.basename(file).replace(/\.(br|gz)$/, '');
-  if (name === 'index.html' || name.endsWith('.json') || name === 'remoteEntry.js') {
+  if (name.endsWith('.html') || name.endsWith('.json') || name === 'remoteEntry.js') {
     res.setHeader('Cache-Control', 'no-cache');
   } else {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -78,8 +79,26 @@ export function serveWebApps(app: Express, roots: WebRoots): string[] {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!isPage(req)) return next();
     if (req.path === '/admin' || req.path.startsWith('/admin/')) return sendIndex(roots.admin)(req, res, next);
+    // The page answered depends on the cookie: no shared cache may give one visitor's to another.
+    res.setHeader('Vary', 'Cookie');
+    const prerendered = hasSessionCookie(req) ? undefined : prerenderedPage(roots.family, req.path);
+    if (prerendered) {
+      res.setHeader('Cache-Control', 'no-cache');
+      return res.sendFile(prerendered);
+    }
     // Unknown paths get the family shell, whose router sends them to '/'.
     return sendIndex(roots.family)(req, res, next);
   });
   return missing;
+}
+
+/**
+ * A page of the family shell rendered at build time (`pages/<name>.html`, decision 0032), for a browser
+ * without a session cookie: it reads as a signed-out visitor's page before any script has run. With a
+ * cookie, the shell draws the page itself once it knows who is signed in.
+ */
+function prerenderedPage(familyDir: string, requestPath: string): string | undefined {
+  if (!/^\/[a-z-]*$/.test(requestPath)) return undefined;
+  const file = path.join(familyDir, 'pages', `${requestPath === '/' ? 'home' : requestPath.slice(1)}.html`);
+  return fs.existsSync(file) ? file : undefined;
 }

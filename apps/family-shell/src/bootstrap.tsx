@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { ToastProvider } from '@afterwards/web-ui';
-import { App } from './App';
+import { Root } from './Root';
 import { loadSignInOptions } from './auth/options';
+import { startSignedOut } from './auth/session-store';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -25,10 +24,9 @@ else if (path === '/resources') {
 } else if (path === '/dashboard') preload('memories', ['./MemoriesDashboard', './SyncIndicator']);
 else if (path === '/privacy' || path === '/terms') void import('./pages/PolicyPage');
 
-createRoot(container).render(
-  <StrictMode>
-    <ToastProvider>
-      <App />
-    </ToastProvider>
-  </StrictMode>,
-);
+// A page rendered at build time (decision 0032): the server sends it only without a session cookie, so
+// it starts signed out; hydrating keeps the HTML the visitor is already reading.
+if (container.dataset.prerendered) {
+  startSignedOut();
+  hydrateRoot(container, <Root />);
+} else createRoot(container).render(<Root />);

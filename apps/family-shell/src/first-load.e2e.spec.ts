@@ -37,6 +37,27 @@ describe('first load of the public pages', () => {
     await load.close();
   });
 
+  it('sends the pages drawn the same for everyone as HTML rendered at build time, and the shell to a browser with a session cookie', async () => {
+    for (const [pagePath, name, heading] of [
+      ['/', 'home', 'Guidance through difficult times'],
+      ['/resources', 'resources', 'Resources &amp; local services'],
+      ['/privacy', 'privacy', 'Privacy Policy'],
+      ['/terms', 'terms', 'Terms &amp; Conditions'],
+    ] as const) {
+      const page = await fetch(`${product.url}${pagePath}`);
+      const html = await page.text();
+      expect({ pagePath, prerendered: html.includes(`<div id="root" data-prerendered="${name}">`), heading: html.includes(heading) }).toEqual({ pagePath, prerendered: true, heading: true });
+      expect(page.headers.get('vary')).toContain('Cookie');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+    }
+    // A cookie, valid or not: the shell draws the page once the session check has answered.
+    const withCookie = await (await fetch(`${product.url}/`, { headers: { cookie: 'better-auth.session_token=not-checked-here' } })).text();
+    expect(withCookie).not.toContain('data-prerendered');
+    expect(withCookie).toContain('Loading Afterwards...');
+    // /login depends on the session, and is always drawn by script.
+    expect(await (await fetch(`${product.url}/login`)).text()).not.toContain('data-prerendered');
+  });
+
   it('compresses answers made per request, brotli or gzip as the client accepts', async () => {
     const search = `${product.url}/api/directory/listings?location=Leeds&radius=100`;
     const brotli = await fetch(search, { headers: { 'accept-encoding': 'br, gzip' } });

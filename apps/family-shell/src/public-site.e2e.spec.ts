@@ -79,8 +79,27 @@ describe('public site and cookie consent in the browser', () => {
     expect(await page.getByRole('link', { name: 'See how it works' }).getAttribute('href')).toBe('#how-it-works');
   });
 
+  it('reads the public pages, styled, with script turned off', async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    for (const [path, heading] of [
+      ['/', 'Guidance through difficult times'],
+      ['/resources', 'Resources & local services'],
+    ]) {
+      await bare.goto(`${product.url}${path}`);
+      await bare.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The design system's stylesheet is linked in the page, not added by script.
+      const button = await bare.getByRole('link', { name: 'Get Started' }).first().evaluate((a) => getComputedStyle(a).backgroundColor);
+      expect({ path, button }).toEqual({ path, button: 'rgb(46, 94, 90)' });
+      expect(await bare.getByRole('link', { name: 'Resources' }).or(bare.getByRole('link', { name: 'Home' })).count()).toBeGreaterThan(0);
+    }
+    await noScript.close();
+  });
+
   it('draws the pages that are the same for everyone while the session check is still unanswered, and waits for it on /login', async () => {
-    // The session check is held until the end: whatever shows meanwhile did not wait for it.
+    // A session cookie (not a valid one): the server sends the shell, not the pages rendered at build time,
+    // and the session check is held until the end: whatever shows meanwhile was drawn without waiting for it.
+    await context.addCookies([{ name: 'better-auth.session_token', value: 'not-a-session', url: product.url }]);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/session/state', async (route) => {

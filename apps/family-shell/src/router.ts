@@ -29,8 +29,15 @@ function subscribe(onChange: () => void) {
   };
 }
 
+/** The page being rendered to HTML at build time (see ../prerender.tsx); unset in the browser. */
+let prerendering: Location | null = null;
+export function prerenderAt(pathname: string) {
+  prerendering = { pathname, search: '', hash: '' };
+}
+
 export function useLocation(): Location {
-  return useSyncExternalStore(subscribe, readLocation);
+  // Hydrating, the browser's own location is the one the HTML was rendered for.
+  return useSyncExternalStore(subscribe, readLocation, () => prerendering ?? readLocation());
 }
 
 export function navigate(to: string, { replace = false }: { replace?: boolean } = {}) {

@@ -37,7 +37,8 @@ function subscribe(listener: () => void) {
 
 /** `null` while asking; the Google button stays hidden until the server confirms Google is configured. */
 export function useSignInOptions(): AuthOptionsResponse | null {
-  const options = useSyncExternalStore(subscribe, () => current);
+  // Not known when a page is rendered at build time: hydrating, the page is drawn without them first.
+  const options = useSyncExternalStore(subscribe, () => current, () => null);
   useEffect(() => {
     void loadSignInOptions();
   }, []);

@@ -38,8 +38,16 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A page rendered at build time is drawn signed out, and the server sends it only to a browser without a
+ * session cookie: such a page starts, and hydrates, from that state rather than 'checking'.
+ */
+export function startSignedOut() {
+  if (state.status === 'checking') state = { status: 'signed-out', reason: 'unauthenticated' };
+}
+
 export function useSession(): SessionState {
-  const current = useSyncExternalStore(subscribe, () => state);
+  const current = useSyncExternalStore(subscribe, () => state, () => state);
   useEffect(() => {
     if (!started) {
       started = true;

@@ -11,6 +11,7 @@ import {
   Switch,
   saveConsent,
   useConsent,
+  useHydrated,
   type ConsentChoices,
 } from '@afterwards/web-ui';
 
@@ -19,7 +20,10 @@ export function CookieConsent() {
   const [panelOpen, setPanelOpen] = useState(false);
   const titleId = useId();
   const bannerRef = useRef<HTMLElement>(null);
-  const showBanner = consent === null;
+  // The choice is in this browser's storage: a page rendered at build time cannot know it, and would show
+  // the banner to a returning visitor until hydrated. Drawn once hydrated (at once on a page drawn by script).
+  const hydrated = useHydrated();
+  const showBanner = hydrated && consent === null;
 
   // The banner is fixed to the bottom of the window: pad the page by its height so that it never
   // hides the end of the page (the footer and its Cookie Settings link stay reachable).

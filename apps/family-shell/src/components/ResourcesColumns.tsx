@@ -3,7 +3,7 @@
 import { lazy, useMemo, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { FinderProps } from 'directory/Finder';
-import { ButtonLink, Card, ExternalLink, Icon, RemoteSlot, useVisitorPosition } from '@afterwards/web-ui';
+import { ButtonLink, Card, ExternalLink, Icon, InlineLoading, RemoteSlot, useHydrated, useVisitorPosition } from '@afterwards/web-ui';
 import { QUICK_LINKS, SUPPORT_CARDS, mapsHref } from '../content/resources';
 
 // Loaded through the Module Federation runtime (not a static import) so that "Try again" after a
@@ -20,6 +20,7 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the attempt is the point (see above)
   const Finder = useMemo(() => lazy(loadFinder), [attempt]);
   const position = useVisitorPosition();
+  const hydrated = useHydrated();
 
   return (
     <div className="fs-resources">
@@ -86,13 +87,19 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
 
       <section id="local-services" className="fs-resources__main" aria-label="Local services" tabIndex={-1}>
         <Card tone="raised" className="fs-finder-card">
-          <RemoteSlot
-            name="local services"
-            failureText="Local services can't be shown right now. Please try again in a moment, or use the guides on this page."
-            onRetry={() => setAttempt((n) => n + 1)}
-          >
-            <Finder headingLevel={2} page={page} />
-          </RemoteSlot>
+          {hydrated ? (
+            <RemoteSlot
+              name="local services"
+              failureText="Local services can't be shown right now. Please try again in a moment, or use the guides on this page."
+              onRetry={() => setAttempt((n) => n + 1)}
+            >
+              <Finder headingLevel={2} page={page} />
+            </RemoteSlot>
+          ) : (
+            // The finder is a remote, fetched in the browser: a page rendered at build time holds what
+            // the slot shows while it loads.
+            <InlineLoading>Loading local services...</InlineLoading>
+          )}
         </Card>
       </section>
     </div>

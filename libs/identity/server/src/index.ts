@@ -6,7 +6,7 @@ export { createAdmin } from './admin/create-admin';
 export { PgliteDialect } from './auth/pglite-kysely-dialect';
 export { AttemptsStore } from './auth/attempts.store';
 export { mountAuth } from './auth/mount';
-export { requireUser, findCurrentUser, clientIp, SessionCache, type CurrentUser } from './session/current-user';
+export { requireUser, findCurrentUser, clientIp, hasSessionCookie, SessionCache, type CurrentUser } from './session/current-user';
 export { StaffGuard, isStaffRoute } from './admin/staff-access/staff-guard';
 export { staffOf, staffContext, staffActor, type StaffMember } from './admin/staff-access/staff';
 export { AuditTrail, changedValues, type StaffChange } from './admin/staff-access/audit-trail';

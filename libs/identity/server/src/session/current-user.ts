@@ -30,7 +30,7 @@ export function clientIp(req: Request): string {
 }
 
 /** The signed session-token cookie, whatever prefix better-auth gives it (`__Secure-` over HTTPS). */
-function sessionToken(req: Request): string | undefined {
+function sessionToken(req: Pick<Request, 'headers'>): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -38,6 +38,11 @@ function sessionToken(req: Request): string | undefined {
     if (eq > 0 && part.slice(0, eq).trim().endsWith('session_token')) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** Whether the request carries a session cookie at all (valid or not: that takes the database to say). */
+export function hasSessionCookie(req: Pick<Request, 'headers'>): boolean {
+  return sessionToken(req) !== undefined;
 }
 
 /**

@@ -1,0 +1,24 @@
+// Rendered at build time (libs/web/ui/build/prerender.mjs): the pages drawn the same for everyone, as a
+// signed-out visitor sees them. The server sends one to a browser without a session cookie, and the
+// browser hydrates it (./bootstrap). Decision 0032.
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Root } from './Root';
+import { prerenderAt } from './router';
+import { startSignedOut } from './auth/session-store';
+import { PAGE_TITLES, ROUTES, SESSION_FREE_PAGES } from './routes';
+
+/** Path → the name of its file, `pages/<name>.html`. /reset-password is left out: it reads its link's token. */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ROUTES).filter(([, page]) => SESSION_FREE_PAGES.has(page) && page !== 'reset-password'),
+);
+
+export const pageTitle = (pathname: string) => PAGE_TITLES[ROUTES[pathname]!];
+
+export async function renderPage(pathname: string): Promise<string> {
+  prerenderAt(pathname);
+  startSignedOut();
+  const { prelude } = await prerenderToNodeStream(<Root />);
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
