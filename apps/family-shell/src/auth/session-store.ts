@@ -46,8 +46,11 @@ export function startSignedOut() {
   if (state.status === 'checking') state = { status: 'signed-out', reason: 'unauthenticated' };
 }
 
+const readState = () => state;
+
 export function useSession(): SessionState {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  // The same on both sides: a prerendered page starts signed out (startSignedOut) before it hydrates.
+  const current = useSyncExternalStore(subscribe, readState, readState);
   useEffect(() => {
     if (!started) {
       started = true;

@@ -4,9 +4,11 @@
 // emits it as `pages/<name>.html` (pre-compressed with the rest by PrecompressPlugin).
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { escapeHtml, EXTENSIONS, tsxRule } from './rspack.mjs';
 
 const require = createRequire(import.meta.url);
-const here = path.dirname(new URL(import.meta.url).pathname);
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Where the host's prerender bundle is written: outside `dist`, which the host's build cleans. */
 export const prerenderBundleDir = (dir) => path.join(dir, '..', '..', 'node_modules', '.cache', 'afterwards-prerender', path.basename(dir));
@@ -37,19 +39,14 @@ export function prerenderConfig({ dir, entry, publicPath }) {
       clean: true,
     },
     resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensions: EXTENSIONS,
       alias: { '@module-federation/enhanced/runtime$': path.join(here, 'prerender-federation-runtime.mjs') },
     },
     // The React the render uses must be the one react-dom/server is: required, not bundled.
     externals: ['react', 'react-dom', 'react-dom/static', 'react/jsx-runtime'].map((m) => ({ [m]: `commonjs ${m}` })),
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
-          type: 'javascript/auto',
-        },
+        tsxRule(true),
         { test: /\.css$/, type: 'asset/source' },
         {
           test: /\.svg$/,
@@ -64,8 +61,6 @@ export function prerenderConfig({ dir, entry, publicPath }) {
     stats: 'errors-warnings',
   };
 }
-
-const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Renders the host's pages into its `index.html` after the browser build has written it. */
 export class PrerenderPlugin {

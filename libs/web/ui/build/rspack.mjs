@@ -52,7 +52,7 @@ export const shared = {
   [contractsZodMini]: { singleton: true, shareKey: '@afterwards/contracts/zod-mini', version: zodVersion, requiredVersion: `^${zodVersion}` },
 };
 
-const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The HTML page of a host: static loading screen (replaced by React), inline favicon, no external assets. */
 function hostHtml({ title, description, loadingMessage = 'Loading Afterwards...', noindex = false }) {
@@ -92,6 +92,22 @@ function hostHtml({ title, description, loadingMessage = 'Loading Afterwards...'
 </html>`;
 }
 
+/** The source extensions every web build resolves. */
+export const EXTENSIONS = ['.tsx', '.ts', '.mjs', '.js', '.json'];
+
+/** TypeScript and TSX through Rspack's SWC, React's automatic runtime. */
+export const tsxRule = (production) => ({
+  test: /\.[cm]?tsx?$/,
+  loader: 'builtin:swc-loader',
+  options: {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', development: !production } },
+    },
+  },
+  type: 'javascript/auto',
+});
+
 /**
  * @param {object} options
  * @param {string} options.dir            absolute path of the app (where package.json is)
@@ -124,24 +140,14 @@ export function federatedAppConfig({ dir, name, publicPath, exposes, remotes, ht
       clean: true,
     },
     resolve: {
-      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensions: EXTENSIONS,
       alias: federationRuntimeEsm,
     },
     module: {
       rules: [
         // What the federation runtime requires from its own packages, as ES modules too (see federationRuntimeEsm).
         { test: /node_modules[\\/]@module-federation[\\/]/, resolve: { conditionNames: ['import', 'module', 'browser', 'default'] } },
-        {
-          test: /\.[cm]?tsx?$/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        tsxRule(production),
         { test: /\.css$/, type: 'css' },
         {
           test: /\.svg$/,
