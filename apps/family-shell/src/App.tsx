@@ -30,14 +30,19 @@ export function App() {
   }, [session, toast]);
 
   const decision = decideRoute(location.pathname, session.status === 'checking' ? null : session.status === 'signed-in');
-  if (decision.kind === 'wait') return <LoadingScreen />;
-  if (decision.kind !== 'page') return <Redirect decision={decision} />;
   return (
     <>
-      <Suspense fallback={<LoadingScreen />}>
-        {/* A page drawn the same for everyone is not drawn again when the session check answers. */}
-        <Page page={decision.page} session={SESSION_FREE_PAGES.has(decision.page) ? null : session} location={location} />
-      </Suspense>
+      {decision.kind === 'wait' ? (
+        <LoadingScreen />
+      ) : decision.kind !== 'page' ? (
+        <Redirect decision={decision} />
+      ) : (
+        <Suspense fallback={<LoadingScreen />}>
+          {/* A page drawn the same for everyone is not drawn again when the session check answers. */}
+          <Page page={decision.page} session={SESSION_FREE_PAGES.has(decision.page) ? null : session} location={location} />
+        </Suspense>
+      )}
+      {/* Drawn while the session is checked too: the first visit's banner does not wait for that round trip. */}
       <CookieConsent />
     </>
   );
