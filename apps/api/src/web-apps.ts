@@ -81,7 +81,8 @@ export function serveWebApps(app: Express, roots: WebRoots): string[] {
     if (req.path === '/admin' || req.path.startsWith('/admin/')) return sendIndex(roots.admin)(req, res, next);
     // The page answered depends on the cookie: no shared cache may give one visitor's to another.
     res.setHeader('Vary', 'Cookie');
-    const prerendered = hasSessionCookie(req) ? undefined : prerenderedPage(roots.family, req.path);
+    // Rendered for the bare path: a query (/login?mode=signup) may change what the page draws first.
+    const prerendered = hasSessionCookie(req) || req.originalUrl.includes('?') ? undefined : prerenderedPage(roots.family, req.path);
     if (prerendered) {
       res.setHeader('Cache-Control', 'no-cache');
       return res.sendFile(prerendered);

@@ -4,6 +4,8 @@ import { Root } from './Root';
 import { loadSignInOptions } from './auth/options';
 import { startSignedOut } from './auth/session-store';
 import './styles.css';
+// The account screens' styles load with the shell's, so /login rendered at build time is drawn styled.
+import './auth/auth.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Afterwards: #root element missing from index.html');

@@ -37,12 +37,13 @@ describe('first load of the public pages', () => {
     await load.close();
   });
 
-  it('sends the pages drawn the same for everyone as HTML rendered at build time, and the shell to a browser with a session cookie', async () => {
+  it('sends the public pages and the sign-in page as HTML rendered at build time, and the shell to a browser with a session cookie or a query', async () => {
     for (const [pagePath, name, heading] of [
       ['/', 'home', 'Guidance through difficult times'],
       ['/resources', 'resources', 'Resources &amp; local services'],
       ['/privacy', 'privacy', 'Privacy Policy'],
       ['/terms', 'terms', 'Terms &amp; Conditions'],
+      ['/login', 'login', 'Welcome Back'],
     ] as const) {
       const page = await fetch(`${product.url}${pagePath}`);
       const html = await page.text();
@@ -54,8 +55,12 @@ describe('first load of the public pages', () => {
     const withCookie = await (await fetch(`${product.url}/`, { headers: { cookie: 'better-auth.session_token=not-checked-here' } })).text();
     expect(withCookie).not.toContain('data-prerendered');
     expect(withCookie).toContain('Loading Afterwards...');
-    // /login depends on the session, and is always drawn by script.
-    expect(await (await fetch(`${product.url}/login`)).text()).not.toContain('data-prerendered');
+    // Until hydrated, the sign-in form takes no input, so the browser never submits it itself.
+    const login = await (await fetch(`${product.url}/login`)).text();
+    const form = login.match(/<form[\s\S]*?<\/form>/)![0];
+    expect(form.match(/<(input|button)\b[^>]*>/g)!.filter((tag) => !/ disabled=""/.test(tag))).toEqual([]);
+    // A query may change what a page draws first (the sign-up form): the shell draws it.
+    expect(await (await fetch(`${product.url}/login?mode=signup`)).text()).not.toContain('data-prerendered');
   });
 
   it('compresses answers made per request, brotli or gzip as the client accepts', async () => {

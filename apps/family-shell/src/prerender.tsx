@@ -7,9 +7,12 @@ import { prerenderAt } from './router';
 import { startSignedOut } from './auth/session-store';
 import { PAGE_TITLES, ROUTES, SESSION_FREE_PAGES } from './routes';
 
-/** Path → the name of its file, `pages/<name>.html`. /reset-password is left out: it reads its link's token. */
+/**
+ * Path → the name of its file, `pages/<name>.html`. /reset-password is left out: it reads its link's token.
+ * /login is in: only a browser without a session cookie is sent the file, and that visitor is signed out.
+ */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ROUTES).filter(([, page]) => SESSION_FREE_PAGES.has(page) && page !== 'reset-password'),
+  Object.entries(ROUTES).filter(([, page]) => (SESSION_FREE_PAGES.has(page) && page !== 'reset-password') || page === 'login'),
 );
 
 export const pageTitle = (pathname: string) => PAGE_TITLES[ROUTES[pathname]!];

@@ -8,7 +8,6 @@ import { Alert, Button, ButtonLink, Card, Container, InlineLoading, Logo } from 
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
 import { forgetPendingInvitation, rememberPendingInvitation } from '../invitation';
-import '../auth/auth.css';
 
 export function InvitationPage({ signedIn }: { signedIn: boolean }) {
   const params = new URLSearchParams(useLocation().search);

@@ -6,7 +6,6 @@ import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 import { checkNewPassword, MESSAGES } from '../auth/validation';
-import '../auth/auth.css';
 
 export function LoginNewPasswordPage() {
   const { search } = useLocation();

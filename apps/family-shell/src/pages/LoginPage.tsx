@@ -2,14 +2,13 @@
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_DELETED_QUERY, ACCOUNT_DELETED_VALUE, EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
-import { Alert, Button, Card, Container, Icon, Logo, PasswordInput, TextInput, useToast } from '@afterwards/web-ui';
+import { Alert, Button, Card, Container, Icon, Logo, PasswordInput, TextInput, useHydrated, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 import { useSignInOptions } from '../auth/options';
 import { refreshSession } from '../auth/session-store';
 import { checkForm, MESSAGES, type AuthMode, type Field } from '../auth/validation';
-import '../auth/auth.css';
 
 const TITLES: Record<AuthMode | 'code', string> = {
   signin: 'Welcome Back',
@@ -211,7 +210,10 @@ export function LoginPage() {
     }
   }
 
-  const working = busy !== null;
+  // Sent as HTML before its script runs (decision 0032): until hydrated, nothing can be typed or pressed, so
+  // nothing typed is lost and the browser never submits the form itself (a GET with the password in the URL).
+  const hydrated = useHydrated();
+  const working = busy !== null || !hydrated;
 
   return (
     <PageLayout nav={NAV.simple}>
@@ -294,6 +296,12 @@ export function LoginPage() {
                   </Alert>
                 ) : null}
               </div>
+              {/* In the page rendered at build time, for a browser with script turned off. */}
+              <noscript>
+                <Alert tone="info" title="JavaScript is turned off">
+                  <p>Signing in needs JavaScript. Please turn it on in your browser settings and reload the page.</p>
+                </Alert>
+              </noscript>
               <form className="fs-auth__form" noValidate onSubmit={onSubmit}>
                 <TextInput
                   ref={emailRef}

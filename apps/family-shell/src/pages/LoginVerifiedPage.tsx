@@ -5,7 +5,6 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { ButtonLink, Card, Container, Icon, LoadingScreen, Logo, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
-import '../auth/auth.css';
 
 export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
   const { search } = useLocation();

@@ -77,7 +77,8 @@ export class PrerenderPlugin {
         delete require.cache[this.bundle];
         const { PRERENDERED_PAGES, renderPage, pageTitle } = require(this.bundle);
         const template = index.source.source().toString();
-        // The loading screen inside the root element goes; so does the no-script notice, since the page reads without script.
+        // The loading screen inside the root element goes; so does the no-script notice: the page reads without script,
+        // and one that needs it (the sign-in form) says so in its own words.
         const root = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/;
         if (!root.test(template)) throw new Error('PrerenderPlugin: no root element with its loading screen in index.html');
         // The stylesheets every page loads, linked in the head so the HTML is drawn styled: those of the chunks
@@ -99,9 +100,10 @@ export class PrerenderPlugin {
           .join('');
         for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
           const body = await renderPage(pathname);
+          // The template's notice goes before the page goes in: a page that needs script says so itself.
           const html = template
-            .replace(root, () => `<div id="root" data-prerendered="${name}">${body}</div>`)
             .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+            .replace(root, () => `<div id="root" data-prerendered="${name}">${body}</div>`)
             .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(pageTitle(pathname))}</title>`)
             .replace('</head>', () => `${links}</head>`);
           compilation.emitAsset(`pages/${name}.html`, new sources.RawSource(html));
