@@ -132,6 +132,29 @@ describe('reminder schedule properties', () => {
     );
   });
 
+  it('reads the UK wall clock as Intl does at any instant, to the millisecond either side of the clocks changing', () => {
+    const reference = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    // The clocks change at 01:00 UTC; the instants around it, and any instant at all.
+    const nearChange = fc
+      .tuple(fc.constantFrom(...dstDays), fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }))
+      .map(([day, ms]) => new Date(Date.parse(`${day}T01:00:00Z`) + ms));
+    fc.assert(
+      fc.property(fc.oneof(nearChange, instants), (instant) => {
+        const parts = Object.fromEntries(reference.formatToParts(instant).map((p) => [p.type, p.value]));
+        expect(ukClock(instant)).toEqual({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('the wall-clock instant of a date and hour reads back as that date and hour', () => {
     fc.assert(
       fc.property(fc.oneof(dates, nearDst), fc.integer({ min: 2, max: 23 }), (date, hour) => {

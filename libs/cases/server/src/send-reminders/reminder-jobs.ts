@@ -32,6 +32,9 @@ export const reminderJobProcessors: JobProcessor[] = [
     handler: async (job, services) => {
       await sendReminder(deps(services), job.payload as SendReminderPayload);
     },
-    options: { concurrency: 4 },
+    // One at a time: no one waits on a reminder to the second, and a sweep that finds hundreds due (a
+    // morning's 08:00) would otherwise compose and write them four at once in the process answering the
+    // family's requests (the embedded profile, or an API that runs jobs): its pauses showed in their p99.
+    options: { concurrency: 1 },
   } as JobProcessor,
 ];
