@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
@@ -15,17 +16,29 @@ describe('browser security headers', () => {
     await product?.stop();
   });
 
-  it.each(['/', '/dashboard', '/admin/', '/api/health/ready'])('%s cannot be framed, sniffed or leak its address, and allows no inline script', async (path) => {
+  it.each(['/', '/dashboard', '/admin/', '/api/health/ready'])('%s cannot be framed, sniffed or leak its address, and allows no inline script but the consent mark', async (path) => {
     const res = await fetch(`${product.url}${path}`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp.match(/script-src [^;]*/)![0]).not.toContain('unsafe');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     // HSTS only over HTTPS (PUBLIC_URL): this product runs on http://127.0.0.1.
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('allows exactly the inline scripts of the pages rendered at build time, by their hashes', async () => {
+    for (const path of ['/', '/resources', '/login']) {
+      const res = await fetch(`${product.url}${path}`);
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+      expect({ path, inline: inline.length }).toEqual({ path, inline: 1 });
+      const allowed = res.headers.get('content-security-policy')!.match(/script-src ([^;]*)/)![1]!.split(' ');
+      expect(allowed).toEqual(["'self'", ...inline]);
+    }
   });
 
   it('loads the public site, the finder and the staff sign-in with no policy violation', async () => {

@@ -1,9 +1,15 @@
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
+import { CONSENT_PREPAINT_SCRIPT } from '@afterwards/contracts';
+
+/** The one inline script allowed, by its hash: the consent mark in the head of a page rendered at build time. */
+export const PREPAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(CONSENT_PREPAINT_SCRIPT).digest('base64')}'`;
 
 /**
  * Browser security headers for every answer (pages, remotes and the API), through helmet.
- * - CSP: scripts only from this origin, never inline; styles also inline, because the host pages'
+ * - CSP: scripts only from this origin, and no inline script but the consent mark, allowed by its hash
+ *   (decision 0033); styles also inline, because the host pages'
  *   loading screen is an inline <style> and React sets style attributes; images from data: and blob:
  *   (the inline favicon, photo previews); the socket to this origin; no framing at all.
  * - HSTS only when the product is served over HTTPS (PUBLIC_URL), and no upgrade of plain-HTTP
@@ -18,7 +24,7 @@ export function securityHeaders(publicUrl: string): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", PREPAINT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

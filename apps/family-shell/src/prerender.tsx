@@ -7,6 +7,9 @@ import { prerenderAt } from './router';
 import { startSignedOut } from './auth/session-store';
 import { PAGE_TITLES, ROUTES, SESSION_FREE_PAGES } from './routes';
 
+/** Put in each page's head: what only the browser knows, read before the page is drawn (decision 0033). */
+export { CONSENT_PREPAINT_SCRIPT as PREPAINT_SCRIPT } from '@afterwards/contracts';
+
 /**
  * Path → the name of its file, `pages/<name>.html`. /reset-password is left out: it reads its link's token.
  * /login is in: only a browser without a session cookie is sent the file, and that visitor is signed out.

@@ -126,6 +126,28 @@ describe('public site and cookie consent in the browser', () => {
     await page.unroute('**/api/session/state');
   });
 
+  it('shows the banner in the HTML to a first visit before any script file has run, and never to a returning visitor or without script', async () => {
+    // The app's script files held back: what shows is the HTML and the mark its head's inline script sets.
+    await page.route('**/*.js', (route) => route.abort());
+    for (const path of ['/', '/resources', '/login']) {
+      await page.goto(`${product.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect({ path, shown: await banner().isVisible() }).toEqual({ path, shown: true });
+    }
+    // A returning visitor: the choice is in this browser's storage.
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' })), CONSENT_KEY);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect({ inHtml: await banner().count(), shown: await banner().isVisible() }).toEqual({ inHtml: 1, shown: false });
+    // Without script its buttons could do nothing: not shown.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(`${product.url}/resources`);
+    await bare.getByRole('heading', { level: 1 }).first().waitFor();
+    expect({ inHtml: await bare.getByTestId('cookie-banner').count(), shown: await bare.getByTestId('cookie-banner').isVisible() }).toEqual({ inHtml: 1, shown: false });
+    await noScript.close();
+  });
+
   it('Accept All Cookies stores every choice with version 1.0 and a timestamp, and the banner stays away after a reload', async () => {
     await page.goto(`${product.url}/`);
     await banner().waitFor();
@@ -138,7 +160,8 @@ describe('public site and cookie consent in the browser', () => {
     expect(Date.parse(consent.timestamp)).toBeGreaterThanOrEqual(before - 1_000);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await banner().count()).toBe(0);
+    // Never shown: hidden by the mark in the head before hydration, not drawn after.
+    expect(await banner().isVisible()).toBe(false);
     expect(await stored()).toEqual(consent);
   });
 
@@ -149,7 +172,8 @@ describe('public site and cookie consent in the browser', () => {
     expect(await stored()).toMatchObject({ essential: true, functional: false, analytics: false, marketing: false, version: '1.0' });
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await banner().count()).toBe(0);
+    // Never shown: hidden by the mark in the head before hydration, not drawn after.
+    expect(await banner().isVisible()).toBe(false);
   });
 
   it('Customize Settings: a keyboard-usable, focus-trapped panel saves the chosen toggles; Cookie Settings reopens it', async () => {
@@ -180,7 +204,8 @@ describe('public site and cookie consent in the browser', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await banner().count()).toBe(0);
+    // Never shown: hidden by the mark in the head before hydration, not drawn after.
+    expect(await banner().isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Cookie Settings' }).click();
     await dialog.waitFor();
     expect(await dialog.getByRole('switch', { name: 'Analytics' }).getAttribute('aria-checked')).toBe('true');

@@ -18,3 +18,4 @@ export * from './history';
 export * from './coverage';
 export * from './api-catalog';
 export * from './your-data';
+export * from './consent';

@@ -55,14 +55,23 @@ export async function benchLighthouse(options: { runs: number; reportsDir?: stri
       const metrics: Record<string, number[]> = Object.fromEntries(METRICS.map((m) => [m, []]));
       let largest = '';
       for (let run = 0; run < options.runs; run++) {
-        const result = await lighthouse(`${api.url}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-          ...(page.headers ? { extraHeaders: page.headers } : {}),
-        });
+        const audit = () =>
+          lighthouse(`${api.url}${page.path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+            ...(page.headers ? { extraHeaders: page.headers } : {}),
+          });
+        let result = await audit();
+        // A run Lighthouse could not record (e.g. NO_NAVSTART from the trace) has no scores, not scores of 0:
+        // it is run again, and said so.
+        for (let retry = 1; result?.lhr.runtimeError && retry <= 2; retry++) {
+          lines.push(`  ${page.path} run ${run + 1}: Lighthouse could not record it (${result.lhr.runtimeError.code}), run again`);
+          result = await audit();
+        }
         if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed three times on ${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         if (options.reportsDir) {
           await mkdir(options.reportsDir, { recursive: true });
           await writeFile(join(options.reportsDir, `${page.path.replace(/\W/g, '') || 'home'}-${run + 1}.json`), JSON.stringify(result.lhr));

@@ -20,10 +20,12 @@ export function CookieConsent() {
   const [panelOpen, setPanelOpen] = useState(false);
   const titleId = useId();
   const bannerRef = useRef<HTMLElement>(null);
-  // The choice is in this browser's storage: a page rendered at build time cannot know it, and would show
-  // the banner to a returning visitor until hydrated. Drawn once hydrated (at once on a page drawn by script).
+  // The choice is in this browser's storage, which a page rendered at build time cannot read: its HTML
+  // holds the banner, and a script in its head marks <html> before it is drawn, so a stylesheet rule hides
+  // that banner from a visitor who has chosen and from a browser without script (decision 0033). Once
+  // hydrated, the store decides, and the banner drawn carries no mark.
   const hydrated = useHydrated();
-  const showBanner = hydrated && consent === null;
+  const showBanner = !hydrated || consent === null;
 
   // The banner is fixed to the bottom of the window: pad the page by its height so that it never
   // hides the end of the page (the footer and its Cookie Settings link stay reachable).
@@ -59,7 +61,7 @@ export function CookieConsent() {
   return (
     <>
       {showBanner ? (
-        <section ref={bannerRef} className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner">
+        <section ref={bannerRef} className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner" data-before-hydration={hydrated ? undefined : ''}>
           <Container className="fs-cookie-banner__inner">
             <div className="fs-cookie-banner__text">
               <h2 id={titleId} className="fs-cookie-banner__title">
@@ -71,11 +73,14 @@ export function CookieConsent() {
               </p>
             </div>
             <div className="fs-cookie-banner__actions">
-              <Button onClick={() => choose(ACCEPT_ALL)}>Accept All Cookies</Button>
-              <Button variant="secondary" onClick={() => choose(REJECT_NON_ESSENTIAL)}>
+              {/* Pressed before hydration, they would do nothing: they wait for the script, as the page's forms do. */}
+              <Button onClick={() => choose(ACCEPT_ALL)} disabled={!hydrated}>
+                Accept All Cookies
+              </Button>
+              <Button variant="secondary" onClick={() => choose(REJECT_NON_ESSENTIAL)} disabled={!hydrated}>
                 Reject Non-Essential
               </Button>
-              <Button variant="quiet" onClick={() => setPanelOpen(true)} aria-haspopup="dialog">
+              <Button variant="quiet" onClick={() => setPanelOpen(true)} aria-haspopup="dialog" disabled={!hydrated}>
                 Customize Settings
               </Button>
             </div>

@@ -75,7 +75,7 @@ export class PrerenderPlugin {
         const index = compilation.getAsset('index.html');
         if (!index) throw new Error('PrerenderPlugin: the build has no index.html');
         delete require.cache[this.bundle];
-        const { PRERENDERED_PAGES, renderPage, pageTitle } = require(this.bundle);
+        const { PRERENDERED_PAGES, PREPAINT_SCRIPT, renderPage, pageTitle } = require(this.bundle);
         const template = index.source.source().toString();
         // The loading screen inside the root element goes; so does the no-script notice: the page reads without script,
         // and one that needs it (the sign-in form) says so in its own words.
@@ -105,6 +105,8 @@ export class PrerenderPlugin {
             .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
             .replace(root, () => `<div id="root" data-prerendered="${name}">${body}</div>`)
             .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(pageTitle(pathname))}</title>`)
+            // First in the head, so it has run before anything is drawn. The API's CSP allows it by its hash.
+            .replace('<head>', () => (PREPAINT_SCRIPT ? `<head><script>${PREPAINT_SCRIPT}</script>` : '<head>'))
             .replace('</head>', () => `${links}</head>`);
           compilation.emitAsset(`pages/${name}.html`, new sources.RawSource(html));
         }

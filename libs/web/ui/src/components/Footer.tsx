@@ -115,13 +115,14 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
             <li>{policyLink('privacy', '/privacy')}</li>
             <li>{policyLink('terms', '/terms')}</li>
             <li>
-              <button type="button" onClick={() => setOpen('cookies')} aria-haspopup="dialog">
+              {/* In a page rendered at build time, buttons wait for the script that makes them work. */}
+              <button type="button" onClick={() => setOpen('cookies')} aria-haspopup="dialog" disabled={!hydrated}>
                 Cookie Policy
               </button>
             </li>
             {onCookieSettings ? (
               <li>
-                <button type="button" onClick={onCookieSettings} aria-haspopup="dialog">
+                <button type="button" onClick={onCookieSettings} aria-haspopup="dialog" disabled={!hydrated}>
                   Cookie Settings
                 </button>
               </li>

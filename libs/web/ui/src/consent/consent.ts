@@ -3,9 +3,10 @@
 // and every remote see the same store; a window event is also sent on each change for code that
 // does not import the design system.
 import { useSyncExternalStore } from 'react';
+import { CONSENT_STORAGE_KEY } from '@afterwards/contracts';
 
+export { CONSENT_STORAGE_KEY };
 export const CONSENT_VERSION = '1.0';
-export const CONSENT_STORAGE_KEY = 'afterwards.cookie-consent';
 /** Sent on window with the new `Consent` (or null when cleared) as `detail`. */
 export const CONSENT_CHANGED_EVENT = 'afterwards:consent-changed';
 /** Sent on window by anything that wants the preferences panel opened (the shell listens). */
