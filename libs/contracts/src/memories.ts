@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 import {
   DEADLINE_BASES,
   DEADLINE_KINDS,
@@ -51,8 +51,8 @@ export const RelationshipSchema = z.enum(RELATIONSHIPS);
 export const NoteCategorySchema = z.enum(NOTE_CATEGORY_KEYS as [NoteCategory, ...NoteCategory[]]);
 
 // Shapes only: the domain checks meaning and answers with the spec's messages (one place for both).
-const text = z.string().max(10_000);
-const optionalText = text.nullable().optional();
+const text = z.string().check(z.maxLength(10_000));
+const optionalText = z.optional(z.nullable(text));
 
 export const CreateMemoryRequestSchema = z.object({
   name: text,
@@ -66,14 +66,14 @@ export const CreateMemoryRequestSchema = z.object({
 export type CreateMemoryRequest = z.infer<typeof CreateMemoryRequestSchema>;
 
 export const EditMemoryRequestSchema = z.object({
-  name: text.optional(),
-  deceasedName: text.optional(),
+  name: z.optional(text),
+  deceasedName: z.optional(text),
   relationship: optionalText,
   dateOfDeath: optionalText,
   dateOfBirth: optionalText,
   placeOfDeath: optionalText,
   /** The `detailsVersion` the form was filled from. */
-  expectedDetailsVersion: z.number().int().min(0).optional(),
+  expectedDetailsVersion: z.optional(z.int().check(z.gte(0))),
 });
 export type EditMemoryRequest = z.infer<typeof EditMemoryRequestSchema>;
 
@@ -95,15 +95,19 @@ export const SETTLEMENT_REASON_MAX = 500;
 export const SettleItemRequestSchema = z.object({
   kind: SettlementKindSchema,
   /** Why, in the family's words (optional). */
-  reason: z.string().max(SETTLEMENT_REASON_MAX, `The reason must be ${SETTLEMENT_REASON_MAX} characters or fewer.`).nullable().optional(),
+  reason: z.optional(z.nullable(z.string().check(z.maxLength(SETTLEMENT_REASON_MAX, `The reason must be ${SETTLEMENT_REASON_MAX} characters or fewer.`)))),
 });
 export type SettleItemRequest = z.infer<typeof SettleItemRequestSchema>;
-export const SettlementSchema = z.object({ kind: SettlementKindSchema, reason: z.string().nullable(), settledAt: z.string() });
+export const SettlementSchema = z.object({ kind: SettlementKindSchema, reason: z.nullable(z.string()), settledAt: z.string() });
 export type Settlement = z.infer<typeof SettlementSchema>;
 
-export const NoteRequestSchema = z.object({ title: z.string().max(100_000), content: z.string().max(100_000), category: z.string().max(100).nullable().optional() });
+export const NoteRequestSchema = z.object({
+  title: z.string().check(z.maxLength(100_000)),
+  content: z.string().check(z.maxLength(100_000)),
+  category: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+});
 export type NoteRequest = z.infer<typeof NoteRequestSchema>;
-export const EditNoteRequestSchema = NoteRequestSchema.extend({ expectedVersion: z.number().int().min(0).optional() });
+export const EditNoteRequestSchema = z.extend(NoteRequestSchema, { expectedVersion: z.optional(z.int().check(z.gte(0))) });
 export type EditNoteRequest = z.infer<typeof EditNoteRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------- responses
@@ -115,7 +119,7 @@ const provenance = {
   lastReviewed: z.string(),
   /** Show the figure as 'check' with its source rather than as a bare fact. */
   checkFigure: z.boolean(),
-  figureNote: z.string().nullable(),
+  figureNote: z.nullable(z.string()),
 };
 
 export const MemoryProgressSchema = z.object({
@@ -168,7 +172,7 @@ export const MemoryPersonSchema = z.object({ id: z.string(), name: z.string(), r
 export type MemoryPerson = z.infer<typeof MemoryPersonSchema>;
 
 export const InviteToMemoryRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter their email address').max(254).email('Please enter a valid email address'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Please enter their email address'), z.maxLength(254), z.email('Please enter a valid email address')),
   role: MemberRoleSchema,
 });
 export type InviteToMemoryRequest = z.infer<typeof InviteToMemoryRequestSchema>;
@@ -176,7 +180,7 @@ export const ChangeMemberRoleRequestSchema = z.object({ role: MemberRoleSchema }
 export type ChangeMemberRoleRequest = z.infer<typeof ChangeMemberRoleRequestSchema>;
 
 export const MemorySharingSchema = z.object({
-  people: z.array(MemoryPersonSchema.extend({ email: z.string(), addedAt: z.string().nullable() })),
+  people: z.array(z.extend(MemoryPersonSchema, { email: z.string(), addedAt: z.nullable(z.string()) })),
   invitations: z.array(z.object({ id: z.string(), email: z.string(), role: MemberRoleSchema, invitedAt: z.string(), expiresAt: z.string() })),
 });
 export type MemorySharing = z.infer<typeof MemorySharingSchema>;
@@ -199,15 +203,15 @@ export const MemorySummarySchema = z.object({
   /** What the signed-in person may do here: their own memory, or one shared with them. */
   role: MemoryRoleSchema,
   /** Who shared it, when it is not the signed-in person's own. */
-  ownerName: z.string().nullable(),
+  ownerName: z.nullable(z.string()),
   name: z.string(),
   deceasedName: z.string(),
   jurisdiction: JurisdictionSchema,
-  relationship: RelationshipSchema.nullable(),
-  dateOfDeath: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  placeOfDeath: z.string().nullable(),
-  photo: MemoryPhotoSchema.nullable(),
+  relationship: z.nullable(RelationshipSchema),
+  dateOfDeath: z.nullable(z.string()),
+  dateOfBirth: z.nullable(z.string()),
+  placeOfDeath: z.nullable(z.string()),
+  photo: z.nullable(MemoryPhotoSchema),
   templateVersion: z.string(),
   detailsVersion: z.number(),
   createdAt: z.string(),
@@ -224,22 +228,22 @@ export const ChecklistTaskSchema = z.object({
   priority: z.number(),
   urgency,
   deadlineDays: z.number(),
-  deadlineMonths: z.number().nullable(),
+  deadlineMonths: z.nullable(z.number()),
   deadlineLabel: z.string(),
-  deadlineNote: z.string().nullable(),
+  deadlineNote: z.nullable(z.string()),
   /** statutory: a legal deadline, the only kind ever shown as overdue; suggested: a sensible timing only. */
   deadlineKind: z.enum(DEADLINE_KINDS),
   /** How the law counts a statutory deadline (calendar days, next working day, working days). */
   deadlineBasis: z.enum(DEADLINE_BASES),
   /** Statutory: the event the legal clock runs from when it is not the death (the due date is then an estimate). */
-  clockStartsFrom: z.string().nullable(),
+  clockStartsFrom: z.nullable(z.string()),
   /** Statutory: what can still be done once the deadline has passed. */
-  lateNote: z.string().nullable(),
+  lateNote: z.nullable(z.string()),
   /**
    * YYYY-MM-DD, null without a date of death: a legal deadline counted from the death, a suggested timing
    * from the later of the death and the day the memory was started.
    */
-  dueDate: z.string().nullable(),
+  dueDate: z.nullable(z.string()),
   description: z.string(),
   steps: z.array(z.string()),
   documentsNeeded: z.array(z.string()),
@@ -252,13 +256,13 @@ export const ChecklistTaskSchema = z.object({
 });
 export type ChecklistTaskView = z.infer<typeof ChecklistTaskSchema>;
 
-export const MemoryTaskSchema = ChecklistTaskSchema.extend({
+export const MemoryTaskSchema = z.extend(ChecklistTaskSchema, {
   status: z.enum(['pending', 'in_progress', 'complete']),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   /** Who ticked it (a person's id; see MemoryDetail.people for the name). */
-  completedBy: z.string().nullable(),
+  completedBy: z.nullable(z.string()),
   /** Not needed, or done before the memory was started; null otherwise. */
-  settled: SettlementSchema.nullable(),
+  settled: z.nullable(SettlementSchema),
 });
 export type MemoryTask = z.infer<typeof MemoryTaskSchema>;
 
@@ -275,7 +279,7 @@ export type MemoryFile = z.infer<typeof MemoryFileSchema>;
 
 export const ChecklistDocumentSchema = z.object({
   id: z.string(),
-  templateKey: z.string().nullable(),
+  templateKey: z.nullable(z.string()),
   title: z.string(),
   category: z.enum([...DOCUMENT_CATEGORIES, 'additional']),
   documentType: z.string(),
@@ -283,7 +287,7 @@ export const ChecklistDocumentSchema = z.object({
   urgency,
   multipleCopies: z.boolean(),
   recommendedCopies: z.number(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   whereToGet: z.string(),
   cost: z.string(),
   neededFor: z.array(z.string()),
@@ -291,11 +295,11 @@ export const ChecklistDocumentSchema = z.object({
 });
 export type ChecklistDocumentView = z.infer<typeof ChecklistDocumentSchema>;
 
-export const MemoryDocumentSchema = ChecklistDocumentSchema.extend({
+export const MemoryDocumentSchema = z.extend(ChecklistDocumentSchema, {
   additional: z.boolean(),
   collected: z.boolean(),
-  collectedAt: z.string().nullable(),
-  settled: SettlementSchema.nullable(),
+  collectedAt: z.nullable(z.string()),
+  settled: z.nullable(SettlementSchema),
   files: z.array(MemoryFileSchema),
 });
 export type MemoryDocument = z.infer<typeof MemoryDocumentSchema>;
@@ -309,8 +313,8 @@ export const MemoryNoteSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Who wrote it and who last changed it (ids; see MemoryDetail.people). */
-  createdBy: z.string().nullable(),
-  updatedBy: z.string().nullable(),
+  createdBy: z.nullable(z.string()),
+  updatedBy: z.nullable(z.string()),
 });
 export type MemoryNote = z.infer<typeof MemoryNoteSchema>;
 
@@ -325,13 +329,13 @@ export const MemoryDetailSchema = z.object({
 export type MemoryDetail = z.infer<typeof MemoryDetailSchema>;
 
 /** Query of `GET /api/memories`: `include=details` adds every memory's detail (a dashboard's first load, in one read). */
-export const MemoryListQuerySchema = z.object({ include: z.literal('details').optional() });
+export const MemoryListQuerySchema = z.object({ include: z.optional(z.literal('details')) });
 export type MemoryListQuery = z.infer<typeof MemoryListQuerySchema>;
 
 export const MemoryListResponseSchema = z.object({
   memories: z.array(MemorySummarySchema),
   /** With `include=details`: each memory whole, newest first. */
-  details: z.array(MemoryDetailSchema).optional(),
+  details: z.optional(z.array(MemoryDetailSchema)),
 });
 export type MemoryListResponse = z.infer<typeof MemoryListResponseSchema>;
 

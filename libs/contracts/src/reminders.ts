@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 
 /**
  * E-mail reminders and the calendar feed of one memory, for the signed-in person
@@ -10,7 +10,7 @@ export const MemoryRemindersSchema = z.object({
   /** Settings' Email Notifications: off means no reminder e-mails for any memory. */
   emailNotifications: z.boolean(),
   /** The private calendar subscription: whether one is live and since when (its address is shown once, when made). */
-  calendar: z.object({ subscribed: z.boolean(), createdAt: z.string().nullable() }),
+  calendar: z.object({ subscribed: z.boolean(), createdAt: z.nullable(z.string()) }),
 });
 export type MemoryReminders = z.infer<typeof MemoryRemindersSchema>;
 
@@ -22,7 +22,7 @@ export const CalendarSubscriptionSchema = z.object({ url: z.string(), createdAt:
 export type CalendarSubscription = z.infer<typeof CalendarSubscriptionSchema>;
 
 /** A one-click link's token (the e-mail's unsubscribe link, the calendar address): random, URL-safe. */
-export const LinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.');
+export const LinkTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.'));
 export const UnsubscribeQuerySchema = z.object({ token: LinkTokenSchema });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuerySchema>;
 

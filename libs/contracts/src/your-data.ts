@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod-mini';
 
 /**
  * "Your data": a memory downloaded whole as a zip (prepared by a job, kept for a day), and an account
@@ -12,23 +12,23 @@ export const MemoryExportStatusSchema = z.enum(['preparing', 'ready', 'failed'])
 export type MemoryExportStatus = z.infer<typeof MemoryExportStatusSchema>;
 
 /** `POST /api/memories/:id/exports` takes nothing: the memory is the whole of what is exported. */
-export const StartMemoryExportRequestSchema = z.object({}).strict();
+export const StartMemoryExportRequestSchema = z.strictObject({});
 
 export const MemoryExportSchema = z.object({
   id: z.string(),
   memoryId: z.string(),
   status: MemoryExportStatusSchema,
   /** 0 to 100: the share of the memory's files and summaries written so far. */
-  progress: z.number().int().min(0).max(100),
+  progress: z.int().check(z.gte(0), z.lte(100)),
   createdAt: z.string(),
   /** When the zip and its link go; null while it is being prepared. */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   /** Owner-only address of the zip once it is ready. */
-  downloadUrl: z.string().nullable(),
+  downloadUrl: z.nullable(z.string()),
   fileName: z.string(),
-  fileSize: z.number().nullable(),
+  fileSize: z.nullable(z.number()),
   /** Why it could not be prepared, in the family's words. */
-  failure: z.string().nullable(),
+  failure: z.nullable(z.string()),
 });
 export type MemoryExport = z.infer<typeof MemoryExportSchema>;
 
@@ -43,7 +43,7 @@ export const ACCOUNT_PATH = '/api/account';
  * session started in the last few minutes instead), and the phrase typed in the warning dialog.
  */
 export const DeleteAccountRequestSchema = z.object({
-  password: z.string().max(128).optional(),
+  password: z.optional(z.string().check(z.maxLength(128))),
   confirmation: z.literal(ACCOUNT_DELETION_PHRASE, { message: `Please type ${ACCOUNT_DELETION_PHRASE} to confirm` }),
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;

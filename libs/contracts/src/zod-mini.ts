@@ -1,5 +1,6 @@
-// The contracts a public page loads on its first render (the session check and sign-in options, the
-// sign-in forms, the finder's answers, problems, interactions, live updates) are written with zod/mini:
+// The contracts a public page or the family dashboard loads on its first render (the session check and
+// sign-in options, the sign-in forms, the finder's answers, problems, interactions, live updates, memories,
+// reminders and the memory download) are written with zod/mini:
 // the same zod 4 schemas (one core, same parsing, same JSON Schema), built with functions instead of
 // methods, so a bundle keeps only what it uses (decision 0024). The API reads them like any other schema.
 //
@@ -18,6 +19,7 @@ export {
   enum,
   extend,
   gte,
+  int,
   literal,
   lte,
   maxLength,
@@ -27,6 +29,8 @@ export {
   object,
   optional,
   partial,
+  regex,
+  strictObject,
   string,
   trim,
   uuid,

@@ -5,7 +5,8 @@ import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
 import type { CaseDetails, CaseDetailsEdited, CaseEvent, CaseOpened, CasePhoto, CasePhotoChanged, EditableCaseDetails } from './case.events';
 import { startedOn, withDueDates } from './case.checklist';
 import { optionalText, type CaseDetailsInput, type CaseState, type CommandOf } from './case.state';
-import { MAX_PHOTO_BYTES, MAX_TEXT_LENGTH, PHOTO_TYPES, type Relationship } from './limits';
+import { MAX_TEXT_LENGTH, type Relationship } from './limits';
+import { photoProblem } from './photo';
 
 function invalid(errors: FieldError[]): never {
   throw new CaseError('CASE_INVALID', errors[0]!.message, errors);
@@ -90,13 +91,6 @@ function parseEdit(current: CaseDetails, input: Partial<Record<keyof EditableCas
     if (next[key] !== current[key]) (changes as Record<string, unknown>)[key] = next[key];
   }
   return changes;
-}
-
-/** Size and content type of a memory photo (spec section 5). Null when acceptable. */
-export function photoProblem(photo: Pick<CasePhoto, 'fileSize' | 'fileType'>): CaseError | null {
-  if (photo.fileSize > MAX_PHOTO_BYTES) return new CaseError('PHOTO_TOO_LARGE', CASE_MESSAGES.photoTooLarge);
-  if (!PHOTO_TYPES.includes(photo.fileType)) return new CaseError('PHOTO_TYPE_NOT_ALLOWED', CASE_MESSAGES.photoType);
-  return null;
 }
 
 function checkPhoto(photo: CasePhoto | null | undefined): CasePhoto | null {

@@ -23,7 +23,8 @@ export {
   type Settlement,
   type TaskStatus,
 } from './case.state';
-export { parseCaseDetails, photoProblem } from './case.details';
+export { parseCaseDetails } from './case.details';
+export { photoProblem } from './photo';
 export { documentFileProblem } from './case.files';
 export { parseNote } from './case.notes';
 export { caseFileIds } from './case.erasure';
