@@ -5,6 +5,11 @@ import * as z from './zod-mini';
  * the server emits `readmodel.changed` whenever a projection changes rows under that topic.
  */
 export const REALTIME_PATH = '/socket.io';
+/**
+ * Clients open a WebSocket first and fall back to long-polling only when it fails: polling first (socket.io's
+ * default) takes five requests before a room is joined, and a dashboard's first read waits for that join.
+ */
+export const REALTIME_CLIENT_TRANSPORTS: { transports: string[]; tryAllTransports: boolean } = { transports: ['websocket', 'polling'], tryAllTransports: true };
 export const RealtimeTopics = {
   directoryListings: 'directory.listings',
 } as const;

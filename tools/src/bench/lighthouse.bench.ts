@@ -22,7 +22,7 @@ const METRIC_LABELS: Record<(typeof METRICS)[number], string> = {
  * as a family member with one memory (the session cookie passed as a request header). Prints the four
  * category scores per page and exits 1 when any is under the target.
  */
-export async function benchLighthouse(options: { runs: number; reportsDir?: string }): Promise<{ report: string; ok: boolean }> {
+export async function benchLighthouse(options: { runs: number; reportsDir?: string; pages?: readonly string[] }): Promise<{ report: string; ok: boolean }> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const api = await startBenchApi();
@@ -48,7 +48,8 @@ export async function benchLighthouse(options: { runs: number; reportsDir?: stri
       { label: '/resources', path: '/resources' },
       { label: '/dashboard (signed in)', path: '/dashboard', headers: { cookie: family.cookieHeader() } },
     ];
-    for (const page of pages) {
+    // `--pages /dashboard,/login`: only those (a change's effect on one page, measured in less time).
+    for (const page of pages.filter((p) => !options.pages || options.pages.includes(p.path))) {
       const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
       // Each weighted audit under 90, with its score in every run it was under.
       const failing = new Map<string, number[]>();

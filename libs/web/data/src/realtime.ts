@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import { REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents } from '@afterwards/contracts';
+import { REALTIME_CLIENT_TRANSPORTS, REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents } from '@afterwards/contracts';
 import { settled } from './settle';
 
 export const INVALIDATE_DEBOUNCE_MS = 200;
@@ -64,7 +64,7 @@ export function subscribeToTopic(queryClient: QueryClient, options: TopicSubscri
   void import('socket.io-client').then(
     ({ io }) => {
       if (closed) return;
-      const live = io({ path: REALTIME_PATH, reconnectionDelayMax: 15_000 });
+      const live = io({ path: REALTIME_PATH, ...REALTIME_CLIENT_TRANSPORTS, reconnectionDelayMax: 15_000 });
       socket = live;
       live.on('connect', () => {
         live.emit(RealtimeEvents.subscribe, topic, () => {

@@ -4,7 +4,7 @@
 // after persistent errors (admin spec sections 4 and 8) with an Enable control to try again.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, StaffTopics, type ReadModelChanged } from '@afterwards/contracts';
+import { REALTIME_CLIENT_TRANSPORTS, REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, StaffTopics, type ReadModelChanged } from '@afterwards/contracts';
 import { INVALIDATE_MAX_WAIT_MS, settled } from '@afterwards/web-data';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'error' | 'disabled';
@@ -32,7 +32,7 @@ function connect() {
   if (socket) return;
   errors = 0;
   setStatus('connecting');
-  const s = io({ path: REALTIME_PATH, reconnectionDelayMax: 10_000 });
+  const s = io({ path: REALTIME_PATH, ...REALTIME_CLIENT_TRANSPORTS, reconnectionDelayMax: 10_000 });
   socket = s;
   s.on('connect', () => {
     // Join (again, after a reconnect) and tell every screen to refetch: changes may have been missed.
