@@ -1,11 +1,13 @@
 // Rendered at build time (libs/web/ui/build/prerender.mjs): the pages drawn the same for everyone, as a
 // signed-out visitor sees them. The server sends one to a browser without a session cookie, and the
 // browser hydrates it (./bootstrap). Decision 0032.
+import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Root } from './Root';
 import { prerenderAt } from './router';
 import { startSignedOut } from './auth/session-store';
 import { PAGE_TITLES, ROUTES, SESSION_FREE_PAGES } from './routes';
+import { CookieConsent } from './components/CookieConsent';
 
 /** Put in each page's head: what only the browser knows, read before the page is drawn (decision 0033). */
 export { CONSENT_PREPAINT_SCRIPT as PREPAINT_SCRIPT } from '@afterwards/contracts';
@@ -20,11 +22,23 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = Object.fromEn
 
 export const pageTitle = (pathname: string) => PAGE_TITLES[ROUTES[pathname]!];
 
-export async function renderPage(pathname: string): Promise<string> {
-  prerenderAt(pathname);
-  startSignedOut();
-  const { prelude } = await prerenderToNodeStream(<Root />);
+async function render(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
   let html = '';
   for await (const chunk of prelude) html += chunk;
   return html;
+}
+
+export async function renderPage(pathname: string): Promise<string> {
+  prerenderAt(pathname);
+  startSignedOut();
+  return render(<Root />);
+}
+
+/**
+ * The consent banner alone, for the loading screen of the pages drawn by script (the dashboard, a shared
+ * memory's invitation): a first visit reads it while the scripts load, as on a page rendered at build time.
+ */
+export function renderConsentBanner(): Promise<string> {
+  return render(<CookieConsent />);
 }

@@ -126,7 +126,7 @@ describe('public site and cookie consent in the browser', () => {
     await page.unroute('**/api/session/state');
   });
 
-  it('shows the banner in the HTML to a first visit before any script file has run, and never to a returning visitor or without script', async () => {
+  it('shows the banner in the HTML (a page or the loading screen) to a first visit before any script file has run, and never to a returning visitor or without script', async () => {
     // The app's script files held back: what shows is the HTML and the mark its head's inline script sets.
     await page.route('**/*.js', (route) => route.abort());
     for (const path of ['/', '/resources', '/login']) {
@@ -134,9 +134,16 @@ describe('public site and cookie consent in the browser', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       expect({ path, shown: await banner().isVisible() }).toEqual({ path, shown: true });
     }
+    // A page drawn by script is sent its loading screen, with the same banner over it.
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByText('Loading Afterwards').waitFor();
+    expect({ path: '/dashboard', shown: await banner().isVisible() }).toEqual({ path: '/dashboard', shown: true });
     // A returning visitor: the choice is in this browser's storage.
     await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' })), CONSENT_KEY);
     await page.reload();
+    await page.getByText('Loading Afterwards').waitFor();
+    expect({ inHtml: await banner().count(), shown: await banner().isVisible() }).toEqual({ inHtml: 1, shown: false });
+    await page.goto(`${product.url}/resources`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect({ inHtml: await banner().count(), shown: await banner().isVisible() }).toEqual({ inHtml: 1, shown: false });
     // Without script its buttons could do nothing: not shown.

@@ -8,8 +8,6 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const TEXT = /\.(js|mjs|css|html|json|svg|txt)$/;
-/** Below this, compressing saves less than a packet: the file is sent as it is. */
-const MIN_BYTES = 1024;
 
 export class PrecompressPlugin {
   apply(compiler) {
@@ -19,7 +17,7 @@ export class PrecompressPlugin {
         // After every other plugin has written its assets (the HTML page, the federation manifest).
         { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         async () => {
-          const assets = compilation.getAssets().filter((a) => TEXT.test(a.name) && a.source.size() >= MIN_BYTES);
+          const assets = compilation.getAssets().filter((a) => TEXT.test(a.name));
           await Promise.all(
             assets.map(async ({ name, source }) => {
               const input = Buffer.from(source.buffer());

@@ -75,7 +75,7 @@ export class PrerenderPlugin {
         const index = compilation.getAsset('index.html');
         if (!index) throw new Error('PrerenderPlugin: the build has no index.html');
         delete require.cache[this.bundle];
-        const { PRERENDERED_PAGES, PREPAINT_SCRIPT, renderPage, pageTitle } = require(this.bundle);
+        const { PRERENDERED_PAGES, PREPAINT_SCRIPT, renderPage, pageTitle, renderConsentBanner } = require(this.bundle);
         const template = index.source.source().toString();
         // The loading screen inside the root element goes; so does the no-script notice: the page reads without script,
         // and one that needs it (the sign-in form) says so in its own words.
@@ -98,17 +98,24 @@ export class PrerenderPlugin {
           .sort()
           .map((file) => `<link rel="stylesheet" href="${publicPath}${file}">`)
           .join('');
+        // First in the head, so it has run before anything is drawn. The API's CSP allows it by its hash.
+        const withHead = (html) =>
+          html.replace('<head>', () => (PREPAINT_SCRIPT ? `<head><script>${PREPAINT_SCRIPT}</script>` : '<head>')).replace('</head>', () => `${links}</head>`);
         for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
           const body = await renderPage(pathname);
           // The template's notice goes before the page goes in: a page that needs script says so itself.
-          const html = template
+          const html = withHead(template)
             .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
             .replace(root, () => `<div id="root" data-prerendered="${name}">${body}</div>`)
-            .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(pageTitle(pathname))}</title>`)
-            // First in the head, so it has run before anything is drawn. The API's CSP allows it by its hash.
-            .replace('<head>', () => (PREPAINT_SCRIPT ? `<head><script>${PREPAINT_SCRIPT}</script>` : '<head>'))
-            .replace('</head>', () => `${links}</head>`);
+            .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(pageTitle(pathname))}</title>`);
           compilation.emitAsset(`pages/${name}.html`, new sources.RawSource(html));
+        }
+        // The pages drawn by script keep the loading screen, with the consent banner after it for a first
+        // visit (decision 0033): React's first render replaces both, drawing its own banner in the same frame.
+        if (renderConsentBanner) {
+          const banner = await renderConsentBanner();
+          const html = withHead(template).replace(root, (loading) => `${loading.replace(/<\/div>$/, '')}${banner}</div>`);
+          compilation.updateAsset('index.html', new sources.RawSource(html));
         }
       });
     });
