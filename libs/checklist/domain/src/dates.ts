@@ -62,9 +62,18 @@ export function formatDateEnGB(iso: string): string {
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
+// One formatter per time zone: making one costs far more than using it (ICU resolves the locale and zone
+// each time), and a checklist render or a command asks for several dates.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of an instant in a time zone (default UK time), as YYYY-MM-DD. */
 export function isoDateIn(instant: Date, timeZone = 'Europe/London'): string {
-  const fields = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const fields = format.formatToParts(instant);
   const get = (type: string) => fields.find((f) => f.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

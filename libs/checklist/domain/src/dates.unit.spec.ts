@@ -44,4 +44,14 @@ describe('calendar dates', () => {
     expect(isoDateIn(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
     expect(isoDateIn(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
   });
+
+  it('keeps each time zone its own (one formatter kept per zone)', () => {
+    const instant = new Date('2026-06-30T23:30:00Z');
+    expect([isoDateIn(instant, 'America/New_York'), isoDateIn(instant), isoDateIn(instant, 'UTC'), isoDateIn(instant, 'America/New_York')]).toEqual([
+      '2026-06-30',
+      '2026-07-01',
+      '2026-06-30',
+      '2026-06-30',
+    ]);
+  });
 });
