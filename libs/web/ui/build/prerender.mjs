@@ -15,8 +15,10 @@ export const prerenderBundleDir = (dir) => path.join(dir, '..', '..', 'node_modu
 
 /**
  * The Node bundle of `entry`, which must export `PRERENDERED_PAGES` (path → page name) and
- * `renderPage(path)` (the HTML inside the page's root element). Styles are left out (the browser build
- * carries them); the federation runtime is a stand-in that fails, since remotes are fetched in the browser.
+ * `renderPage(path)` (the HTML inside the page's root element), and may export `renderConsentBanner()` (put
+ * after the loading screen of `index.html`, the page sent where there is no prerendered one). Styles are left
+ * out (the browser build carries them); the federation runtime is a stand-in that fails, since remotes are
+ * fetched in the browser.
  * @returns {import('@rspack/core').Configuration}
  */
 export function prerenderConfig({ dir, entry, publicPath }) {
