@@ -49,6 +49,8 @@ export async function benchLighthouse(options: { runs: number; reportsDir?: stri
       { label: '/dashboard (signed in)', path: '/dashboard', headers: { cookie: family.cookieHeader() } },
     ];
     // `--pages /dashboard,/login`: only those (a change's effect on one page, measured in less time).
+    const unknown = options.pages?.filter((path) => !pages.some((p) => p.path === path)) ?? [];
+    if (unknown.length) throw new Error(`--pages: no such page ${unknown.join(', ')} (pages: ${pages.map((p) => p.path).join(', ')})`);
     for (const page of pages.filter((p) => !options.pages || options.pages.includes(p.path))) {
       const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
       // Each weighted audit under 90, with its score in every run it was under.
