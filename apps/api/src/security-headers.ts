@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
-import { CONSENT_PREPAINT_SCRIPT } from '@afterwards/contracts';
+import { CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT } from '@afterwards/contracts';
 
-/** The one inline script allowed, by its hash: the consent mark in the head of a page rendered at build time. */
-export const PREPAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(CONSENT_PREPAINT_SCRIPT).digest('base64')}'`;
+/**
+ * The only inline scripts allowed, by their hashes: those of a page rendered at build time, the consent mark
+ * in its head and the script that starts the application once the page is drawn (decisions 0033 and 0034).
+ */
+export const INLINE_SCRIPT_SOURCES = [CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
 
 /**
  * Browser security headers for every answer (pages, remotes and the API), through helmet.
- * - CSP: scripts only from this origin, and no inline script but the consent mark, allowed by its hash
- *   (decision 0033); styles also inline, because the host pages'
- *   loading screen is an inline <style> and React sets style attributes; images from data: and blob:
+ * - CSP: scripts only from this origin, and no inline script but the two of a page rendered at build time,
+ *   allowed by their hashes; styles also inline, because the host pages carry their loading screen and
+ *   their critical rules in an inline <style> and React sets style attributes; images from data: and blob:
  *   (the inline favicon, photo previews); the socket to this origin; no framing at all.
  * - HSTS only when the product is served over HTTPS (PUBLIC_URL), and no upgrade of plain-HTTP
  *   subresources on a local http:// start.
@@ -24,7 +29,7 @@ export function securityHeaders(publicUrl: string): RequestHandler {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", PREPAINT_SCRIPT_SOURCE],
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_SOURCES],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -58,9 +58,34 @@ describe('first load of the public pages', () => {
     // Until hydrated, the sign-in form takes no input, so the browser never submits it itself.
     const login = await (await fetch(`${product.url}/login`)).text();
     const form = login.match(/<form[\s\S]*?<\/form>/)![0];
-    expect(form.match(/<(input|button)\b[^>]*>/g)!.filter((tag) => !/ disabled=""/.test(tag))).toEqual([]);
+    expect(form.match(/<(input|button)\b[^>]*>/g)!.filter((tag) => !/ disabled(=""|(?=[\s>]))/.test(tag))).toEqual([]);
     // A query may change what a page draws first (the sign-up form): the shell draws it.
     expect(await (await fetch(`${product.url}/login?mode=signup`)).text()).not.toContain('data-prerendered');
+  });
+
+  it('draws a page from its HTML alone: the rules it uses inline, its stylesheets and its script after it', async () => {
+    for (const pagePath of ['/', '/login', '/resources', '/dashboard']) {
+      const html = await (await fetch(`${product.url}${pagePath}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      // Nothing in the head holds the first paint back: no stylesheet link and no script file to run first.
+      expect({ pagePath, stylesheets: head.match(/rel="stylesheet"/g)?.length ?? 0, scripts: head.match(/<script [^>]*src=/g)?.length ?? 0 }).toEqual({ pagePath, stylesheets: 0, scripts: 0 });
+      expect(head).toMatch(/<link rel="preload" as="script" href="\/main\.[0-9a-f]+\.js" fetchpriority="low" data-entry>/);
+      expect(html).toMatch(/<link rel="stylesheet" href="[^"]+\.css"><script>[^<]*data-entry[^<]*<\/script><\/body><\/html>$/);
+    }
+    // With every stylesheet and script file held back, the page is drawn styled: the banner at the foot of
+    // the screen, in the design's type.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.route(/\.(css|js)$/, (route) => route.abort());
+    await page.goto(`${product.url}/`);
+    const banner = page.getByTestId('cookie-banner');
+    await banner.waitFor();
+    const drawn = await banner.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { position: style.position, bottom: Math.round(window.innerHeight - el.getBoundingClientRect().bottom), background: style.backgroundColor };
+    });
+    expect(drawn).toEqual({ position: 'fixed', bottom: 0, background: 'rgb(255, 255, 255)' });
+    await context.close();
   });
 
   it('compresses answers made per request, brotli or gzip as the client accepts', async () => {

@@ -11,6 +11,8 @@ import { CookieConsent } from './components/CookieConsent';
 
 /** Put in each page's head: what only the browser knows, read before the page is drawn (decision 0033). */
 export { CONSENT_PREPAINT_SCRIPT as PREPAINT_SCRIPT } from '@afterwards/contracts';
+/** Put at the end of each page's body: starts the entry script once the page is drawn (decision 0034). */
+export { ENTRY_AFTER_PAINT_SCRIPT, ENTRY_SCRIPT_ATTRIBUTE } from '@afterwards/contracts';
 
 /**
  * Path → the name of its file, `pages/<name>.html`. /reset-password is left out: it reads its link's token.

@@ -19,3 +19,4 @@ export * from './coverage';
 export * from './api-catalog';
 export * from './your-data';
 export * from './consent';
+export * from './entry-after-paint';

@@ -375,6 +375,9 @@ describe('family accounts in the browser', () => {
   it('shows the Privacy Policy and Terms & Conditions from the sign-in screen', async () => {
     const page = await newPage();
     await page.goto(`${product.url}/login`);
+    // Once hydrated (the form takes input) the footer's links open the policies in place; before, they are
+    // plain links to the policy pages.
+    await page.locator('form input[type="email"]:enabled').waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     const privacy = page.getByRole('dialog', { name: 'Privacy Policy' });
     // The policy's text is fetched when a modal first opens: wait for it before counting its sections.
