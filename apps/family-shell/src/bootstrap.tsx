@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { Root } from './Root';
@@ -31,4 +32,9 @@ else if (path === '/privacy' || path === '/terms') void import('./pages/PolicyPa
 if (container.dataset.prerendered) {
   startSignedOut();
   hydrateRoot(container, <Root />);
-} else createRoot(container).render(<Root />);
+} else {
+  // As a transition, React draws the first screen in slices and lets the browser answer in between
+  // (hydration already is): a phone is not frozen while the shell draws its first page.
+  const root = createRoot(container);
+  startTransition(() => root.render(<Root />));
+}
