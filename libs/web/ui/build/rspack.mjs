@@ -166,7 +166,8 @@ export function federatedAppConfig({ dir, name, publicPath, exposes, remotes, ht
         manifest: true,
         // One federation runtime on the page: the host provides it, remotes use the host's instead of each
         // sending their own copy in remoteEntry (~25 KB brotli each). Every remote is loaded by a host.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // `target: 'web'` lets the runtime drop its Node-only loading code (main.js 97.5 → 92.3 KB before compression).
+        experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } },
       }),
       ...(isHost
         ? [
