@@ -68,6 +68,11 @@ const familiesOf = (flags: Record<string, string>) => ({
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { positional, flags } = parseFlags(rest);
+  // `--help` anywhere prints the usage instead of running the command (a benchmark takes minutes).
+  if (flags.help !== undefined || command === '--help') {
+    console.log(USAGE);
+    return 0;
+  }
   switch (command) {
     case 'seed': {
       const count = Number(flags.count ?? 600);
