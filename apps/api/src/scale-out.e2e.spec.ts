@@ -135,12 +135,18 @@ describe('two API replicas and two workers, the projection leader killed under l
 
     // Graceful stop: readiness goes false, the process exits 0 within 10 s, and frees the lease at once.
     const survivorProcess = leaderIndex === 0 ? second : { child: product.apiProcess()!, exited: new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => product.apiProcess()!.once('exit', (code, signal) => resolve({ code, signal }))) };
+    const survivorLogs = leaderIndex === 0 ? second.logs : product.logs;
+    // A stop that did not exit 0 shows its own log lines (from the signal on), which say why.
+    const ended = (how: { code: number | null; signal: NodeJS.Signals | null }, logs: () => string) => {
+      const all = logs();
+      return { ...how, log: how.code === 0 ? '' : all.slice(Math.max(0, all.lastIndexOf('stopping: finishing requests in flight') - 200)).slice(0, 4_000) };
+    };
     const stopStarted = Date.now();
     const stopped = stopProcess(survivorProcess, 'SIGTERM');
-    const workersStopped = workers.map((w) => stopProcess(w, 'SIGTERM'));
-    expect(await stopped).toEqual({ code: 0, signal: null });
+    const workersStopped = workers.map((w) => stopProcess(w, 'SIGTERM').then((how) => ended(how, w.logs)));
+    expect(ended(await stopped, survivorLogs)).toEqual({ code: 0, signal: null, log: '' });
     expect(Date.now() - stopStarted).toBeLessThan(10_000);
-    for (const w of await Promise.all(workersStopped)) expect(w).toEqual({ code: 0, signal: null });
+    for (const w of await Promise.all(workersStopped)) expect(w).toEqual({ code: 0, signal: null, log: '' });
 
     // Replayed from the log, every read model equals the live one the replicas built between them.
     const rebuilt = product.tool('rebuild');
