@@ -45,7 +45,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
   bench first-load [--embedded]                 JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
   budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
-  bench lighthouse [--runs 3] [--reports <dir>] [--pages /,/login,/resources,/dashboard]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
+  bench lighthouse [--runs 3] [--reports <dir>] [--pages /,/login,/resources,/dashboard] [--cpu-slowdown 4]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
@@ -174,6 +174,7 @@ async function main(argv: string[]): Promise<number> {
           runs: Number(flags.runs ?? 3),
           ...(flags.reports ? { reportsDir: flags.reports } : {}),
           ...(flags.pages ? { pages: flags.pages.split(',') } : {}),
+          ...(flags['cpu-slowdown'] ? { cpuSlowdown: Number(flags['cpu-slowdown']) } : {}),
         });
         console.log(result.report);
         return result.ok ? 0 : 1;
