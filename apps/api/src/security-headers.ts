@@ -7,7 +7,7 @@ import { CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT } from '@afterwards/c
  * The only inline scripts allowed, by their hashes: those of a page rendered at build time, the consent mark
  * in its head and the script that starts the application once the page is drawn (decisions 0033 and 0034).
  */
-export const INLINE_SCRIPT_SOURCES = [CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT].map(
+const INLINE_SCRIPT_SOURCES = [CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT].map(
   (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
 );
 
