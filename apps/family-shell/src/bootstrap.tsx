@@ -1,9 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { Root } from './Root';
 import { loadSignInOptions } from './auth/options';
 import { startSignedOut } from './auth/session-store';
+import { nextTask } from './next-task';
 import './styles.css';
 // The account screens' styles load with the shell's, so /login rendered at build time is drawn styled.
 import './auth/auth.css';
@@ -27,14 +27,21 @@ else if (path === '/resources') {
 } else if (path === '/dashboard') preload('memories', ['./MemoriesDashboard', './SyncIndicator']);
 else if (path === '/privacy' || path === '/terms') void import('./pages/PolicyPage');
 
-// A page rendered at build time (decision 0032): the server sends it only without a session cookie, so
-// it starts signed out; hydrating keeps the HTML the visitor is already reading.
-if (container.dataset.prerendered) {
-  startSignedOut();
-  hydrateRoot(container, <Root />);
-} else {
-  // As a transition, React draws the first screen in slices and lets the browser answer in between
-  // (hydration already is): a phone is not frozen while the shell draws its first page.
-  const root = createRoot(container);
-  startTransition(() => root.render(<Root />));
-}
+// The application's modules (the router, the layout, the pages' shared parts) start in the next task: in
+// this one with React DOM's and the sign-in options', they made one long task on a slow phone. Eager: the
+// module stays in this chunk, so no request is added.
+void nextTask()
+  .then(() => import(/* webpackMode: "eager" */ './Root'))
+  .then(({ Root }) => {
+    // A page rendered at build time (decision 0032): the server sends it only without a session cookie, so
+    // it starts signed out; hydrating keeps the HTML the visitor is already reading.
+    if (container.dataset.prerendered) {
+      startSignedOut();
+      hydrateRoot(container, <Root />);
+    } else {
+      // As a transition, React draws the first screen in slices and lets the browser answer in between
+      // (hydration already is): a phone is not frozen while the shell draws its first page.
+      const root = createRoot(container);
+      startTransition(() => root.render(<Root />));
+    }
+  });
