@@ -1,6 +1,6 @@
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { LoadingScreen, useToast } from '@afterwards/web-ui';
-import { decideRoute, PAGE_TITLES, SESSION_FREE_PAGES, type PageId } from './routes';
+import { decideRoute, PAGE_TITLES, type PageId } from './routes';
 import { navigate, useLinkInterception, useLocation } from './router';
 import { type SessionState } from './session';
 import { useSession } from './auth/session-store';
@@ -30,18 +30,25 @@ export function App() {
   }, [session, toast]);
 
   const decision = decideRoute(location.pathname, session.status === 'checking' ? null : session.status === 'signed-in');
+  const page = decision.kind === 'page' ? decision.page : null;
+  // A page that does not draw the session is not drawn again when the session check answers.
+  const pageSession = page && PAGES_DRAWN_WITH_SESSION.has(page) ? session : null;
+  // The same element while the page, its session and the location are unchanged. A new one is an update to
+  // the boundary, and an update (the session check answering is a synchronous one) reaching a page still
+  // hydrating (its chunk not yet loaded) makes React throw the page's HTML away and show the loading screen
+  // until the chunk arrives.
+  const content = useMemo(
+    () =>
+      page && (
+        <Suspense fallback={<LoadingScreen />}>
+          <Page page={page} session={pageSession} location={location} />
+        </Suspense>
+      ),
+    [page, pageSession, location],
+  );
   return (
     <>
-      {decision.kind === 'wait' ? (
-        <LoadingScreen />
-      ) : decision.kind !== 'page' ? (
-        <Redirect decision={decision} />
-      ) : (
-        <Suspense fallback={<LoadingScreen />}>
-          {/* A page drawn the same for everyone is not drawn again when the session check answers. */}
-          <Page page={decision.page} session={SESSION_FREE_PAGES.has(decision.page) ? null : session} location={location} />
-        </Suspense>
-      )}
+      {decision.kind === 'wait' ? <LoadingScreen /> : decision.kind !== 'page' ? <Redirect decision={decision} /> : content}
       {/* Drawn while the session is checked too: the first visit's banner does not wait for that round trip. */}
       <CookieConsent />
     </>
@@ -55,6 +62,9 @@ function Redirect({ decision }: { decision: { kind: 'redirect' | 'leave'; to: st
   }, [decision.kind, decision.to]);
   return null;
 }
+
+/** The pages whose drawing depends on who is signed in (the others are given no session). */
+const PAGES_DRAWN_WITH_SESSION: ReadonlySet<PageId> = new Set<PageId>(['dashboard', 'email-verified', 'invitation']);
 
 const Page = memo(function Page({ page, session, location }: { page: PageId; session: SessionState | null; location: ReturnType<typeof useLocation> }) {
   const firstRender = useRef(true);

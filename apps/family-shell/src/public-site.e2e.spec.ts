@@ -54,6 +54,50 @@ describe('public site and cookie consent in the browser', () => {
     expect(found).toEqual({});
   });
 
+  // The session check answers while the page's own chunk is still on its way: the answer must not reach the
+  // page still hydrating, which makes React throw the page's HTML away and show the loading screen until the
+  // chunk arrives (it did, for about as long as the chunk took).
+  it.each([
+    ['/', 'fs-testimonials'],
+    ['/resources', 'fs-resources'],
+    ['/login', 'Create New Account'],
+  ])('keeps the HTML of %s in place while its script starts, its chunk arriving after the session check', async (path, marker) => {
+    let answered: () => void = () => undefined;
+    const sessionAnswered = new Promise<void>((resolve) => (answered = resolve));
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/session')) answered();
+    });
+    const held: { file: string; afterSessionCheck: boolean }[] = [];
+    await page.route(/\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (!/\/main\.[0-9a-f]+\.js$/.test(route.request().url()) && body.includes(marker)) {
+        // Never waits for ever: a chunk the session check itself needed would show as not held after it.
+        const afterSessionCheck = await Promise.race([sessionAnswered.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
+        held.push({ file: route.request().url().replace(/.*\//, ''), afterSessionCheck });
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if ((record.target as Element).id !== 'root') continue;
+          for (const node of record.removedNodes) removed.push(node.nodeType === 1 ? (node as Element).className : node.nodeName);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${product.url}${path}`);
+    await sessionAnswered;
+    await page.waitForLoadState('networkidle');
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((h) => !h.afterSessionCheck)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot)).toEqual([]);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+
   it('shows every landing section, marks the testimonials as samples and links the buttons', async () => {
     await page.goto(`${product.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Guidance through difficult times' }).waitFor();
