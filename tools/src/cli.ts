@@ -11,6 +11,7 @@ import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.com
 import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchReads } from './bench/reads.bench';
+import { runReadFloor } from './bench/read-floor';
 import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchCoverage } from './bench/coverage.bench';
 import { benchFirstLoad } from './bench/first-load.bench';
@@ -238,6 +239,10 @@ async function main(argv: string[]): Promise<number> {
         });
         console.log(report);
         return report.endsWith('PASS') ? 0 : 1;
+      }
+      if (positional[0] === 'read-floor') {
+        await runReadFloor({ database: flags.database!, people: flags.people!, port: Number(flags.port) });
+        return 0;
       }
       if (positional[0] === 'promotion-expiry-worker') {
         await runPromotionExpiryWorker({

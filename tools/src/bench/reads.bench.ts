@@ -4,8 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
-import { freePort } from '@afterwards/testing';
+import zlib from 'node:zlib';
+import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
+import { API_NODE_FLAGS, freePort, TOOLS_ENTRY } from '@afterwards/testing';
 import { startBenchApi } from './bench-api';
 import { backendPids, cpuMeter } from './cpu-time';
 import { prepareFamilies, type BenchPerson, type Families } from './families';
@@ -78,7 +79,7 @@ function capture(url: string, cookie: string): Promise<Captured> {
  * bytes and headers (no routing, no session, no database), so the ratio says how much of the machine the
  * product's own work takes.
  */
-async function startBareServer(captured: Captured): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+async function startBareServer(captured: Captured): Promise<Server> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-bare-'));
   const bodyFile = path.join(dir, 'body');
   fs.writeFileSync(bodyFile, captured.body);
@@ -89,21 +90,58 @@ async function startBareServer(captured: Captured): Promise<{ url: string; pid: 
     const headers = { ...${JSON.stringify(captured.headers)}, 'content-length': body.length };
     http.createServer((req, res) => { req.resume(); res.writeHead(200, headers); res.end(body); })
       .listen(${port}, '127.0.0.1', () => process.stdout.write('listening\\n'));`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return startServerProcess('bare server', ['-e', script], port, dir);
+}
+
+/**
+ * The floor (`bench read-floor`, `read-floor.ts`): the product's own reads on the same database behind
+ * Node's bare `http` server, with the API's node flags, each person known by their cookie as the API's
+ * session cache knows them. What separates the product from it is the framework and middleware; what
+ * separates it from the bare server is the read itself.
+ */
+async function startReadFloor(db: TestDatabase, people: BenchPerson[]): Promise<Server> {
+  const { rows } = await db.sql.query<{ id: string; email: string }>(`SELECT id, email FROM auth_users WHERE email = ANY($1::text[])`, [people.map((p) => p.email)]);
+  const idOf = new Map(rows.map((r) => [r.email, r.id]));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-floor-'));
+  const peopleFile = path.join(dir, 'people.json');
+  fs.writeFileSync(peopleFile, JSON.stringify(Object.fromEntries(people.map((p) => [p.http.cookieHeader(), idOf.get(p.email)!]))));
+  const port = await freePort();
+  return startServerProcess('read floor', [...API_NODE_FLAGS, TOOLS_ENTRY, 'bench', 'read-floor', '--database', db.url!, '--people', peopleFile, '--port', String(port)], port, dir);
+}
+
+interface Server {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/** A server in a node process of its own, ready once it prints a line; `dir` is removed when it stops. */
+async function startServerProcess(name: string, args: string[], port: number, dir: string): Promise<Server> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A captured answer's body as the server wrote it before compressing. */
+function decoded(answer: Captured): Buffer {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body);
+  if (encoding === 'gzip') return zlib.gunzipSync(answer.body);
+  return answer.body;
 }
 
 /**
@@ -178,37 +216,52 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
       `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each, alternately ${options.rounds} times, medians`,
       `${options.users} signed-in users, ${options.memories} memories each, ${options.shared} shared with the next user; each request is a different user's`,
     ];
-    for (const kind of kinds) {
-      const first = people[0]!;
-      const captured = await capture(`${api.url}${kind.pathOf(first, 0)}`, first.http.cookieHeader());
-      if (captured.status !== 200) throw new Error(`${kind.label} answered ${captured.status}`);
-      const bare = await startBareServer(captured);
-      const bareMeters: Meters = { server: cpuMeter(() => [bare.pid]) };
-      const product: LoadFigures[] = [];
-      const limit: LoadFigures[] = [];
-      try {
-        // Warm-up of both, not counted.
-        await load(api.url, productMeters, people, kind.pathOf, { ...options, seconds: 2 });
-        await load(bare.url, bareMeters, people, kind.pathOf, { ...options, seconds: 2 });
-        for (let r = 0; r < options.rounds; r++) {
-          product.push(await load(api.url, productMeters, people, kind.pathOf, options));
-          limit.push(await load(bare.url, bareMeters, people, kind.pathOf, options));
+    const floor = await startReadFloor(db, people);
+    try {
+      const floorMeters: Meters = { server: cpuMeter(() => [floor.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
+      for (const kind of kinds) {
+        const first = people[0]!;
+        const captured = await capture(`${api.url}${kind.pathOf(first, 0)}`, first.http.cookieHeader());
+        if (captured.status !== 200) throw new Error(`${kind.label} answered ${captured.status}`);
+        // The floor must do the product's work: the same answer, byte for byte once decompressed.
+        const floorAnswer = await capture(`${floor.url}${kind.pathOf(first, 0)}`, first.http.cookieHeader());
+        if (!decoded(floorAnswer).equals(decoded(captured))) throw new Error(`the read floor's answer to ${kind.label} differs from the API's`);
+        const bare = await startBareServer(captured);
+        const bareMeters: Meters = { server: cpuMeter(() => [bare.pid]) };
+        const product: LoadFigures[] = [];
+        const floorFigures: LoadFigures[] = [];
+        const limit: LoadFigures[] = [];
+        try {
+          // Warm-up of all three, not counted.
+          await load(api.url, productMeters, people, kind.pathOf, { ...options, seconds: 2 });
+          await load(floor.url, floorMeters, people, kind.pathOf, { ...options, seconds: 2 });
+          await load(bare.url, bareMeters, people, kind.pathOf, { ...options, seconds: 2 });
+          for (let r = 0; r < options.rounds; r++) {
+            product.push(await load(api.url, productMeters, people, kind.pathOf, options));
+            floorFigures.push(await load(floor.url, floorMeters, people, kind.pathOf, options));
+            limit.push(await load(bare.url, bareMeters, people, kind.pathOf, options));
+          }
+        } finally {
+          await bare.stop();
         }
-      } finally {
-        await bare.stop();
+        const rate = median(product.map((f) => f.rate));
+        const floorRate = median(floorFigures.map((f) => f.rate));
+        const bareRate = median(limit.map((f) => f.rate));
+        const p99 = median(product.map((f) => f.p99));
+        const bad = [...product, ...floorFigures].reduce((sum, f) => sum + f.bad, 0);
+        lines.push(
+          `  ${kind.label}, ${(captured.body.length / 1024).toFixed(1)} KB as sent (${captured.headers['content-encoding'] ?? 'identity'}):`,
+          `    product: ${product.map((f) => Math.round(f.rate)).join(', ')} requests/s; p50 ${product.map((f) => f.p50).join(', ')} ms; p99 ${product.map((f) => f.p99).join(', ')} ms`,
+          `    bare server: ${limit.map((f) => Math.round(f.rate)).join(', ')} requests/s; p99 ${limit.map((f) => f.p99).join(', ')} ms`,
+          `    median ${Math.round(rate)} against ${Math.round(bareRate)} requests/s: ratio 1/${(bareRate / rate).toFixed(1)} (target 1/10 or better: ${bareRate / rate <= 10 ? 'met' : 'not met'}); p99 ${p99} ms (target under 50 ms: ${p99 < 50 ? 'met' : 'not met'})`,
+          `    CPU per request: API ${median(product.map((f) => f.serverCpuMs)).toFixed(2)} ms and its PostgreSQL connections ${median(product.map((f) => f.databaseCpuMs)).toFixed(2)} ms; bare server ${median(limit.map((f) => f.serverCpuMs)).toFixed(3)} ms`,
+          `    read floor (the same read, same answer, on Node's bare http, no framework): ${floorFigures.map((f) => Math.round(f.rate)).join(', ')} requests/s; p99 ${floorFigures.map((f) => f.p99).join(', ')} ms;`,
+          `      ratio 1/${(bareRate / floorRate).toFixed(1)} of the bare server, ${(floorRate / rate).toFixed(2)}x the product; CPU per request ${median(floorFigures.map((f) => f.serverCpuMs)).toFixed(2)} ms and PostgreSQL ${median(floorFigures.map((f) => f.databaseCpuMs)).toFixed(2)} ms`,
+          `    responses other than 200 from the product or the floor: ${bad}`,
+        );
       }
-      const rate = median(product.map((f) => f.rate));
-      const bareRate = median(limit.map((f) => f.rate));
-      const p99 = median(product.map((f) => f.p99));
-      const bad = product.reduce((sum, f) => sum + f.bad, 0);
-      lines.push(
-        `  ${kind.label}, ${(captured.body.length / 1024).toFixed(1)} KB as sent (${captured.headers['content-encoding'] ?? 'identity'}):`,
-        `    product: ${product.map((f) => Math.round(f.rate)).join(', ')} requests/s; p50 ${product.map((f) => f.p50).join(', ')} ms; p99 ${product.map((f) => f.p99).join(', ')} ms`,
-        `    bare server: ${limit.map((f) => Math.round(f.rate)).join(', ')} requests/s; p99 ${limit.map((f) => f.p99).join(', ')} ms`,
-        `    median ${Math.round(rate)} against ${Math.round(bareRate)} requests/s: ratio 1/${(bareRate / rate).toFixed(1)} (target 1/10 or better: ${bareRate / rate <= 10 ? 'met' : 'not met'}); p99 ${p99} ms (target under 50 ms: ${p99 < 50 ? 'met' : 'not met'})`,
-        `    CPU per request: API ${median(product.map((f) => f.serverCpuMs)).toFixed(2)} ms and its PostgreSQL connections ${median(product.map((f) => f.databaseCpuMs)).toFixed(2)} ms; bare server ${median(limit.map((f) => f.serverCpuMs)).toFixed(3)} ms`,
-        `    responses other than 200 from the product: ${bad}`,
-      );
+    } finally {
+      await floor.stop();
     }
     return lines.join('\n');
   } finally {
