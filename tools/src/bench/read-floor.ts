@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import zlib from 'node:zlib';
+import { brotliAnswer } from '@afterwards/api/whole-body-compression';
 import { getMemoryDetail, listMemories } from '@afterwards/cases-server';
 import { createPrismaClient, PostgresSqlClient } from '@afterwards/persistence';
 
@@ -17,8 +17,8 @@ const MEMORY_PATH = /^\/api\/memories\/([^/?]+)$/;
  * `bench read-floor`: the product's two hot reads with no framework around them, the floor any HTTP layer
  * for them would stand on. Node's bare `http` server; the person from their cookie by a map lookup (as the
  * API's session cache answers); the product's own read functions (one statement under row-level security,
- * its rows shaped by the product's code) on a pool like the API's; JSON compressed as the API compresses it
- * (brotli at quality 4) and sent in one write with the API's headers. No routing table, no middleware, no
+ * its rows shaped by the product's code) on a pool like the API's; JSON compressed by the API's own function
+ * (`brotliAnswer`) and sent in one write with the API's headers. No routing table, no middleware, no
  * metrics, no request log: what is left is the cost of the read itself on this machine.
  */
 export async function runReadFloor(options: ReadFloorOptions): Promise<void> {
@@ -44,7 +44,7 @@ export async function runReadFloor(options: ReadFloorOptions): Promise<void> {
           return;
         }
         const json = Buffer.from(JSON.stringify(body));
-        const compressed = zlib.brotliCompressSync(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+        const compressed = brotliAnswer(json);
         res.writeHead(200, {
           'content-type': 'application/json; charset=utf-8',
           'content-encoding': 'br',
