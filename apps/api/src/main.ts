@@ -63,10 +63,10 @@ async function main(): Promise<void> {
     next();
   });
   app.useGlobalFilters(new ProblemDetailsFilter());
-  if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl, ownOrigins(config), config.jobsPrefix);
-    await adapter.connect();
-    app.useWebSocketAdapter(adapter);
+  const redisAdapter = config.redisUrl ? new RedisIoAdapter(app, config.redisUrl, ownOrigins(config), config.jobsPrefix) : undefined;
+  if (redisAdapter) {
+    await redisAdapter.connect();
+    app.useWebSocketAdapter(redisAdapter);
   } else {
     app.useWebSocketAdapter(new OwnOriginIoAdapter(app, ownOrigins(config)));
   }
@@ -103,6 +103,7 @@ async function main(): Promise<void> {
       realtime.server.disconnectSockets(true);
       realtime.server.engine.close();
     },
+    closeLast: redisAdapter && (() => redisAdapter.closeConnections()),
     drainMs: config.shutdownDrainMs,
   });
   const address = server.address();

@@ -15,6 +15,8 @@ export interface GracefulShutdownOptions {
   readonly server?: Server;
   /** Closes the realtime sockets (they would hold the HTTP server open). */
   readonly closeSockets?: () => Promise<void>;
+  /** Closes what the shutdown hooks may still use (the realtime adapter's Redis connections). */
+  readonly closeLast?: () => Promise<void>;
   /** Wait between readiness turning false and the server closing, for a proxy's health check to see it (ms). */
   readonly drainMs?: number;
   /** Everything must be done within this (ms); after it the process exits 1. */
@@ -24,10 +26,10 @@ export interface GracefulShutdownOptions {
 /**
  * SIGTERM and SIGINT: readiness false, stop accepting, finish the requests in flight (and the commands they
  * carry), then Nest's shutdown hooks (leadership steps down and frees the lock, job workers finish their
- * jobs, connections close), and exit 0. Nest's own signal hooks re-raise the signal, which exits 143.
+ * jobs, connections close), then what those hooks may still use, and exit 0. Nest's own signal hooks re-raise the signal, which exits 143.
  */
 export function exitGracefullyOnSignals(options: GracefulShutdownOptions): void {
-  const { app, state, logger, server, closeSockets, drainMs = 0, limitMs = 10_000 } = options;
+  const { app, state, logger, server, closeSockets, closeLast, drainMs = 0, limitMs = 10_000 } = options;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -45,6 +47,7 @@ export function exitGracefullyOnSignals(options: GracefulShutdownOptions): void 
       await closeSockets?.();
       if (server) await closeHttpServer(server);
       await app.close();
+      await closeLast?.();
       logger.info({ ms: Date.now() - started }, 'stopped');
       process.exit(0);
     } catch (error) {

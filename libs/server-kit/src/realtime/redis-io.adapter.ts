@@ -31,9 +31,27 @@ export class RedisIoAdapter extends OwnOriginIoAdapter {
     return server;
   }
 
-  override async close(server: Server): Promise<void> {
-    await super.close(server);
-    this.pub?.disconnect();
-    this.sub?.disconnect();
+  /**
+   * The Redis connections stay open when Nest closes the socket server: socket.io's Redis adapter neither
+   * awaits nor catches its PUBLISH and UNSUBSCRIBE calls, so dropping a connection under one rejected a
+   * promise nobody handles and the process exited 1 instead of 0. Projections still announce changes to the
+   * other replicas until the leader steps down, which Nest does after closing the socket server; the
+   * graceful stop calls this last.
+   */
+  async closeConnections(): Promise<void> {
+    await Promise.all([this.pub, this.sub].map((client) => client && quitOrDrop(client)));
   }
+}
+
+/** QUIT is answered after every command sent before it; a Redis that does not answer within a second is dropped. */
+async function quitOrDrop(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  let timer: NodeJS.Timeout | undefined;
+  const answered = client.quit().then(
+    () => true,
+    () => false,
+  );
+  const dropped = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 1_000)));
+  if (!(await Promise.race([answered, dropped]))) client.disconnect();
+  clearTimeout(timer);
 }
