@@ -26,7 +26,8 @@ export interface GracefulShutdownOptions {
 /**
  * SIGTERM and SIGINT: readiness false, stop accepting, finish the requests in flight (and the commands they
  * carry), then Nest's shutdown hooks (leadership steps down and frees the lock, job workers finish their
- * jobs, connections close), then what those hooks may still use, and exit 0. Nest's own signal hooks re-raise the signal, which exits 143.
+ * jobs, connections close), then what those hooks may still use, and exit 0. Nest's own signal hooks
+ * re-raise the signal, which exits 143.
  */
 export function exitGracefullyOnSignals(options: GracefulShutdownOptions): void {
   const { app, state, logger, server, closeSockets, closeLast, drainMs = 0, limitMs = 10_000 } = options;
