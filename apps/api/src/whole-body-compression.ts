@@ -54,9 +54,12 @@ export function compressWholeBodies(options: Partial<WholeBodyCompressionOptions
   };
 }
 
-/** An answer made per request, in brotli: quality 4 (decision 0026), with its size as a hint. */
+/**
+ * An answer made per request, in brotli at quality 2 with its size as a hint: half quality 4's CPU for about
+ * 5% more bytes (decision 0026, amended).
+ */
 export function brotliAnswer(body: Buffer): Buffer {
-  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }
 
 /**
