@@ -1,5 +1,6 @@
 import type { PlaceSuggestion, ResolvedPlace } from '@afterwards/contracts';
 import { parseCsv } from './csv';
+import { PackedStrings } from './packed-strings';
 import { SuggestIndex, VILLAGE_WEIGHT, type SuggestEntry } from './suggest-index';
 
 export interface Town {
@@ -35,7 +36,6 @@ export interface PostalPlace {
   readonly name: string;
   readonly county: string;
   readonly country: string;
-  readonly outcodes: readonly string[];
   readonly latitude: number;
   readonly longitude: number;
 }
@@ -70,10 +70,9 @@ export class Gazetteer {
   private readonly townsByName = new Map<string, Town>();
   /** Every town of a name, most populous first, for 'Newport, Shropshire'. */
   private readonly allTownsByName = new Map<string, Town[]>();
-  private readonly postalByName = new Map<string, PostalPlace[]>();
+  private readonly postalPlaces: PostalPlaces;
   private suggestIndex?: SuggestIndex;
   readonly towns: readonly Town[];
-  readonly postalPlaces: readonly PostalPlace[];
 
   constructor(sources: GazetteerSources) {
     for (const r of parseCsv(sources.districtsCsv)) {
@@ -93,17 +92,20 @@ export class Gazetteer {
         longitude: Number(r.longitude),
       });
     }
+    // Countries, regions, counties and feature codes repeat from town to town: one string of each is kept.
+    const shared = new Map<string, string>();
+    const intern = (value: string): string => shared.get(value) ?? (shared.set(value, value), value);
     const towns: Town[] = parseCsv(sources.townsCsv).map((r) => ({
       name: r.name!,
-      altNames: r.alt_names ? r.alt_names.split('|') : [],
-      country: r.country!,
-      region: r.region!,
-      county: r.county ?? '',
+      altNames: r.alt_names ? r.alt_names.split('|') : NO_ALT_NAMES,
+      country: intern(r.country!),
+      region: intern(r.region!),
+      county: intern(r.county ?? ''),
       outcode: r.outcode ?? '',
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
       population: Number(r.population) || 0,
-      featureCode: r.feature_code ?? '',
+      featureCode: intern(r.feature_code ?? ''),
     }));
     towns.sort((a, b) => b.population - a.population);
     this.towns = towns;
@@ -116,13 +118,7 @@ export class Gazetteer {
         this.allTownsByName.set(key, same);
       }
     }
-    this.postalPlaces = sources.postalPlacesCsv ? groupPostalPlaces(parseCsv(sources.postalPlacesCsv)) : [];
-    for (const place of this.postalPlaces) {
-      const key = normaliseName(place.name);
-      const same = this.postalByName.get(key) ?? [];
-      same.push(place);
-      this.postalByName.set(key, same);
-    }
+    this.postalPlaces = new PostalPlaces(sources.postalPlacesCsv ? groupPostalPlaces(parseCsv(sources.postalPlacesCsv)) : []);
   }
 
   /** The point for a typed place, or null when nothing matches. */
@@ -180,12 +176,12 @@ export class Gazetteer {
 
   /** A locality from the postal file: 'Hull', or 'Hull, East Riding of Yorkshire'. */
   findPostalPlace(text: string): PostalPlace | undefined {
-    const exact = this.postalByName.get(normaliseName(text));
-    if (exact) return exact[0];
+    const exact = this.postalPlaces.named(normaliseName(text));
+    if (exact.length > 0) return this.postalPlaces.at(exact[0]!);
     const [head, ...rest] = text.split(',');
     if (!head || rest.length === 0) return undefined;
-    const candidates = this.postalByName.get(normaliseName(head));
-    if (!candidates) return undefined;
+    const candidates = this.postalPlaces.named(normaliseName(head)).map((i) => this.postalPlaces.at(i));
+    if (candidates.length === 0) return undefined;
     const area = normaliseName(rest.join(' '));
     return candidates.find((p) => [p.county, p.country].some((a) => a && normaliseName(a) === area)) ?? candidates[0];
   }
@@ -219,10 +215,7 @@ export class Gazetteer {
       direct.push({ label: outward.outcode, kind: 'district', detail: districtDetail(outward), latitude: outward.latitude, longitude: outward.longitude });
     }
     const seen = new Set(direct.map((d) => d.label));
-    const rest = this.suggestIndex
-      .search(normaliseName(text), compact.toLowerCase(), limit)
-      .filter((e) => !seen.has(e.suggestion.label))
-      .map((e) => e.suggestion);
+    const rest = this.suggestIndex.search(normaliseName(text), compact.toLowerCase(), limit).filter((s) => !seen.has(s.label));
     return [...direct, ...rest].slice(0, limit);
   }
 
@@ -238,12 +231,13 @@ export class Gazetteer {
       for (const n of new Set([town.name, ...town.altNames])) entries.push({ names: [normaliseName(n)], codes: [], weight: 1 + town.population, suggestion });
     }
     // Villages and localities that are not already a town of the same name nearby.
-    for (const place of this.postalPlaces) {
+    for (let i = 0; i < this.postalPlaces.length; i++) {
+      const place = this.postalPlaces.at(i);
       const key = normaliseName(place.name);
       const towns = this.allTownsByName.get(key) ?? [];
       if (towns.some((t) => Math.abs(t.latitude - place.latitude) < 0.15 && Math.abs(t.longitude - place.longitude) < 0.25)) continue;
       const area = place.county || place.country || 'United Kingdom';
-      const label = this.townsByName.has(key) || this.postalByName.get(key)![0] !== place ? `${place.name}, ${area}` : place.name;
+      const label = this.townsByName.has(key) || this.postalPlaces.named(key)[0] !== i ? `${place.name}, ${area}` : place.name;
       const detail = [place.county, place.country].filter(Boolean).join(', ');
       entries.push({ names: [key], codes: [], weight: VILLAGE_WEIGHT, suggestion: { label, kind: 'town', detail, latitude: place.latitude, longitude: place.longitude } });
     }
@@ -263,7 +257,57 @@ function districtDetail(d: District): string {
   return d.postTown ? titleCase(d.postTown) : 'United Kingdom';
 }
 
-/** One locality per name and county: the mean of its rows' points, with every outcode it covers. */
+const NO_ALT_NAMES: readonly string[] = Object.freeze([]);
+
+/**
+ * The GB localities in columns rather than an object each (decision 0035), in the order
+ * groupPostalPlaces gives; a place is made when asked for.
+ */
+class PostalPlaces {
+  private readonly names: PackedStrings;
+  private readonly counties: PackedStrings;
+  private readonly countries: PackedStrings;
+  private readonly latitudes: Float64Array;
+  private readonly longitudes: Float64Array;
+  /** Normalised names, sorted, and the place of each: the places of a name are one range, in place order. */
+  private readonly keys: PackedStrings;
+  private readonly byKey: Uint32Array;
+
+  constructor(places: readonly PostalPlace[]) {
+    this.names = new PackedStrings(places.map((p) => p.name));
+    this.counties = new PackedStrings(places.map((p) => p.county));
+    this.countries = new PackedStrings(places.map((p) => p.country));
+    this.latitudes = Float64Array.from(places, (p) => p.latitude);
+    this.longitudes = Float64Array.from(places, (p) => p.longitude);
+    // A stable sort by key alone keeps the places of one name in place order.
+    const sorted = places.map((p, index) => ({ key: normaliseName(p.name), index })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.keys = new PackedStrings(sorted.map((s) => s.key));
+    this.byKey = Uint32Array.from(sorted, (s) => s.index);
+  }
+
+  get length(): number {
+    return this.names.length;
+  }
+
+  at(index: number): PostalPlace {
+    return {
+      name: this.names.at(index),
+      county: this.counties.at(index),
+      country: this.countries.at(index),
+      latitude: this.latitudes[index]!,
+      longitude: this.longitudes[index]!,
+    };
+  }
+
+  /** The places (by position) whose normalised name is `key`, in place order. */
+  named(key: string): number[] {
+    const found: number[] = [];
+    for (let i = this.keys.lowerBound(key); i < this.keys.length && this.keys.equals(i, key); i++) found.push(this.byKey[i]!);
+    return found;
+  }
+}
+
+/** One locality per name and county: the mean of its rows' points; those covering more outcodes first. */
 function groupPostalPlaces(rows: Record<string, string>[]): PostalPlace[] {
   const groups = new Map<string, { name: string; county: string; country: string; outcodes: string[]; lat: number; lng: number; n: number }>();
   for (const r of rows) {
@@ -287,7 +331,6 @@ function groupPostalPlaces(rows: Record<string, string>[]): PostalPlace[] {
       name: g.name,
       county: g.county,
       country: g.country,
-      outcodes: g.outcodes,
       latitude: Math.round((g.lat / g.n) * 1e4) / 1e4,
       longitude: Math.round((g.lng / g.n) * 1e4) / 1e4,
     }));
