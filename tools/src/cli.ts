@@ -11,6 +11,7 @@ import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.com
 import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchReads } from './bench/reads.bench';
+import { benchPlaces } from './bench/places.bench';
 import { runReadFloor } from './bench/read-floor';
 import { benchStaffListings } from './bench/staff-listings.bench';
 import { benchCoverage } from './bench/coverage.bench';
@@ -47,6 +48,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench first-load [--embedded]                 JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
   budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
   bench lighthouse [--runs 3] [--reports <dir>] [--pages /,/login,/resources,/dashboard] [--cpu-slowdown 4]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
+  bench places                                  the gazetteer's heap, its share of a full collection, suggest and resolve p50/p99
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
@@ -126,6 +128,10 @@ async function main(argv: string[]): Promise<number> {
       break;
     }
     case 'bench': {
+      if (positional[0] === 'places') {
+        console.log(benchPlaces());
+        return 0;
+      }
       if (positional[0] === 'search') {
         console.log(
           await benchSearch({
