@@ -53,4 +53,4 @@ EXPOSE 3000
 # No HEALTHCHECK here: the same image runs the worker and the tools; docker-compose.yml gives each its own.
 # The V8 limits of apps/api/node-flags.json (decision 0014); a unit test keeps the two lists equal.
 # The worker and tools run with Node's defaults: override the command, e.g. `node apps/worker/dist/main.js`.
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "--wasm-lazy-compilation", "--v8-pool-size=2", "--no-allocation-site-pretenuring", "apps/api/dist/main.js"]
+CMD ["node", "--max-old-space-size=140", "--max-semi-space-size=8", "--wasm-lazy-compilation", "--v8-pool-size=2", "--no-allocation-site-pretenuring", "apps/api/dist/main.js"]
