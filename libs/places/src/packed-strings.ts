@@ -36,10 +36,10 @@ export class PackedStrings {
     return this.ends[index]! - this.start(index) === value.length && this.startsWith(index, value);
   }
 
-  /** The first index in [from, to) whose string is not below `value` (as `<` orders strings), the strings being sorted. */
-  lowerBound(value: string, from = 0, to = this.length): number {
+  /** The first index from `from` on whose string is not below `value` (as `<` orders strings), the strings being sorted. */
+  lowerBound(value: string, from = 0): number {
     let lo = from;
-    let hi = to;
+    let hi = this.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.compare(mid, value) < 0) lo = mid + 1;
