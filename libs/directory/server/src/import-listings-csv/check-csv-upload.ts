@@ -6,7 +6,8 @@ import {
 import { CSV_ERRORS_KEPT, CSV_IMPORT_MAX_BYTES, CSV_PREVIEW_ROWS, type AdminSettings, type CsvPreviewRow } from '@afterwards/contracts';
 import type { CsvImportCheck, CsvRowDefaults } from '@afterwards/directory-domain';
 import { FILE_TYPES, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
-import { CsvFileError, csvLine, readCsv } from './csv-records';
+import { csvRows } from '@afterwards/server-kit';
+import { CsvFileError, readCsv } from './csv-records';
 import { checkedRows } from './csv-rows';
 
 /** Settings decide what a row that leaves radius or status empty gets, as on the Add form. */
@@ -32,10 +33,10 @@ class RejectedRowsFile {
       // The original columns first, so the corrected file can be uploaded as it is (extra columns are ignored).
       this.stored = this.files.put(this.stream, { maxBytes: 4 * CSV_IMPORT_MAX_BYTES, allowedTypes: [FILE_TYPES.text] });
       this.stored.catch(() => undefined);
-      await this.write(csvLine([...this.headers, 'row', 'reason']));
+      await this.write(csvRows([[...this.headers, 'row', 'reason']]));
     }
     const padded = this.headers.map((_, i) => cells[i] ?? '');
-    await this.write(csvLine([...padded, ...cells.slice(this.headers.length), String(row), reasons.join('; ')]));
+    await this.write(csvRows([[...padded, ...cells.slice(this.headers.length), row, reasons.join('; ')]]));
   }
 
   private async write(line: string): Promise<void> {

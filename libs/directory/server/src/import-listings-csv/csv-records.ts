@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { CSV_MESSAGES } from '@afterwards/contracts';
+import { restoreCsvText } from '@afterwards/server-kit';
 
 /** Nothing of the file can be imported: 'Error parsing CSV: …' or 'Missing required headers: …' (the spec's words). */
 export class CsvFileError extends Error {
@@ -69,7 +70,9 @@ export function readCsv(source: Readable): CsvRecords {
   return {
     records: (async function* () {
       try {
-        for await (const record of parser) yield record as string[];
+        // A cell the product's own CSV writer neutralised (the rejected-rows file, corrected and uploaded
+        // again) reads as it was: '+44 113 496 0000 is the phone number +44 113 496 0000.
+        for await (const record of parser) yield (record as string[]).map(restoreCsvText);
         digest = hash.digest('hex');
       } catch (error) {
         if (error instanceof CsvFileError) throw error;
@@ -85,10 +88,3 @@ export function readCsv(source: Readable): CsvRecords {
     },
   };
 }
-
-/** One CSV cell as RFC 4180 writes it: quoted when it holds a comma, quote or line break. */
-export function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
