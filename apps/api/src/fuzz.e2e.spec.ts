@@ -9,8 +9,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
 /**
  * Requests generated from the contracts (fast-check, seeded) against every route that takes a JSON body, a
- * query or an upload, on the services profile: no 5xx, every refusal a problem detail with a stable code,
- * and a refused request leaves the event log and the read models as they were.
+ * query or an upload, with hostile path parameters on every route that has one and hostile text headers,
+ * on the services profile: no 5xx, every refusal a problem detail with a stable code, and a refused
+ * request leaves the event log and the read models as they were.
  */
 describe('fuzzing the API from its contracts', () => {
   let product: RunningProduct;
@@ -46,6 +47,10 @@ describe('fuzzing the API from its contracts', () => {
     expect(report.notProblems).toEqual([]);
     expect(report.changedOnRefusal).toEqual([]);
     expect(report.requests).toBeGreaterThan(40 * RUNS);
+    // Every route with a path parameter was sent hostile ones (deletes of notes, photo, settlements, documents
+    // included), and the routes that take content hostile text headers.
+    expect(report.byKind['hostile path parameter']).toBeGreaterThanOrEqual(60 * RUNS);
+    expect(report.byKind['hostile headers']).toBeGreaterThanOrEqual(40 * RUNS);
   }, 300_000);
 
   // Read-side resilience as an operator sees it: a parked event (set aside by a projection it kept failing

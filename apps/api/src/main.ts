@@ -5,6 +5,7 @@ import compression from 'compression';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
+  answerClientErrorsWithProblems,
   checkRouteCatalog,
   ConfigError,
   createRootLogger,
@@ -16,6 +17,7 @@ import {
   ownOrigins,
   PinoNestLogger,
   ProblemDetailsFilter,
+  refuseOversizeUrls,
   RealtimeGateway,
   RedisIoAdapter,
   requestLog,
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
   app.use(httpMetrics(app.get(Metrics)));
   app.use(requestLog(logger));
   app.use(securityHeaders(config.publicUrl));
+  // An address longer than any route reads is a 431 problem detail here; Node refuses longer heads itself (below).
+  app.use(refuseOversizeUrls());
   // Answers made per request (JSON, pages) are compressed here, brotli first; static files are sent as
   // the build's pre-compressed copies, which this leaves alone.
   app.use(compression());
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
   // usual load balancers (which must close first), and a client reusing a connection at the moment the
   // server closes it gets a reset it may not retry (API clients, tests) far less often.
   const server = app.getHttpServer();
+  answerClientErrorsWithProblems(server);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await app.listen(config.port, config.host);

@@ -1,13 +1,16 @@
-import { ProblemDetailsSchema } from '@afterwards/contracts';
+import { DOCUMENT_TITLE_HEADER, FILE_NAME_HEADER, ProblemDetailsSchema, UPLOAD_CONTENT_TYPE } from '@afterwards/contracts';
 import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const FAMILY = { email: 'nia.nul@example.test', password: 'quiet-harbour-91' };
+const ADMIN = { email: 'nuala.nul@example.test', name: 'Nuala Nul', password: 'quiet-harbour-93' };
+const PDF = '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 /** Input that used to crash a request (500) is a 400 problem detail everywhere. */
 describe('unstorable or malformed input answers 400, never 500 (services profile)', () => {
   let product: RunningProduct;
   let family: HttpSession;
   let memoryId: string;
+  let admin: HttpSession;
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
@@ -16,6 +19,9 @@ describe('unstorable or malformed input answers 400, never 500 (services profile
     const created = await family.json<{ memory: { id: string } }>('/api/memories', { method: 'POST', json: { name: 'Mum', deceasedName: 'Ann Lee', jurisdiction: 'England' } });
     expect(created.status).toBe(201);
     memoryId = created.body.memory.id;
+    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
+    admin = new HttpSession(product.url);
+    expect((await admin.json('/api/admin/session', { method: 'POST', json: ADMIN })).status).toBe(200);
   }, 180_000);
   afterAll(async () => {
     await product?.stop();
@@ -43,5 +49,76 @@ describe('unstorable or malformed input answers 400, never 500 (services profile
     expectProblem400(await family.json('/api/auth/update-user', { method: 'POST', json: { name: 'Nia\u0000' } }), 'update-user NUL');
     const long = `${'a'.repeat(3_000)}@example.test`;
     expectProblem400(await anonymous.json('/api/auth/sign-up/email', { method: 'POST', json: { email: long, password: 'quiet-harbour-92', name: '' } }), 'sign-up 3,000-character e-mail');
+  });
+
+  /** The answer as a problem detail with its status and code, whatever its body. */
+  const problemOf = async (res: Response) => {
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    const parsed = ProblemDetailsSchema.safeParse(body);
+    return { status: res.status, json: /json/.test(res.headers.get('content-type') ?? ''), code: parsed.success ? parsed.data.code : `not a problem: ${text.slice(0, 80)}` };
+  };
+
+  it.each([
+    ['a NUL', 'a%00b', 'UNSAFE_TEXT'],
+    ['bytes that are not UTF-8', '%ED%A0%80', 'MALFORMED_URL'],
+    ['a broken escape', '%ZZ', 'MALFORMED_URL'],
+  ])('refuses %s in a path parameter with a 400 problem detail, on every kind of route', async (_what, bad, code) => {
+    const notes = (await family.json<{ notes: { id: string }[] }>(`/api/memories/${memoryId}/notes`, { method: 'POST', json: { title: 'Bank', content: 'Call.' } })).body.notes;
+    const routes: [string, string, unknown?][] = [
+      ['PATCH', `/api/memories/${bad}`, { name: 'Mum' }],
+      ['GET', `/api/memories/${bad}`],
+      ['DELETE', `/api/memories/${memoryId}/notes/${bad}`],
+      ['DELETE', `/api/memories/${bad}/photo`],
+      ['DELETE', `/api/memories/${memoryId}/tasks/${bad}/settlement`],
+      ['DELETE', `/api/memories/${memoryId}/documents/${bad}/settlement`],
+      ['DELETE', `/api/memories/${memoryId}/additional-documents/${bad}`],
+      ['PUT', `/api/memories/${memoryId}/notes/${bad}`, { title: 'Bank', content: 'Call.' }],
+    ];
+    for (const [method, path, json] of routes) {
+      const res = await family.fetch(path, { method, ...(json ? { json } : {}) });
+      expect([method, path, await problemOf(res)]).toEqual([method, path, { status: 400, json: true, code }]);
+    }
+    const staff = await problemOf(await admin.fetch(`/api/admin/history/correlation/${bad}`));
+    expect(['staff correlation', staff]).toEqual(['staff correlation', { status: 400, json: true, code }]);
+    // Nothing was removed on the way: the notes are still there.
+    expect((await family.json<{ notes: unknown[] }>(`/api/memories/${memoryId}`)).body.notes).toHaveLength(notes.length);
+  });
+
+  it('refuses a NUL in a URI-encoded text header (document title, file name) with a 400 problem detail, storing nothing', async () => {
+    for (const [header, value] of [
+      [DOCUMENT_TITLE_HEADER, 'Will%00copy'],
+      [FILE_NAME_HEADER, 'will%00.pdf'],
+    ] as const) {
+      const res = await family.fetch(`/api/memories/${memoryId}/additional-documents`, {
+        method: 'POST',
+        headers: { 'content-type': UPLOAD_CONTENT_TYPE, [FILE_NAME_HEADER]: 'will.pdf', [header]: value },
+        body: PDF,
+      });
+      expect([header, value, await problemOf(res)]).toEqual([header, value, { status: 400, json: true, code: 'UNSAFE_TEXT' }]);
+    }
+    expect((await family.json<{ additionalDocuments?: unknown[] }>(`/api/memories/${memoryId}`)).body.additionalDocuments ?? []).toEqual([]);
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('answers the docs asset %s with a 404 problem detail', async (name) => {
+    expect(await problemOf(await fetch(`${product.url}/api/docs/assets/${name}`))).toEqual({ status: 404, json: true, code: 'NOT_FOUND' });
+  });
+
+  it('answers an oversize query with a 431 problem detail, whether the API or Node itself refuses it', async () => {
+    // Over the API's limit (8 KB), and over Node's own limit on a request's head (16 KB), which Node refuses before express.
+    for (const [length, code] of [
+      [10_000, 'URL_TOO_LONG'],
+      [40_000, 'HEADERS_TOO_LARGE'],
+    ] as const) {
+      const res = await fetch(`${product.url}/api/directory/listings?location=${'a'.repeat(length)}`);
+      expect([length, await problemOf(res)]).toEqual([length, { status: 431, json: true, code }]);
+    }
+    // The API is still up and answers a request of ordinary size.
+    expect((await fetch(`${product.url}/api/directory/listings?location=Leeds`)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { $ZodType as ZodType } from 'zod/v4/core';
-import { AdminListingsResponseSchema, API_ROUTES, FILE_NAME_HEADER, MemoryDetailSchema, ProblemDetailsSchema, UPLOAD_CONTENT_TYPE, type ApiRoute } from '@afterwards/contracts';
+import { AdminListingsResponseSchema, API_ROUTES, DOCUMENT_TITLE_HEADER, FILE_NAME_HEADER, MemoryDetailSchema, ProblemDetailsSchema, UPLOAD_CONTENT_TYPE, type ApiRoute } from '@afterwards/contracts';
 import type { HttpSession } from './http';
 
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; enum?: unknown[]; const?: unknown; anyOf?: JsonSchema[]; items?: JsonSchema };
@@ -12,6 +12,10 @@ export interface FuzzRequest {
   readonly contentType?: string;
   readonly body?: string | Buffer;
   readonly query?: string;
+  /** Path parameters to send instead of the target's ids, as they go into the URL (percent-encoded). */
+  readonly params?: Record<string, string>;
+  /** Headers to send besides the content type. */
+  readonly headers?: Record<string, string>;
 }
 
 const nested = (depth: number): unknown => {
@@ -105,6 +109,38 @@ export function queries(schema: ZodType | undefined): fc.Arbitrary<FuzzRequest> 
     .map(([pairs]) => ({ kind: 'query', query: pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`).join('&') }));
 }
 
+/** Every byte of `text` as UTF-8, percent-encoded but for letters and digits (so no value becomes a `/`, `.` or `..` segment). */
+const percentEncoded = (text: string): string => [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+/**
+ * Path parameter values, as they go into the URL: NUL, bytes that are not UTF-8, broken escapes, the names
+ * of Object.prototype (a lookup by a request's key must not find them), huge, and any text. Never empty, `.`
+ * or `..`: the URL would then name another route (a trailing-slash DELETE of the record itself).
+ */
+export const pathValues = once((): fc.Arbitrary<string> => fc.oneof(
+  fc.constantFrom('a%00b', '%00', '%ED%A0%80', '%C0%80', '%FF', '%ZZ', '%', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', '-1', '0', '1e999', 'NaN', 'null', '%20', 'a%2Fb', '%E2%80%AE', 'x'.repeat(3_000)),
+  fc.string({ minLength: 1, maxLength: 40 }).map(percentEncoded),
+));
+
+/** Header values a client can send (no CR, LF or NUL; bytes up to 0xFF): encoded NUL, broken escapes, prototype names, long. */
+const headerValue = once((): fc.Arbitrary<string> => fc.oneof(
+  fc.constantFrom('%00', 'a%00b', 'Will%00.pdf', '%ED%A0%80', '%ZZ', '%', '__proto__', 'constructor', '\u00ff\u00fe', 'Siân', 'x'.repeat(4_000)),
+  fc.string({ minLength: 1, maxLength: 40 }).map(percentEncoded),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 40 }),
+));
+
+/**
+ * Headers the product reads as text (a file's name and a document's title, URI-encoded; the user agent and
+ * referrer kept with events and audit rows; the request id), with hostile values. Several long ones make a
+ * request head over Node's limit, which must still be answered with a problem detail.
+ */
+export const textHeaders = once((): fc.Arbitrary<Record<string, string>> =>
+  fc.record(
+    { [FILE_NAME_HEADER]: headerValue(), [DOCUMENT_TITLE_HEADER]: headerValue(), 'user-agent': headerValue(), referer: headerValue(), 'x-request-id': headerValue(), 'accept-language': headerValue() },
+    { requiredKeys: [] },
+  ).filter((h) => Object.keys(h).length > 0),
+);
+
 /** Upload bodies: spoofed types, truncated files, empty, oversize (11 MB, so not allocated at load). */
 export const uploads = once((): fc.Arbitrary<FuzzRequest> => fc.oneof(
   fc.constantFrom(
@@ -184,40 +220,82 @@ async function settledReadModels(target: FuzzTarget, afterWrite: boolean): Promi
   return last;
 }
 
+/** The body, query or upload a route takes, or undefined when it takes none. */
+function contentOf(route: ApiRoute): fc.Arbitrary<FuzzRequest> | undefined {
+  if (route.body instanceof z.core.$ZodType) return jsonBodies(route.body);
+  if (route.body === 'binary') return uploads();
+  if (route.body === 'csv') return fc.constantFrom<FuzzRequest>({ kind: 'csv junk', contentType: 'text/csv', body: '\u0000,"unterminated\n' }, { kind: 'csv not csv', contentType: 'text/csv', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
+  if (route.method === 'GET' && route.query) return queries(route.query);
+  return undefined;
+}
+
+const paramNames = (route: ApiRoute): string[] => [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+/**
+ * Requests with one path parameter hostile (the others the target's own), with the route's body if it
+ * takes one. Sent to every route with a parameter, deletes included: none can reach a real record.
+ */
+function hostilePaths(route: ApiRoute, content: fc.Arbitrary<FuzzRequest> | undefined): fc.Arbitrary<FuzzRequest> {
+  const names = paramNames(route);
+  return fc
+    .tuple(fc.constantFrom(...names), pathValues(), content ?? fc.constant<FuzzRequest>({ kind: '' }))
+    .map(([name, value, request]) => ({ ...request, kind: 'hostile path parameter', params: { [name]: value } }));
+}
+
+/** The route's own requests with hostile text headers (only routes that take content: a bare DELETE with real ids would delete). */
+const hostileHeaders = (content: fc.Arbitrary<FuzzRequest>): fc.Arbitrary<FuzzRequest> =>
+  fc.tuple(content, textHeaders()).map(([request, headers]) => ({ ...request, kind: 'hostile headers', headers }));
+
 /**
  * Sends `runs` generated requests to every route of the catalog that takes a JSON body, a query or an
- * upload (as the actor its access needs, on the target's own records), seeded and reproducible. Each
- * answer must be below 500; each refusal a problem detail with a code, after which the log is unchanged.
+ * upload (as the actor its access needs, on the target's own records), then `runs` with a hostile path
+ * parameter to every route that has one and `runs` with hostile text headers to those that take content;
+ * seeded and reproducible. Each answer must be below 500; each refusal a problem detail with a code,
+ * after which the log is unchanged.
  */
 export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed: number; routes?: readonly ApiRoute[] }): Promise<FuzzReport> {
   const report = { requests: 0, byKind: {} as Record<string, number>, serverErrors: [] as string[], notProblems: [] as string[], changedOnRefusal: [] as string[] };
-  const routes = (options.routes ?? API_ROUTES).filter((r) => r.body instanceof z.core.$ZodType || r.body === 'binary' || r.body === 'csv' || (r.method === 'GET' && r.query));
+  const all = options.routes ?? API_ROUTES;
+  // The content routes first, as before (a seed reproduces their run), then hostile paths, then hostile headers.
+  const passes: { route: ApiRoute; arbitrary: fc.Arbitrary<FuzzRequest> }[] = [];
+  for (const route of all) {
+    const content = contentOf(route);
+    if (content) passes.push({ route, arbitrary: content });
+  }
+  for (const route of all) if (paramNames(route).length) passes.push({ route, arbitrary: hostilePaths(route, contentOf(route)) });
+  for (const route of all) {
+    const content = contentOf(route);
+    if (content) passes.push({ route, arbitrary: hostileHeaders(content) });
+  }
   let seed = options.seed;
   let lastWasWrite = true;
-  for (const route of routes) {
+  for (const { route, arbitrary } of passes) {
     const session = route.access === 'family' ? target.sessions.family : route.access === 'public' ? target.sessions.anonymous : target.sessions.admin;
-    const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => target.ids[name] ?? target.ids.id ?? '00000000-0000-4000-8000-000000000000');
-    const arbitrary =
-      route.body instanceof z.core.$ZodType
-        ? jsonBodies(route.body)
-        : route.body === 'binary'
-          ? uploads()
-          : route.body === 'csv'
-            ? fc.constantFrom<FuzzRequest>({ kind: 'csv junk', contentType: 'text/csv', body: '\u0000,"unterminated\n' }, { kind: 'csv not csv', contentType: 'text/csv', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) })
-            : queries(route.query);
     for (const request of fc.sample(arbitrary, { numRuns: options.runs, seed: seed++ })) {
-      const label = `${route.method} ${route.path} [${request.kind}]${request.query ? ` ?${request.query.slice(0, 100)}` : ""}`;
+      const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => request.params?.[name] ?? target.ids[name] ?? target.ids.id ?? '00000000-0000-4000-8000-000000000000');
+      const extra = request.params ? ` ${JSON.stringify(request.params).slice(0, 100)}` : request.headers ? ` ${JSON.stringify(request.headers).slice(0, 160)}` : '';
+      const label = `${route.method} ${route.path} [${request.kind}]${request.query ? ` ?${request.query.slice(0, 100)}` : ''}${extra}`;
       const before = await target.eventHead();
       const modelsBefore = await settledReadModels(target, lastWasWrite);
       const headers: Record<string, string> = {};
       if (request.contentType) headers['content-type'] = request.contentType;
       if (request.contentType === UPLOAD_CONTENT_TYPE) headers[FILE_NAME_HEADER] = 'fuzz.pdf';
+      Object.assign(headers, request.headers);
       const url = request.query ? `${path}?${request.query}` : path;
       const body = typeof request.body === 'string' || request.body === undefined ? request.body : new Uint8Array(request.body);
-      const res = await session.fetch(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
-      const text = await res.text();
       report.requests += 1;
       report.byKind[request.kind] = (report.byKind[request.kind] ?? 0) + 1;
+      let res: Response;
+      let text: string;
+      try {
+        res = await session.fetch(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
+        text = await res.text();
+      } catch (error) {
+        // No answer at all (the connection dropped): as much a finding as a 5xx.
+        report.serverErrors.push(`${label}: no answer (${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)})`);
+        lastWasWrite = true;
+        continue;
+      }
       if (res.status >= 500) report.serverErrors.push(`${label}: ${res.status} ${text.slice(0, 160)}`);
       if (res.status >= 400) {
         let problem = false;

@@ -3,8 +3,10 @@ import { benchFamilySession, benchStaffSession, startBenchApi } from './bench-ap
 
 /**
  * `fuzz`: the long run of the contract fuzzer (the short one is apps/api/src/fuzz.e2e.spec.ts) against the
- * built API on a fresh PostgreSQL database. Exits 1 on any 5xx, any refusal that is not a problem detail
- * with a code, or any refusal after which the event log grew or a read model changed; the seed reproduces a run.
+ * built API on a fresh PostgreSQL database: bodies, queries and uploads, hostile path parameters on every
+ * route that has one, and hostile text headers. Exits 1 on any 5xx or dropped connection, any refusal that
+ * is not a problem detail with a code, or any refusal after which the event log grew or a read model
+ * changed; the seed reproduces a run.
  */
 export async function fuzzCommand(options: { runs: number; seed: number }): Promise<{ report: string; ok: boolean }> {
   const api = await startBenchApi();

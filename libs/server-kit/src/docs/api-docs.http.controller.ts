@@ -6,12 +6,15 @@ import type { Response } from 'express';
 import { ProblemError } from '../problems/problem';
 import { buildOpenApiDocument } from './openapi';
 
-/** The swagger-ui-dist files the page uses, and the page's own start-up script (no inline script: CSP). */
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/**
+ * The swagger-ui-dist files the page uses, and the page's own start-up script (no inline script: CSP).
+ * A Map, not an object: the name comes from the URL, and `__proto__` or `toString` must be no file.
+ */
+const ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 const INIT_JS = `window.addEventListener('load', function () {
   window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });
 });
@@ -62,7 +65,7 @@ export class ApiDocsController {
       res.type('text/javascript; charset=utf-8').send(INIT_JS);
       return;
     }
-    const type = ASSETS[file];
+    const type = ASSETS.get(file);
     if (!type) throw new ProblemError(404, 'NOT_FOUND', 'There is no such file.');
     res.type(type).send(fs.readFileSync(path.join(this.assetsDir, file)));
   }

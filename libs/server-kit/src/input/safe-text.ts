@@ -1,5 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { DOCUMENT_TITLE_HEADER, FILE_NAME_HEADER } from '@afterwards/contracts';
 import { ProblemError } from '../problems/problem';
 
 export const UNSAFE_TEXT_MESSAGE = 'The text contains characters that cannot be stored (a NUL character or a broken emoji). Please remove them and try again.';
@@ -19,17 +20,47 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): string | u
   return undefined;
 }
 
+/** Headers whose text the product reads URI-decoded (a file's name, a document's title): checked as read. */
+export const URI_ENCODED_TEXT_HEADERS: readonly string[] = [FILE_NAME_HEADER, DOCUMENT_TITLE_HEADER];
+
+/** A URI-encoded header as the product reads it; as sent when it does not decode (then it holds no NUL: Node refuses those). */
+export function decodedTextHeader(value: string | undefined): string {
+  if (!value) return '';
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Where in a request (path parameters, query, body, headers) the first text is that cannot be stored. */
+export function findUnsafeInput(req: Pick<Request, 'params' | 'query' | 'body' | 'headers'>): string | undefined {
+  const params = findUnsafeText(req.params ?? {});
+  if (params) return `path.${params}`;
+  const query = findUnsafeText(req.query ?? {});
+  if (query) return query;
+  const body = findUnsafeText(req.body);
+  if (body) return body;
+  // Raw header text: Node's parser refuses a NUL there already; this holds whatever parser options change.
+  const raw = findUnsafeText(req.headers ?? {});
+  if (raw) return `headers.${raw}`;
+  for (const name of URI_ENCODED_TEXT_HEADERS) {
+    const value = req.headers?.[name];
+    if (typeof value === 'string' && UNSAFE.test(decodedTextHeader(value))) return `headers.${name}`;
+  }
+  return undefined;
+}
+
 /**
- * Refuses, with a 400, any request whose JSON body or query holds text the database cannot store. One
- * check for every route (a guard runs after the body is parsed), so no text field anywhere can turn such
- * input into a 500.
+ * Refuses, with a 400, any request whose path parameters, query, JSON body or text headers hold text the
+ * database cannot store. One check for every route, where input enters (a global guard runs once the
+ * route is matched and the body parsed), so no text anywhere can turn such input into a 500.
  */
 @Injectable()
 export class SafeTextGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const path = findUnsafeText(req.body) ?? findUnsafeText(req.query);
+    const path = findUnsafeInput(context.switchToHttp().getRequest<Request>());
     if (path) throw new ProblemError(400, 'UNSAFE_TEXT', UNSAFE_TEXT_MESSAGE, [{ path, message: UNSAFE_TEXT_MESSAGE }]);
     return true;
   }

@@ -4,6 +4,8 @@ import { $ZodError } from 'zod/v4/core';
 import type { ProblemDetails } from '@afterwards/contracts';
 import { problem, ProblemError, statusForCode } from './problem';
 
+export const MALFORMED_URL_MESSAGE = 'This address is not valid: part of it is not properly encoded. Please check the link and try again.';
+
 /** Turns any error into an RFC 9457 problem-details response with a stable code. */
 export function toProblem(error: unknown): ProblemDetails {
   if (error instanceof ProblemError) {
@@ -13,6 +15,10 @@ export function toProblem(error: unknown): ProblemDetails {
   if (error instanceof $ZodError) {
     const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     return problem(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'The request is not valid', { errors });
+  }
+  // The router could not decode a path parameter (`%ZZ`, bytes that are not UTF-8): the address is broken.
+  if (error instanceof Error && /^Failed to decode param/.test(error.message)) {
+    return problem(400, 'MALFORMED_URL', MALFORMED_URL_MESSAGE);
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -7,6 +7,11 @@ import type { ProblemDetails } from '@afterwards/contracts';
 const statusByCode = new Map<string, number>([
   ['VALIDATION_FAILED', 400],
   ['UNSAFE_TEXT', 400],
+  ['MALFORMED_URL', 400],
+  ['URL_TOO_LONG', 431],
+  ['HEADERS_TOO_LARGE', 431],
+  ['MALFORMED_REQUEST', 400],
+  ['REQUEST_TIMEOUT', 408],
   ['NOT_FOUND', 404],
   ['STREAM_CONFLICT', 409],
   ['RATE_LIMITED', 429],
@@ -27,6 +32,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
   412: 'Precondition Failed',
@@ -34,6 +40,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

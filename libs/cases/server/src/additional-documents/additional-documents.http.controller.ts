@@ -3,22 +3,13 @@ import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { DOCUMENT_TITLE_HEADER, UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
-import { Consumes } from '@afterwards/server-kit';
+import { Consumes, decodedTextHeader } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { GetMemory } from '../get-memory/get-memory.query';
 import { FILE_STORE } from '../tokens';
 import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
-
-function decodedHeader(value: string | undefined): string {
-  if (!value) return '';
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /** Additional Documents: extra files the family keeps with a memory, one file per document. */
 @Controller('api/memories')
@@ -43,7 +34,7 @@ export class AdditionalDocumentsController {
         type: 'AddAdditionalDocument',
         caseId: id,
         documentId: randomUUID(),
-        title: decodedHeader(req.get(DOCUMENT_TITLE_HEADER)),
+        title: decodedTextHeader(req.get(DOCUMENT_TITLE_HEADER)),
         file: { fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType },
       }),
     );
