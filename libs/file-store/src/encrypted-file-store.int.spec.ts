@@ -218,6 +218,9 @@ describe('EncryptedFileStore', () => {
     expect(await store.allFileIds()).toEqual([]);
     expect(await theirs.finish()).toMatchObject({ fileType: FILE_TYPES.pdf });
     expect(await store.partialsOf()).toEqual([]);
+    // A write over, its owner's folders go with it: no memory id is left as a folder name.
+    await store.put(chunked(samplePdf()), { ...documents, scope: ['memory-3', 'user-b'] });
+    expect(fs.readdirSync(path.join(dir, '.tmp'))).toEqual([]);
     await expect(store.deletePartials([])).rejects.toThrow(/needs a scope/);
     await expect(store.put(chunked(samplePdf()), { ...documents, scope: ['..'] })).rejects.toThrow(/Not a file store scope/);
   });

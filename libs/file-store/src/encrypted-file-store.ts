@@ -97,7 +97,8 @@ export class EncryptedFileStore {
   async put(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions): Promise<StoredFile> {
     const { maxBytes, allowedTypes } = options;
     const fileId = randomUUID();
-    const temp = path.join(this.tempDirOf(options.scope ?? []), `${fileId}.part`);
+    const scope = options.scope ?? [];
+    const temp = path.join(this.tempDirOf(scope), `${fileId}.part`);
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
     const encryptor = this.encryptor(fileId);
@@ -143,6 +144,8 @@ export class EncryptedFileStore {
       await fs.rm(temp, { force: true });
       if (source instanceof Readable && !source.destroyed) source.destroy();
       throw error;
+    } finally {
+      await this.tidy(scope);
     }
   }
 
@@ -339,6 +342,23 @@ export class EncryptedFileStore {
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
+    } finally {
+      await this.tidy(scope);
+    }
+  }
+
+  /**
+   * Removes the scope's folders once a write in them is over, innermost first, as far as they are empty:
+   * a memory's id stays no longer on disk than a file of it is being written.
+   */
+  private async tidy(scope: TempScope): Promise<void> {
+    for (let depth = scope.length; depth > 0; depth -= 1) {
+      // rmdir refuses a folder in use; a write about to start in it makes it again (openPartial).
+      const removed = await fs.rmdir(this.tempDirOf(scope.slice(0, depth))).then(
+        () => true,
+        () => false,
+      );
+      if (!removed) return;
     }
   }
 
