@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import sharp from 'sharp';
+import { expectEventually } from '@afterwards/persistence/testing';
 import { EncryptedFileStore } from './encrypted-file-store';
 import { FileNotAnImageError, FileNotFoundError, FileTooLargeError, FileTypeNotAllowedError, FileUnreadableError } from './errors';
 import { DOCUMENT_FILE_TYPES, FILE_TYPES, PHOTO_FILE_TYPES } from './file-type';
@@ -186,6 +187,60 @@ describe('EncryptedFileStore', () => {
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     expect(await new EncryptedFileStore({ dir: path.join(dir, 'never-used'), masterKey }).clearStalePartials(0)).toBe(0);
+  });
+
+  /** A write cut off mid-way, as a killed process leaves it: some bytes in, the end never coming. */
+  async function stalledPut(scope: readonly string[]) {
+    const source = new PassThrough();
+    source.write(samplePdf('half a file'));
+    const stored = store.put(source, { ...documents, scope }).catch((error: unknown) => error);
+    const [partial] = await expectEventually(async () => {
+      const found = await store.partialsOf(scope);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    return { partial: partial!, finish: () => (source.end(), stored) };
+  }
+
+  it('keeps a write in progress under its owner, and deletePartials removes it at once, leaving other owners', async () => {
+    const mine = await stalledPut(['memory-1', 'user-a']);
+    const upload = await stalledPut(['memory-1']);
+    const theirs = await stalledPut(['memory-2']);
+    expect(path.relative(dir, mine.partial)).toBe(path.join('.tmp', 'memory-1', 'user-a', path.basename(mine.partial)));
+
+    await store.deletePartials(['memory-1']);
+    expect(fs.existsSync(mine.partial)).toBe(false);
+    expect(fs.existsSync(upload.partial)).toBe(false);
+    expect(fs.existsSync(theirs.partial)).toBe(true);
+    // The writes that lost their files fail when they end, and keep nothing.
+    expect(await mine.finish()).toMatchObject({ code: 'ENOENT' });
+    expect(await upload.finish()).toMatchObject({ code: 'ENOENT' });
+    expect(await store.allFileIds()).toEqual([]);
+    expect(await theirs.finish()).toMatchObject({ fileType: FILE_TYPES.pdf });
+    expect(await store.partialsOf()).toEqual([]);
+    // A write over, its owner's folders go with it: no memory id is left as a folder name.
+    await store.put(chunked(samplePdf()), { ...documents, scope: ['memory-3', 'user-b'] });
+    expect(fs.readdirSync(path.join(dir, '.tmp'))).toEqual([]);
+    await expect(store.deletePartials([])).rejects.toThrow(/needs a scope/);
+    await expect(store.put(chunked(samplePdf()), { ...documents, scope: ['..'] })).rejects.toThrow(/Not a file store scope/);
+  });
+
+  it('clears stale partial files inside owners\' folders too, and the folders left empty', async () => {
+    const tempDir = path.join(dir, '.tmp');
+    const stale = path.join(tempDir, 'memory-1', 'user-a', 'killed-export.part');
+    const fresh = path.join(tempDir, 'memory-2', 'uploading.part');
+    fs.mkdirSync(path.dirname(stale), { recursive: true });
+    fs.mkdirSync(path.dirname(fresh), { recursive: true });
+    fs.writeFileSync(stale, 'half an encrypted zip');
+    fs.writeFileSync(fresh, 'an upload still arriving');
+    const now = new Date('2026-03-10T12:00:00Z');
+    const sixteenMinutesEarlier = new Date(now.getTime() - 16 * 60 * 1000);
+    fs.utimesSync(stale, sixteenMinutesEarlier, sixteenMinutesEarlier);
+    fs.utimesSync(fresh, now, now);
+
+    expect(await store.clearStalePartials(15 * 60 * 1000, now)).toBe(1);
+    expect(fs.existsSync(path.join(tempDir, 'memory-1'))).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
   });
 
   it('says a missing or malformed file id is not found', async () => {

@@ -27,6 +27,8 @@ const ALGORITHM = 'aes-256-gcm';
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const THUMBNAIL_SUFFIX = '.thumb-';
 const TEMP_DIR = '.tmp';
+/** One folder name of a scope (a memory id, a user id): nothing that could climb out of the temp folder. */
+const SCOPE_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
 /** Thumbnails are decoded from untrusted images: refuse pixel bombs well before they fill memory. */
 const MAX_THUMBNAIL_INPUT_PIXELS = 50_000_000;
 
@@ -45,7 +47,16 @@ export interface PutOptions {
    * itself (a memory's prepared zip), which nobody uploaded and so needs no check of its type.
    */
   readonly allowedTypes: readonly string[] | 'any';
+  /**
+   * Whose file this will be (e.g. `[memoryId]`, or `[memoryId, userId]` for one person's zip of it): the
+   * partial file is written under that folder, so erasing the owner finds it with `deletePartials` even
+   * when the process writing it was killed.
+   */
+  readonly scope?: TempScope;
 }
+
+/** Folder names under the temp folder, outermost first; each a plain id (letters, digits, `-`, `_`). */
+export type TempScope = readonly string[];
 
 export interface StoredFile {
   readonly fileId: string;
@@ -86,15 +97,14 @@ export class EncryptedFileStore {
   async put(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions): Promise<StoredFile> {
     const { maxBytes, allowedTypes } = options;
     const fileId = randomUUID();
-    const tempDir = path.join(this.dir, TEMP_DIR);
-    await fs.mkdir(tempDir, { recursive: true, mode: 0o700 });
-    const temp = path.join(tempDir, `${fileId}.part`);
+    const scope = options.scope ?? [];
+    const temp = path.join(this.tempDirOf(scope), `${fileId}.part`);
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
     const encryptor = this.encryptor(fileId);
     // Open the partial file before streaming: a write stream opens it later, on its own, and a refusal in
     // the first chunk could remove the file before that open created it, leaving a .part behind.
-    const partial = await fs.open(temp, 'wx', 0o600);
+    const partial = await openPartial(temp);
     try {
       await pipeline(
         source,
@@ -134,33 +144,58 @@ export class EncryptedFileStore {
       await fs.rm(temp, { force: true });
       if (source instanceof Readable && !source.destroyed) source.destroy();
       throw error;
+    } finally {
+      await this.tidy(scope);
     }
   }
 
   /**
-   * Removes partial uploads left by a process that stopped mid-write (a crash or kill): encrypted `.part`
-   * files older than `olderThanMs`. Younger ones may be another replica's upload in progress on a shared
-   * volume, so they stay. Returns how many were removed.
+   * Removes partial files left by a process that stopped mid-write (a crash or kill): encrypted `.part`
+   * files, in any scope, older than `olderThanMs`, and scope folders left empty. Younger ones may be
+   * another replica's upload in progress on a shared volume, so they stay. Returns how many were removed.
    */
   async clearStalePartials(olderThanMs: number, now: Date = new Date()): Promise<number> {
-    const tempDir = path.join(this.dir, TEMP_DIR);
-    let names: string[];
-    try {
-      names = await fs.readdir(tempDir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    const sweep = async (dir: string): Promise<number> => {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      let removed = 0;
+      for (const entry of entries) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          removed += await sweep(file);
+          // Only once empty (rmdir refuses otherwise): a write starting in it retries its folder (openPartial).
+          await fs.rmdir(file).catch(() => undefined);
+          continue;
+        }
+        if (!entry.name.endsWith('.part')) continue;
+        const stat = await fs.stat(file).catch(() => undefined);
+        if (!stat || now.getTime() - stat.mtimeMs < olderThanMs) continue;
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    };
+    return sweep(path.join(this.dir, TEMP_DIR));
+  }
+
+  /**
+   * Removes every partial file of a scope and of the scopes inside it, however young: its owner is being
+   * erased. A write still going on in it (another process's) loses its file and fails when it finishes.
+   */
+  async deletePartials(scope: TempScope): Promise<void> {
+    if (scope.length === 0) throw new Error('deletePartials needs a scope: the whole temp folder is not one owner');
+    await fs.rm(this.tempDirOf(scope), { recursive: true, force: true });
+  }
+
+  /** The partial files of a scope and the scopes inside it (for tests and checks). */
+  async partialsOf(scope: TempScope = []): Promise<string[]> {
+    const entries = await fs.readdir(this.tempDirOf(scope), { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
       throw error;
-    }
-    let removed = 0;
-    for (const name of names) {
-      if (!name.endsWith('.part')) continue;
-      const file = path.join(tempDir, name);
-      const stat = await fs.stat(file).catch(() => undefined);
-      if (!stat || now.getTime() - stat.mtimeMs < olderThanMs) continue;
-      await fs.rm(file, { force: true });
-      removed += 1;
-    }
-    return removed;
+    });
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
   }
 
   /** The decrypted content; the stream errors with FileUnreadableError at its end if the blob was changed. */
@@ -195,7 +230,7 @@ export class EncryptedFileStore {
    * A small WebP preview of an image blob, at most `size` pixels wide (never enlarged), made once and
    * kept encrypted beside the original. Documents that are not images get FileNotAnImageError.
    */
-  async thumbnail(fileId: string, options: { size: number }): Promise<Thumbnail> {
+  async thumbnail(fileId: string, options: { size: number; scope?: TempScope }): Promise<Thumbnail> {
     const { size } = options;
     if (!Number.isInteger(size) || size < 16 || size > 1024) throw new RangeError('Thumbnail size must be a whole number from 16 to 1024');
     const name = `${this.blobName(fileId)}${THUMBNAIL_SUFFIX}${size}`;
@@ -218,7 +253,7 @@ export class EncryptedFileStore {
     } catch {
       throw new FileNotAnImageError(fileId);
     }
-    await this.writeBlob(name, [preview]);
+    await this.writeBlob(name, [preview], options.scope ?? []);
     // Deleted while the preview was being made: leave no trace of it either.
     if (!(await this.exists(fileId))) {
       await this.delete(fileId);
@@ -261,6 +296,11 @@ export class EncryptedFileStore {
     return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
   }
 
+  private tempDirOf(scope: TempScope): string {
+    for (const segment of scope) if (!SCOPE_SEGMENT.test(segment)) throw new Error(`Not a file store scope: ${JSON.stringify(segment)}`);
+    return path.join(this.dir, TEMP_DIR, ...scope);
+  }
+
   private blobName(fileId: string): string {
     if (!FILE_ID.test(fileId)) throw new FileNotFoundError(fileId);
     return fileId;
@@ -285,20 +325,40 @@ export class EncryptedFileStore {
   }
 
   /** Small derived blobs (thumbnails) that are already in memory: temp file, then an atomic rename. */
-  private async writeBlob(blobName: string, content: Buffer[]): Promise<void> {
+  private async writeBlob(blobName: string, content: Buffer[], scope: TempScope): Promise<void> {
     const { header, cipher } = this.encryptor(blobName);
     const parts = [header, ...content.map((c) => cipher.update(c)), cipher.final(), cipher.getAuthTag()];
-    const tempDir = path.join(this.dir, TEMP_DIR);
-    await fs.mkdir(tempDir, { recursive: true, mode: 0o700 });
-    const temp = path.join(tempDir, `${randomUUID()}.part`);
+    const temp = path.join(this.tempDirOf(scope), `${randomUUID()}.part`);
+    const partial = await openPartial(temp);
     try {
-      await fs.writeFile(temp, Buffer.concat(parts), { flag: 'wx', mode: 0o600 });
+      try {
+        await partial.writeFile(Buffer.concat(parts));
+      } finally {
+        await partial.close();
+      }
       const target = this.pathOf(blobName);
       await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await fs.rename(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
+    } finally {
+      await this.tidy(scope);
+    }
+  }
+
+  /**
+   * Removes the scope's folders once a write in them is over, innermost first, as far as they are empty:
+   * a memory's id stays no longer on disk than a file of it is being written.
+   */
+  private async tidy(scope: TempScope): Promise<void> {
+    for (let depth = scope.length; depth > 0; depth -= 1) {
+      // rmdir refuses a folder in use; a write about to start in it makes it again (openPartial).
+      const removed = await fs.rmdir(this.tempDirOf(scope.slice(0, depth))).then(
+        () => true,
+        () => false,
+      );
+      if (!removed) return;
     }
   }
 
@@ -365,6 +425,21 @@ export class EncryptedFileStore {
     const decipher = createDecipheriv(ALGORITHM, dataKey, dataIv);
     decipher.setAAD(header);
     return decipher;
+  }
+}
+
+/**
+ * Creates the partial file (and its folders). The sweep removes empty scope folders: one removed between
+ * our mkdir and open is made again rather than failing the upload.
+ */
+async function openPartial(file: string): Promise<fs.FileHandle> {
+  for (let attempt = 1; ; attempt += 1) {
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      return await fs.open(file, 'wx', 0o600);
+    } catch (error) {
+      if (!isMissing(error) || attempt >= 3) throw error;
+    }
   }
 }
 

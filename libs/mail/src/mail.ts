@@ -4,7 +4,7 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
-  /** Links in the message (verification, reset), logged by the outbox driver. */
+  /** Links in the message (verification, reset), logged by the outbox driver: never a name or an address in them. */
   readonly links?: readonly string[];
   /** What kind of message this is, e.g. `verify-email`, `reset-password`. */
   readonly kind: string;

@@ -19,7 +19,9 @@ export interface OutboxRecord {
 
 /**
  * The embedded default: each message is written to `<dir>/<time>-<id>.eml` (a real RFC 5322 message
- * any mail program opens) and a `.json` beside it, and its links are logged.
+ * any mail program opens) and a `.json` beside it, and its kind, links and file are logged: never its
+ * address, subject or text, which name the family and the person who died (logs travel further and live
+ * longer than the outbox, which the memory's and the account's owner data rules cover).
  */
 export class OutboxMailer implements Mailer {
   readonly driver = 'outbox' as const;
@@ -42,7 +44,7 @@ export class OutboxMailer implements Mailer {
     // The .json is written last and atomically: a reader that sees it sees a whole message.
     await fs.writeFile(`${base}.json.tmp`, JSON.stringify(record, null, 2));
     await fs.rename(`${base}.json.tmp`, `${base}.json`);
-    this.log('e-mail written to the outbox', { to: message.to, subject: message.subject, links: record.links, file: `${base}.eml` });
+    this.log('e-mail written to the outbox', { kind: message.kind, links: record.links, file: `${base}.eml` });
     return { messageId: id };
   }
 

@@ -6,11 +6,12 @@ import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.co
 import { EXPORT_RUNTIME, type ExportRuntime } from '../export-memory/export-runtime';
 import { FilePurgeService } from '../file-purge/file-purge.service';
 import { memoriesProjection } from '../memories-projection/memories.projection';
+import { eraseExportsOf } from './erase-exports';
 
 /**
  * The memories part of deleting an account: every memory the person owns goes exactly as Delete Forever
  * (the DeleteCase command's tombstone, the read model's rows, every blob), waiting until each is purged;
- * then any prepared zip still left. Registered with the identity context's ordered steps.
+ * then any zip of theirs still left, prepared or partial. Registered with the identity context's ordered steps.
  */
 @Injectable()
 export class OwnedMemoriesErasure implements OnModuleInit {
@@ -41,7 +42,6 @@ export class OwnedMemoriesErasure implements OnModuleInit {
         await this.purge.waitUntilPurged(result.position);
       }
     }
-    const zips = await this.rt.exports.takeForUser(userId);
-    for (const fileId of zips) await this.rt.files().delete(fileId);
+    await eraseExportsOf(this.rt, userId);
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
 import { EncryptedFileStore, FILE_TYPES } from '@afterwards/file-store';
@@ -15,6 +15,7 @@ import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
 import { caseDecider } from '../change-case/change-case.handler';
 import { filePurgeReactor } from '../file-purge/file-purge.reactor';
+import { eraseExportsOf } from '../erase-owned-memories/erase-exports';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { EXPORT_TTL_MS, type ExportRuntime } from './export-runtime';
@@ -87,7 +88,47 @@ describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, cre
     );
     return { caseId, fileId: file.fileId };
   }
-  const startExport = (caseId: string) => rt.exports.create({ id: randomUUID(), caseId, userId: OWNER, fileName: 'afterwards-mum.zip', createdAt: clock });
+  const startExport = (caseId: string, userId = OWNER) => rt.exports.create({ id: randomUUID(), caseId, userId, fileName: 'afterwards-mum.zip', createdAt: clock });
+
+  /** Every partial file under the store, wherever it sits. */
+  const partialFiles = (): string[] => {
+    const temp = path.join(dir, '.tmp');
+    if (!fs.existsSync(temp)) return [];
+    return (fs.readdirSync(temp, { recursive: true }) as string[]).filter((name) => name.endsWith('.part'));
+  };
+
+  /**
+   * An export as a worker killed mid-zip leaves it: its partial zip on disk, never finished. The memory's
+   * stored file starts to stream and never ends; `release` lets the stuck export settle after the test.
+   */
+  async function stalledExport(caseId: string, userId = OWNER): Promise<{ exportId: string; release: () => Promise<void> }> {
+    const stuck: PassThrough[] = [];
+    const stalling = new Proxy(files, {
+      get(target, prop) {
+        if (prop === 'open') {
+          return async () => {
+            const stream = new PassThrough();
+            stream.write(Buffer.alloc(64 * 1024, 7));
+            stuck.push(stream);
+            return stream;
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const before = partialFiles().length;
+    const row = await startExport(caseId, userId);
+    const preparing = prepareMemoryExport({ ...rt, files: () => stalling }, row.id);
+    await expectEventually(() => expect(partialFiles().length).toBe(before + 1));
+    return {
+      exportId: row.id,
+      release: async () => {
+        for (const stream of stuck) stream.destroy(new Error('the worker was killed'));
+        await preparing;
+      },
+    };
+  }
 
   it('writes the decrypted files, notes, checklist with its states and the summary into an encrypted zip, then is ready for 24 hours', async () => {
     const { caseId } = await memoryWithFile();
@@ -142,19 +183,57 @@ describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, cre
     expect(await files.countBlobs()).toBe(before);
   });
 
-  it('goes with its memory: Delete Forever removes the zip and the row', async () => {
+  it('goes with its memory: Delete Forever removes the zip, the row, and a partial zip a killed worker left, at once', async () => {
     const { caseId } = await memoryWithFile();
     const row = await startExport(caseId);
     await prepareMemoryExport(rt, row.id);
     const zipId = (await rt.exports.get(row.id))!.fileId!;
+    const other = await memoryWithFile();
+    const othersPartial = await stalledExport(other.caseId);
+    const stalled = await stalledExport(caseId);
+    const blobsBefore = await files.allFileIds();
     const purge = new ProjectionRunner(store, prisma, [filePurgeReactor(files)]);
     await purge.start();
     try {
       await run(caseId, { type: 'DeleteCase' });
       await expectEventually(async () => expect(await rt.exports.get(row.id)).toBeUndefined());
+      // Purged means gone: the half-written zip did not wait for a sweep or a restart. Another memory's stays.
+      expect(partialFiles()).toHaveLength(1);
+      expect(await rt.exports.get(othersPartial.exportId)).toMatchObject({ status: 'preparing' });
       expect(await files.exists(zipId)).toBe(false);
+      // The killed export, had it carried on, would keep nothing either.
+      await stalled.release();
+      expect(await rt.exports.get(stalled.exportId)).toBeUndefined();
+      expect((await files.allFileIds()).filter((id) => !blobsBefore.includes(id))).toEqual([]);
     } finally {
       await purge.stop();
+      await othersPartial.release();
     }
+    expect(partialFiles()).toEqual([]);
+  });
+
+  it("goes with the person: their account's erasure removes their zips of a memory shared with them, prepared and half written, at once", async () => {
+    const { caseId } = await memoryWithFile();
+    const BEA = 'user-bea';
+    const join = { type: 'JoinCase', caseId, actorId: BEA, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
+    await executeCommand(store, caseStreamId(caseId), caseDecider, join, { actor: BEA });
+    await expectEventually(async () => expect(await getMemoryDetail(prisma, BEA, caseId)).toBeTruthy());
+    const ready = await startExport(caseId, BEA);
+    await prepareMemoryExport(rt, ready.id);
+    const zipId = (await rt.exports.get(ready.id))!.fileId!;
+    const stalled = await stalledExport(caseId, BEA);
+    // The owner's own zip of the memory, still being prepared, is theirs to keep.
+    const owners = await stalledExport(caseId);
+    expect(partialFiles()).toHaveLength(2);
+
+    await eraseExportsOf(rt, BEA);
+    expect(partialFiles()).toHaveLength(1);
+    expect(await rt.exports.get(ready.id)).toBeUndefined();
+    expect(await rt.exports.get(stalled.exportId)).toBeUndefined();
+    expect(await files.exists(zipId)).toBe(false);
+    expect(await rt.exports.get(owners.exportId)).toMatchObject({ status: 'preparing' });
+    await stalled.release();
+    await owners.release();
+    expect(partialFiles()).toEqual([]);
   });
 });

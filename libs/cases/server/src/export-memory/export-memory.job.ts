@@ -5,6 +5,7 @@ import { defineJob } from '@afterwards/jobs';
 import type { JobProcessor } from '@afterwards/server-kit';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { EXPORT_MAX_BYTES, EXPORT_RUNTIME, EXPORT_TTL_MS, STALE_PREPARING_MS, type ExportRuntime } from './export-runtime';
+import { memoryExportTempScope } from '../file-purge/memory-temp-files';
 import { planMemoryExport, type ExportEntry } from './memory-export-contents';
 
 export interface ExportMemoryPayload {
@@ -60,7 +61,8 @@ export async function prepareMemoryExport(rt: ExportRuntime, exportId: string): 
   zip.on('error', (error: Error) => output.destroy(error));
   // The store's pipeline reports the failure (stored rejects); a late 'error' after it let go is not a crash.
   output.on('error', () => undefined);
-  const stored = files.put(output, { maxBytes: EXPORT_MAX_BYTES, allowedTypes: 'any' });
+  // In the memory's and the person's temp folder: deleting either removes a zip half written by a killed worker.
+  const stored = files.put(output, { maxBytes: EXPORT_MAX_BYTES, allowedTypes: 'any', scope: memoryExportTempScope(row.caseId, row.userId) });
   // yazl reads the entries in order; a lazy entry opens its blob only when its turn comes.
   const written: Promise<void>[] = [];
   for (const entry of plan.entries) {

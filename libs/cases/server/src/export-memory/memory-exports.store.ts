@@ -131,9 +131,9 @@ export class MemoryExportsStore {
     return rows.flatMap((r) => (r.file_id ? [r.file_id] : []));
   }
 
-  /** Every export a person asked for, gone; answers the zips to delete. */
-  async takeForUser(userId: string): Promise<string[]> {
-    const { rows } = await this.sql.query<{ file_id: string | null }>(`DELETE FROM memory_exports WHERE user_id = $1 RETURNING file_id`, [userId]);
-    return rows.flatMap((r) => (r.file_id ? [r.file_id] : []));
+  /** Every export a person asked for, gone; answers the zips to delete and the memories they were of. */
+  async takeForUser(userId: string): Promise<{ fileIds: string[]; caseIds: string[] }> {
+    const { rows } = await this.sql.query<{ file_id: string | null; case_id: string }>(`DELETE FROM memory_exports WHERE user_id = $1 RETURNING file_id, case_id`, [userId]);
+    return { fileIds: rows.flatMap((r) => (r.file_id ? [r.file_id] : [])), caseIds: [...new Set(rows.map((r) => r.case_id))] };
   }
 }

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { Projection, ProjectionTx } from '@afterwards/server-kit';
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
+import { memoryTempScope } from './memory-temp-files';
 
 export const FILE_PURGE = 'cases.file-purge';
 
@@ -9,7 +10,7 @@ export const FILE_PURGE = 'cases.file-purge';
  * Not a read model: it acts on events. Blobs of removed files, replaced photos and deleted memories
  * are dropped from the file store. Deleting is idempotent, so a replay after a crash finishes the job;
  * file ids are never reused, so a replay can never touch a live file. A deleted memory's prepared zips
- * ("Download everything") go with it, rows and blobs.
+ * ("Download everything") go with it, rows and blobs, and so does every partial file in its temp folder.
  */
 export function filePurgeReactor(files: EncryptedFileStore): Projection {
   return {
@@ -29,6 +30,8 @@ export function filePurgeReactor(files: EncryptedFileStore): Projection {
           break;
         case 'CaseDeleted':
           await Promise.all(event.data.fileIds.map((id) => files.delete(id)));
+          // Files still being written for it (an upload, a zip a killed worker left half done) go too, at once.
+          await files.deletePartials(memoryTempScope(event.data.caseId));
           // In the batch's own transaction: on PGlite's one connection a query beside it would wait for it.
           for (const zip of await tx.$queryRaw<{ file_id: string | null }[]>`DELETE FROM memory_exports WHERE case_id = ${event.data.caseId}::uuid RETURNING file_id`) {
             if (zip.file_id) await files.delete(zip.file_id);

@@ -4,10 +4,8 @@ import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { EVENT_STORE, PRISMA, ProjectionLeadership, ProjectionRunner, runWhileLeading, waitForProjection, type LeaderRunner } from '@afterwards/server-kit';
 import { FILE_STORE } from '../tokens';
+import { STALE_PARTIAL_MS } from './clear-stale-partials.job';
 import { FILE_PURGE, filePurgeReactor } from './file-purge.reactor';
-
-/** A partial upload this old is no upload in progress (5 MB arrive in seconds): a crash left it. */
-export const STALE_PARTIAL_UPLOAD_MS = 15 * 60 * 1000;
 
 /** Runs the file-purge reactor beside the projections, in the replica that leads. */
 @Injectable()
@@ -29,8 +27,8 @@ export class FilePurgeService implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // Every API process sweeps at start-up: an upload cut off by a crash left its encrypted .part file.
-    const cleared = await this.files.clearStalePartials(STALE_PARTIAL_UPLOAD_MS);
+    // Every API process sweeps at start-up too (the periodic sweep runs where jobs run): a write cut off by a crash left its encrypted .part file.
+    const cleared = await this.files.clearStalePartials(STALE_PARTIAL_MS);
     if (cleared > 0) this.logger.log({ cleared }, 'removed partial uploads left by an earlier stop');
   }
 

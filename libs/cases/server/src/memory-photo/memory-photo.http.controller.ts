@@ -12,6 +12,7 @@ import { GetMemory } from '../get-memory/get-memory.query';
 import { memoryNotFound as notFound } from '../get-memory/get-memory.handler';
 import { findOwnedPhoto } from '../read-model/memory.queries';
 import { FILE_STORE } from '../tokens';
+import { memoryTempScope } from '../file-purge/memory-temp-files';
 import { keepIfAccepted, receiveUpload } from '../uploads/receive-upload';
 import { sendStoredFile } from '../download-file/send-stored-file';
 
@@ -33,12 +34,17 @@ export class MemoryPhotoController {
   async set(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     await this.queries.execute(new GetMemory(user.id, id));
-    const stored = await receiveUpload(req, this.files, {
-      maxBytes: MAX_PHOTO_BYTES,
-      allowedTypes: PHOTO_TYPES,
-      tooLarge: () => new CaseError('PHOTO_TOO_LARGE', CASE_MESSAGES.photoTooLarge),
-      wrongType: () => new CaseError('PHOTO_TYPE_NOT_ALLOWED', CASE_MESSAGES.photoType),
-    });
+    const stored = await receiveUpload(
+      req,
+      this.files,
+      {
+        maxBytes: MAX_PHOTO_BYTES,
+        allowedTypes: PHOTO_TYPES,
+        tooLarge: () => new CaseError('PHOTO_TOO_LARGE', CASE_MESSAGES.photoTooLarge),
+        wrongType: () => new CaseError('PHOTO_TYPE_NOT_ALLOWED', CASE_MESSAGES.photoType),
+      },
+      memoryTempScope(id),
+    );
     return keepIfAccepted(this.files, stored, () =>
       this.memories.runAndRead(user, req, {
         type: 'ChangeCasePhoto',
@@ -60,7 +66,7 @@ export class MemoryPhotoController {
     const photo = await findOwnedPhoto(this.prisma, user.id, id);
     if (!photo) throw notFound();
     if (size === 'thumbnail') {
-      const thumbnail = await this.files.thumbnail(photo.id, { size: THUMBNAIL_SIZE });
+      const thumbnail = await this.files.thumbnail(photo.id, { size: THUMBNAIL_SIZE, scope: memoryTempScope(id) });
       await sendStoredFile(res, thumbnail.stream, { contentType: thumbnail.contentType, fileName: 'photo.webp', download: false });
       return;
     }

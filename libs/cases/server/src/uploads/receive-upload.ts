@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
-import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile, type TempScope } from '@afterwards/file-store';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH } from '@afterwards/cases-domain';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
@@ -27,16 +27,17 @@ export function documentFileRules(fileName: string): UploadRules {
 
 /**
  * Streams the request body into the encrypted file store. A declared length over the limit is refused
- * before reading; otherwise the store counts while streaming and types the file from its content.
+ * before reading; otherwise the store counts while streaming and types the file from its content. The
+ * partial file sits in the memory's `scope`, so deleting the memory removes it even after a crash.
  */
-export async function receiveUpload(req: Request, files: EncryptedFileStore, rules: UploadRules): Promise<StoredFile> {
+export async function receiveUpload(req: Request, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
   const declared = Number(req.get('content-length'));
   if (Number.isFinite(declared) && declared > rules.maxBytes) {
     req.resume(); // let the refused body drain so the connection can be reused
     throw rules.tooLarge();
   }
   try {
-    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes });
+    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();

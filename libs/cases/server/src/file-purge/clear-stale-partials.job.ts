@@ -1,0 +1,35 @@
+import { Logger } from '@nestjs/common';
+import { defineJob } from '@afterwards/jobs';
+import type { JobProcessor } from '@afterwards/server-kit';
+import { EXPORT_RUNTIME, type ExportRuntime } from '../export-memory/export-runtime';
+
+/** A partial file this old is no write in progress (each write touches it): a crash or kill left it. */
+export const STALE_PARTIAL_MS = 15 * 60 * 1000;
+/**
+ * How often the sweep runs, in whichever process runs jobs (the worker, or the embedded API): a partial
+ * file left by a killed process (a half-written zip of a memory is readable with the master key) is gone
+ * within 20 minutes, not at the next start-up.
+ */
+export const CLEAR_STALE_PARTIALS_EVERY_MS = 5 * 60 * 1000;
+
+export const clearStalePartialsJob = defineJob<null>('files.clear-stale-partials', { attempts: 1, removeOnComplete: 10 });
+
+const logger = new Logger('file-purge');
+
+/** Removes the file store's stale partial files, in every memory's folder; answers how many went. */
+export async function clearStalePartials(rt: Pick<ExportRuntime, 'files' | 'now'>): Promise<number> {
+  return rt.files().clearStalePartials(STALE_PARTIAL_MS, rt.now());
+}
+
+export const clearStalePartialsProcessor: JobProcessor<null> = {
+  definition: clearStalePartialsJob,
+  handler: async (_job, services) => {
+    const cleared = await clearStalePartials(services.get<ExportRuntime>(EXPORT_RUNTIME));
+    if (cleared > 0) logger.log({ cleared }, 'removed partial files left by a stopped process');
+  },
+  everyMs: CLEAR_STALE_PARTIALS_EVERY_MS,
+  schedulePayload: null,
+};
+
+/** The file store's upkeep, for the process that runs jobs. */
+export const fileJobProcessors: JobProcessor[] = [clearStalePartialsProcessor as JobProcessor];
