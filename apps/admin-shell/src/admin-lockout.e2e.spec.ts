@@ -52,9 +52,9 @@ describe('staff sign-in lockout in the browser', () => {
     await product.stopApi();
     product.tool('create-admin', '--email', email, '--name', 'Tariq Nolan', '--password', password);
     await product.startApi();
-    // Two-factor enrolled from the account's Settings endpoints.
+    // Two-factor enrolled from the account's Settings endpoints, signed in at the staff sign-in.
     const settings = new HttpSession(product.url);
-    expect((await settings.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
+    expect((await settings.json('/api/admin/session', { method: 'POST', json: { email, password } })).status).toBe(200);
     const enabled = await settings.json<{ totpURI: string }>('/api/auth/two-factor/enable', { method: 'POST', json: { password } });
     const secret = new URL(enabled.body.totpURI).searchParams.get('secret')!;
     expect((await settings.json('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: await totp(secret) } })).status).toBe(200);

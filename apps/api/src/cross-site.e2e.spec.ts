@@ -89,6 +89,46 @@ describe('cross-site requests (services profile)', () => {
     await del.arrayBuffer();
   });
 
+  it("refuses better-auth's writes (sign-in, sign-up, password reset) from a foreign, null or missing Origin, like every other write", async () => {
+    const writes: [string, Record<string, unknown>][] = [
+      ['/api/auth/sign-in/email', { email: FAMILY.email, password: FAMILY.password }],
+      ['/api/auth/sign-up/email', { email: 'cai.forged@example.test', password: 'quiet-harbour-96', name: '' }],
+      ['/api/auth/request-password-reset', { email: FAMILY.email, redirectTo: '/reset-password' }],
+    ];
+    for (const [path, json] of writes) {
+      for (const origin of ['https://evil.example', 'null', undefined]) {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (origin) headers.origin = origin;
+        const res = await fetch(`${product.url}${path}`, { method: 'POST', headers, body: JSON.stringify(json) });
+        const label = `${path} from ${origin ?? 'no origin'}`;
+        const body = (await res.json()) as { code?: string; detail?: string };
+        expect([label, res.status, res.headers.get('content-type'), body.code, body.detail]).toEqual([
+          label,
+          403,
+          'application/problem+json; charset=utf-8',
+          'FOREIGN_ORIGIN',
+          'This request did not come from Afterwards.',
+        ]);
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+    }
+    // Nothing was done: no account was made. From the product's own pages the same calls work.
+    expect((await new HttpSession(product.url).json('/api/auth/sign-in/email', { method: 'POST', json: { email: 'cai.forged@example.test', password: 'quiet-harbour-96' } })).status).toBe(401);
+    expect((await new HttpSession(product.url).json('/api/auth/sign-in/email', { method: 'POST', json: { email: FAMILY.email, password: FAMILY.password } })).status).toBe(200);
+    // Reads still answer whatever the Origin (a session check from a link, say).
+    expect((await fetch(`${product.url}/api/auth/get-session`, { headers: { cookie: family.cookieHeader() } })).status).toBe(200);
+  });
+
+  it('refuses a socket with the family cookie and no Origin', async () => {
+    const socket = io(product.url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie: family.cookieHeader() } });
+    const outcome = await new Promise<'connected' | 'refused'>((resolve) => {
+      socket.on('connect', () => resolve('connected'));
+      socket.on('connect_error', () => resolve('refused'));
+    });
+    socket.close();
+    expect(outcome).toBe('refused');
+  });
+
   it('refuses a socket from another site and accepts one from its own pages', async () => {
     const attempt = (origin: string) =>
       new Promise<'connected' | 'refused'>((resolve) => {

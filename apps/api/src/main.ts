@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     app.useWebSocketAdapter(new OwnOriginIoAdapter(app, ownOrigins(config)));
   }
   // better-auth's routes (/api/auth/*) read their own bodies: mounted before Nest's body parser.
-  mountAuth(app.getHttpAdapter().getInstance(), app.get<Auth>(AUTH));
+  mountAuth(app.getHttpAdapter().getInstance(), app.get<Auth>(AUTH), ownOrigins(config));
   // Static files are mounted before Nest's routes are initialised, so its not-found handler comes last.
   const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const missing = serveWebApps(app.getHttpAdapter().getInstance(), webRoots(config.webDistDir, appsDir));

@@ -4,6 +4,7 @@ import userSettings from '../migrations/0002_user_settings.sql';
 import admin from '../migrations/0003_admin.sql';
 import adminSetupTokens from '../migrations/0004_admin_setup_tokens.sql';
 import adminAuditChain from '../migrations/0005_admin_audit_chain.sql';
+import staffSessions from '../migrations/0006_staff_sessions.sql';
 
 export const identityMigrations: Migration[] = [
   { id: 'identity/0001_auth', sql: auth },
@@ -11,4 +12,5 @@ export const identityMigrations: Migration[] = [
   { id: 'identity/0003_admin', sql: admin },
   { id: 'identity/0004_admin_setup_tokens', sql: adminSetupTokens },
   { id: 'identity/0005_admin_audit_chain', sql: adminAuditChain },
+  { id: 'identity/0006_staff_sessions', sql: staffSessions },
 ];

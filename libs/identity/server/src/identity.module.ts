@@ -12,7 +12,8 @@ import { FirstStaffController } from './admin/first-staff/first-staff.http.contr
 import { FirstStaffService } from './admin/first-staff/first-staff.service';
 import { AuditTrail } from './admin/staff-access/audit-trail';
 import { StaffGuard } from './admin/staff-access/staff-guard';
-import { STAFF_LOOKUP } from './admin/staff-access/staff-lookup';
+import { STAFF_LOOKUP, type StaffLookupRow } from './admin/staff-access/staff-lookup';
+import { SESSION_ENDED_CHANNEL, STAFF_ACCESS_ENDED_CHANNEL } from './auth/staff-door';
 import { AttemptsStore } from './auth/attempts.store';
 import { createAuth, resolveAuthSecret, type Auth } from './auth/auth';
 import { ProfileController } from './profile/profile.http.controller';
@@ -36,25 +37,37 @@ class MailerLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** Lets the realtime gateway join a signed-in socket to its own user's private rooms. */
-class SocketSessions implements OnModuleInit {
+/**
+ * Lets the realtime gateway join a signed-in socket to its own user's private rooms, and closes the sockets
+ * of a session that ended or of a staff member who lost access. The database tells every API replica
+ * (NOTIFY from triggers on auth_sessions and admin_users), so it works across replicas and whatever ended
+ * the session: a sign-out on any replica, a revocation, an operator's UPDATE.
+ */
+class SocketSessions implements OnModuleInit, OnApplicationShutdown {
+  private readonly unlisten: (() => Promise<void>)[] = [];
+
   constructor(
     @Inject(AUTH) private readonly auth: Auth,
     @Inject(RealtimeGateway) private readonly gateway: RealtimeGateway,
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
   ) {}
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.gateway.useUserResolver(async (headers) => {
       const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-      return session?.user.id;
+      return session ? { sessionId: session.session.id, userId: session.user.id } : undefined;
     });
-    // Staff rooms: a live session whose admin_users record is active (auditors included: they only read).
+    // Staff rooms: a staff sign-in's live session whose admin_users record is active (auditors included: they only read).
     this.gateway.useStaffResolver(async (headers) => {
       const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
       if (!session) return false;
-      const { rows } = await this.sql.query(STAFF_LOOKUP, [session.user.id]);
-      return rows.length > 0;
+      const { rows } = await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [session.user.id, session.session.id]);
+      return rows.some((row) => row.staff_session);
     });
+    this.unlisten.push(await this.sql.listen(SESSION_ENDED_CHANNEL, (sessionId) => this.gateway.endSession(sessionId)));
+    this.unlisten.push(await this.sql.listen(STAFF_ACCESS_ENDED_CHANNEL, (userId) => this.gateway.endUser(userId)));
+  }
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.unlisten.splice(0).map((stop) => stop().catch(() => undefined)));
   }
 }
 

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
+  type OnGatewayConnection,
   MessageBody,
   SubscribeMessage,
   WebSocketGateway,
@@ -25,9 +26,17 @@ const PUBLIC_TOPICS = new Set<string>(Object.values(RealtimeTopics));
 const PRIVATE_TOPICS = new Set<string>(Object.values(PrivateTopics));
 /** Topics of the back office: one room each, joined only by active staff. */
 const STAFF_TOPICS = new Set<string>(Object.values(StaffTopics));
+/** Every socket of one session, and of one user: what `endSession`/`endUser` disconnect. */
+const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+const userRoom = (userId: string): string => `user:${userId}`;
 
-/** Finds the signed-in user of a socket from its handshake (session cookie); undefined when signed out. */
-export type SocketUserResolver = (headers: IncomingHttpHeaders) => Promise<string | undefined>;
+/** The session a socket's handshake carries (its cookie) and whose it is. */
+export interface SocketSession {
+  readonly sessionId: string;
+  readonly userId: string;
+}
+/** Finds the signed-in session of a socket from its handshake (session cookie); undefined when signed out. */
+export type SocketUserResolver = (headers: IncomingHttpHeaders) => Promise<SocketSession | undefined>;
 /** Whether a socket's session belongs to an active staff member. */
 export type SocketStaffResolver = (headers: IncomingHttpHeaders) => Promise<boolean>;
 
@@ -36,7 +45,7 @@ export type SocketStaffResolver = (headers: IncomingHttpHeaders) => Promise<bool
  * publish to the room. With REDIS_URL set, rooms span every API replica (Redis adapter).
  */
 @WebSocketGateway({ path: REALTIME_PATH, serveClient: false })
-export class RealtimeGateway {
+export class RealtimeGateway implements OnGatewayConnection {
   private readonly logger = new Logger('realtime');
 
   @WebSocketServer()
@@ -55,15 +64,47 @@ export class RealtimeGateway {
     this.isStaff = resolver;
   }
 
+  /**
+   * A signed-in socket joins its session's and its user's rooms, so that signing out (or a staff member's
+   * deactivation) can close it at once rather than leave it hearing changes until it disconnects.
+   */
+  async handleConnection(socket: Socket): Promise<void> {
+    await this.sessionOf(socket);
+  }
+
+  /** The socket's session, looked up afresh; the socket is put in that session's rooms. */
+  private async sessionOf(socket: Socket): Promise<SocketSession | undefined> {
+    const session = await this.resolveUser(socket.handshake.headers).catch(() => undefined);
+    if (session && socket.connected) await socket.join([sessionRoom(session.sessionId), userRoom(session.userId)]);
+    return session;
+  }
+
+  /**
+   * Disconnects this replica's sockets of a session that ended (signed out, revoked, expired). Each replica
+   * is told by the database (see identity's SocketSessions), so only its own sockets are its business here.
+   */
+  endSession(sessionId: string): void {
+    this.server?.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Disconnects this replica's sockets of a user who lost access (a staff member deactivated). */
+  endUser(userId: string): void {
+    this.server?.local.in(userRoom(userId)).disconnectSockets(true);
+  }
+
   /** The room a socket joins for `topic`, or undefined when it may not watch it. */
   private async roomFor(socket: Socket, topic: unknown): Promise<string | undefined> {
     if (typeof topic !== 'string') return undefined;
     if (PUBLIC_TOPICS.has(topic)) return topic;
-    if (STAFF_TOPICS.has(topic)) return (await this.isStaff(socket.handshake.headers).catch(() => false)) ? topic : undefined;
+    if (STAFF_TOPICS.has(topic)) {
+      if (!(await this.isStaff(socket.handshake.headers).catch(() => false))) return undefined;
+      await this.sessionOf(socket);
+      return topic;
+    }
     if (!PRIVATE_TOPICS.has(topic)) return undefined;
     // Asked at each subscribe, so a socket that outlived its session cannot join again.
-    const userId = await this.resolveUser(socket.handshake.headers).catch(() => undefined);
-    return userId ? privateRoom(topic as PrivateTopic, userId) : undefined;
+    const session = await this.sessionOf(socket);
+    return session ? privateRoom(topic as PrivateTopic, session.userId) : undefined;
   }
 
   @SubscribeMessage(RealtimeEvents.subscribe)

@@ -9,6 +9,7 @@ import type { Auth } from '../auth/auth';
 import { AttemptsStore } from '../auth/attempts.store';
 import { clientIp, findCurrentUser } from '../session/current-user';
 import { ATTEMPTS, AUTH } from '../tokens';
+import { IS_STAFF_SESSION, MARK_STAFF_SESSION, PRUNE_STAFF_MARKS, throughStaffDoor } from '../auth/staff-door';
 import { asAdminRole, writeAudit as writeAuditAs, type AuditEntry } from './admin-audit';
 
 export const ADMIN_MESSAGES = {
@@ -96,7 +97,10 @@ export class AdminSessionController {
       return new ProblemError(status, code, message, undefined, { remainingAttempts });
     };
 
-    const response = await this.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: false }, headers: fromNodeHeaders(req.headers), asResponse: true });
+    // Through the staff door: better-auth makes a staff account's session nowhere else.
+    const response = await throughStaffDoor(() =>
+      this.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: false }, headers: fromNodeHeaders(req.headers), asResponse: true }),
+    );
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { code?: string; retryAt?: string };
       if (response.status === 429) throw rateLimited(body.retryAt);
@@ -115,9 +119,9 @@ export class AdminSessionController {
       const headers = fromNodeHeaders(req.headers);
       headers.set('cookie', cookiesFrom(cookies));
       const body = { code: input.code, trustDevice: false };
-      const verified = /^\d{6}$/.test(input.code)
-        ? await this.auth.api.verifyTOTP({ body, headers, asResponse: true })
-        : await this.auth.api.verifyBackupCode({ body, headers, asResponse: true });
+      const verified = await throughStaffDoor(() =>
+        /^\d{6}$/.test(input.code!) ? this.auth.api.verifyTOTP({ body, headers, asResponse: true }) : this.auth.api.verifyBackupCode({ body, headers, asResponse: true }),
+      );
       if (!verified.ok) {
         if (verified.status === 429) throw rateLimited(((await verified.json().catch(() => ({}))) as { retryAt?: string }).retryAt);
         const problem = await fail(401, 'ADMIN_INVALID_CODE', ADMIN_MESSAGES.invalidCode, challengeAudit);
@@ -140,6 +144,12 @@ export class AdminSessionController {
         adminUserId: admin?.id ?? null,
       });
     }
+    // The mark the staff guard asks for: this session, and no other, began at the staff sign-in.
+    if (!signedIn.token || (await this.sql.query(MARK_STAFF_SESSION, [signedIn.token])).rowCount !== 1) {
+      if (signedIn.token) await this.revokeToken(signedIn.token);
+      throw await fail(401, 'ADMIN_AUTH_FAILED', ADMIN_MESSAGES.failed, { action: 'admin_sign_in_failed', authUserId, adminUserId: admin.id });
+    }
+    await this.sql.query(PRUNE_STAFF_MARKS);
     for (const key of keys) await this.attempts.reset(key);
     await asAdminRole(this.sql, (tx) => tx.query(`UPDATE admin_users SET last_login = now(), updated_at = now() WHERE id = $1`, [admin.id]));
     await this.audit({ action: 'admin_sign_in', adminUserId: admin.id, authUserId, tableName: 'admin_users', recordId: admin.id, ipAddress: ip, userAgent });
@@ -155,6 +165,8 @@ export class AdminSessionController {
       throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.', undefined, gate.allowed ? {} : { retryAt: gate.retryAt.toISOString() });
     }
     const admin = await this.findAdmin({ authUserId: user.id });
+    // A staff account's session from anywhere but the staff sign-in is not a staff session.
+    if (admin?.is_active && !(await this.isStaffSession(user.sessionId))) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
     if (!admin || !admin.is_active) {
       await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
@@ -184,6 +196,10 @@ export class AdminSessionController {
       [by.authUserId, by.email ?? null],
     ));
     return rows[0];
+  }
+
+  private async isStaffSession(sessionId: string): Promise<boolean> {
+    return (await this.sql.query<{ staff: boolean }>(IS_STAFF_SESSION, [sessionId])).rows[0]?.staff === true;
   }
 
   private async revokeToken(token: string): Promise<void> {

@@ -15,6 +15,8 @@ import { AttemptsStore } from './attempts.store';
 import { PgliteDialect } from './pglite-kysely-dialect';
 import { RATE_LIMITED_ACTIONS, rateLimitMessage, SIGN_IN_LIMITS, SIGN_IN_PATH, VERIFICATION_LINK_PATHS, VERIFY_ON_SIGN_IN_LIMIT } from './rate-limits';
 import { SignInLimits } from './sign-in-limits';
+import { CARRY_STAFF_MARK, inStaffDoor, IS_STAFF_EMAIL, IS_STAFF_SESSION, IS_STAFF_USER } from './staff-door';
+import { asAdminRole, writeAudit } from '../admin/admin-audit';
 
 /** Header the API sets from Express's trusted-proxy-aware `req.ip` before better-auth sees a request. */
 export const CLIENT_IP_HEADER = 'x-afterwards-client-ip';
@@ -105,6 +107,13 @@ export function createAuth(deps: AuthDeps) {
         ]
       : []),
   ];
+  const isStaffEmail = async (email: string) => email !== '' && (await deps.sql.query<{ staff: boolean }>(IS_STAFF_EMAIL, [email])).rows[0]?.staff === true;
+  /** Whether the request making a session for `userId` is signed in with that user's staff session (which it replaces). */
+  const replacesStaffSession = async (context: { context: { session?: { session: { id: string }; user: { id: string } } | null } } | null | undefined, userId: string) => {
+    const current = context?.context.session;
+    if (!current || current.user.id !== userId) return false;
+    return (await deps.sql.query<{ staff: boolean }>(IS_STAFF_SESSION, [current.session.id])).rows[0]?.staff === true;
+  };
   return betterAuth({
     appName: 'Afterwards',
     baseURL: config.publicUrl,
@@ -149,6 +158,26 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: VERIFY_EMAIL_EXPIRES_S,
       sendVerificationEmail: sendVerification,
     },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way better-auth makes a session (e-mail sign-in, a verification link's auto sign-in, Google,
+          // two-factor, any route a plugin adds later) passes here: a staff account gets none but through the
+          // staff door, or as the replacement of a staff session (better-auth renews the session when two-factor
+          // is turned on or off, or the password changes). The routes answer as when a session cannot be made.
+          before: async (session, context) => {
+            if (inStaffDoor()) return;
+            const { rows } = await deps.sql.query<{ staff: boolean }>(IS_STAFF_USER, [session.userId]);
+            if (rows[0]?.staff !== true || (await replacesStaffSession(context, session.userId))) return;
+            logger.warn({ userId: session.userId }, 'auth: refused a session for a staff account outside the staff sign-in');
+            return false;
+          },
+          after: async (session, context) => {
+            if (!inStaffDoor() && (await replacesStaffSession(context, session.userId))) await deps.sql.query(CARRY_STAFF_MARK, [session.id]);
+          },
+        },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -171,6 +200,22 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === SIGN_IN_PATH) {
           const gate = await signInLimits.begin(clientAddress(ctx), accountKey(body.email), now);
           if (!gate.allowed) throw tooMany(rateLimitMessage(SIGN_IN_LIMITS.what, minutesUntil(gate.retryAt, now)), gate.retryAt);
+        }
+        // A staff account signs in only at the staff sign-in (its lockout, its audit). Here it gets the answer
+        // of a wrong password, after as long a wait (a hash), before its password is looked at: no guessing
+        // oracle, no hint that the password was right. Counted above like a wrong password, and audited.
+        if (ctx.path === SIGN_IN_PATH && !inStaffDoor() && (await isStaffEmail(accountKey(body.email)))) {
+          await ctx.context.password.hash(typeof body.password === 'string' ? body.password : '');
+          await asAdminRole(deps.sql, (tx) =>
+            writeAudit(tx, {
+              action: 'admin_sign_in_failed',
+              tableName: 'admin_users',
+              newValues: { email: accountKey(body.email), reason: 'NOT_THE_STAFF_SIGN_IN', path: ctx.path },
+              ipAddress: clientAddress(ctx),
+              userAgent: ctx.request?.headers.get('user-agent') ?? ctx.headers?.get('user-agent') ?? null,
+            }),
+          ).catch((error: unknown) => logger.error({ err: error }, 'auth: a staff sign-in at the family door could not be audited'));
+          throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' });
         }
         const action = RATE_LIMITED_ACTIONS.find((a) => a.path === ctx.path);
         if (action) {

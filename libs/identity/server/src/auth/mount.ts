@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { toNodeHandler } from 'better-auth/node';
-import { problem, retryAfterSeconds } from '@afterwards/server-kit';
+import { FOREIGN_ORIGIN_MESSAGE, fromOwnOrigin, isSafeMethod, problem, retryAfterSeconds } from '@afterwards/server-kit';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 
@@ -58,14 +58,29 @@ export function clientAddressHeader(req: ExpressRequest, _res: ExpressResponse, 
 }
 
 /**
- * Mounts better-auth's handler at /api/auth on the Express instance, before Nest's body parser
- * (better-auth reads the raw body itself), behind `clientAddressHeader` for every route. Errors leave as
- * problem details.
+ * Cross-site request forgery on better-auth's routes: a write (sign-in, sign-up, password reset, sign-out…)
+ * needs the product's own Origin, as every other API write does (the OwnOriginGuard cannot see these: they
+ * are Express middleware, answered before Nest's guards). better-auth's own check lets a request with no
+ * cookie through whatever its Origin, and a missing Origin is a script, never the product's pages. The
+ * answer is the guard's problem detail, with `message` for better-auth's client.
  */
-export function mountAuth(app: Express, auth: Auth): void {
+export function ownOriginWrites(origins: readonly string[]) {
+  const body = JSON.stringify({ ...problem(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE), message: FOREIGN_ORIGIN_MESSAGE });
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
+    if (isSafeMethod(req.method) || fromOwnOrigin(req, origins)) return next();
+    res.status(403).type('application/problem+json; charset=utf-8').send(body);
+  };
+}
+
+/**
+ * Mounts better-auth's handler at /api/auth on the Express instance, before Nest's body parser
+ * (better-auth reads the raw body itself), behind `clientAddressHeader` for every route and the own-Origin
+ * rule for its writes. Errors leave as problem details.
+ */
+export function mountAuth(app: Express, auth: Auth, origins: readonly string[]): void {
   app.use(clientAddressHeader);
   const handler = toNodeHandler(async (request: Request) => asProblemResponse(await auth.handler(request)));
-  app.use('/api/auth', (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  app.use('/api/auth', ownOriginWrites(origins), (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     handler(req, res).catch(next);
   });
 }

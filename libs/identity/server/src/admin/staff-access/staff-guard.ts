@@ -9,7 +9,7 @@ import { AUTH } from '../../tokens';
 import { ADMIN_MESSAGES } from '../admin-session.http.controller';
 import { asAdminRole, writeAudit } from '../admin-audit';
 import { STAFF_KEY, type StaffMember } from './staff';
-import { STAFF_LOOKUP } from './staff-lookup';
+import { STAFF_LOOKUP, type StaffLookupRow } from './staff-lookup';
 
 /** Staff routes that must answer without a staff session: signing in, and creating the very first account. */
 const OPEN_ROUTES = [`${ADMIN_API}/session`, `${ADMIN_API}/setup`];
@@ -20,9 +20,10 @@ export function isStaffRoute(path: string): boolean {
 
 /**
  * One guard for every `/api/admin/*` route, registered for the whole app so that a route added later is
- * guarded without anyone remembering to. Each request needs a live session whose `admin_users` record is
- * active (looked up every time: deactivating someone takes effect at once); writes need a role that may
- * write (the platform's OwnOriginGuard has already refused a foreign Origin).
+ * guarded without anyone remembering to. Each request needs a live session begun by the staff sign-in
+ * (its lockout and audit) whose `admin_users` record is active (looked up every time: deactivating someone
+ * takes effect at once); writes need a role that may write (the platform's OwnOriginGuard has already
+ * refused a foreign Origin).
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
@@ -41,7 +42,10 @@ export class StaffGuard implements CanActivate {
     const write = !isSafeMethod(req.method);
     const user = await findCurrentUser(this.auth, req);
     if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
-    const staff = await this.findStaff(user.id);
+    const found = await this.findStaff(user.id, user.sessionId);
+    // A staff account's session that did not come through the staff sign-in: sign in there first.
+    if (found === 'other-door') throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    const staff = found;
     if (!staff) {
       await asAdminRole(this.sql, (tx) =>
         writeAudit(tx, { action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', newValues: { method: req.method, path }, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null }),
@@ -53,12 +57,13 @@ export class StaffGuard implements CanActivate {
     return true;
   }
 
-  private async findStaff(authUserId: string): Promise<StaffMember | undefined> {
+  private async findStaff(authUserId: string, sessionId: string): Promise<StaffMember | 'other-door' | undefined> {
     // One statement, not a role-switching transaction: this runs on every staff request, and the four
     // round trips of BEGIN/SET ROLE/SELECT/COMMIT were a good part of a list request's time.
-    const { rows } = await this.sql.query<{ id: string; name: string; email: string; role: string }>(STAFF_LOOKUP, [authUserId]);
+    const { rows } = await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [authUserId, sessionId]);
     const row = rows[0];
     if (!row) return undefined;
+    if (!row.staff_session) return 'other-door';
     const role = AdminRoleSchema.safeParse(row.role);
     // An unknown role is treated as the least privileged one.
     return { id: row.id, name: row.name, email: row.email, role: role.success ? role.data : 'auditor', authUserId };

@@ -1,0 +1,104 @@
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { PrivateTopics, REALTIME_PATH, RealtimeEvents, StaffTopics } from '@afterwards/contracts';
+import { expectEventually } from '@afterwards/persistence/testing';
+import { HttpSession, signedIn, signUpVerified, staffSignedIn, startApiReplica, startProduct, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
+
+const FAMILY = { email: 'sia.socket@example.test', password: 'quiet-harbour-64' };
+const STAFF = { email: 'sol.socket@example.test', name: 'Sol Socket', password: 'quiet-harbour-65' };
+
+/**
+ * A session's sockets end with it: after a sign-out, or a staff member's deactivation, the server closes
+ * them at once instead of letting them hear more changes. Services profile (socket.io on Redis), built product.
+ */
+describe('sockets end with their session', () => {
+  let product: RunningProduct;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'services', seedCount: 0 });
+    expect(product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password)).toContain('is ready');
+    await signUpVerified(product, FAMILY);
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  async function query(text: string, params: unknown[] = []): Promise<void> {
+    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(text, params);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** A socket of `http`'s session, watching `topic`, that records whether the server closed it. */
+  async function watching(http: HttpSession, topic: string, url = product.url): Promise<{ socket: Socket; closedByServer: () => boolean }> {
+    const socket = io(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, extraHeaders: { cookie: http.cookieHeader(), origin: url } });
+    let reason: string | undefined;
+    socket.on('disconnect', (why) => (reason = why));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    expect(await socket.emitWithAck(RealtimeEvents.subscribe, topic)).toEqual({ ok: true });
+    return { socket, closedByServer: () => reason === 'io server disconnect' };
+  }
+
+  it("closes a family session's sockets when it signs out, and no other session's", async () => {
+    const leaving = await signedIn(product, FAMILY.email, FAMILY.password);
+    const staying = await signedIn(product, FAMILY.email, FAMILY.password);
+    const mine = await watching(leaving, PrivateTopics.memories);
+    const other = await watching(staying, PrivateTopics.memories);
+    try {
+      expect((await leaving.fetch('/api/auth/sign-out', { method: 'POST', json: {} })).status).toBe(200);
+      await expectEventually(() => expect(mine.closedByServer()).toBe(true));
+      // The same person's other device keeps its session and its socket.
+      expect(other.socket.connected).toBe(true);
+      expect(await other.socket.emitWithAck(RealtimeEvents.subscribe, PrivateTopics.memories)).toEqual({ ok: true });
+    } finally {
+      mine.socket.close();
+      other.socket.close();
+    }
+  });
+
+  it("closes a staff session's sockets when it signs out", async () => {
+    const signingOut = await staffSignedIn(product, STAFF);
+    const first = await watching(signingOut, StaffTopics.backOffice);
+    try {
+      expect((await signingOut.fetch('/api/admin/session', { method: 'DELETE' })).status).toBe(204);
+      await expectEventually(() => expect(first.closedByServer()).toBe(true));
+    } finally {
+      first.socket.close();
+    }
+  });
+
+  it("closes a staff member's sockets when an operator deactivates them", async () => {
+    const staff = await staffSignedIn(product, STAFF);
+    const second = await watching(staff, StaffTopics.backOffice);
+    try {
+      await query(`UPDATE admin_users SET is_active = false WHERE email = $1`, [STAFF.email]);
+      await expectEventually(() => expect(second.closedByServer()).toBe(true));
+    } finally {
+      second.socket.close();
+    }
+  });
+
+  it('closes the sockets a session has on another API replica when it signs out on this one', async () => {
+    let replica: ProductProcess | undefined;
+    try {
+      replica = await startApiReplica(product, 'api-2');
+      const http = await signedIn(product, FAMILY.email, FAMILY.password);
+      const elsewhere = await watching(http, PrivateTopics.memories, replica.url!);
+      try {
+        expect((await http.fetch('/api/auth/sign-out', { method: 'POST', json: {} })).status).toBe(200);
+        await expectEventually(() => expect(elsewhere.closedByServer()).toBe(true));
+      } finally {
+        elsewhere.socket.close();
+      }
+    } finally {
+      if (replica) await stopProcess(replica);
+    }
+  }, 120_000);
+});
