@@ -1,5 +1,6 @@
 import { loadGazetteer } from '@afterwards/places';
-import { ConfigError, listParkedEvents, rebuildProjections, retryParkedEvents, EVENT_STORE, PRISMA } from '@afterwards/server-kit';
+import { ConfigError, listParkedEvents, rebuildProjections, retryParkedEvents, EVENT_STORE, PRISMA, SQL_CLIENT } from '@afterwards/server-kit';
+import type { SqlClient } from '@afterwards/persistence';
 import { projections } from '@afterwards/api/app-module';
 import { benchEventStore } from './bench/event-store.bench';
 import { benchSearch } from './bench/search.bench';
@@ -94,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     case 'audit':
     case 'events': {
       if (positional[0] !== 'verify') break;
-      const result = await withApp((app, config) => (command === 'audit' ? auditVerifyCommand(app) : eventsVerifyCommand(app, config)));
+      const result = await withApp((app, config) => (command === 'audit' ? auditVerifyCommand : eventsVerifyCommand)(app.get<SqlClient>(SQL_CLIENT), config));
       console.log(result.text);
       return result.ok ? 0 : 1;
     }
