@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '@afterwards/persistence';
+import { HORIZON_CTES } from './postgres-event-store';
 
 /** Where the Postgres event log stops being what was appended. */
 export interface EventLogBreak {
@@ -41,14 +42,16 @@ export interface EventLogHeads {
 }
 
 /**
- * Each stream's last event after `after`, up to the oldest transaction still running (pg_snapshot_xmin), so
- * an event that commits late is never behind a position a checkpoint already passed: it is in the next one.
+ * Each stream's last event after `after`, up to the same horizon the subscriptions read to (no transaction
+ * below it can still write an event), so an event that commits late is never behind a position a
+ * checkpoint already passed: it is in the next one.
  */
 export async function eventLogHeadsSince(sql: SqlClient, after: { tx: string; seq: string }): Promise<EventLogHeads> {
   const { rows } = await sql.query<{ stream_id: string; revision: string; hash: string; tx_id: string; seq: string }>(
-    `SELECT DISTINCT ON (e.stream_id) e.stream_id, e.revision::text AS revision, e.hash, e.tx_id::text AS tx_id, e.seq::text AS seq
-     FROM events e
-     WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint) AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    `WITH ${HORIZON_CTES.replace('$5::text[]', 'NULL::text[]')}
+     SELECT DISTINCT ON (e.stream_id) e.stream_id, e.revision::text AS revision, e.hash, e.tx_id::text AS tx_id, e.seq::text AS seq
+     FROM horizon h JOIN events e ON e.tx_id < h.xmin
+     WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint)
      ORDER BY e.stream_id, e.revision DESC`,
     [after.tx, after.seq],
   );
