@@ -101,7 +101,7 @@ export async function takeCheckpoints(sql: SqlClient, options: TakeCheckpointsOp
   const taken: Checkpoint[] = [];
   for (const log of options.events ? (['audit', 'events'] as const) : (['audit'] as const)) {
     const { rows } = await sql.query<{ n: string; position_tx: string | null; position_seq: string | null; line: string }>(
-      `SELECT n::text AS n, position_tx, position_seq::text AS position_seq, line FROM log_checkpoints WHERE log = $1 ORDER BY n DESC LIMIT 1`,
+      `SELECT n::text AS n, position_tx, position_seq::text AS position_seq, line FROM log_checkpoints c WHERE c.log = $1 ORDER BY c.n DESC LIMIT 1`,
       [log],
     );
     const last = rows[0];
@@ -183,7 +183,7 @@ export async function readCheckpoints(
       else fromFile.set(c.n, { line, where });
     });
   }
-  const { rows } = await sql.query<{ n: string; line: string }>(`SELECT n::text AS n, line FROM log_checkpoints WHERE log = $1 ORDER BY n`, [options.log]);
+  const { rows } = await sql.query<{ n: string; line: string }>(`SELECT n::text AS n, line FROM log_checkpoints c WHERE c.log = $1 ORDER BY c.n`, [options.log]);
   for (const r of rows) fromTable.set(Number(r.n), { line: r.line, where: `log_checkpoints row ${options.log}/${r.n}` });
 
   const numbers = [...new Set([...fromFile.keys(), ...fromTable.keys()])].sort((a, b) => a - b);
