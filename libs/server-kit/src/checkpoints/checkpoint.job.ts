@@ -29,7 +29,13 @@ export const checkpointJobProcessor: JobProcessor<null> = {
       }
       return;
     }
-    await takeCheckpoints(services.get<SqlClient>(SQL_CLIENT), { key, file: config.checkpoints.file, events: !config.eventStoreUrl });
+    try {
+      await takeCheckpoints(services.get<SqlClient>(SQL_CLIENT), { key, file: config.checkpoints.file, events: !config.eventStoreUrl });
+    } catch (error) {
+      // Said in the log, not only counted as a failed job: a log that is not being checkpointed is unguarded.
+      services.get<Logger>(ROOT_LOGGER).error({ err: error }, 'Could not take a signed checkpoint of the logs; the next run tries again');
+      throw error;
+    }
   },
   everyMs: (config) => config.checkpoints.everyMs,
   schedulePayload: null,
