@@ -69,6 +69,12 @@ export interface EventLogVerification {
   readonly streams: number;
   /** Streams whose earlier events were erased on purpose (Delete Forever), each left with its tombstone. */
   readonly erasures: number;
+  /**
+   * Streams erased after the last checkpoint that recorded them: checkpoints recorded events now behind a
+   * tombstone that no checkpoint has recorded yet. A Delete Forever since then, or a forged erasure; the
+   * next checkpoint anchors the tombstone. Not a break (at most `maxBreaks` named).
+   */
+  readonly unanchoredErasures: string[];
   /** The first breaks found, in stream order (at most `maxBreaks`). */
   readonly breaks: EventLogBreak[];
 }
@@ -111,6 +117,10 @@ export async function verifyEventLog(
   let events = 0;
   let streams = 0;
   let erasures = 0;
+  const unanchoredErasures: string[] = [];
+  // The current stream's first event (a tombstone when erased) and whether an anchor matched at or after it.
+  let first: { revision: bigint; erased: boolean } = { revision: 0n, erased: false };
+  let anchoredSinceFirst = false;
   let cursor: { stream: string; revision: string } | null = null;
   let current: { stream: string; revision: bigint; hash: string | null; tx: bigint; seq: bigint } | null = null;
   // Anchors by stream; each stream's are consumed as its rows go by, so what is left at the end names
@@ -138,6 +148,9 @@ export async function verifyEventLog(
     }
     // Anchors left below the last event were erased behind a tombstone (expected), or their events are
     // missing, which the revision check already reports.
+    if (first.erased && !anchoredSinceFirst && [...left.values()].some((a) => a.revision < first.revision) && unanchoredErasures.length < maxBreaks) {
+      unanchoredErasures.push(stream);
+    }
   };
   for (;;) {
     const result: { rows: Row[] } = await sql.query<Row>(
@@ -157,6 +170,8 @@ export async function verifyEventLog(
       const where = { streamId: row.stream_id, revision: row.revision, seq: row.seq };
       if (current === null || current.stream !== row.stream_id) {
         if (current) closeStream(current.stream, current.revision);
+        first = { revision, erased: row.erased_earlier };
+        anchoredSinceFirst = false;
         streams++;
         if (row.erased_earlier) erasures++;
         else if (revision !== 0n) {
@@ -178,6 +193,7 @@ export async function verifyEventLog(
       const anchor: EventLogAnchor | undefined = anchors.get(row.stream_id)?.get(revision);
       if (anchor) {
         anchors.get(row.stream_id)!.delete(revision);
+        anchoredSinceFirst = true;
         if (anchor.hash !== row.hash) {
           report({
             ...where,
@@ -223,5 +239,5 @@ export async function verifyEventLog(
       detail: `the stream's head says revision ${h.revision} but its last event is ${h.last ?? 'missing'}`,
     });
   }
-  return { ok: breaks.length === 0, events, streams, erasures, breaks };
+  return { ok: breaks.length === 0, events, streams, erasures, unanchoredErasures, breaks };
 }

@@ -54,6 +54,11 @@ export async function eventsVerifyCommand(sql: SqlClient, config: AppConfig): Pr
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const head = `events: ${result.events} events in ${result.streams} streams, ${result.erasures} erased by Delete Forever (expected, each left with its tombstone)`;
   const lines = checkpointLines(checkpoints);
+  if (result.unanchoredErasures.length > 0) {
+    lines.push(
+      `  note: erased after the last checkpoint that recorded them (Delete Forever since then, or a forged erasure; the next checkpoint anchors the tombstone): ${result.unanchoredErasures.join(', ')}`,
+    );
+  }
   if (result.ok) {
     lines.push(`${head}; every stream contiguous, positions increasing, every hash matches${checkpoints.eventAnchors.length ? ', through every checkpoint' : ''} (${seconds} s).`);
   } else {
