@@ -44,9 +44,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/var/lib/afterwards
 WORKDIR /app
 COPY --from=build /out/ /app/
-# The only place the processes write: the file store (FILE_STORE_DIR defaults to DATA_DIR/files) and,
-# without SMTP_URL, the e-mail outbox. A volume mounted here starts with this ownership.
-RUN mkdir -p /var/lib/afterwards/files \
+# The only place the processes write: the file store (FILE_STORE_DIR defaults to DATA_DIR/files), the signed
+# checkpoints (CHECKPOINT_FILE) and, without SMTP_URL, the e-mail outbox. A volume mounted here starts with this ownership.
+RUN mkdir -p /var/lib/afterwards/files /var/lib/afterwards/checkpoints \
  && chown -R node:node /var/lib/afterwards
 USER node
 EXPOSE 3000

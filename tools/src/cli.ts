@@ -1,5 +1,6 @@
 import { loadGazetteer } from '@afterwards/places';
-import { ConfigError, listParkedEvents, rebuildProjections, retryParkedEvents, EVENT_STORE, PRISMA } from '@afterwards/server-kit';
+import { ConfigError, listParkedEvents, rebuildProjections, retryParkedEvents, EVENT_STORE, PRISMA, SQL_CLIENT } from '@afterwards/server-kit';
+import type { SqlClient } from '@afterwards/persistence';
 import { projections } from '@afterwards/api/app-module';
 import { benchEventStore } from './bench/event-store.bench';
 import { benchSearch } from './bench/search.bench';
@@ -49,7 +50,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
   bench lighthouse [--runs 3] [--reports <dir>] [--pages /,/login,/resources,/dashboard] [--cpu-slowdown 4]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
   bench places                                  the gazetteer's heap, its share of a full collection, suggest and resolve p50/p99
-  bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time
+  bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time, tools events verify through a signed checkpoint
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
 Configuration comes from the same environment variables as the API (see README).`;
@@ -94,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     case 'audit':
     case 'events': {
       if (positional[0] !== 'verify') break;
-      const result = await withApp((app, config) => (command === 'audit' ? auditVerifyCommand(app) : eventsVerifyCommand(app, config)));
+      const result = await withApp((app, config) => (command === 'audit' ? auditVerifyCommand : eventsVerifyCommand)(app.get<SqlClient>(SQL_CLIENT), config));
       console.log(result.text);
       return result.ok ? 0 : 1;
     }

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { persistenceMigrations } from '@afterwards/persistence';
 import { eventStoreMigrations } from '@afterwards/event-store';
-import { PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
+import { checkpointJobProcessor, PlatformModule, type AppConfig, type JobProcessor, type Projection } from '@afterwards/server-kit';
 import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, importCsvProcessor, importsProjection, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
 import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwards/settings-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
@@ -16,7 +16,7 @@ export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ..
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection];
 /** Every background job of the product. */
-export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor, foldInteractionWeeksProcessor as JobProcessor, ...memoryExportJobProcessors, ...reminderJobProcessors, ...fileJobProcessors];
+export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor, foldInteractionWeeksProcessor as JobProcessor, ...memoryExportJobProcessors, ...reminderJobProcessors, ...fileJobProcessors, checkpointJobProcessor as JobProcessor];
 
 @Module({})
 export class AppModule {

@@ -126,7 +126,8 @@ export const AuditChainVerificationSchema = z.object({
   rowsChecked: z.number().int(),
   checkedAt: z.string(),
   firstBadRowId: z.string().nullable(),
-  problem: z.enum(['changed', 'removed_or_reordered']).nullable(),
+  // checkpoint_mismatch and truncated: found against the signed checkpoints (decision 0038), by `tools audit verify`.
+  problem: z.enum(['changed', 'removed_or_reordered', 'checkpoint_mismatch', 'truncated']).nullable(),
   detail: z.string(),
 });
 export type AuditChainVerification = z.infer<typeof AuditChainVerificationSchema>;

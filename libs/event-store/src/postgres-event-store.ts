@@ -167,7 +167,12 @@ export function appendStatement(
         RETURNING tx_id, seq, revision
       )${
         // A sibling statement does not see the rows ins adds: only the earlier events go, and only if the claim held.
-        eraseEarlier ? `, erased AS (DELETE FROM events WHERE stream_id = $1 AND revision <= (SELECT claim.revision - $2::bigint FROM claim))` : ''
+        // The events table refuses DELETE except on this erasure path: the setting (for this transaction only)
+        // is made by an uncorrelated subquery, run once before the first row is removed.
+        eraseEarlier
+          ? `, erased AS (DELETE FROM events WHERE stream_id = $1 AND revision <= (SELECT claim.revision - $2::bigint FROM claim)
+               AND (SELECT set_config('afterwards.erasure', 'on', true)) = 'on')`
+          : ''
       }
       SELECT ins.tx_id::text AS commit, ins.seq::text AS prepare, ins.revision::text AS revision FROM ins`;
     statement = { text, name: statementName('es_append', text) };
@@ -469,6 +474,8 @@ export class PostgresEventStore implements EventStore {
     await this.sql.transaction(async (tx) => {
       // Streams row first: its lock makes a concurrent append wait, then fail its expected-state check.
       await tx.query('DELETE FROM streams WHERE stream_id = $1', [streamId]);
+      // An erasure: the events table refuses DELETE unless this transaction says so.
+      await tx.query(`SELECT set_config('afterwards.erasure', 'on', true)`);
       await tx.query('DELETE FROM events WHERE stream_id = $1', [streamId]);
     });
   }

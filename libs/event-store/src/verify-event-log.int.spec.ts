@@ -13,8 +13,13 @@ const event = (type: string, data: unknown): NewEvent => ({
   metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
 });
 
+/** Edits as the table's owner could: the append-only trigger is the owner's to switch off (here for one transaction). */
 async function tamper(db: TestDatabase, statement: string): Promise<void> {
-  await db.sql.exec(statement);
+  await db.sql.transaction(async (tx) => {
+    await tx.exec('ALTER TABLE events DISABLE TRIGGER events_no_update');
+    await tx.exec(statement);
+    await tx.exec('ALTER TABLE events ENABLE TRIGGER events_no_update');
+  });
 }
 
 describe.each(testDatabaseFactories)('tools events verify on %s', (_name, open) => {

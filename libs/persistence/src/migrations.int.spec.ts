@@ -14,7 +14,7 @@ describe.each(testDatabaseFactories)('migrations and Prisma on %s', (_name, crea
 
   it('applies each migration once and refuses edited history', async () => {
     const first = await runMigrations(db.sql, persistenceMigrations);
-    expect(first).toEqual(['persistence/0001_projection_checkpoints', 'persistence/0002_projection_parked_events', 'persistence/0003_projection_leases']);
+    expect(first).toEqual(['persistence/0001_projection_checkpoints', 'persistence/0002_projection_parked_events', 'persistence/0003_projection_leases', 'persistence/0004_log_checkpoints']);
     expect(await runMigrations(db.sql, persistenceMigrations)).toEqual([]);
 
     const edited = [{ id: persistenceMigrations[0]!.id, sql: `${persistenceMigrations[0]!.sql}\n-- edited` }];

@@ -33,3 +33,6 @@ export * from './docs/api-docs.http.controller';
 export * from './lifecycle/graceful-shutdown';
 export * from './metrics/metrics';
 export * from './metrics/http-metrics';
+export * from './checkpoints/checkpoint-keys';
+export * from './checkpoints/checkpoints';
+export * from './checkpoints/checkpoint.job';

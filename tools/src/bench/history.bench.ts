@@ -1,7 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { HISTORY_API, StreamStateSchema, type AdminListing, type GlobalLogResponse } from '@afterwards/contracts';
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
+import { takeCheckpoints } from '@afterwards/server-kit';
 import { prng, TOOLS_ENTRY } from '@afterwards/testing';
 import { benchStaffSession, startBenchApi } from './bench-api';
 import { ms, summarise } from './stats';
@@ -40,7 +45,15 @@ const FILLER_STAFF = Array.from({ length: 6 }, (_, i) => `admin:00000000-0000-40
  */
 export async function benchHistory(options: HistoryBenchOptions): Promise<{ report: string; ok: boolean }> {
   const db = await createPostgresTestDatabase({ max: 8 });
-  const api = await startBenchApi({}, db);
+  // Signed checkpoints (decision 0038) with a key of this run; the API's own job takes one at start, the
+  // bench takes another once the log is full, and both verify commands check the chains through them.
+  const key = generateKeyPairSync('ed25519').privateKey;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-history-bench-'));
+  const checkpointFile = path.join(scratch, 'checkpoints.jsonl');
+  const api = await startBenchApi(
+    { CHECKPOINT_SIGNING_KEY: key.export({ format: 'pem', type: 'pkcs8' }).toString(), CHECKPOINT_FILE: checkpointFile, CHECKPOINT_EVERY_MS: '86400000' },
+    db,
+  );
   const lines = [`history bench on PostgreSQL through the built API`];
   const random = prng(options.seed);
   let ok = true;
@@ -197,12 +210,24 @@ export async function benchHistory(options: HistoryBenchOptions): Promise<{ repo
       }
     }
 
+    // A signed checkpoint of both full logs (every stream's head): both verify commands then check the
+    // chains through it, the event log's in batches.
+    t0 = performance.now();
+    const taken = await takeCheckpoints(db.sql, { key, file: checkpointFile, events: true });
+    const checkpointSeconds = (performance.now() - t0) / 1000;
+    const heads = taken.reduce((sum, c) => sum + (c.log === 'events' ? c.heads.length : 0), 0);
     // tools audit verify, as an operator runs it, over every row.
     t0 = performance.now();
     const verify = spawnSync(process.execPath, [TOOLS_ENTRY, 'audit', 'verify'], { env: api.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 300_000 });
     const verifySeconds = (performance.now() - t0) / 1000;
     const verifyLine = (verify.stdout || verify.stderr).trim().split('\n').at(-1) ?? '';
     if (verify.status !== 0) failures.push(`tools audit verify exited ${verify.status}: ${verifyLine}`);
+
+    t0 = performance.now();
+    const eventsVerify = spawnSync(process.execPath, [TOOLS_ENTRY, 'events', 'verify'], { env: api.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 1_800_000 });
+    const eventsVerifySeconds = (performance.now() - t0) / 1000;
+    const eventsVerifyText = (eventsVerify.stdout || eventsVerify.stderr).trim();
+    if (eventsVerify.status !== 0) failures.push(`tools events verify exited ${eventsVerify.status}: ${eventsVerifyText.slice(0, 400)}`);
 
     const s = { state: summarise(state), log: summarise(log), pages: summarise(pages) };
     const stateOk = s.state.p99 < STREAM_STATE_P99_TARGET_MS;
@@ -216,6 +241,9 @@ export async function benchHistory(options: HistoryBenchOptions): Promise<{ repo
       `      by filter: ${['type', 'actor', '7 days', 'all three'].map((k, i) => `${k} p99 ${ms(summarise(byKind[i]!).p99)}`).join(', ')}`,
       `    global log, next page by cursor (${s.pages.count})              p50 ${ms(s.pages.p50).padStart(8)}, p99 ${ms(s.pages.p99).padStart(8)}`,
       `  tools audit verify over ${audit.toLocaleString('en-GB')} rows: ${verifySeconds.toFixed(1)} s (target < ${AUDIT_VERIFY_TARGET_SECONDS} s): ${verifyLine}`,
+      `  signed checkpoint of both logs (${heads.toLocaleString('en-GB')} stream heads): ${checkpointSeconds.toFixed(1)} s`,
+      `  tools events verify over ${have.toLocaleString('en-GB')} events, through the checkpoints: ${eventsVerifySeconds.toFixed(1)} s, exit ${eventsVerify.status}:`,
+      ...eventsVerifyText.split('\n').map((l) => `    ${l}`),
       `  failures: ${failures.length ? failures.slice(0, 5).join('; ') : 'none'}`,
       `  ${ok ? 'PASS' : 'FAIL'}`,
     );
@@ -223,5 +251,6 @@ export async function benchHistory(options: HistoryBenchOptions): Promise<{ repo
   } finally {
     await api.stop();
     await db.dispose();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }

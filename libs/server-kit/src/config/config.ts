@@ -1,5 +1,7 @@
+import type { KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCheckpointPublicKey, parseCheckpointSigningKey } from '../checkpoints/checkpoint-keys';
 
 /**
  * All configuration comes from the environment and is validated once at start-up, with one clear
@@ -112,6 +114,33 @@ const EnvSchema = z
       .refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
         message: 'METRICS_TOKEN must be at least 16 letters, digits or - . _ ~ + / (e.g. openssl rand -hex 32)',
       }),
+    /** Signs the logs' checkpoints (decision 0038): Ed25519, PKCS#8 PEM or the base64 of a 32-byte seed. Embedded: generated into DATA_DIR once. */
+    CHECKPOINT_SIGNING_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || parseCheckpointSigningKey(v) !== undefined, {
+        message: 'CHECKPOINT_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM (openssl genpkey -algorithm ed25519) or the base64 of a 32-byte seed',
+      }),
+    /** What `tools audit verify` and `tools events verify` check the checkpoints' signatures with; default: derived from the signing key. */
+    CHECKPOINT_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || parseCheckpointPublicKey(v) !== undefined, {
+        message: 'CHECKPOINT_PUBLIC_KEY must be an Ed25519 public key: SPKI PEM (openssl pkey -pubout) or the base64 of its 32 bytes',
+      }),
+    /** The append-only file of signed checkpoints (JSON lines); default DATA_DIR/checkpoints.jsonl. */
+    CHECKPOINT_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    /** How often the logs' heads are checkpointed (ms). */
+    CHECKPOINT_EVERY_MS: z.coerce
+      .number({ error: 'CHECKPOINT_EVERY_MS must be a number of milliseconds' })
+      .int('CHECKPOINT_EVERY_MS must be a whole number of milliseconds')
+      .min(1_000, 'CHECKPOINT_EVERY_MS must be at least 1000')
+      .max(86_400_000, 'CHECKPOINT_EVERY_MS must be at most 86400000 (a day)')
+      .default(300_000),
     /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
     AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   })
@@ -184,6 +213,15 @@ export interface AppConfig {
   readonly testClockFile: string | undefined;
   /** The bearer token GET /metrics asks for; undefined: it is open. */
   readonly metricsToken: string | undefined;
+  /** Signed checkpoints of the audit trail and the event log (decision 0038). */
+  readonly checkpoints: {
+    /** CHECKPOINT_SIGNING_KEY; undefined: generated into DATA_DIR when embedded, checkpoints off in the services profile. */
+    readonly signingKey: KeyObject | undefined;
+    /** CHECKPOINT_PUBLIC_KEY; undefined: derived from the signing key. */
+    readonly publicKey: KeyObject | undefined;
+    readonly file: string;
+    readonly everyMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -258,5 +296,11 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     reminderSweepMs: e.REMINDER_SWEEP_MS,
     testClockFile: e.AFTERWARDS_TEST_CLOCK_FILE ? path.resolve(e.AFTERWARDS_TEST_CLOCK_FILE) : undefined,
     metricsToken: e.METRICS_TOKEN,
+    checkpoints: {
+      signingKey: e.CHECKPOINT_SIGNING_KEY ? parseCheckpointSigningKey(e.CHECKPOINT_SIGNING_KEY) : undefined,
+      publicKey: e.CHECKPOINT_PUBLIC_KEY ? parseCheckpointPublicKey(e.CHECKPOINT_PUBLIC_KEY) : undefined,
+      file: e.CHECKPOINT_FILE ? path.resolve(e.CHECKPOINT_FILE) : path.join(dataDir, 'checkpoints.jsonl'),
+      everyMs: e.CHECKPOINT_EVERY_MS,
+    },
   };
 }

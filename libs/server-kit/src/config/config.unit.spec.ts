@@ -1,4 +1,6 @@
+import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import path from 'node:path';
+import { publicKeyText } from '../checkpoints/checkpoint-keys';
 import { apiConfigProblems, ConfigError, loadConfig } from './config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
@@ -31,6 +33,29 @@ describe('loadConfig', () => {
         'REDIS_URL must start with redis:// or rediss://',
         'RUN_PROJECTIONS must be true or false',
       ]),
+    );
+  });
+
+  it('reads the checkpoint keys as PEM or base64, and names a wrong one', () => {
+    const pair = generateKeyPairSync('ed25519');
+    const seed = pair.privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('base64');
+    // A PEM through an environment variable often has its line breaks written as \n.
+    const pem = pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString().replace(/\n/g, '\\n');
+    for (const text of [seed, pem]) {
+      const config = loadConfig({ CHECKPOINT_SIGNING_KEY: text, CHECKPOINT_PUBLIC_KEY: publicKeyText(pair.publicKey) });
+      const signature = sign(null, Buffer.from('head'), config.checkpoints.signingKey!);
+      expect(verify(null, Buffer.from('head'), config.checkpoints.publicKey!, signature)).toBe(true);
+      expect(publicKeyText(createPublicKey(config.checkpoints.signingKey!))).toBe(publicKeyText(pair.publicKey));
+    }
+    expect(loadConfig({ DATA_DIR: '/srv/afterwards' }).checkpoints).toMatchObject({ signingKey: undefined, file: path.resolve('/srv/afterwards/checkpoints.jsonl'), everyMs: 300_000 });
+    expect(() => loadConfig({ CHECKPOINT_SIGNING_KEY: KEY.slice(0, 20), CHECKPOINT_PUBLIC_KEY: 'not a key', CHECKPOINT_EVERY_MS: '10' })).toThrow(
+      expect.objectContaining({
+        problems: [
+          'CHECKPOINT_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM (openssl genpkey -algorithm ed25519) or the base64 of a 32-byte seed',
+          'CHECKPOINT_PUBLIC_KEY must be an Ed25519 public key: SPKI PEM (openssl pkey -pubout) or the base64 of its 32 bytes',
+          'CHECKPOINT_EVERY_MS must be at least 1000',
+        ],
+      }),
     );
   });
 
