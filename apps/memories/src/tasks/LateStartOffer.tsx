@@ -2,7 +2,7 @@
 // funeral, a registration whose deadline passed months ago) are offered as 'Done before I started' in one
 // step. Which tasks, by the checklist domain's one rule; the server settles the same set.
 import { useId, useState } from 'react';
-import { doneBeforeStartOffer, formatDateEnGB, type TimingContext } from '@afterwards/checklist-domain';
+import { doneBeforeStartOffer, type TimingContext } from '@afterwards/checklist-domain';
 import type { MemoryTask } from '@afterwards/contracts';
 import { Button, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
@@ -34,8 +34,7 @@ export function LateStartOffer({ memoryId, tasks, timing, readOnly }: { memoryId
         Already done before you started?
       </h3>
       <p className="mem-late-offer__text">
-        You started this checklist on {formatDateEnGB(timing.startedOn)}. These usually happen in the first weeks after a death, so they are most likely done already. They will not
-        be in your reminders.
+        These usually happen in the first weeks after a death, so they were most likely done before you started. You will not get reminders about them.
       </p>
       <ul className="mem-late-offer__list">
         {offered.map((t) => (
