@@ -101,6 +101,10 @@ export const api = {
   async settle(id: string, item: 'tasks' | 'documents', itemId: string, body: SettleItemRequest): Promise<MemoryDetail> {
     return detail(await request('PUT', memoryUrl(id, item, itemId, 'settlement'), body));
   },
+  /** A late start: every task that must have happened before it, 'Done before I started', in one step. */
+  async settleDoneBeforeStart(id: string): Promise<MemoryDetail> {
+    return detail(await request('PUT', memoryUrl(id, 'done-before-start')));
+  },
   async unsettle(id: string, item: 'tasks' | 'documents', itemId: string): Promise<MemoryDetail> {
     return detail(await request('DELETE', memoryUrl(id, item, itemId, 'settlement')));
   },

@@ -240,6 +240,19 @@ export const ChecklistTaskSchema = z.object({
   /** Statutory: what can still be done once the deadline has passed. */
   lateNote: z.nullable(z.string()),
   /**
+   * A limit set in law or by an authority (a claim paid in full only within 3 months of the death); the
+   * suggested date is never later. `after`: the event it counts from when not the death ('the funeral').
+   */
+  limit: z.nullable(
+    z.object({
+      months: z.nullable(z.number()),
+      days: z.nullable(z.number()),
+      endOfMonth: z.boolean(),
+      after: z.nullable(z.string()),
+      note: z.string(),
+    }),
+  ),
+  /**
    * YYYY-MM-DD, null without a date of death: a legal deadline counted from the death, a suggested timing
    * from the later of the death and the day the memory was started.
    */

@@ -10,6 +10,7 @@ import { SettlementControl } from '../shared/Settlement';
 import { canChange, isShared, personName } from '../shared/people';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { CalendarAndReminders } from './CalendarAndReminders';
+import { LateStartOffer } from './LateStartOffer';
 import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
@@ -126,6 +127,7 @@ function MemoryTasks({
         }
       />
       {lateStart ? <p className="mem-late-start">{lateStart}</p> : null}
+      <LateStartOffer memoryId={memoryId} tasks={tasks} timing={timing} readOnly={!canChange(detail.memory)} />
       {tasks.length === 0 ? <p className="aw-muted">This memory has no tasks.</p> : null}
       {groupByCategory(tasks, TASK_CATEGORIES).map((group) => {
         const key = sectionKey(memoryId, group.category);

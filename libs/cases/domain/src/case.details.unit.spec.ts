@@ -25,7 +25,7 @@ describe('OpenCase', () => {
         placeOfDeath: 'Leeds, UK',
       },
     });
-    expect(checklist.data).toMatchObject({ caseId: CASE, jurisdiction: 'England', templateVersion: '2026-11-21', generatedAt: AT });
+    expect(checklist.data).toMatchObject({ caseId: CASE, jurisdiction: 'England', templateVersion: '2026-11-27', generatedAt: AT });
     expect(checklist.data.tasks).toHaveLength(12);
     expect(checklist.data.documents).toHaveLength(20);
     expect(checklist.data.tasks[0]).toMatchObject({ id: 'item-1', templateKey: 'register-death', dueDate: '2026-03-14' });
@@ -33,7 +33,7 @@ describe('OpenCase', () => {
 
   it('then the folded memory has its checklist, all pending', () => {
     const { state } = given(...opened());
-    expect(state).toMatchObject({ exists: true, deleted: false, ownerId: OWNER, templateVersion: '2026-11-21' });
+    expect(state).toMatchObject({ exists: true, deleted: false, ownerId: OWNER, templateVersion: '2026-11-27' });
     expect(state.tasks.every((t) => t.status === 'pending' && t.completedAt === null)).toBe(true);
     expect(state.documents.every((d) => !d.collected && d.files.length === 0 && !d.additional)).toBe(true);
   });

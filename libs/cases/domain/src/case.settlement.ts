@@ -4,10 +4,18 @@
 import { SETTLEMENT_REASON_MAX } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseEvent, DocumentSettled, DocumentUnsettled, TaskSettled, TaskUnsettled } from './case.events';
-import { findTask, mapTask } from './case.checklist';
-import { findDocument, mapDocument, optionalText, type CaseState, type CommandOf, type Settlement } from './case.state';
+import { doneBeforeStartOffer } from '@afterwards/checklist-domain';
+import { findTask, mapTask, startedOn } from './case.checklist';
+import { findDocument, mapDocument, optionalText, type CaseState, type CaseTask, type CommandOf, type Settlement } from './case.state';
 
-export type SettlementCommand = CommandOf<'SettleTask' | 'UnsettleTask' | 'SettleDocument' | 'UnsettleDocument'>;
+export type SettlementCommand = CommandOf<'SettleTask' | 'UnsettleTask' | 'SettleTasksDoneBeforeStart' | 'SettleDocument' | 'UnsettleDocument'>;
+
+/** The open tasks a late start offers as 'done before I started', by the checklist domain's one rule. */
+export function doneBeforeStartTasks(state: CaseState): readonly CaseTask[] {
+  if (!state.details || !state.openedAt) return [];
+  const { dateOfDeath, jurisdiction } = state.details;
+  return doneBeforeStartOffer(state.tasks, { dateOfDeath, jurisdiction, startedOn: startedOn(state.openedAt) });
+}
 
 const sameMark = (current: Settlement | null, kind: string, reason: string | null) => current?.kind === kind && current.reason === reason;
 
@@ -31,6 +39,9 @@ export function decideSettlement(command: SettlementCommand, state: CaseState): 
       if (sameMark(task.settled, command.kind, reason)) return [];
       return [{ type: 'TaskSettled', data: { caseId, taskId: task.id, kind: command.kind, reason, settledAt: at } }];
     }
+    case 'SettleTasksDoneBeforeStart':
+      // One step for a family starting late; repeating it (another tab) finds nothing left to settle.
+      return doneBeforeStartTasks(state).map((task): CaseEvent => ({ type: 'TaskSettled', data: { caseId, taskId: task.id, kind: 'done_before', reason: null, settledAt: at } }));
     case 'UnsettleTask':
       if (!findTask(state, command.taskId).settled) return [];
       return [{ type: 'TaskUnsettled', data: { caseId, taskId: command.taskId, unsettledAt: at } }];

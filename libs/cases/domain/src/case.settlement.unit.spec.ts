@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { CASE_MESSAGES } from './case.errors';
 import { CASE, FIRST_DOCUMENT as DOC, LATER, cmd, given, opened, pdf, stateAfter } from './case.testing';
-import { foldCase } from './case';
+import { foldCase, type CaseState } from './case';
+import type { CaseEvent } from './case.events';
 import { caseProgress } from './progress';
 
 describe('tasks that do not apply, or were done before the memory was started', () => {
@@ -95,5 +96,33 @@ describe('progress with settled items', () => {
     expect(progress.tasks.pending).toBe(0);
     expect(progress.documents.settled).toBe(Math.ceil(start.documents.length / 2));
     expect(Object.values(progress.tasksByCategory).every((t) => t.percent === 100)).toBe(true);
+  });
+});
+
+describe("a late start: 'done before I started' in one step (issue 40, item 2)", () => {
+  const titlesOf = (events: CaseEvent[], state: CaseState) =>
+    events.map((e) => (e.type === 'TaskSettled' ? `${state.tasks.find((t) => t.id === e.data.taskId)!.templateKey}:${e.data.kind}` : e.type));
+
+  it('given an Irish memory started 6 months after the death, when the offer is accepted, then the funeral, the registration and the first-week tasks are settled at once', () => {
+    const g = given(...opened({ jurisdiction: 'Ireland', dateOfDeath: '2025-09-10' }));
+    const events = g.when(cmd('SettleTasksDoneBeforeStart', {})).decided();
+    expect(titlesOf(events, g.state).sort()).toEqual(['arrange-funeral:done_before', 'register-death:done_before', 'secure-property:done_before']);
+    // Accepting it again (another tab) finds nothing left.
+    given(...opened({ jurisdiction: 'Ireland', dateOfDeath: '2025-09-10' }), ...events)
+      .when(cmd('SettleTasksDoneBeforeStart', {}))
+      .thenNothing();
+  });
+
+  it('given a memory started 11 days after the death, then nothing is offered', () => {
+    given(...opened())
+      .when(cmd('SettleTasksDoneBeforeStart', {}))
+      .thenNothing();
+  });
+
+  it('leaves a task already ticked or marked alone', () => {
+    const { events } = stateAfter(opened({ jurisdiction: 'Ireland', dateOfDeath: '2025-09-10' }), cmd('CompleteTask', { taskId: 'item-2' }));
+    const g = given(...events);
+    const completed = g.state.tasks.find((t) => t.id === 'item-2')!.templateKey;
+    expect(titlesOf(g.when(cmd('SettleTasksDoneBeforeStart', {})).decided(), g.state)).not.toContain(`${completed}:done_before`);
   });
 });

@@ -132,6 +132,8 @@ export type CaseCommand =
   | (Base & { type: 'UncollectDocument'; documentId: string })
   | (Base & { type: 'SettleTask'; taskId: string; kind: SettlementKind; reason?: string | null })
   | (Base & { type: 'UnsettleTask'; taskId: string })
+  /** A late start: every open task that must have happened before the memory was started, 'done before I started'. */
+  | (Base & { type: 'SettleTasksDoneBeforeStart' })
   | (Base & { type: 'SettleDocument'; documentId: string; kind: SettlementKind; reason?: string | null })
   | (Base & { type: 'UnsettleDocument'; documentId: string })
   | (Base & { type: 'AttachDocumentFile'; documentId: string; file: IncomingFile })
@@ -187,6 +189,7 @@ const NEEDS: Record<Exclude<CaseCommand['type'], 'OpenCase' | 'JoinCase'>, 'owne
   UncollectDocument: 'editor',
   SettleTask: 'editor',
   UnsettleTask: 'editor',
+  SettleTasksDoneBeforeStart: 'editor',
   SettleDocument: 'editor',
   UnsettleDocument: 'editor',
   AttachDocumentFile: 'editor',

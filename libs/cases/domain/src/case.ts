@@ -53,6 +53,7 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
       return decideChecklist(command, state);
     case 'SettleTask':
     case 'UnsettleTask':
+    case 'SettleTasksDoneBeforeStart':
     case 'SettleDocument':
     case 'UnsettleDocument':
       return decideSettlement(command, state);

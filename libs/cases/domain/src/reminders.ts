@@ -1,7 +1,7 @@
 // E-mail reminders before a task's due date: which are due at an instant, and when each may go out.
 // Pure: the instant comes in as an argument. Times are wall-clock times in Europe/London; Ireland keeps
 // the same offset all year (GMT/IST against GMT/BST, changing on the same days), so one zone serves both.
-import { addDays, isIsoDate } from '@afterwards/checklist-domain';
+import { addDays, isIsoDate, mustHaveHappenedBeforeStart, type LateStartContext, type LateStartTask } from '@afterwards/checklist-domain';
 import type { DeadlineKind } from '@afterwards/contracts';
 
 export const REMINDER_TIME_ZONE = 'Europe/London';
@@ -22,6 +22,11 @@ export interface RemindableTask {
   /** `YYYY-MM-DD`, a date in UK/Irish time. */
   readonly dueDate: string;
   readonly deadlineKind: DeadlineKind;
+  /**
+   * The task's rule and its memory's dates. A task that must have happened before the memory was started
+   * (the funeral, months after the death) is never reminded, whether or not the family has marked it yet.
+   */
+  readonly lateStart?: { readonly task: LateStartTask; readonly memory: LateStartContext };
 }
 
 /** One reminder of one task: it may go out from `sendAt` until just before `expiresAt`, outside quiet hours. */
@@ -107,6 +112,7 @@ export function outsideQuietHours(instant: Date): Date {
 /** Every reminder a task gets, in order. A task without a valid due date gets none. */
 export function reminderSlots(task: RemindableTask): ReminderSlot[] {
   if (!isIsoDate(task.dueDate)) return [];
+  if (task.lateStart && mustHaveHappenedBeforeStart(task.lateStart.task, task.lateStart.memory)) return [];
   const offsets = offsetsFor(task.deadlineKind);
   const starts = offsets.map((offset) => ukWallTime(addDays(task.dueDate, -DAYS_BEFORE[offset]), QUIET_UNTIL_HOUR));
   return offsets.map((offset, i) => {

@@ -156,3 +156,39 @@ describe('reminder schedule properties', () => {
     );
   });
 });
+
+describe('late starts (issue 40, item 2)', () => {
+  it('given an Irish memory started 6 months after the death, when its funeral task comes due, then no reminder goes out', () => {
+    const memory = { dateOfDeath: '2026-05-20', startedOn: '2026-11-20', jurisdiction: 'Ireland' as const };
+    // The suggested timing counts from the start: 7 days later, so without the rule it would be reminded.
+    const lateFuneral: RemindableTask = {
+      taskId: 'f',
+      dueDate: '2026-11-27',
+      deadlineKind: 'suggested',
+      lateStart: { task: { category: 'urgent', deadlineDays: 7, deadlineKind: 'suggested' }, memory },
+    };
+    const probate: RemindableTask = {
+      taskId: 'p',
+      dueDate: '2027-01-19',
+      deadlineKind: 'suggested',
+      lateStart: { task: { category: 'important', deadlineDays: 60, deadlineKind: 'suggested' }, memory },
+    };
+
+    expect(reminderSlots(lateFuneral)).toEqual([]);
+    expect(dueReminders([lateFuneral], at('2026-11-26T09:00:00Z'))).toEqual([]);
+    expect(dueReminders([probate], at('2027-01-18T09:00:00Z')).map((s) => s.taskId)).toEqual(['p']);
+  });
+
+  it('given the same funeral task on a memory started a week after the death, then it is reminded', () => {
+    const funeralOnTime: RemindableTask = {
+      taskId: 'f',
+      dueDate: '2026-06-03',
+      deadlineKind: 'suggested',
+      lateStart: {
+        task: { category: 'urgent', deadlineDays: 7, deadlineKind: 'suggested' },
+        memory: { dateOfDeath: '2026-05-20', startedOn: '2026-05-27', jurisdiction: 'Ireland' },
+      },
+    };
+    expect(dueReminders([funeralOnTime], at('2026-06-02T09:00:00Z')).map((s) => s.offset)).toEqual(['1d']);
+  });
+});

@@ -56,6 +56,11 @@ export function laterDate(a: string, b: string): string {
   return a >= b ? a : b;
 }
 
+/** The earlier of two ISO dates. */
+export function earlierDate(a: string, b: string): string {
+  return a <= b ? a : b;
+}
+
 /** '2026-03-14' → '14 March 2026' (en-GB long form, independent of the runtime's locale data). */
 export function formatDateEnGB(iso: string): string {
   const [y, m, d] = parts(iso);

@@ -6,7 +6,7 @@
 // legal deadline that had already passed when the person started the checklist says what can still be done,
 // rather than shouting 'overdue' at someone who could not have met it.
 import { holidayRegionOf, holidayWord } from './bank-holidays';
-import { addDays, addMonths, formatDateEnGB, formatDayEnGB, laterDate } from './dates';
+import { addDays, addMonths, earlierDate, formatDateEnGB, formatDayEnGB, laterDate } from './dates';
 import type { Jurisdiction } from './jurisdiction';
 import type { DeadlineBasis, DeadlineKind } from './template.schema';
 import { addWorkingDays, holidaysBetween, nextWorkingDay, nonWorkingDay, previousWorkingDay, type NonWorkingDay } from './working-days';
@@ -19,6 +19,24 @@ export interface DeadlineRule {
   deadlineBasis?: DeadlineBasis | null;
   /** Statutory: the event the legal clock runs from when it is not the death (unknown to the product). */
   clockStartsFrom?: string | null;
+  /** A limit set in law or by an authority: the due date is never later than it. */
+  limit?: AuthorityLimit | null;
+}
+
+/**
+ * A limit set in law or by an authority on doing a task in time, such as a payment made in full only if
+ * claimed within 3 months of the death. Counted from the death, or from `after` (an event such as the
+ * funeral, which the product cannot know and which cannot come before the death).
+ */
+export interface AuthorityLimit {
+  months: number | null;
+  days: number | null;
+  /** 'By the end of the sixth month after the death' (Inheritance Tax). */
+  endOfMonth: boolean;
+  /** The event the limit counts from when it is not the death ('the funeral'); null: the death. */
+  after: string | null;
+  /** What the limit protects, in plain words ('Bereavement Support Payment is paid in full only if …'). */
+  note: string;
 }
 
 export interface DueDateContext {
@@ -50,6 +68,25 @@ export function deadlineLabel(rule: Pick<DeadlineRule, 'deadlineDays' | 'deadlin
   return `within ${deadlinePeriod(rule)}`;
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+
+/** 'within 3 months of the death', 'within 6 months of the funeral', 'by the end of the sixth month after the death'. */
+export function limitLabel(limit: AuthorityLimit): string {
+  const from = limit.after ?? 'the death';
+  if (limit.endOfMonth && limit.months) return `by the end of the ${ORDINALS[limit.months - 1] ?? `${limit.months}th`} month after ${from}`;
+  return `within ${limit.months ? plural(limit.months, 'month') : plural(limit.days ?? 0, 'day')} of ${from}`;
+}
+
+/**
+ * The last day of a limit, counted from the death. For a limit that counts from a later event (the
+ * funeral) this is the earliest the limit can fall, so a date capped at it is never past the real limit.
+ */
+export function limitDate(limit: AuthorityLimit, dateOfDeath: string): string {
+  if (limit.months && limit.endOfMonth) return addDays(addMonths(`${dateOfDeath.slice(0, 8)}01`, limit.months + 1), -1);
+  if (limit.months) return addMonths(dateOfDeath, limit.months);
+  return addDays(dateOfDeath, limit.days ?? 0);
+}
+
 function calendarDate(rule: DeadlineRule, from: string): string {
   return rule.deadlineMonths ? addMonths(from, rule.deadlineMonths) : addDays(from, rule.deadlineDays);
 }
@@ -78,12 +115,27 @@ export function statutoryDueDate(rule: DeadlineRule, dateOfDeath: string, jurisd
   }
 }
 
-/** The due date of a task (YYYY-MM-DD), or null without a date of death. */
+/**
+ * The due date of a task (YYYY-MM-DD), or null without a date of death. A suggested timing counts from the
+ * later of the death and the start, but never goes past the task's limit in law or set by an authority: a
+ * family starting late is told the date that still protects the payment, not one after it.
+ */
 export function dueDateFor(rule: DeadlineRule, context: DueDateContext): string | null {
   const { dateOfDeath, jurisdiction, startedOn } = context;
   if (!dateOfDeath) return null;
-  if (isStatutory(rule)) return statutoryDueDate(rule, dateOfDeath, jurisdiction).dueDate;
-  return calendarDate(rule, startedOn ? laterDate(dateOfDeath, startedOn) : dateOfDeath);
+  const due = isStatutory(rule)
+    ? statutoryDueDate(rule, dateOfDeath, jurisdiction).dueDate
+    : calendarDate(rule, startedOn ? laterDate(dateOfDeath, startedOn) : dateOfDeath);
+  return withinLimit(due, rule.limit, dateOfDeath);
+}
+
+/**
+ * A due date held from before its task's limit was recorded, brought back within the limit. Read models
+ * keep the due date they were given; reading through this keeps every older memory's date within the limit.
+ */
+export function withinLimit(dueDate: string | null, limit: AuthorityLimit | null | undefined, dateOfDeath: string | null | undefined): string | null {
+  if (!dueDate || !limit || !dateOfDeath) return dueDate;
+  return earlierDate(dueDate, limitDate(limit, dateOfDeath));
 }
 
 /** A task as the timing needs it: its rule, its due date and whether it is done. */
@@ -167,17 +219,25 @@ export function taskTiming(task: TimedTask, context: TimingContext): TaskTiming 
   const { dueDate } = task;
 
   if (!isStatutory(task)) {
+    const limit = task.limit ? limitNotes(task.limit, context) : null;
+    const notes = limit ? [limit.note, ...note.filter((n) => n !== task.limit!.note)] : note;
+    if (limit && !done && context.startedOn && context.dateOfDeath && limitDate(task.limit!, context.dateOfDeath) < context.startedOn) {
+      // Counted from the death the limit had passed at the start; from a later event (the funeral) it may have.
+      const text = limit.date ? `Past the limit (${formatDateEnGB(limit.date)}) — you can still do this` : `Check the limit: ${limitLabel(task.limit!)}`;
+      return { state: limit.date ? 'passed-before-start' : 'suggested', overdue: false, text, notes };
+    }
     return {
       state: 'suggested',
       overdue: false,
       text: dueDate ? `Suggested by ${formatDateEnGB(dueDate)}` : `Suggested ${deadlineLabel(task)}`,
-      notes: note,
+      notes,
     };
   }
 
   if (task.clockStartsFrom) {
     const clock = `The ${deadlinePeriod(task)} run from ${task.clockStartsFrom}${dueDate ? ', so your deadline may be later than this' : ''}.`;
-    if (!dueDate) return { state: 'estimate', overdue: false, text: `Legal deadline: ${deadlineLabel(task)}`, notes: [clock] };
+    // The same words with or without a date of death (the checklist preview has none): an estimate either way.
+    if (!dueDate) return { state: 'estimate', overdue: false, text: `Usually due ${deadlineLabel(task)}`, notes: [clock] };
     const late = !done && context.today > dueDate && task.lateNote ? [task.lateNote] : [];
     return { state: 'estimate', overdue: false, text: `Usually due by ${formatDateEnGB(dueDate)}`, notes: [clock, ...late] };
   }
@@ -192,6 +252,13 @@ export function taskTiming(task: TimedTask, context: TimingContext): TaskTiming 
     return { state: 'passed-before-start', overdue: false, text: `Past the legal deadline (${date}) — you can still do this`, notes: [...late, ...note] };
   }
   return { state: 'overdue', overdue: true, text: `Legal deadline was ${date}`, notes: [...late, ...note] };
+}
+
+/** The sentence that states a task's limit, and its last day when it counts from the death. */
+function limitNotes(limit: AuthorityLimit, context: TimingContext): { note: string; date: string | null } {
+  const fromDeath = limit.after === null && context.dateOfDeath ? limitDate(limit, context.dateOfDeath) : null;
+  const when = fromDeath ? ` (${formatDateEnGB(fromDeath)})` : '';
+  return { note: `Limit: ${limitLabel(limit)}${when}. ${limit.note}`, date: fromDeath };
 }
 
 /** Overdue, by the one rule of `taskTiming`: a statutory deadline that passed while the checklist was in use. */

@@ -140,9 +140,11 @@ describe('starting late', () => {
       expect(register.state).toBe('passed-before-start');
       expect(register.text).toBe('Past the legal deadline (20 August 2026) — you can still do this');
       expect(register.notes[0]).toContain('You can still register the death');
-      expect(timings.filter((t) => t.state === 'suggested')).toHaveLength(11);
+      // The pension's 3-month limit had passed too: said calmly, never overdue (issue 40, item 1).
+      expect(timings.find((t) => t.key === 'claim-benefits')!.text).toBe('Past the limit (20 August 2026) — you can still do this');
+      expect(timings.filter((t) => t.state === 'suggested')).toHaveLength(10);
     }
-    // Every suggested timing is still ahead on the day they started.
-    expect(tasks.filter((t) => t.deadlineKind === 'suggested').every((t) => t.dueDate! > startedOn)).toBe(true);
+    // Every suggested timing without a limit is still ahead on the day they started.
+    expect(tasks.filter((t) => t.deadlineKind === 'suggested' && !t.limit).every((t) => t.dueDate! > startedOn)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { ChecklistError } from './checklist.errors';
-import { deadlineLabel, dueDateFor } from './deadline';
+import { deadlineLabel, dueDateFor, type AuthorityLimit } from './deadline';
 import { formatDateEnGB, isIsoDate } from './dates';
 import { isJurisdiction, type Jurisdiction } from './jurisdiction';
 import {
@@ -47,6 +47,8 @@ export interface ChecklistTask extends Provenance {
   clockStartsFrom: string | null;
   /** Statutory: what can still be done once the deadline has passed. */
   lateNote: string | null;
+  /** A limit set in law or by an authority; the due date is never later than it. Null: none. */
+  limit: AuthorityLimit | null;
   /**
    * YYYY-MM-DD: a legal deadline counted from the date of death; a suggested timing counted from the later
    * of the death and the day the memory was started. Null when no date of death is known.
@@ -127,7 +129,12 @@ function provenance(content: Pick<TaskContent | DocumentContent, 'source' | 'las
 }
 
 /** A task's deadline fields from its template content, placeholders filled. */
-export type TaskDeadlineRule = Pick<ChecklistTask, 'deadlineKind' | 'deadlineBasis' | 'clockStartsFrom' | 'lateNote'>;
+export type TaskDeadlineRule = Pick<ChecklistTask, 'deadlineKind' | 'deadlineBasis' | 'clockStartsFrom' | 'lateNote' | 'limit'>;
+
+function limitFrom(c: Pick<TaskContent, 'limit'>, name: string): AuthorityLimit | null {
+  const l = c.limit;
+  return l ? { months: l.months, days: l.days, endOfMonth: l.endOfMonth, after: l.after ? fill(l.after, name) : null, note: fill(l.note, name) } : null;
+}
 
 function deadlineRuleFrom(c: TaskContent, name: string): TaskDeadlineRule {
   return {
@@ -135,10 +142,24 @@ function deadlineRuleFrom(c: TaskContent, name: string): TaskDeadlineRule {
     deadlineBasis: c.deadlineBasis ?? 'calendar',
     clockStartsFrom: c.clockStartsFrom ? fill(c.clockStartsFrom, name) : null,
     lateNote: c.lateNote ? fill(c.lateNote, name) : null,
+    limit: limitFrom(c, name),
   };
 }
 
-const SUGGESTED: TaskDeadlineRule = { deadlineKind: 'suggested', deadlineBasis: 'calendar', clockStartsFrom: null, lateNote: null };
+const SUGGESTED: TaskDeadlineRule = { deadlineKind: 'suggested', deadlineBasis: 'calendar', clockStartsFrom: null, lateNote: null, limit: null };
+
+/**
+ * The limit in law or set by an authority for a task, from the latest template version that has the task.
+ * A limit is a fact about the world, not about a version's wording: a memory generated before the limit
+ * was recorded gets it too, so its suggested date stops going past it.
+ */
+function latestLimitOf(jurisdiction: Jurisdiction, templateKey: string, name: string): AuthorityLimit | null {
+  for (const version of [...TEMPLATE_SETS.keys()].sort().reverse()) {
+    const item = TEMPLATE_SETS.get(version)!.tasks.items.find((i) => i.key === templateKey);
+    if (item && (!item.jurisdictions || item.jurisdictions.includes(jurisdiction))) return limitFrom(withOverrides<TaskContent>(item, jurisdiction), name);
+  }
+  return null;
+}
 
 /**
  * The deadline rule of one task of a memory, from the template version it was generated from. Memories
@@ -148,7 +169,8 @@ const SUGGESTED: TaskDeadlineRule = { deadlineKind: 'suggested', deadlineBasis: 
 export function deadlineRuleOf(templateVersion: string, jurisdiction: Jurisdiction, templateKey: string, deceasedName: string): TaskDeadlineRule {
   const item = TEMPLATE_SETS.get(templateVersion)?.tasks.items.find((i) => i.key === templateKey);
   if (!item || !isJurisdiction(jurisdiction) || (item.jurisdictions && !item.jurisdictions.includes(jurisdiction))) return SUGGESTED;
-  return deadlineRuleFrom(withOverrides<TaskContent>(item, jurisdiction), deceasedName.trim() || 'the person who died');
+  const name = deceasedName.trim() || 'the person who died';
+  return { ...deadlineRuleFrom(withOverrides<TaskContent>(item, jurisdiction), name), limit: latestLimitOf(jurisdiction, templateKey, name) };
 }
 
 /** A task recorded before tasks carried their deadline rule, completed from its template; others unchanged. */
@@ -156,7 +178,11 @@ export function withDeadlineRule<T extends { templateKey: string; deadlineKind?:
   task: T,
   source: { templateVersion: string; jurisdiction: Jurisdiction; deceasedName: string },
 ): T & TaskDeadlineRule {
-  if (task.deadlineKind) return task as T & TaskDeadlineRule;
+  if (task.deadlineKind && 'limit' in task) return task as T & TaskDeadlineRule;
+  if (task.deadlineKind) {
+    const rule = deadlineRuleOf(source.templateVersion, source.jurisdiction, task.templateKey, source.deceasedName);
+    return { ...task, limit: rule.limit } as T & TaskDeadlineRule;
+  }
   return { ...task, ...deadlineRuleOf(source.templateVersion, source.jurisdiction, task.templateKey, source.deceasedName) };
 }
 

@@ -59,7 +59,7 @@ describe('generateChecklist', () => {
       const register = byKey(tasks, 'register-death');
       expect(register.deadlineDays).toBe(5);
       expect(register.deadlineNote).toContain('9 September 2024');
-      expect(byKey(tasks, 'tell-us-once').deadlineNote).toContain('28 days');
+      expect(byKey(tasks, 'tell-us-once').limit?.days).toBe(28);
       const probate = byKey(tasks, 'apply-probate');
       expect(probate.cost).toContain('£300');
       expect(probate.cost).not.toContain('£273');
@@ -148,8 +148,8 @@ describe('generateChecklist', () => {
 
   it('snapshots the template version it used', () => {
     const checklist = generate({ jurisdiction: 'England' });
-    expect(checklist.templateVersion).toBe('2026-11-21');
-    expect(generate({ jurisdiction: 'England', templateVersion: '2026-11-21' })).toEqual(checklist);
+    expect(checklist.templateVersion).toBe('2026-11-27');
+    expect(generate({ jurisdiction: 'England', templateVersion: '2026-11-27' })).toEqual(checklist);
   });
 
   it('refuses an unknown template version or jurisdiction with a code', () => {

@@ -7,3 +7,4 @@ export * from './template.schema';
 export * from './templates';
 export * from './deadline';
 export * from './generate';
+export * from './late-start';

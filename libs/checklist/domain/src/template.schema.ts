@@ -69,6 +69,25 @@ const taskContent = z.strictObject({
   clockStartsFrom: templatedText.nullable().optional(),
   /** Statutory only, and required there: what the person can still do once the deadline has passed. */
   lateNote: templatedText.nullable().optional(),
+  /**
+   * A limit set in law or by an authority on doing this in time (a payment in full only if claimed within
+   * 3 months of the death; a claim within 6 months of the funeral). The suggested date is never later than
+   * it, and the task states it. Months or days, counted from the death or from `after` (an event the
+   * product cannot know, which cannot come before the death: the date is then counted from the death, the
+   * earliest the limit can fall). endOfMonth: 'by the end of the sixth month after the death'.
+   */
+  limit: z
+    .strictObject({
+      months: z.int().min(1).max(120).nullable(),
+      days: z.int().min(1).max(3650).nullable(),
+      endOfMonth: z.boolean(),
+      after: templatedText.nullable(),
+      note: templatedText,
+    })
+    .refine((l) => (l.months === null) !== (l.days === null), { message: 'A limit is in months or in days' })
+    .refine((l) => !l.endOfMonth || l.months !== null, { message: 'An end-of-month limit is in months' })
+    .nullable()
+    .optional(),
   description: templatedText,
   steps: z.array(templatedText).min(1),
   documentsNeeded: z.array(text),

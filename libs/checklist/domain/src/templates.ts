@@ -1,5 +1,7 @@
 import tasks20261121 from '../templates/2026-11-21.tasks.json' with { type: 'json' };
 import documents20261121 from '../templates/2026-11-21.documents.json' with { type: 'json' };
+import tasks20261127 from '../templates/2026-11-27.tasks.json' with { type: 'json' };
+import documents20261127 from '../templates/2026-11-27.documents.json' with { type: 'json' };
 import {
   DocumentTemplateFileSchema,
   TaskTemplateFileSchema,
@@ -28,7 +30,7 @@ function set(rawTasks: unknown, rawDocuments: unknown): TemplateSet {
  * each task's deadline rule is read from it: see `deadlineRuleOf`).
  */
 export const TEMPLATE_SETS: ReadonlyMap<string, TemplateSet> = new Map(
-  [set(tasks20261121, documents20261121)].map((s) => [s.version, s]),
+  [set(tasks20261121, documents20261121), set(tasks20261127, documents20261127)].map((s) => [s.version, s]),
 );
 
 export const LATEST_TEMPLATE_VERSION: string = [...TEMPLATE_SETS.keys()].sort().at(-1)!;

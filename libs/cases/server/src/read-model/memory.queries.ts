@@ -2,7 +2,7 @@ import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemoryPerson
 import { MEMORIES_PATH } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
-import { deadlineRuleOf, type Jurisdiction } from '@afterwards/checklist-domain';
+import { deadlineRuleOf, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import { readAsUser, withUser, type UserTx } from '@afterwards/server-kit';
 
 type CaseRow = NonNullable<Awaited<ReturnType<UserTx['case']['findUnique']>>>;
@@ -72,7 +72,8 @@ export function toSummary(row: CaseRow, access: MemoryAccess = OWN): MemorySumma
  * A task row with its deadline rule. The rule is template data: it comes from the template version the
  * memory was generated from (published versions never change), so rows need no copy of it.
  */
-function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdiction' | 'deceasedName'>): MemoryTask {
+function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdiction' | 'deceasedName' | 'dateOfDeath'>): MemoryTask {
+  const rule = deadlineRuleOf(memory.templateVersion, memory.jurisdiction as Jurisdiction, t.templateKey, memory.deceasedName);
   return {
     id: t.id,
     templateKey: t.templateKey,
@@ -84,8 +85,9 @@ function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdict
     deadlineMonths: t.deadlineMonths,
     deadlineLabel: t.deadlineLabel,
     deadlineNote: t.deadlineNote,
-    ...deadlineRuleOf(memory.templateVersion, memory.jurisdiction as Jurisdiction, t.templateKey, memory.deceasedName),
-    dueDate: isoDate(t.dueDate),
+    ...rule,
+    // A memory projected before its task's limit was recorded still reads a date within the limit.
+    dueDate: withinLimit(isoDate(t.dueDate), rule.limit, isoDate(memory.dateOfDeath)),
     description: t.description,
     steps: strings(t.steps),
     documentsNeeded: strings(t.documentsNeeded),

@@ -1,5 +1,5 @@
 import { dueReminders, ukClock, type ReminderOffset } from '@afterwards/cases-domain';
-import { deadlineRuleOf, addDays, type Jurisdiction } from '@afterwards/checklist-domain';
+import { deadlineRuleOf, addDays, isoDateIn, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import type { SqlExecutor } from '@afterwards/persistence';
 
 /**
@@ -33,9 +33,14 @@ interface Row {
   deceased_name: string;
   jurisdiction: string;
   template_version: string;
+  date_of_death: string | null;
+  created_at: Date;
   task_id: string;
   template_key: string;
   title: string;
+  category: string;
+  deadline_days: number;
+  deadline_months: number | null;
   due_date: string;
 }
 
@@ -57,7 +62,8 @@ export async function findDueReminders(sql: SqlExecutor, now: Date, only?: { use
   const { rows } = await sql.query<Row>(
     `WITH recipients AS (${REMINDER_RECIPIENTS})
      SELECT r.user_id, u.email, u.name, c.id AS case_id, c.name AS memory_name, c.deceased_name, c.jurisdiction, c.template_version,
-       t.id AS task_id, t.template_key, t.title, to_char(t.due_date, 'YYYY-MM-DD') AS due_date
+       to_char(c.date_of_death, 'YYYY-MM-DD') AS date_of_death, c.created_at,
+       t.id AS task_id, t.template_key, t.title, t.category, t.deadline_days, t.deadline_months, to_char(t.due_date, 'YYYY-MM-DD') AS due_date
      FROM recipients r
      JOIN cases c ON c.id = r.case_id
      JOIN auth_users u ON u.id = r.user_id
@@ -72,8 +78,13 @@ export async function findDueReminders(sql: SqlExecutor, now: Date, only?: { use
   );
   if (rows.length === 0) return [];
   const candidates = rows.flatMap((row) => {
-    const rule = deadlineRuleOf(row.template_version, row.jurisdiction as Jurisdiction, row.template_key, row.deceased_name);
-    return dueReminders([{ taskId: row.task_id, dueDate: row.due_date, deadlineKind: rule.deadlineKind }], now).map((slot) => ({ row, slot, rule }));
+    const jurisdiction = row.jurisdiction as Jurisdiction;
+    const rule = deadlineRuleOf(row.template_version, jurisdiction, row.template_key, row.deceased_name);
+    // The rule, and the memory's dates, so a task that must have happened before a late start is never reminded.
+    const task = { category: row.category, deadlineDays: row.deadline_days, deadlineMonths: row.deadline_months, ...rule };
+    const memory = { dateOfDeath: row.date_of_death, startedOn: isoDateIn(new Date(row.created_at)), jurisdiction };
+    const dueDate = withinLimit(row.due_date, rule.limit, row.date_of_death)!;
+    return dueReminders([{ taskId: row.task_id, dueDate, deadlineKind: rule.deadlineKind, lateStart: { task, memory } }], now).map((slot) => ({ row, slot, rule }));
   });
   if (candidates.length === 0) return [];
   const sent = await sql.query<{ user_id: string; task_id: string; offset_kind: string; due_date: string }>(

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { CalendarSubscriptionSchema, MemoryDetailSchema, MemoryListResponseSchema, MemoryRemindersSchema, ProblemDetailsSchema, type MemoryDetail } from '@afterwards/contracts';
+import { addDays, formatDayEnGB, isoDateIn } from '@afterwards/checklist-domain';
 import { HttpSession, mailsFor, signedIn, signUpVerified, startProduct, type OutboxMessage, type RunningProduct } from '@afterwards/testing';
+
+// Memories are opened at real time (the day each is started), so the story's dates move with today: the death
+// is yesterday, which is no late start (issue 40, item 2: tasks that must have happened before a late start
+// are never reminded). `on` moves a date or an instant of the original story (death on 9 March 2026).
+const SHIFT_DAYS = Math.round((Date.parse(addDays(isoDateIn(new Date()), -1)) - Date.parse('2026-03-09')) / 86_400_000);
+const on = (iso: string): string => (iso.length === 10 ? addDays(iso, SHIFT_DAYS) : new Date(Date.parse(iso) + SHIFT_DAYS * 86_400_000).toISOString());
 
 /**
  * Reminder e-mails and the calendar feed on the built product (embedded profile: in-process jobs), with
@@ -24,7 +31,7 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
   const BOB = { email: 'bob.reminders@example.test', password: 'quiet-harbour-62' };
 
   beforeAll(async () => {
-    setClock('2026-03-01T12:00:00.000Z');
+    setClock(on('2026-03-01T12:00:00.000Z'));
     product = await startProduct({ profile: 'embedded', seedCount: 0, env: { NODE_ENV: 'test', AFTERWARDS_TEST_CLOCK_FILE: clockFile, REMINDER_SWEEP_MS: '200' } });
     for (const who of [ANN, BOB]) await signUpVerified(product, who);
     ann = await signedIn(product, ANN.email, ANN.password);
@@ -37,10 +44,10 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
 
   async function open(http: HttpSession, name: string): Promise<MemoryDetail> {
     // Died Monday 9 March 2026 in England: the death must be registered by Saturday 14 March (5 days).
-    const res = await http.json('/api/memories', { method: 'POST', json: { name, deceasedName: `${name} Ellis`, jurisdiction: 'England', dateOfDeath: '2026-03-09' } });
+    const res = await http.json('/api/memories', { method: 'POST', json: { name, deceasedName: `${name} Ellis`, jurisdiction: 'England', dateOfDeath: on('2026-03-09') } });
     expect(res.status).toBe(201);
     const detail = MemoryDetailSchema.parse(res.body);
-    expect(detail.tasks.find((t) => t.templateKey === 'register-death')).toMatchObject({ dueDate: '2026-03-14', deadlineKind: 'statutory' });
+    expect(detail.tasks.find((t) => t.templateKey === 'register-death')).toMatchObject({ dueDate: on('2026-03-14'), deadlineKind: 'statutory' });
     return detail;
   }
   const reminders = (email: string, memory?: string): OutboxMessage[] =>
@@ -73,17 +80,17 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
     });
 
     // Saturday 7 March, 09:00 UK time: 7 days before. One e-mail per memory.
-    setClock('2026-03-07T09:00:00.000Z');
+    setClock(on('2026-03-07T09:00:00.000Z'));
     await eventually(() => expect(reminders(ANN.email)).toHaveLength(2));
     const [first] = reminders(ANN.email, 'Mum');
     expect(first!.subject).toBe('Reminder: Register the death – legal deadline in 7 days');
-    expect(first!.text).toContain('the legal deadline is Saturday 14 March 2026, in 7 days.');
+    expect(first!.text).toContain(`the legal deadline is ${formatDayEnGB(on('2026-03-14'))}, in 7 days.`);
     expect(first!.text).toContain(`${product.url}/dashboard`);
     const stopLink = first!.links.find((l) => l.includes('/api/reminders/unsubscribe?token='))!;
     expect(first!.headers).toEqual({ 'List-Unsubscribe': `<${stopLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     // Later the same day, with more sweeps: a third memory's reminder arrives, and the first two are not sent again.
-    setClock('2026-03-07T15:00:00.000Z');
+    setClock(on('2026-03-07T15:00:00.000Z'));
     await open(ann, 'Gran');
     await eventually(() => expect(reminders(ANN.email, 'Gran')).toHaveLength(1));
     expect(reminders(ANN.email, 'Mum')).toHaveLength(1);
@@ -107,13 +114,13 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
 
     // Friday 13 March, 22:00: the day-before reminders are due but it is quiet hours. Give the sweep many
     // turns; nothing may go (this can only pass wrongly, never fail wrongly, on a slow machine).
-    setClock('2026-03-13T22:00:00.000Z');
+    setClock(on('2026-03-13T22:00:00.000Z'));
     await new Promise((r) => setTimeout(r, 3_000));
     expect(reminders(ANN.email)).toHaveLength(3);
 
     // Saturday 14 March, 08:00: quiet hours end; the day's reminders go (Mum, Gran), not Dad's (stopped),
     // and the evening's 'tomorrow' ones never went: their day was over by 08:00.
-    setClock('2026-03-14T08:00:00.000Z');
+    setClock(on('2026-03-14T08:00:00.000Z'));
     await eventually(() => expect(reminders(ANN.email)).toHaveLength(5));
     expect(subjects(reminders(ANN.email, 'Mum'))).toEqual(['Reminder: Register the death – legal deadline in 7 days', 'Reminder: Register the death – legal deadline today']);
     expect(subjects(reminders(ANN.email, 'Gran'))).toHaveLength(2);
@@ -142,7 +149,7 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
     const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
     const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     const register = events.find((e) => e.summary === 'Register the death (legal deadline)')!;
-    expect(register.startDate.toString()).toBe('2026-03-14');
+    expect(register.startDate.toString()).toBe(on('2026-03-14'));
     expect(MemoryRemindersSchema.parse((await ann.json(`/api/memories/${mum.memory.id}/reminders`)).body).calendar.subscribed).toBe(true);
     // Bob cannot make or revoke one on Ann's memory.
     expect((await bob.fetch(`/api/memories/${mum.memory.id}/calendar-subscription`, { method: 'DELETE' })).status).toBe(404);

@@ -71,7 +71,10 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
   });
 
   async function run(command: Record<string, unknown>): Promise<void> {
-    const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
+    // Opened the day after the death, as the test clock has it: a memory started months late gets no
+    // reminders for its first-week tasks (issue 40, item 2).
+    const at = command.type === 'OpenCase' ? '2026-03-10T09:00:00.000Z' : new Date().toISOString();
+    const full = { ...command, caseId, actorId: OWNER, at } as CaseCommand;
     await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
   }
   const dueFor = async (at: string) =>
@@ -153,6 +156,31 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     await expectEventually(async () => expect(await getMemoryDetail(prisma, BEN, caseId)).not.toBeNull());
     const recipients = await db.sql.query<{ user_id: string }>(`SELECT user_id FROM (${REMINDER_RECIPIENTS}) r WHERE case_id = $1 ORDER BY user_id`, [caseId]);
     expect(recipients.rows.map((r) => r.user_id).sort()).toEqual([OWNER, BEN].sort());
+  });
+
+  it('sends no reminder for a task that must have happened before a late start, marked or not (issue 40, item 2)', async () => {
+    // Ireland, started 1 May 2026, six months after a death on 1 November 2025: the funeral's suggested
+    // timing counts from the start (8 May), so without the rule its reminder would go on 1 May.
+    const lateId = randomUUID();
+    const full = {
+      type: 'OpenCase',
+      caseId: lateId,
+      actorId: OWNER,
+      at: '2026-05-01T09:00:00.000Z',
+      details: { name: 'Dad', deceasedName: 'Seán Byrne', jurisdiction: 'Ireland', dateOfDeath: '2025-11-01' },
+      ids: randomUUID,
+    } as unknown as CaseCommand;
+    await executeCommand(store, caseStreamId(lateId), caseDecider, full, { actor: OWNER });
+    await expectEventually(async () => expect(await getMemoryDetail(prisma, OWNER, lateId)).not.toBeNull());
+    const tasks = (await getMemoryDetail(prisma, OWNER, lateId))!.tasks;
+    const key = (taskId: string) => tasks.find((t) => t.id === taskId)!.templateKey;
+    expect(tasks.find((t) => t.templateKey === 'arrange-funeral')!.dueDate).toBe('2026-05-08');
+    const due = async (at: string) => (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === lateId).map((r) => key(r.taskId));
+    // 1 May: the funeral and securing the home (both due 8 May) would be in 7 days; telling departments is not due yet.
+    expect(await due('2026-05-01T10:00:00Z')).toEqual([]);
+    expect(await due('2026-05-07T10:00:00Z')).toEqual([]);
+    // Telling government departments and the employer (14 days, not first-week tasks) are still reminded.
+    expect((await due('2026-05-08T10:00:00Z')).sort()).toEqual(['notify-employer-pensions', 'tell-government-ie']);
   });
 
   it("Delete Forever takes the memory's reminder and calendar rows with it", async () => {

@@ -15,6 +15,13 @@ export class SettleItemController {
     private readonly memories: MemoryCommands,
   ) {}
 
+  /** A late start, in one step: every open task that must have happened before it (the checklist domain's rule). */
+  @Put(':id/done-before-start')
+  async settleDoneBeforeStart(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+    const user = await this.sessions.requireUser(req);
+    return this.memories.runAndRead(user, req, { type: 'SettleTasksDoneBeforeStart', caseId: id });
+  }
+
   @Put(':id/tasks/:taskId/settlement')
   async settleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
