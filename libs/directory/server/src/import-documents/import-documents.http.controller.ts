@@ -21,7 +21,7 @@ import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/imp
 import { importFileName, receiveImportFile } from '../imports/receive-import-file';
 import { StaffListings } from '../staff-listing-commands/staff-listings.service';
 import { findDocuments, publicDocument } from '../review-imports/documents.queries';
-import { DocumentUnreadableError, extractText, hasText } from './extract-text';
+import { DocumentLimitError, DocumentUnreadableError, extractText, hasText } from './extract-text';
 
 export const DOCUMENT_TYPES = [FILE_TYPES.pdf, FILE_TYPES.doc, FILE_TYPES.docx, FILE_TYPES.text];
 
@@ -83,6 +83,11 @@ export class ImportDocumentsController {
         text = (await extractText(bytes, stored.fileType)).replace(/\u0000/g, '');
       } catch (error) {
         if (error instanceof DocumentUnreadableError) throw failed(422, 'DOCUMENT_UNREADABLE', DOCUMENT_MESSAGES.unreadable);
+        if (error instanceof DocumentLimitError) {
+          throw error.limit === 'time'
+            ? failed(422, 'DOCUMENT_TOO_SLOW_TO_READ', DOCUMENT_MESSAGES.tooSlow)
+            : failed(422, 'DOCUMENT_TOO_LARGE_UNPACKED', DOCUMENT_MESSAGES.tooLargeUnpacked);
+        }
         throw error;
       }
       // A scan has pictures of pages and no text layer: say so rather than make an empty listing.
