@@ -84,11 +84,22 @@ export class EncryptedFileStore {
    * further) once more than `maxBytes` arrive or once its content can no longer be an allowed type.
    */
   async put(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions): Promise<StoredFile> {
+    const stored = await this.stage(source, options);
+    await this.commit(stored.fileId);
+    return stored;
+  }
+
+  /**
+   * Like `put`, but the blob stays an unfinished upload (a `.part` in the temp folder, which
+   * `clearStalePartials` removes once stale) until `commit` moves it into place: a caller that must
+   * record the file first (a row that points at it) leaves nothing behind if it stops in between.
+   */
+  async stage(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions): Promise<StoredFile> {
     const { maxBytes, allowedTypes } = options;
     const fileId = randomUUID();
     const tempDir = path.join(this.dir, TEMP_DIR);
     await fs.mkdir(tempDir, { recursive: true, mode: 0o700 });
-    const temp = path.join(tempDir, `${fileId}.part`);
+    const temp = this.stagedPath(fileId);
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
     const encryptor = this.encryptor(fileId);
@@ -125,9 +136,6 @@ export class EncryptedFileStore {
         if (!sniffed || !allowedTypes.includes(sniffed)) throw new FileTypeNotAllowedError(sniffed, allowedTypes);
         fileType = sniffed;
       }
-      const target = this.pathOf(fileId);
-      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fs.rename(temp, target);
       return { fileId, fileSize, fileType };
     } catch (error) {
       await partial.close().catch(() => undefined); // already closed when the stream was destroyed
@@ -135,6 +143,31 @@ export class EncryptedFileStore {
       if (source instanceof Readable && !source.destroyed) source.destroy();
       throw error;
     }
+  }
+
+  /** The decrypted content of a staged (not yet committed) file. */
+  async readStaged(fileId: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.openBlob(fileId, this.blobName(fileId), this.stagedPath(fileId))) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Moves a staged file into place: from here on it is a stored file like any other. */
+  async commit(fileId: string): Promise<void> {
+    const temp = this.stagedPath(fileId);
+    try {
+      const target = this.pathOf(fileId);
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** Removes a staged file that will not be committed; a missing one is fine. */
+  async discard(fileId: string): Promise<void> {
+    await fs.rm(this.stagedPath(fileId), { force: true });
   }
 
   /**
@@ -266,6 +299,10 @@ export class EncryptedFileStore {
     return fileId;
   }
 
+  private stagedPath(fileId: string): string {
+    return path.join(this.dir, TEMP_DIR, `${this.blobName(fileId)}.part`);
+  }
+
   private pathOf(blobName: string): string {
     return path.join(this.dir, blobName.slice(0, 2), blobName);
   }
@@ -302,8 +339,7 @@ export class EncryptedFileStore {
     }
   }
 
-  private async openBlob(fileId: string, blobName: string): Promise<Readable> {
-    const file = this.pathOf(blobName);
+  private async openBlob(fileId: string, blobName: string, file = this.pathOf(blobName)): Promise<Readable> {
     const handle = await fs.open(file, 'r').catch((error: unknown) => {
       throw isMissing(error) ? new FileNotFoundError(fileId) : error;
     });

@@ -93,7 +93,7 @@ async function* repeated(chunk: Buffer, total: number): AsyncGenerator<Buffer> {
   for (let sent = 0; sent < total; sent += chunk.length) yield total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
 }
 
-async function collect(stream: AsyncIterable<Buffer | Uint8Array>): Promise<Buffer> {
+async function collect(stream: AsyncIterable<Buffer | Uint8Array | string>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of stream) parts.push(Buffer.from(part));
   return Buffer.concat(parts);
