@@ -4,7 +4,7 @@ import pg from 'pg';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { DOCUMENT_MESSAGES, FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE } from '@afterwards/contracts';
 import { HttpSession, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
-import { makeDocxBomb, makePdfBomb } from '@afterwards/testing/documents';
+import { BROCHURE_LINES, makeDocx, makeDocxBomb, makePdf, makePdfBomb } from '@afterwards/testing/documents';
 
 const STAFF = { email: 'dora.documents@example.test', name: 'Dora Documents', password: 'quiet-harbour-80' };
 const FAMILY = { email: 'fern.reader@example.test', password: 'quiet-harbour-81' };
@@ -83,7 +83,7 @@ describe('document import cannot take the API down', () => {
     staff.json<{ code?: string; detail?: string }>('/api/admin/imports/documents', {
       method: 'POST',
       headers: { 'content-type': UPLOAD_CONTENT_TYPE, [FILE_NAME_HEADER]: name },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
 
   it('answers a zip-bomb .docx and a PDF bomb with a 422, stays ready, keeps serving a family, and keeps no file', async () => {
@@ -111,6 +111,23 @@ describe('document import cannot take the API down', () => {
     expect(filesUnder(filesDir)).toEqual([]);
     process.stdout.write(`API peak resident memory (VmHWM): ${peakBefore} MB before the bombs, ${peakRssMb(pid)} MB after\n`);
   }, 240_000);
+
+  it('still imports real brochures (.docx and PDF) read in the worker, and keeps each file with its row', async () => {
+    for (const [name, bytes] of [
+      ['hope-and-sons.docx', await makeDocx(BROCHURE_LINES)],
+      ['hope-and-sons-leeds.pdf', await makePdf([...BROCHURE_LINES, 'Also at 4 Kirkgate, Wakefield WF1 1HS'])],
+    ] as const) {
+      const res = await upload(name, bytes);
+      expect([name, res.status]).toEqual([name, 201]);
+      expect(res.body).toMatchObject({ fileName: name, extractedData: { businessName: 'Hope & Sons Funeral Directors Ltd' } });
+    }
+    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await client.connect();
+    const rows = (await client.query<{ file_id: string }>('SELECT file_id::text FROM import_documents')).rows.map((r) => r.file_id);
+    await client.end();
+    expect(rows).toHaveLength(2);
+    expect(filesUnder(filesDir).map((f) => path.basename(f)).sort()).toEqual([...rows].sort());
+  }, 120_000);
 
   it('leaves no stored file without its row when the API is killed while it reads a document', async () => {
     const bomb = await makeDocxBomb(300 * MB, { directorySays: 4_000 });
