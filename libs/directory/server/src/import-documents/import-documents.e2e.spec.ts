@@ -153,3 +153,43 @@ describe('document import cannot take the API down', () => {
     expect((await family.json('/api/memories')).status).toBe(200);
   }, 240_000);
 });
+
+/** The embedded profile (PGlite in the API's own process) reads documents through the same worker. */
+describe('document import on the embedded profile', () => {
+  let product: RunningProduct;
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 0 });
+    // PGlite allows one process per data folder: the tool runs while the API is stopped.
+    await product.stopApi();
+    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
+    await product.startApi();
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  it('answers a zip-bomb .docx with a 422 while it stays ready, keeps no file, then imports a real brochure', async () => {
+    const staff = await staffSignedIn(product, STAFF, 'import-documents-e2e');
+    const upload = (name: string, bytes: Buffer) =>
+      staff.json<{ code?: string; detail?: string }>('/api/admin/imports/documents', {
+        method: 'POST',
+        headers: { 'content-type': UPLOAD_CONTENT_TYPE, [FILE_NAME_HEADER]: name },
+        body: new Uint8Array(bytes),
+      });
+    const filesDir = path.join(product.dataDir, 'files');
+    const ready: number[] = [];
+    let stopped = false;
+    const probe = (async () => {
+      while (!stopped) ready.push(await fetch(`${product.url}/api/health/ready`).then((r) => r.status, () => 0));
+    })();
+    const bomb = await upload('brochure.docx', await makeDocxBomb(300 * MB));
+    stopped = true;
+    await probe;
+    expect([bomb.status, bomb.body.code]).toEqual([422, 'DOCUMENT_TOO_LARGE_UNPACKED']);
+    expect(ready.filter((s) => s !== 200)).toEqual([]);
+    expect(filesUnder(filesDir)).toEqual([]);
+    expect((await upload('hope-and-sons.docx', await makeDocx(BROCHURE_LINES))).status).toBe(201);
+    expect(filesUnder(filesDir)).toHaveLength(1);
+  }, 240_000);
+});
