@@ -131,14 +131,15 @@ const CENTRAL_DIRECTORY_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
 
 /**
  * A PDF bomb: one page whose content stream is FlateDecode data that inflates to `unpackedBytes` of text
- * operators (300 MB in about 1 MB), the way a PDF can make a reader fill its memory.
+ * operators (300 MB in about 1 MB), the way a PDF can make a reader fill its memory. `operators` repeats
+ * other content instead (e.g. 'q Q\n', which keeps a reader busy without filling its heap).
  */
-export async function makePdfBomb(unpackedBytes: number): Promise<Buffer> {
+export async function makePdfBomb(unpackedBytes: number, options: { operators?: string } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   page.node.setFontDictionary(PDFName.of('F1'), font.ref);
-  const operators = Buffer.from('BT /F1 11 Tf 50 780 Td (Hope & Sons Funeral Directors, Leeds) Tj ET\n'.repeat(10_000));
+  const operators = Buffer.from((options.operators ?? 'BT /F1 11 Tf 50 780 Td (Hope & Sons Funeral Directors, Leeds) Tj ET\n').repeat(10_000));
   const deflated = await collect(Readable.from(repeated(operators, unpackedBytes)).pipe(zlib.createDeflate({ level: 9 })));
   const contents = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode', Length: deflated.length }), deflated);
   page.node.set(PDFName.of('Contents'), doc.context.register(contents));

@@ -94,6 +94,10 @@ describe('the extraction sandbox: a worker thread with caps on unpacked size, me
   it('ends a reader that takes longer than the time cap', async () => {
     const pdf = await makePdf(BROCHURE_LINES);
     await expect(limitHit(extractText(pdf, FILE_TYPES.pdf, { ...DEFAULT_EXTRACTION_LIMITS, timeoutMs: 20 }))).resolves.toBe('time');
+    // A content stream under the unpacked cap (100 MB) of operators that draw nothing keeps the reader busy
+    // while holding little: the time cap ends it.
+    const busy = await makePdfBomb(100 * MB, { operators: 'q Q\n' });
+    await expect(limitHit(extractText(busy, FILE_TYPES.pdf, { ...DEFAULT_EXTRACTION_LIMITS, timeoutMs: 4_000 }))).resolves.toBe('time');
   });
 
   it('reads the next document as before, and nothing of the bombs stayed in this heap', async () => {
