@@ -21,7 +21,7 @@ mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 cd "$src"
 
-for entry in apps/api/dist/main.js apps/worker/dist/main.js tools/dist/cli.js apps/family-shell/dist/index.html apps/admin-shell/dist/index.html; do
+for entry in apps/api/dist/main.js apps/api/dist/extract-text.worker.js apps/worker/dist/main.js tools/dist/cli.js apps/family-shell/dist/index.html apps/admin-shell/dist/index.html; do
   [ -f "$entry" ] || { echo "$src/$entry is missing: run npm run build first" >&2; exit 1; }
 done
 

@@ -161,6 +161,8 @@ export const DOCUMENT_MESSAGES = {
   tooLarge: 'The file is larger than 10 MB.',
   noText: 'It has no text to read: it looks like a scanned image. Please add the business by hand from Local Businesses.',
   unreadable: 'The file could not be read. It may be damaged or protected by a password.',
+  tooLargeUnpacked: 'This file is too large to read once unpacked. Please save it as a simpler file (without embedded pictures or fonts), or add the business by hand from Local Businesses.',
+  tooSlow: 'This file took too long to read. Please save it as a simpler file, or add the business by hand from Local Businesses.',
 } as const;
 
 /** The fields the extraction rules look for, in the spec's order. */

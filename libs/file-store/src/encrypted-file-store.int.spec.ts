@@ -243,6 +243,28 @@ describe('EncryptedFileStore', () => {
     expect(fs.existsSync(fresh)).toBe(true);
   });
 
+  it('keeps a staged file as an unfinished upload until it is committed: a stop before that leaves no stored file', async () => {
+    const doc = samplePdf('x'.repeat(2000));
+    const staged = await store.stage(Readable.from([doc]), { maxBytes: 10_000, allowedTypes: [FILE_TYPES.pdf] });
+    expect(staged.fileType).toBe(FILE_TYPES.pdf);
+    expect(await store.readStaged(staged.fileId)).toEqual(doc);
+    expect(await store.allFileIds()).toEqual([]);
+    expect(await store.exists(staged.fileId)).toBe(false);
+    // What a crash leaves is swept as any stale partial upload is.
+    expect(await store.clearStalePartials(0, new Date(Date.now() + 1000))).toBe(1);
+    await expectNothingOnDisk();
+
+    const kept = await store.stage(Readable.from([doc]), { maxBytes: 10_000, allowedTypes: [FILE_TYPES.pdf] });
+    await store.commit(kept.fileId);
+    expect(await store.allFileIds()).toEqual([kept.fileId]);
+    expect(await store.read(kept.fileId)).toEqual(doc);
+    await store.delete(kept.fileId);
+
+    const dropped = await store.stage(Readable.from([doc]), { maxBytes: 10_000, allowedTypes: [FILE_TYPES.pdf] });
+    await store.discard(dropped.fileId);
+    await expectNothingOnDisk();
+  });
+
   it('says a missing or malformed file id is not found', async () => {
     await expect(store.open('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(FileNotFoundError);
     await expect(store.open('../../etc/passwd')).rejects.toBeInstanceOf(FileNotFoundError);

@@ -95,10 +95,24 @@ export class EncryptedFileStore {
    * further) once more than `maxBytes` arrive or once its content can no longer be an allowed type.
    */
   async put(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions): Promise<StoredFile> {
+    return this.receive(source, options, 'commit');
+  }
+
+  /**
+   * Like `put`, but the blob stays an unfinished upload (a `.part` at the top of the temp folder, which
+   * `clearStalePartials` removes once stale) until `commit` moves it into place: a caller that must
+   * record the file first (a row that points at it) leaves nothing behind if it stops in between.
+   * Staged files have no owner's scope: they are found by their id alone.
+   */
+  async stage(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: Omit<PutOptions, 'scope'>): Promise<StoredFile> {
+    return this.receive(source, options, 'stage');
+  }
+
+  private async receive(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions, mode: 'commit' | 'stage'): Promise<StoredFile> {
     const { maxBytes, allowedTypes } = options;
     const fileId = randomUUID();
-    const scope = options.scope ?? [];
-    const temp = path.join(this.tempDirOf(scope), `${fileId}.part`);
+    const scope = mode === 'commit' ? (options.scope ?? []) : [];
+    const temp = mode === 'commit' ? path.join(this.tempDirOf(scope), `${fileId}.part`) : this.stagedPath(fileId);
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
     const encryptor = this.encryptor(fileId);
@@ -135,9 +149,7 @@ export class EncryptedFileStore {
         if (!sniffed || !allowedTypes.includes(sniffed)) throw new FileTypeNotAllowedError(sniffed, allowedTypes);
         fileType = sniffed;
       }
-      const target = this.pathOf(fileId);
-      await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fs.rename(temp, target);
+      if (mode === 'commit') await this.moveIntoPlace(temp, fileId);
       return { fileId, fileSize, fileType };
     } catch (error) {
       await partial.close().catch(() => undefined); // already closed when the stream was destroyed
@@ -147,6 +159,35 @@ export class EncryptedFileStore {
     } finally {
       await this.tidy(scope);
     }
+  }
+
+  /** The decrypted content of a staged (not yet committed) file. */
+  async readStaged(fileId: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.openBlob(fileId, this.blobName(fileId), this.stagedPath(fileId))) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Moves a staged file into place: from here on it is a stored file like any other. */
+  async commit(fileId: string): Promise<void> {
+    const temp = this.stagedPath(fileId);
+    try {
+      await this.moveIntoPlace(temp, fileId);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  private async moveIntoPlace(temp: string, fileId: string): Promise<void> {
+    const target = this.pathOf(fileId);
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    await fs.rename(temp, target);
+  }
+
+  /** Removes a staged file that will not be committed; a missing one is fine. */
+  async discard(fileId: string): Promise<void> {
+    await fs.rm(this.stagedPath(fileId), { force: true });
   }
 
   /**
@@ -306,6 +347,10 @@ export class EncryptedFileStore {
     return fileId;
   }
 
+  private stagedPath(fileId: string): string {
+    return path.join(this.dir, TEMP_DIR, `${this.blobName(fileId)}.part`);
+  }
+
   private pathOf(blobName: string): string {
     return path.join(this.dir, blobName.slice(0, 2), blobName);
   }
@@ -362,8 +407,7 @@ export class EncryptedFileStore {
     }
   }
 
-  private async openBlob(fileId: string, blobName: string): Promise<Readable> {
-    const file = this.pathOf(blobName);
+  private async openBlob(fileId: string, blobName: string, file = this.pathOf(blobName)): Promise<Readable> {
     const handle = await fs.open(file, 'r').catch((error: unknown) => {
       throw isMissing(error) ? new FileNotFoundError(fileId) : error;
     });

@@ -2,9 +2,12 @@
 // fixtures: a PDF with a text layer (pdf-lib), a scanned-looking PDF with none, a .docx (the zip of
 // WordprocessingML parts Word writes), a legacy Word 97-2003 .doc (an OLE compound file holding a
 // WordDocument stream with its file information block and a piece table) and plain text.
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import CFB from 'cfb';
 import JSZip from 'jszip';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts, rgb } from 'pdf-lib';
+import { ZipFile } from 'yazl';
 
 /** A one-page PDF whose lines are real text objects (what a brochure exported from Word or InDesign has). */
 export async function makePdf(lines: readonly string[]): Promise<Buffer> {
@@ -25,17 +28,16 @@ export async function makeScannedPdf(): Promise<Buffer> {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const DOCX_CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const DOCX_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+
 /** A .docx with one paragraph per line. */
 export async function makeDocx(lines: readonly string[]): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
+  zip.file('[Content_Types].xml', DOCX_CONTENT_TYPES);
+  zip.file('_rels/.rels', DOCX_RELS);
   const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(l)}</w:t></w:r></w:p>`).join('');
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
@@ -85,3 +87,61 @@ export const BROCHURE_LINES = [
   'Website: www.hopeandsons.example',
   'Simple cremation packages with a price from £1,950 including the hearse.',
 ] as const;
+
+/** `chunk` again and again, `total` bytes in all (the last one cut), as a stream: nothing that size is held. */
+async function* repeated(chunk: Buffer, total: number): AsyncGenerator<Buffer> {
+  for (let sent = 0; sent < total; sent += chunk.length) yield total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
+}
+
+async function collect(stream: AsyncIterable<Buffer | Uint8Array | string>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.from(part));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A zip-bomb .docx: a real document whose `word/document.xml` inflates to `unpackedBytes` (300 MB fits in
+ * about 1 MB). With `directorySays`, the zip's central directory states that size for the part instead of
+ * the true one, as a file built to get past a check of the directory alone would.
+ */
+export async function makeDocxBomb(unpackedBytes: number, options: { directorySays?: number } = {}): Promise<Buffer> {
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from(DOCX_CONTENT_TYPES), '[Content_Types].xml');
+  zip.addBuffer(Buffer.from(DOCX_RELS), '_rels/.rels');
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+  const paragraph = '<w:p><w:r><w:t>Hope &amp; Sons Funeral Directors, Leeds</w:t></w:r></w:p>';
+  async function* documentXml() {
+    yield Buffer.from(head);
+    yield* repeated(Buffer.from(paragraph.repeat(20_000)), unpackedBytes - head.length - 30);
+    yield Buffer.from('</w:body></w:document>');
+  }
+  zip.addReadStream(Readable.from(documentXml()), 'word/document.xml');
+  zip.end();
+  const bytes = await collect(zip.outputStream);
+  if (options.directorySays !== undefined) {
+    // Central directory headers: signature, then the uncompressed size at +24 and the name at +46.
+    for (let at = bytes.indexOf(CENTRAL_DIRECTORY_HEADER); at >= 0; at = bytes.indexOf(CENTRAL_DIRECTORY_HEADER, at + 4)) {
+      const name = bytes.toString('utf8', at + 46, at + 46 + bytes.readUInt16LE(at + 28));
+      if (name === 'word/document.xml') bytes.writeUInt32LE(options.directorySays, at + 24);
+    }
+  }
+  return bytes;
+}
+const CENTRAL_DIRECTORY_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
+/**
+ * A PDF bomb: one page whose content stream is FlateDecode data that inflates to `unpackedBytes` of text
+ * operators (300 MB in about 1 MB), the way a PDF can make a reader fill its memory. `operators` repeats
+ * other content instead (e.g. 'q Q\n', which keeps a reader busy without filling its heap).
+ */
+export async function makePdfBomb(unpackedBytes: number, options: { operators?: string } = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.node.setFontDictionary(PDFName.of('F1'), font.ref);
+  const operators = Buffer.from((options.operators ?? 'BT /F1 11 Tf 50 780 Td (Hope & Sons Funeral Directors, Leeds) Tj ET\n').repeat(10_000));
+  const deflated = await collect(Readable.from(repeated(operators, unpackedBytes)).pipe(zlib.createDeflate({ level: 9 })));
+  const contents = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode', Length: deflated.length }), deflated);
+  page.node.set(PDFName.of('Contents'), doc.context.register(contents));
+  return Buffer.from(await doc.save());
+}

@@ -1,7 +1,7 @@
-import { BROCHURE_LINES, makeDoc, makeDocx, makePdf, makeScannedPdf, makeTxt } from '@afterwards/testing/documents';
+import { BROCHURE_LINES, makeDoc, makeDocx, makeDocxBomb, makePdf, makePdfBomb, makeScannedPdf, makeTxt } from '@afterwards/testing/documents';
 import { detectFileType, FILE_TYPES } from '@afterwards/file-store';
 import { extractBusiness } from '@afterwards/directory-domain';
-import { extractText, hasText } from './extract-text';
+import { DEFAULT_EXTRACTION_LIMITS, DocumentLimitError, extractText, hasText, type DocumentLimit, type ExtractionLimits } from './extract-text';
 
 /** What the brochure's fields are, whichever file type carries it. */
 const expected = {
@@ -47,5 +47,63 @@ describe('document text extraction with real parsers', () => {
   it('refuses a damaged PDF as unreadable', async () => {
     const pdf = await makePdf(BROCHURE_LINES);
     await expect(extractText(pdf.subarray(0, 200), FILE_TYPES.pdf)).rejects.toThrow('could not be read');
+  });
+});
+
+const MB = 1024 * 1024;
+
+/** The cap an extraction was refused at, or a failure if it was not refused that way. */
+async function limitHit(extraction: Promise<string>): Promise<DocumentLimit> {
+  const error = await extraction.then(
+    () => new Error('the document was read'),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof DocumentLimitError)) throw error;
+  return error.limit;
+}
+
+describe('the extraction sandbox: a worker thread with caps on unpacked size, memory and time', () => {
+  // The test process has V8's default heap: had the bombs been read here, it would have filled it.
+  const before = process.memoryUsage().heapUsed;
+
+  it('refuses a zip-bomb .docx (1 MB whose document.xml inflates to 300 MB) from its central directory', async () => {
+    const bomb = await makeDocxBomb(300 * MB);
+    expect(bomb.length).toBeLessThan(2 * MB);
+    expect(detectFileType(bomb)).toBe(FILE_TYPES.docx);
+    await expect(limitHit(extractText(bomb, FILE_TYPES.docx))).resolves.toBe('unpacked-size');
+  });
+
+  it('refuses a zip-bomb .docx whose directory lies about the size, by counting as it inflates', async () => {
+    const bomb = await makeDocxBomb(300 * MB, { directorySays: 4_000 });
+    await expect(limitHit(extractText(bomb, FILE_TYPES.docx))).resolves.toBe('unpacked-size');
+  });
+
+  it('refuses a PDF bomb (a FlateDecode content stream that inflates to 300 MB)', async () => {
+    const bomb = await makePdfBomb(300 * MB);
+    expect(bomb.length).toBeLessThan(2 * MB);
+    expect(detectFileType(bomb)).toBe(FILE_TYPES.pdf);
+    await expect(limitHit(extractText(bomb, FILE_TYPES.pdf))).resolves.toBe('unpacked-size');
+  });
+
+  it("stops what gets past the size checks at the worker's memory cap: the parser runs out, not the process", async () => {
+    const noSizeCheck: ExtractionLimits = { ...DEFAULT_EXTRACTION_LIMITS, maxUnpackedBytes: Number.MAX_SAFE_INTEGER, heapMb: 32 };
+    await expect(limitHit(extractText(await makeDocxBomb(120 * MB), FILE_TYPES.docx, noSizeCheck))).resolves.toBe('memory');
+    await expect(limitHit(extractText(await makePdfBomb(300 * MB), FILE_TYPES.pdf, { ...noSizeCheck, maxGrowthBytes: 96 * MB }))).resolves.toBe('memory');
+  });
+
+  it('ends a reader that takes longer than the time cap', async () => {
+    const pdf = await makePdf(BROCHURE_LINES);
+    await expect(limitHit(extractText(pdf, FILE_TYPES.pdf, { ...DEFAULT_EXTRACTION_LIMITS, timeoutMs: 20 }))).resolves.toBe('time');
+    // A content stream under the unpacked cap (100 MB) of operators that draw nothing keeps the reader busy
+    // while holding little: the time cap ends it.
+    const busy = await makePdfBomb(100 * MB, { operators: 'q Q\n' });
+    await expect(limitHit(extractText(busy, FILE_TYPES.pdf, { ...DEFAULT_EXTRACTION_LIMITS, timeoutMs: 4_000 }))).resolves.toBe('time');
+  });
+
+  it('reads the next document as before, and nothing of the bombs stayed in this heap', async () => {
+    const text = await extractText(await makeDocx(BROCHURE_LINES), FILE_TYPES.docx);
+    expect(text).toContain(BROCHURE_LINES[0]);
+    global.gc?.();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(100 * MB);
   });
 });

@@ -21,7 +21,7 @@ import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/imp
 import { importFileName, receiveImportFile } from '../imports/receive-import-file';
 import { StaffListings } from '../staff-listing-commands/staff-listings.service';
 import { findDocuments, publicDocument } from '../review-imports/documents.queries';
-import { DocumentUnreadableError, extractText, hasText } from './extract-text';
+import { DocumentLimitError, DocumentUnreadableError, extractText, hasText } from './extract-text';
 
 export const DOCUMENT_TYPES = [FILE_TYPES.pdf, FILE_TYPES.doc, FILE_TYPES.docx, FILE_TYPES.text];
 
@@ -74,15 +74,23 @@ export class ImportDocumentsController {
       allowedTypes: DOCUMENT_TYPES,
       tooLarge: () => failed(413, 'DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.tooLarge),
       wrongType: () => failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType),
+      // Staged until its row exists: an import cut off before then (the process killed while a document
+      // is read) leaves only an unfinished upload, which the stale-partials sweep removes.
+      stage: true,
     });
     let kept = false;
     try {
-      const bytes = await files.read(stored.fileId);
+      const bytes = await files.readStaged(stored.fileId);
       let text: string;
       try {
         text = (await extractText(bytes, stored.fileType)).replace(/\u0000/g, '');
       } catch (error) {
         if (error instanceof DocumentUnreadableError) throw failed(422, 'DOCUMENT_UNREADABLE', DOCUMENT_MESSAGES.unreadable);
+        if (error instanceof DocumentLimitError) {
+          throw error.limit === 'time'
+            ? failed(422, 'DOCUMENT_TOO_SLOW_TO_READ', DOCUMENT_MESSAGES.tooSlow)
+            : failed(422, 'DOCUMENT_TOO_LARGE_UNPACKED', DOCUMENT_MESSAGES.tooLargeUnpacked);
+        }
         throw error;
       }
       // A scan has pictures of pages and no text layer: say so rather than make an empty listing.
@@ -98,6 +106,14 @@ export class ImportDocumentsController {
         VALUES (${documentId}::uuid, ${fileName}, ${stored.fileId}::uuid, ${stored.fileType}, ${stored.fileSize}, ${text.slice(0, DOCUMENT_TEXT_KEPT)},
           ${text.length > DOCUMENT_TEXT_KEPT}, ${JSON.stringify(extraction.data)}::jsonb, ${JSON.stringify(extraction.found)}::jsonb, ${extraction.confidence},
           ${listingId}::uuid, ${staffOf(req).id})`;
+      // The row first, then the blob: a stop between the two leaves a row whose file is gone (its download
+      // answers not found), never a stored blob that nothing points at.
+      try {
+        await files.commit(stored.fileId);
+      } catch (error) {
+        await this.rt.prisma.$executeRaw`DELETE FROM import_documents WHERE id = ${documentId}::uuid`;
+        throw error;
+      }
       try {
         await this.listings.change(req, listingId, 'document_imported', [
           {
@@ -120,7 +136,10 @@ export class ImportDocumentsController {
       const [document] = await findDocuments(this.rt.prisma, { id: documentId, limit: 1 });
       return publicDocument(document!);
     } finally {
-      if (!kept) await files.delete(stored.fileId).catch(() => undefined);
+      if (!kept) {
+        await files.discard(stored.fileId).catch(() => undefined);
+        await files.delete(stored.fileId).catch(() => undefined);
+      }
     }
   }
 }

@@ -10,6 +10,8 @@ export interface ImportFileRules {
   readonly allowedTypes: readonly string[];
   readonly tooLarge: () => ProblemError;
   readonly wrongType: () => ProblemError;
+  /** Leave the file staged (see EncryptedFileStore.stage): the caller commits it once a row points at it. */
+  readonly stage?: boolean;
 }
 
 /**
@@ -23,7 +25,8 @@ export async function receiveImportFile(req: Request, files: EncryptedFileStore,
     throw rules.tooLarge();
   }
   try {
-    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes });
+    const options = { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes };
+    return await (rules.stage ? files.stage(req, options) : files.put(req, options));
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
