@@ -119,9 +119,10 @@ const Ready = z.object({
   projections: z.unknown().optional(),
 });
 const ChecklistPreviewQuery = z.object({ jurisdiction: z.string().optional() });
+/** The served OpenAPI document, checked only for its outline here: what it describes is everything else. */
+const OpenApiDocumentResponse = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 const SetupQuery = z.object({ token: z.string().optional() });
 const FirstStaffResponse = AdminSessionResponseSchema;
-const PromotableResponse = z.object({ businesses: PromotableBusinessesSchema });
 
 /**
  * Every HTTP route of the API, once: the OpenAPI document is generated from this list and its schemas,
@@ -217,7 +218,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Staff: promotions
   { method: 'GET', path: '/api/admin/promotions', summary: 'Promotions with their figures', tag: 'Promotions', access: 'staff', query: PromotionListQuerySchema, response: AdminPromotionListSchema },
-  { method: 'GET', path: '/api/admin/promotions/businesses', summary: 'Listings that can be promoted', tag: 'Promotions', access: 'staff', response: PromotableResponse },
+  { method: 'GET', path: '/api/admin/promotions/businesses', summary: 'Listings that can be promoted', tag: 'Promotions', access: 'staff', response: PromotableBusinessesSchema },
   { method: 'POST', path: '/api/admin/promotions', summary: 'Create a promotion', tag: 'Promotions', access: 'admin', body: CreatePromotionRequestSchema, response: AdminPromotionSchema, status: 201 },
   { method: 'PUT', path: '/api/admin/promotions/{id}', summary: 'Edit a promotion', tag: 'Promotions', access: 'admin', body: EditPromotionRequestSchema, response: AdminPromotionSchema },
   { method: 'POST', path: '/api/admin/promotions/{id}/renew', summary: 'Renew a promotion', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
@@ -265,7 +266,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // This document
   { method: 'GET', path: '/api/docs', summary: 'This API, browsable', tag: 'Documentation', access: 'public', response: 'file' },
-  { method: 'GET', path: '/api/docs/openapi.json', summary: 'This API as OpenAPI 3.1', tag: 'Documentation', access: 'public', response: 'file' },
+  { method: 'GET', path: '/api/docs/openapi.json', summary: 'This API as OpenAPI 3.1', tag: 'Documentation', access: 'public', response: OpenApiDocumentResponse },
   { method: 'GET', path: '/api/docs/assets/{file}', summary: "The browsable page's scripts and styles (Swagger UI)", tag: 'Documentation', access: 'public', response: 'file' },
 ];
 
