@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CSV_SOURCE, type ImportProgress } from '@afterwards/contracts';
-import { NO_PROGRESS, csvRowIdentity, listingStreamId, type ImportRowRef } from '@afterwards/directory-domain';
+import { NO_PROGRESS, csvRowIdentity, importStreamId, listingStreamId, type ImportRowRef } from '@afterwards/directory-domain';
 import type { EventStore } from '@afterwards/event-store';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
@@ -165,4 +165,16 @@ export const importCsvProcessor: JobProcessor<ImportCsvPayload> = {
   },
   // Imports are long: two may run side by side, each with its own appends in parallel.
   options: { concurrency: 2 },
+  requeueAfterRestart: async (queue, services) => {
+    const rt = services.get<ImportRuntime>(IMPORT_RUNTIME);
+    for (const { id } of await rt.prisma.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM listing_imports WHERE status IN ('queued', 'running')`) {
+      const started = (await rt.store.readStream(importStreamId(id))).find((e) => e.type === 'CsvImportStarted');
+      if (!started) continue;
+      // As the start queued it: the staff member who started it, under the import's correlation.
+      const { actor, correlationId, requestId, ip, userAgent } = started.metadata;
+      const context: CommandContext = { actor, correlationId, ...(requestId ? { requestId } : {}), ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}) };
+      await queue.enqueue(importCsvJob, { importId: id, context }, { jobId: id });
+      logger.log({ importId: id }, 'CSV import left unfinished by a restart queued again');
+    }
+  },
 };
