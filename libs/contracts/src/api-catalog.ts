@@ -255,7 +255,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/admin/history/streams', summary: 'Find a listing, promotion or settings stream', tag: 'History', access: 'staff', query: StreamSearchQuerySchema, response: StreamSearchResponseSchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}', summary: "A stream's events (a memory's without personal data)", tag: 'History', access: 'staff', response: StreamHistorySchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}/state', summary: 'The state after a version, and what that version changed', tag: 'History', access: 'staff', query: StreamStateQuerySchema, response: StreamStateSchema },
-  { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.json', summary: "A stream's history as JSON", tag: 'History', access: 'staff', response: 'file' },
+  { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.json', summary: "A stream's history as a JSON file to save", tag: 'History', access: 'staff', response: StreamHistorySchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.csv', summary: "A stream's history as CSV", tag: 'History', access: 'staff', response: 'csv' },
   { method: 'GET', path: '/api/admin/history/correlation/{correlationId}', summary: 'Every event of one correlation, across streams', tag: 'History', access: 'staff', response: CorrelationResponseSchema },
   { method: 'GET', path: '/api/admin/history/events', summary: 'The global log, filtered by type, actor and time, paged', tag: 'History', access: 'staff', query: GlobalLogQuerySchema, response: GlobalLogResponseSchema },
