@@ -119,9 +119,10 @@ const Ready = z.object({
   projections: z.unknown().optional(),
 });
 const ChecklistPreviewQuery = z.object({ jurisdiction: z.string().optional() });
+/** The served OpenAPI document, checked only for its outline here: what it describes is everything else. */
+const OpenApiDocumentResponse = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
 const SetupQuery = z.object({ token: z.string().optional() });
 const FirstStaffResponse = AdminSessionResponseSchema;
-const PromotableResponse = z.object({ businesses: PromotableBusinessesSchema });
 
 /**
  * Every HTTP route of the API, once: the OpenAPI document is generated from this list and its schemas,
@@ -218,7 +219,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Staff: promotions
   { method: 'GET', path: '/api/admin/promotions', summary: 'Promotions with their figures', tag: 'Promotions', access: 'staff', query: PromotionListQuerySchema, response: AdminPromotionListSchema },
-  { method: 'GET', path: '/api/admin/promotions/businesses', summary: 'Listings that can be promoted', tag: 'Promotions', access: 'staff', response: PromotableResponse },
+  { method: 'GET', path: '/api/admin/promotions/businesses', summary: 'Listings that can be promoted', tag: 'Promotions', access: 'staff', response: PromotableBusinessesSchema },
   { method: 'POST', path: '/api/admin/promotions', summary: 'Create a promotion', tag: 'Promotions', access: 'admin', body: CreatePromotionRequestSchema, response: AdminPromotionSchema, status: 201 },
   { method: 'PUT', path: '/api/admin/promotions/{id}', summary: 'Edit a promotion', tag: 'Promotions', access: 'admin', body: EditPromotionRequestSchema, response: AdminPromotionSchema },
   { method: 'POST', path: '/api/admin/promotions/{id}/renew', summary: 'Renew a promotion', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
@@ -255,7 +256,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/admin/history/streams', summary: 'Find a listing, promotion or settings stream', tag: 'History', access: 'staff', query: StreamSearchQuerySchema, response: StreamSearchResponseSchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}', summary: "A stream's events (a memory's without personal data)", tag: 'History', access: 'staff', response: StreamHistorySchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}/state', summary: 'The state after a version, and what that version changed', tag: 'History', access: 'staff', query: StreamStateQuerySchema, response: StreamStateSchema },
-  { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.json', summary: "A stream's history as JSON", tag: 'History', access: 'staff', response: 'file' },
+  { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.json', summary: "A stream's history as a JSON file to save", tag: 'History', access: 'staff', response: StreamHistorySchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.csv', summary: "A stream's history as CSV", tag: 'History', access: 'staff', response: 'csv' },
   { method: 'GET', path: '/api/admin/history/correlation/{correlationId}', summary: 'Every event of one correlation, across streams', tag: 'History', access: 'staff', response: CorrelationResponseSchema },
   { method: 'GET', path: '/api/admin/history/events', summary: 'The global log, filtered by type, actor and time, paged', tag: 'History', access: 'staff', query: GlobalLogQuerySchema, response: GlobalLogResponseSchema },
@@ -266,7 +267,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // This document
   { method: 'GET', path: '/api/docs', summary: 'This API, browsable', tag: 'Documentation', access: 'public', response: 'file' },
-  { method: 'GET', path: '/api/docs/openapi.json', summary: 'This API as OpenAPI 3.1', tag: 'Documentation', access: 'public', response: 'file' },
+  { method: 'GET', path: '/api/docs/openapi.json', summary: 'This API as OpenAPI 3.1', tag: 'Documentation', access: 'public', response: OpenApiDocumentResponse },
   { method: 'GET', path: '/api/docs/assets/{file}', summary: "The browsable page's scripts and styles (Swagger UI)", tag: 'Documentation', access: 'public', response: 'file' },
 ];
 

@@ -6,7 +6,8 @@ import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
 /**
  * Staff imports (admin spec: Bulk CSV Upload and Document Processing). Uploads are the file's bytes as
  * `application/octet-stream` (UPLOAD_CONTENT_TYPE) with its name in the `x-file-name` header
- * (FILE_NAME_HEADER, URI-encoded); types are told from the content, never from the name.
+ * (FILE_NAME_HEADER, URI-encoded); types are told from the content, never from the name. A CSV may also
+ * be sent as `text/csv` (CSV_CONTENT_TYPE), as a client reading the OpenAPI document would.
  *
  * CSV:
  * - `POST /api/admin/imports/csv`                      upload and check every row → 201 CsvImport (status `checked`)
@@ -26,6 +27,8 @@ import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
 export const IMPORTS_PATH = `${ADMIN_API}/imports`;
 export const CSV_IMPORTS_PATH = `${IMPORTS_PATH}/csv`;
 export const DOCUMENT_IMPORTS_PATH = `${IMPORTS_PATH}/documents`;
+/** A CSV's own media type: the CSV upload takes it as well as UPLOAD_CONTENT_TYPE. */
+export const CSV_CONTENT_TYPE = 'text/csv';
 
 // ---------------------------------------------------------------------------------------------------
 // Bulk CSV upload
@@ -76,7 +79,7 @@ export const CsvPreviewRowSchema = z.object({
 export type CsvPreviewRow = z.infer<typeof CsvPreviewRowSchema>;
 
 export const ImportProgressSchema = z.object({
-  /** Rows read and checked by the import job so far. */
+  /** Rows read, checked and settled (imported, skipped or left out) so far: a resumed import goes on after them. */
   checked: z.number().int(),
   /** New listings recorded. */
   imported: z.number().int(),

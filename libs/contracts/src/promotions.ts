@@ -152,6 +152,7 @@ export type AdminPromotionList = z.infer<typeof AdminPromotionListSchema>;
 export const PromotableBusinessSchema = z.object({ id: z.string(), name: z.string(), category: ListingCategorySchema, location: z.string() });
 export const PromotableBusinessesSchema = z.object({ businesses: z.array(PromotableBusinessSchema) });
 export type PromotableBusiness = z.infer<typeof PromotableBusinessSchema>;
+export type PromotableBusinesses = z.infer<typeof PromotableBusinessesSchema>;
 
 /** One decimal place, as the spec shows rates; 0 when nothing was viewed. */
 export function ratePercent(part: number, whole: number): number {

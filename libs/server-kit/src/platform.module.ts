@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger as NestLogger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
 import { OwnOriginGuard } from './input/own-origin';
@@ -51,6 +51,12 @@ class JobsLifecycle implements OnApplicationBootstrap {
     const services: JobServices = { get: (token) => this.moduleRef.get(token, { strict: false }) };
     for (const p of this.processors) this.queue.process(p.definition, (job) => p.handler(job, services), p.options);
     await this.queue.start();
+    if (!this.config.redisUrl) {
+      for (const p of this.processors) {
+        // Start-up goes on without it: the work stays recorded and can be started again by hand.
+        await p.requeueAfterRestart?.(this.queue, services).catch((error: unknown) => new NestLogger('jobs').error({ err: error, job: p.definition.name }, 'Could not queue again the unfinished work of a job'));
+      }
+    }
     for (const p of this.processors) {
       const everyMs = typeof p.everyMs === 'function' ? p.everyMs(this.config) : p.everyMs;
       if (everyMs) await this.queue.schedule(p.definition, p.schedulePayload ?? null, everyMs);

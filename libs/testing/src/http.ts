@@ -1,3 +1,5 @@
+import { openApiCheck } from './openapi-check';
+
 /** A cookie jar over fetch, for HTTP end-to-end tests that sign in (one jar = one browser). */
 export class HttpSession {
   private readonly cookies = new Map<string, string>();
@@ -55,8 +57,25 @@ export class HttpSession {
       if (cause?.code !== 'UND_ERR_SOCKET') throw error;
       res = await fetch(url, { ...init, headers, body, redirect: 'manual' });
     }
-    if (url.startsWith(this.baseUrl)) this.store(res);
+    if (url.startsWith(this.baseUrl)) {
+      this.store(res);
+      await this.checkDocumented(new URL(url), init.method ?? 'GET', headers, body != null, res);
+    }
     return res;
+  }
+
+  /**
+   * Holds the product to its OpenAPI document: an answer (status, content type, JSON body) or a body type
+   * taken or refused that the document does not describe fails the test here, naming the difference.
+   */
+  private async checkDocumented(url: URL, method: string, headers: Headers, hasBody: boolean, res: Response): Promise<void> {
+    const check = await openApiCheck(this.baseUrl);
+    const body = await res.clone().text();
+    const problems = check.mismatches(
+      { method: method.toUpperCase(), url, contentType: headers.get('content-type') ?? undefined, hasBody },
+      { status: res.status, contentType: res.headers.get('content-type'), body },
+    );
+    if (problems.length > 0) throw new Error(`The API and its OpenAPI document differ:\n- ${problems.join('\n- ')}`);
   }
 
   async json<T = Record<string, unknown>>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<{ status: number; body: T }> {

@@ -11,3 +11,4 @@ export * from './fuzz';
 export * from './cluster';
 export * from './write-mix';
 export * from './prometheus';
+export * from './openapi-check';

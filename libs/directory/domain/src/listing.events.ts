@@ -27,7 +27,18 @@ export interface ListingSubmitted {
     totalReviews: number;
     /** Imports only: the uploaded file's name (absent on listings added by hand and on older events). */
     originalFilename?: string;
+    /**
+     * CSV imports only: the import and the file's row that made the listing. A resumed import tells its
+     * own rows (written before a crash) from rows that were already there.
+     */
+    importRow?: ImportRowRef;
   };
+}
+
+/** A row of a CSV import: the import's id and the row as a spreadsheet numbers it (the header is row 1). */
+export interface ImportRowRef {
+  importId: string;
+  row: number;
 }
 export interface ListingEdited {
   type: 'ListingEdited';

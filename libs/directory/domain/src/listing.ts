@@ -5,7 +5,7 @@ import {
   type ListingStatus,
 } from '@afterwards/contracts';
 import { ListingError, type FieldError } from './listing.errors';
-import type { ListingDetails, ListingEvent } from './listing.events';
+import type { ImportRowRef, ListingDetails, ListingEvent } from './listing.events';
 
 export interface ListingState {
   readonly exists: boolean;
@@ -35,6 +35,8 @@ export type ListingCommand =
       source?: string | null;
       /** The file an import made the listing from. */
       originalFilename?: string | null;
+      /** The CSV import and row that made the listing. */
+      importRow?: ImportRowRef;
       rating?: number | null;
       totalReviews?: number;
     }
@@ -93,6 +95,7 @@ export function decideListing(command: ListingCommand, state: ListingState): Lis
             rating: command.rating ?? null,
             totalReviews: command.totalReviews ?? 0,
             ...(command.originalFilename ? { originalFilename: command.originalFilename } : {}),
+            ...(command.importRow ? { importRow: { importId: command.importRow.importId, row: command.importRow.row } } : {}),
           },
         },
       ];
@@ -158,7 +161,7 @@ export function decideListing(command: ListingCommand, state: ListingState): Lis
 export function evolveListing(state: ListingState, event: ListingEvent): ListingState {
   switch (event.type) {
     case 'ListingSubmitted': {
-      const { listingId: _id, status, source: _source, rating: _rating, totalReviews: _reviews, originalFilename: _file, ...details } = event.data;
+      const { listingId: _id, status, source: _source, rating: _rating, totalReviews: _reviews, originalFilename: _file, importRow: _row, ...details } = event.data;
       return { ...state, exists: true, status, details };
     }
     case 'ListingEdited':

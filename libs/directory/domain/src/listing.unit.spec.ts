@@ -54,6 +54,13 @@ describe('listing decider', () => {
     given([]).when({ type: 'SubmitListing', listingId: id, details }).then([submitted]);
   });
 
+  it('records the CSV import and row that made a listing, apart from its details', () => {
+    const importRow = { importId: '0c3f6a4e-8d1b-4f7e-9a55-3b2d1e0f9c11', row: 42 };
+    const withRow: ListingEvent = { ...submitted, data: { ...submitted.data, importRow } } as ListingEvent;
+    given([]).when({ type: 'SubmitListing', listingId: id, details, importRow }).then([withRow]);
+    expect(foldListing([withRow]).details).toEqual(foldListing([submitted]).details);
+  });
+
   it('prefixes a website without a scheme and nulls empty optional fields', () => {
     const [event] = decideListing(
       { type: 'SubmitListing', listingId: id, details: { ...details, website: 'example.co.uk', phone: '  ' } },

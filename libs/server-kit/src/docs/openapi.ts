@@ -17,11 +17,16 @@ const jsonSchema = (schema: ZodType, io: 'input' | 'output'): Json => {
   return rest;
 };
 
-const MEDIA: Record<Exclude<ApiBody, ZodType>, { type: string; schema: Json } | null> = {
-  binary: { type: 'application/octet-stream', schema: { type: 'string', format: 'binary' } },
-  csv: { type: 'text/csv', schema: { type: 'string' } },
-  file: { type: 'application/octet-stream', schema: { type: 'string', format: 'binary' } },
-  text: { type: 'text/plain', schema: { type: 'string' } },
+const BINARY = { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } };
+const CSV = { 'text/csv': { schema: { type: 'string' } } };
+
+/** The media types of a body that is not JSON: what the route takes (input) or answers (output). */
+const MEDIA: Record<Exclude<ApiBody, ZodType>, Record<'input' | 'output', Json> | null> = {
+  binary: { input: BINARY, output: BINARY },
+  // A CSV upload takes the file's bytes as either type (the upload routes' common type, or its own).
+  csv: { input: { ...CSV, ...BINARY }, output: CSV },
+  file: { input: BINARY, output: BINARY },
+  text: { input: { 'text/plain': { schema: { type: 'string' } } }, output: { 'text/plain': { schema: { type: 'string' } } } },
   none: null,
 };
 
@@ -47,8 +52,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES, v
   };
   const content = (body: ApiBody, io: 'input' | 'output'): Json | undefined => {
     if (body instanceof z.core.$ZodType) return { 'application/json': { schema: ref(body, io) } };
-    const media = MEDIA[body];
-    return media ? { [media.type]: { schema: media.schema } } : undefined;
+    return MEDIA[body]?.[io];
   };
 
   const paths: Record<string, Record<string, Json>> = {};

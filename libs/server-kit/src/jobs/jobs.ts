@@ -16,6 +16,12 @@ export interface JobProcessor<P = unknown> {
   /** Repeat every this many ms with `schedulePayload`, scheduled by the process that runs jobs (or as configured). */
   readonly everyMs?: number | ((config: AppConfig) => number);
   readonly schedulePayload?: P;
+  /**
+   * Embedded profile only, at start-up: the in-process queue keeps no job across a restart, so a processor
+   * whose work is recorded elsewhere (an event stream) queues again what a crash left unfinished. BullMQ
+   * keeps jobs in Redis and hands a killed worker's job to the next worker itself.
+   */
+  readonly requeueAfterRestart?: (queue: JobQueue, services: JobServices) => Promise<void>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
+  CSV_CONTENT_TYPE,
   CSV_IMPORT_MAX_BYTES,
   CSV_MESSAGES,
   StartCsvImportSchema,
@@ -35,7 +36,8 @@ export class CsvImportsController {
 
   /** Streams the file into the encrypted store (20 MB, text by content), then checks every row. */
   @Post()
-  @Consumes(UPLOAD_CONTENT_TYPE)
+  // The file's bytes either way; the type is told from the content.
+  @Consumes(CSV_CONTENT_TYPE, UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
   async upload(@Req() req: Request): Promise<CsvImport> {
     const fileName = importFileName(req, 'upload.csv');

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { CSV_SOURCE, type ImportProgress } from '@afterwards/contracts';
-import { csvRowIdentity } from '@afterwards/directory-domain';
+import { NO_PROGRESS, csvRowIdentity, importStreamId, listingStreamId, type ImportRowRef } from '@afterwards/directory-domain';
+import type { EventStore } from '@afterwards/event-store';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
 import { SubmitListings, type SubmitListingCommand } from '../change-listing/submit-listings.command';
@@ -34,72 +35,127 @@ const logger = new Logger('csv-import');
 /** Where an accepted row's listing lives: named by the row itself, so the same row twice is one listing. */
 export const csvRowListingId = (identity: string): string => uuidFromName(`afterwards-csv-row:${identity}`);
 
+/** What a batch of the file settled: the rows it covers (checked), and what became of them. */
+type BatchCounts = ImportProgress;
+
+interface Batch {
+  /** Data rows of the file the batch covers, accepted or not: batches cover the file in order, without gaps. */
+  rows: number;
+  rejected: number;
+  commands: SubmitListingCommand[];
+}
+
+const newBatch = (): Batch => ({ rows: 0, rejected: 0, commands: [] });
+
+/**
+ * How many of `commands`, refused because their listing exists, were made by this import from the same
+ * row: written by an earlier run of this job that stopped (a crash) before it recorded them. Those count
+ * as imported; a listing made by another import, or by an earlier row of this file, is a duplicate.
+ */
+async function madeByThisRow(store: EventStore, importId: string, commands: readonly SubmitListingCommand[]): Promise<number> {
+  let mine = 0;
+  const check = async (command: SubmitListingCommand) => {
+    const [first] = await store.readStream(listingStreamId(command.listingId), { maxCount: 1 });
+    const made = (first?.data as { importRow?: ImportRowRef } | undefined)?.importRow;
+    if (made?.importId === importId && made.row === command.importRow?.row) mine += 1;
+  };
+  for (let i = 0; i < commands.length; i += ORIGIN_READS_IN_FLIGHT) await Promise.all(commands.slice(i, i + ORIGIN_READS_IN_FLIGHT).map(check));
+  return mine;
+}
+const ORIGIN_READS_IN_FLIGHT = 16;
+
 /**
  * Imports a started CSV import: reads the stored file again, applies the same rules as the check, and
  * submits each accepted row as a listing through the Add form's command (SubmitListing, source 'Bulk
  * Upload'), placed from its postcode or town, 500 rows to a SubmitListings batch. A row seen before is
- * refused as already existing and counted as a duplicate. Progress is recorded about once a second.
+ * refused as already existing and counted as a duplicate.
+ *
+ * Progress is recorded about once a second, and only for the rows every batch of which has been written
+ * (a prefix of the file), so it is a resume point: a run that finds the import already running (an
+ * earlier run was killed) goes on after the recorded rows with the recorded counts, and counts a row
+ * written after the last record but before the crash as imported (its listing names this import and row).
+ * The counts are then exactly those of a run without a crash.
  */
 export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload): Promise<ImportProgress> {
   const { importId, context } = payload;
   const state = await loadCsvImport(rt.store, importId);
   if (state.status !== 'queued' && state.status !== 'running') return state.progress;
-  const defaults = rowDefaults(await rt.settings());
-  const progress: ImportProgress = { checked: 0, imported: 0, duplicates: 0, rejected: 0 };
-  const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt.store, importId, { type, importId, progress: { ...progress } }, context);
+  // Running already: an earlier run of this job stopped without recording the end.
+  const resumed = state.status === 'running';
+  const settled: ImportProgress = { ...(resumed ? state.progress : NO_PROGRESS) };
+  const skip = settled.checked;
+  const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt.store, importId, { type, importId, progress: { ...settled } }, context);
 
-  let fatal: unknown;
-  const submit = async (commands: SubmitListingCommand[]) => {
-    try {
-      const outcomes = await rt.commands.execute(new SubmitListings(commands, context));
-      for (const outcome of outcomes) {
-        if (outcome === 'submitted') progress.imported += 1;
-        else if (outcome === 'exists') progress.duplicates += 1;
-        else progress.rejected += 1;
-      }
-    } catch (error) {
-      fatal ??= error;
-    }
+  const submit = async (batch: Batch): Promise<BatchCounts> => {
+    const counts: BatchCounts = { checked: batch.rows, imported: 0, duplicates: 0, rejected: batch.rejected };
+    if (batch.commands.length === 0) return counts;
+    const outcomes = await rt.commands.execute(new SubmitListings(batch.commands, context));
+    const existing: SubmitListingCommand[] = [];
+    outcomes.forEach((outcome, i) => {
+      if (outcome === 'submitted') counts.imported += 1;
+      else if (outcome === 'exists') existing.push(batch.commands[i]!);
+      else counts.rejected += 1;
+    });
+    // Only a resumed run can meet its own rows; a first run's conflicts are all duplicates.
+    const mine = resumed && existing.length > 0 ? await madeByThisRow(rt.store, importId, existing) : 0;
+    counts.imported += mine;
+    counts.duplicates += existing.length - mine;
+    return counts;
   };
 
+  // Batches written or being written, oldest first; settled in order, so `settled` is always a prefix.
+  const inFlight: Promise<BatchCounts>[] = [];
   try {
-    const { records } = readCsv(await rt.files().open(state.fileId!));
-    const inFlight = new Set<Promise<void>>();
+    // Marks the import running before its first row: a run after a crash from here on resumes it.
+    await record('RecordCsvImportProgress');
     let reported = Date.now();
-    let batch: SubmitListingCommand[] = [];
-    const send = async () => {
-      const work = submit(batch).finally(() => inFlight.delete(work));
-      batch = [];
-      inFlight.add(work);
-      if (inFlight.size >= IMPORT_BATCHES_IN_FLIGHT) await Promise.race(inFlight);
-    };
-    for await (const row of checkedRows(records, defaults, () => undefined)) {
-      if (fatal) break;
-      progress.checked += 1;
-      if (!row.result.ok) {
-        progress.rejected += 1;
-        continue;
-      }
-      const { details, status } = row.result;
-      const listingId = csvRowListingId(csvRowIdentity(details, status));
-      batch.push({ type: 'SubmitListing', listingId, details, status, source: CSV_SOURCE, originalFilename: state.fileName });
-      if (batch.length >= IMPORT_BATCH_ROWS) await send();
+    const settleOldest = async () => {
+      const counts = await inFlight.shift()!;
+      settled.checked += counts.checked;
+      settled.imported += counts.imported;
+      settled.duplicates += counts.duplicates;
+      settled.rejected += counts.rejected;
       if (Date.now() - reported >= PROGRESS_EVERY_MS) {
         reported = Date.now();
         await record('RecordCsvImportProgress');
       }
+    };
+    let batch = newBatch();
+    const send = async () => {
+      const work = submit(batch);
+      // Awaited in order by settleOldest; this only keeps a failure behind an earlier one from being unhandled.
+      work.catch(() => undefined);
+      inFlight.push(work);
+      batch = newBatch();
+      if (inFlight.length >= IMPORT_BATCHES_IN_FLIGHT) await settleOldest();
+    };
+
+    const { records } = readCsv(await rt.files().open(state.fileId!));
+    let index = 0;
+    for await (const row of checkedRows(records, rowDefaults(await rt.settings()), () => undefined)) {
+      // Rows settled by an earlier run: read again only to find where to go on.
+      if (index++ < skip) continue;
+      batch.rows += 1;
+      if (!row.result.ok) {
+        batch.rejected += 1;
+        continue;
+      }
+      const { details, status } = row.result;
+      const listingId = csvRowListingId(csvRowIdentity(details, status));
+      batch.commands.push({ type: 'SubmitListing', listingId, details, status, source: CSV_SOURCE, originalFilename: state.fileName, importRow: { importId, row: row.row } });
+      if (batch.commands.length >= IMPORT_BATCH_ROWS) await send();
     }
-    if (batch.length > 0 && !fatal) await send();
-    await Promise.all(inFlight);
-    if (fatal) throw fatal;
+    if (batch.rows > 0) await send();
+    while (inFlight.length > 0) await settleOldest();
     await record('CompleteCsvImport');
-    logger.log({ importId, ...progress }, 'CSV import completed');
+    logger.log({ importId, ...(resumed ? { resumedAfterRows: skip } : {}), ...settled }, 'CSV import completed');
   } catch (error) {
+    await Promise.allSettled(inFlight);
     logger.error({ err: error, importId }, 'CSV import failed');
     const reason = error instanceof CsvFileError ? error.message : 'The import stopped on an unexpected error. Rows already imported are kept; upload the file again to import the rest.';
-    await runCsvImportCommand(rt.store, importId, { type: 'FailCsvImport', importId, reason, progress: { ...progress } }, context);
+    await runCsvImportCommand(rt.store, importId, { type: 'FailCsvImport', importId, reason, progress: { ...settled } }, context);
   }
-  return progress;
+  return settled;
 }
 
 export const importCsvProcessor: JobProcessor<ImportCsvPayload> = {
@@ -109,4 +165,16 @@ export const importCsvProcessor: JobProcessor<ImportCsvPayload> = {
   },
   // Imports are long: two may run side by side, each with its own appends in parallel.
   options: { concurrency: 2 },
+  requeueAfterRestart: async (queue, services) => {
+    const rt = services.get<ImportRuntime>(IMPORT_RUNTIME);
+    for (const { id } of await rt.prisma.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM listing_imports WHERE status IN ('queued', 'running')`) {
+      const started = (await rt.store.readStream(importStreamId(id))).find((e) => e.type === 'CsvImportStarted');
+      if (!started) continue;
+      // As the start queued it: the staff member who started it, under the import's correlation.
+      const { actor, correlationId, requestId, ip, userAgent } = started.metadata;
+      const context: CommandContext = { actor, correlationId, ...(requestId ? { requestId } : {}), ...(ip ? { ip } : {}), ...(userAgent ? { userAgent } : {}) };
+      await queue.enqueue(importCsvJob, { importId: id, context }, { jobId: id });
+      logger.log({ importId: id }, 'CSV import left unfinished by a restart queued again');
+    }
+  },
 };

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
-import type { AdminPromotionList, PromotionListQuery } from '@afterwards/contracts';
+import type { AdminPromotionList, PromotableBusinesses, PromotionListQuery } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
 import { StaffPromotions } from '../promotion-commands/staff-promotions.service';
@@ -21,7 +21,7 @@ export class ListPromotionsController {
 
   @Get('businesses')
   @Header('Cache-Control', 'no-store')
-  async businesses(): Promise<{ businesses: Awaited<ReturnType<typeof promotableBusinesses>> }> {
+  async businesses(): Promise<PromotableBusinesses> {
     return { businesses: await promotableBusinesses(this.prisma) };
   }
 }
