@@ -348,6 +348,12 @@ export const memoriesProjection: Projection = {
     return [caseId];
   },
 
+  tables: [
+    ...['cases', 'case_tasks', 'case_documents', 'case_files', 'case_notes', 'case_members'].map((name) => ({ name })),
+    // Cleared on Delete Forever; written by other use cases, so a rebuild only needs somewhere harmless to clear.
+    ...['reminder_optouts', 'reminders_sent', 'calendar_subscriptions'].map((name) => ({ name, compare: false })),
+  ],
+
   async reset(tx: ProjectionTx): Promise<void> {
     await tx.case.deleteMany({});
   },

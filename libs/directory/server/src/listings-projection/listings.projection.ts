@@ -179,6 +179,15 @@ export const listingsProjection: Projection = {
 
   afterBatch: writeCollected,
 
+  // The status counts are kept by triggers on the live table; a rebuild counts them once at the end instead.
+  tables: [{ name: 'listings' }, { name: 'listing_status_counts', where: 'listings <> 0 OR promoted <> 0', derived: true }],
+
+  async derive(tx: ProjectionTx): Promise<void> {
+    await tx.$executeRaw`DELETE FROM listing_status_counts`;
+    await tx.$executeRaw`INSERT INTO listing_status_counts (status, listings, promoted)
+      SELECT status, count(*), count(*) FILTER (WHERE promoted) FROM listings GROUP BY status`;
+  },
+
   async reset(tx: ProjectionTx): Promise<void> {
     submitted.take(tx);
     edited.take(tx);

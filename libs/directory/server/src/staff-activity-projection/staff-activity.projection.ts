@@ -89,6 +89,8 @@ export const staffActivityProjection: Projection = {
   afterBatch: writeSubmitted,
 
   // Promotion rows of the same table belong to the promotions context's projection.
+  tables: [{ name: 'staff_activity', where: "type NOT LIKE 'promotion\\_%'" }, { name: 'staff_activity_listings' }],
+
   async reset(tx: ProjectionTx): Promise<void> {
     submitted.take(tx);
     await tx.staffActivity.deleteMany({ where: { NOT: { type: { startsWith: 'promotion_' } } } });

@@ -89,6 +89,8 @@ export const promotionActivityProjection: Projection = {
 
   afterBatch: writeSubmittedNames,
 
+  tables: [{ name: 'staff_activity', where: "type LIKE 'promotion\\_%'" }, { name: 'promotion_activity_listings' }],
+
   async reset(tx: ProjectionTx): Promise<void> {
     submittedNames.take(tx);
     await tx.staffActivity.deleteMany({ where: { type: { startsWith: 'promotion_' } } });

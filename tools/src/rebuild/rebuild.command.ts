@@ -1,0 +1,33 @@
+import type { EventStore } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { rebuildProjections, type Projection, type RebuildReport } from '@afterwards/server-kit';
+
+const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
+/**
+ * `tools rebuild`: every read model replayed into a shadow schema beside the live one and compared with it
+ * (decision 0040). Progress goes to stderr (at most every 2 s), the reports to stdout.
+ */
+export async function rebuildCommand(
+  store: EventStore,
+  prisma: PrismaClient,
+  projections: readonly Projection[],
+  options: { keep?: boolean; log?: (line: string) => void; progress?: (line: string) => void } = {},
+): Promise<RebuildReport[]> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let lastTold = 0;
+  const reports = await rebuildProjections(store, prisma, projections, {
+    keep: options.keep,
+    onProgress(p) {
+      if (p.elapsedMs - lastTold < 2_000) return;
+      lastTold = p.elapsedMs;
+      progress(`rebuild: ${p.events.toLocaleString('en-GB')} events read in ${(p.elapsedMs / 1000).toFixed(0)} s, ${Math.round(p.eventsPerSecond).toLocaleString('en-GB')} events/s, at ${p.position.commit}/${p.position.prepare}`);
+    },
+  });
+  for (const r of reports) {
+    log(`${r.projection}: ${r.events} events, ${r.rowsBefore} rows live, ${r.rowsAfter} rebuilt: ${r.equal ? 'equal to the live model' : `DIFFERENT${r.note ? ` (${r.note})` : ''}`}`);
+    for (const d of r.differences) log(json(d));
+  }
+  return reports;
+}
