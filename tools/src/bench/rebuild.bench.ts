@@ -34,7 +34,7 @@ const PLACES = [
 const CATEGORIES = ['Funeral Directors', 'Legal Services', 'Register Offices', 'Crematoriums', 'Financial Advisors', 'Support Services'] as const;
 
 /** One clock for the whole log, a second apart per stream, so times are as varied as a real log's. */
-let clock = Date.parse('2025-01-01T00:00:00Z');
+let clock = Date.parse('2026-01-01T00:00:00Z');
 const meta = (actor: string) => ({
   eventId: randomUUID(),
   occurredAt: new Date((clock += 1000)).toISOString(),
@@ -93,7 +93,7 @@ function memoryStream(random: () => number, n: number): NewStreamAppend {
       events.push({ ...e, metadata: meta(actorId) });
     }
   };
-  run({ type: 'OpenCase', details: { name: `Memory ${n}`, deceasedName: `Person ${n}`, jurisdiction: 'England', dateOfDeath: '2026-03-09' }, ids: randomUUID } as never);
+  run({ type: 'OpenCase', details: { name: `Memory ${n}`, deceasedName: `Person ${n}`, jurisdiction: 'England', dateOfDeath: '2025-11-01' }, ids: randomUUID } as never);
   const ticks = 5 + Math.floor(random() * 25);
   for (let t = 0; t < ticks && t < state.tasks.length; t++) {
     const task = state.tasks[Math.floor(random() * state.tasks.length)]!;

@@ -26,7 +26,7 @@ export async function rebuildCommand(
     },
   });
   for (const r of reports) {
-    log(`${r.projection}: ${r.events} events, ${r.rowsBefore} rows live, ${r.rowsAfter} rebuilt: ${r.equal ? 'equal to the live model' : `DIFFERENT${r.note ? ` (${r.note})` : ''}`}`);
+    log(`${r.projection}: ${r.events} events, ${r.rowsBefore} rows live, ${r.rowsAfter} rebuilt${r.seconds === undefined ? '' : `, ${r.seconds.toFixed(1)} s replaying`}: ${r.equal ? 'equal to the live model' : `DIFFERENT${r.note ? ` (${r.note})` : ''}`}`);
     for (const d of r.differences) log(json(d));
   }
   return reports;

@@ -13,6 +13,11 @@ export interface ProjectionTable {
    * an empty shadow so the replay touches no live row, and does not compare it.
    */
   readonly compare?: boolean;
+  /**
+   * `apply` finds its rows by key alone: a rebuild's copy gets only the unique indexes (a table read many ways,
+   * like the finder's, has indexes that would cost the bulk load more than they save). Default: every index.
+   */
+  readonly uniqueIndexesOnly?: boolean;
   /** Filled by `derive` from the other tables (counts kept by trigger live): compared, not counted as rows. */
   readonly derived?: boolean;
 }
@@ -53,6 +58,12 @@ export interface Projection {
    * with `where`). A rebuild replays into empty copies of these in a schema of its own (decision 0040).
    */
   readonly tables?: readonly ProjectionTable[];
+  /**
+   * The events whose order matters to each other share a key: a rebuild applies different keys' events in
+   * parallel transactions. Default the stream: a projection whose rows of one stream read another's (names of
+   * listings quoted by promotion rows) keys both by what they share.
+   */
+  partitionOf?(event: RecordedEvent): string;
   /**
    * Fills tables derived from the rows by triggers on the live tables (counts), once, at the end of a rebuild:
    * the shadow tables have no triggers, so the replay does not pay for them row by row. Unqualified names:

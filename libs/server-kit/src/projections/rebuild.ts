@@ -1,4 +1,4 @@
-import { createPrismaClient, Prisma, sqlClientOf, type PrismaClient, type SqlClient } from '@afterwards/persistence';
+import { createPrismaClient, dialectOf, Prisma, sqlClientOf, type PrismaClient, type SqlClient } from '@afterwards/persistence';
 import { comparePositions, START, type EventStore, type Position, type RecordedEvent } from '@afterwards/event-store';
 import type { Projection, ProjectionTable, ProjectionTx } from './projection';
 
@@ -13,6 +13,8 @@ export interface RebuildReport {
   readonly equal: boolean;
   /** A few rows found on one side only, to start an investigation. */
   readonly differences: { table: string; live?: unknown; rebuilt?: unknown }[];
+  /** Seconds its transactions took during the replay (they run side by side, so these overlap). */
+  readonly seconds?: number;
   /** Why the two could not be compared (the live model stayed behind the log), if so. */
   readonly note?: string;
 }
@@ -31,6 +33,11 @@ export interface RebuildOptions {
   readonly schema?: string;
   /** Events read from the log at a time: each projection applies its share of them in one transaction. */
   readonly batch?: number;
+  /**
+   * Transactions each projection applies a batch's events in at once, its events split by `partitionOf`
+   * (default 4 on PostgreSQL; 1 on PGlite, whose one connection runs them one after another anyway).
+   */
+  readonly partitions?: number;
   /** Told after each batch (the CLI prints it on stderr). */
   onProgress?(progress: RebuildProgress): void;
   /** Keep the shadow schema for inspection instead of dropping it. */
@@ -87,10 +94,20 @@ export async function rebuildProjections(
   };
   const wanted = (projection: Projection, events: readonly RecordedEvent[]) =>
     events.filter((e) => projection.streamPrefixes.some((p) => e.streamId.startsWith(p)));
+  const pglite = dialectOf(prisma) === 'pglite';
+  const partitions = Math.max(1, options.partitions ?? (pglite ? 1 : 4));
+  /** A projection's events of a batch in `partitions` parts, each key's events in one part in log order. */
+  const split = (projection: Projection, events: readonly RecordedEvent[]): RecordedEvent[][] => {
+    if (partitions === 1) return [[...events]];
+    const parts: RecordedEvent[][] = Array.from({ length: partitions }, () => []);
+    for (const event of events) parts[hashOf(projection.partitionOf?.(event) ?? event.streamId) % partitions]!.push(event);
+    return parts.filter((part) => part.length > 0);
+  };
 
   try {
     const started = performance.now();
     const counts = new Map(projections.map((p) => [p.name, 0]));
+    const busy = new Map(projections.map((p) => [p.name, 0]));
     /** The last event each projection applied: where its comparison starts catching up from. */
     const lastApplied = new Map<string, Position>(projections.map((p) => [p.name, START]));
     let after: Position = START;
@@ -103,7 +120,10 @@ export async function rebuildProjections(
         projections.map(async (projection) => {
           const mine = wanted(projection, batch);
           if (mine.length === 0) return;
-          await inShadow((tx) => applyAll(projection, mine, tx));
+          const t0 = performance.now();
+          // Latency more than work bounds a replay (a round trip or more per event): parts side by side.
+          await Promise.all(split(projection, mine).map((part) => inShadow((tx) => applyAll(projection, part, tx))));
+          busy.set(projection.name, busy.get(projection.name)! + (performance.now() - t0) / 1000);
           counts.set(projection.name, counts.get(projection.name)! + mine.length);
           lastApplied.set(projection.name, mine[mine.length - 1]!.position);
         }),
@@ -148,9 +168,12 @@ export async function rebuildProjections(
             SELECT "commit", prepare FROM public.projection_checkpoints WHERE projection = ${projection.name}`;
           const at = row?.commit != null ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare!) } : START;
           if (comparePositions(at, target) < 0) return undefined;
-          // It moved on since: the rest of the way, read inside (only on PostgreSQL, where the log's reads
-          // have connections of their own; on PGlite nothing else runs the projections meanwhile).
-          if (comparePositions(at, target) > 0) tail.push(...(await readTail(store, projection, target, at)));
+          // It moved on since: the rest of the way, read inside on PostgreSQL (the log's reads have connections
+          // of their own); on PGlite they would wait for this transaction, so read again outside it.
+          if (comparePositions(at, target) > 0) {
+            if (pglite) return undefined;
+            tail.push(...(await readTail(store, projection, target, at)));
+          }
           if (tail.length > 0) await applyAll(projection, tail, tx);
           if (projection.derive) await projection.derive(tx);
           return compareTables(tx, schema, tables);
@@ -159,6 +182,7 @@ export async function rebuildProjections(
           return {
             projection: projection.name,
             events: counts.get(projection.name)! + tail.length,
+            seconds: busy.get(projection.name)!,
             ...outcome,
             equal: outcome.differences.length === 0,
           };
@@ -171,17 +195,23 @@ export async function rebuildProjections(
             rowsAfter: 0,
             equal: false,
             differences: [],
-            note: `the live checkpoint went back during each of ${COMPARE_TRIES} comparisons: was the projection reset meanwhile?`,
+            note: `the live checkpoint moved during each of ${COMPARE_TRIES} comparisons`,
           };
         }
-        // The checkpoint read before the snapshot was newer than the snapshot's (cannot happen while
-        // checkpoints only move forward; a projection reset live would): read it again.
+        // The checkpoint moved between the two reads (PGlite), or went back (a projection reset live): again.
       }
     }
   } finally {
     await shadow.$disconnect();
     if (!options.keep) await sql.exec(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
   }
+}
+
+/** A small stable hash (FNV-1a) of a partition key. */
+function hashOf(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** The events of `projection` after `from` up to and including `to`. */
@@ -220,12 +250,14 @@ async function waitForLive(sql: SqlClient, name: string, position: Position, ms:
 
 /**
  * Makes `schema` afresh with an empty copy of each table the projections write: columns, defaults and
- * checks, primary keys and unique indexes (their upserts need them), and foreign keys between the copied
- * tables (a deleted memory's rows go with it). No other index (the bulk load does not maintain the finder's)
- * and no trigger (the counts are derived once at the end).
+ * checks, indexes (only the unique ones where the table says its other indexes are for readers), and
+ * foreign keys between the copied tables (a deleted memory's rows go with it). No trigger: the counts are
+ * derived once at the end.
  */
 async function createShadow(sql: SqlClient, schema: string, projections: readonly Projection[]): Promise<void> {
-  const tables = [...new Set(projections.flatMap((p) => (p.tables ?? []).map((t: ProjectionTable) => t.name)))];
+  const all = projections.flatMap((p) => p.tables ?? []);
+  const tables = [...new Set(all.map((t: ProjectionTable) => t.name))];
+  const uniqueOnly = tables.filter((name) => all.filter((t) => t.name === name).every((t) => t.uniqueIndexesOnly));
   await sql.exec(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE; CREATE SCHEMA ${ident(schema)}`);
   const statements: string[] = [];
   for (const table of tables) {
@@ -234,11 +266,11 @@ async function createShadow(sql: SqlClient, schema: string, projections: readonl
   const { rows: indexes } = await sql.query<{ def: string; tablename: string }>(
     `SELECT pg_get_indexdef(i.indexrelid) AS def, c.relname AS tablename
      FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relname = ANY($1) AND i.indisunique`,
-    [tables],
+     WHERE n.nspname = 'public' AND c.relname = ANY($1) AND (i.indisunique OR NOT c.relname = ANY($2))`,
+    [tables, uniqueOnly],
   );
   for (const index of indexes) {
-    // `CREATE UNIQUE INDEX name ON public.t USING …`: the same index on the copy.
+    // `CREATE [UNIQUE] INDEX name ON public.t USING …`: the same index on the copy.
     statements.push(index.def.replace(/ ON (public\.)?("?)([a-z_0-9]+)\2 /, ` ON ${ident(schema)}.${ident(index.tablename)} `));
   }
   const { rows: keys } = await sql.query<{ def: string; tablename: string; conname: string }>(
