@@ -136,10 +136,12 @@ export const listingsProjection: Projection = {
     // A later event of a listing submitted in this batch and not yet written changes the row waiting to be
     // written, as the guarded update would once it was: a listing's whole life in a batch is one row of
     // one insert (a rebuild, an import followed by approvals), not a statement per event.
-    const pending = event.type === 'ListingSubmitted' || event.type === 'ListingDeleted' ? undefined : submitted.get(tx).get(id);
-    if (pending && BigInt(pending.version) < version) {
-      foldIntoSubmitted(pending, event, String(version), at.toISOString());
-      return [id];
+    if (event.type !== 'ListingSubmitted' && event.type !== 'ListingDeleted') {
+      const pending = submitted.get(tx).get(id);
+      if (pending && BigInt(pending.version) < version) {
+        foldIntoSubmitted(pending, event, String(version), at.toISOString());
+        return [id];
+      }
     }
     // A batch collects a run of submissions or a run of plain edits; any other event writes them first, in order.
     if (event.type === 'ListingSubmitted') await writeEdited(tx);
