@@ -169,6 +169,11 @@ export interface ProjectionRunnerOptions {
   onRetry?(projection: string, error: unknown, attempt: number, delayMs: number): void;
   /** An event that fails for reasons of its own was set aside; the projection goes on with the next. */
   onParked?(projection: string, event: RecordedEvent, error: unknown): void;
+  /**
+   * Longest a batch's transaction may take (default 30 s). A batch that takes longer is applied again in
+   * halves, down to single events, instead of being retried whole for ever on a slow machine.
+   */
+  readonly batchTimeoutMs?: number;
   /** Backoff of the retries (default 100 ms doubling to 30 s). */
   readonly retryFirstMs?: number;
   readonly retryMaxMs?: number;
@@ -176,6 +181,12 @@ export interface ProjectionRunnerOptions {
 
 /** Thrown out of a retry wait when the runner stops: not a projection failure. */
 class RunnerStopping extends Error {}
+
+/** A batch of more than one event outlasted its transaction's time: apply it in halves. */
+class BatchTooLong extends Error {}
+
+/** Prisma's code for an interactive transaction that expired, or could not start, in its time. */
+const isTransactionTimeout = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'P2028';
 
 /**
  * Runs projections from their checkpoints: catch-up, then live. Events are applied in batches, each
@@ -243,14 +254,14 @@ export class ProjectionRunner {
     }
     if (projection.transactional === false) return apply(this.prisma as unknown as ProjectionTx);
     try {
-      return await this.prisma.$transaction(apply, { timeout: 30_000, maxWait: 30_000 });
+      return await this.prisma.$transaction(apply, { timeout: this.options.batchTimeoutMs ?? 30_000, maxWait: 30_000 });
     } finally {
       readPast?.();
     }
   }
 
   /** Runs `work` until it succeeds or fails for a reason other than a passing database failure. */
-  private async withRetries<T>(projection: string, work: () => Promise<T>): Promise<T> {
+  private async withRetries<T>(projection: string, work: () => Promise<T>, splittable = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await work();
@@ -258,6 +269,8 @@ export class ProjectionRunner {
         return result;
       } catch (error) {
         if (this.stopping) throw new RunnerStopping();
+        // Retried whole, a batch too slow for its transaction would time out again and again.
+        if (splittable && isTransactionTimeout(error)) throw new BatchTooLong();
         if (error instanceof LeaseLostError || !isTransientFailure(error)) throw error;
         const delayMs = retryDelayMs(attempt, this.options.retryFirstMs, this.options.retryMaxMs);
         this.retryingNow.add(projection);
@@ -283,8 +296,13 @@ export class ProjectionRunner {
    */
   private async applyResiliently(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
     try {
-      return await this.withRetries(projection.name, () => this.applyBatch(projection, events));
+      return await this.withRetries(projection.name, () => this.applyBatch(projection, events), events.length > 1);
     } catch (error) {
+      if (error instanceof BatchTooLong) {
+        const half = Math.ceil(events.length / 2);
+        const first = await this.applyResiliently(projection, events.slice(0, half));
+        return [...first, ...(await this.applyResiliently(projection, events.slice(half)))];
+      }
       if (error instanceof RunnerStopping || error instanceof LeaseLostError || events.length === 0) throw error;
     }
     const results: Applied[] = [];
