@@ -208,6 +208,8 @@ export class ProjectionRunner {
 
   private stopping = false;
   private readonly wakeRetries = new Set<() => void>();
+  /** Most events a projection's batch may hold, after one outlasted its transaction. */
+  private readonly batchLimits = new Map<string, number>();
   private readonly retryingNow = new Set<string>();
 
   /** Projections waiting to retry a batch after a passing database failure. */
@@ -295,11 +297,25 @@ export class ProjectionRunner {
    * (set aside with its error, the checkpoint moved past it, in one transaction) so later events go on.
    */
   private async applyResiliently(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
+    // After a batch outlasted its transaction, later batches start at the size that fitted (growing back while
+    // they finish well in time), instead of each losing a whole transaction's time first.
+    const limit = this.batchLimits.get(projection.name) ?? MAX_BATCH;
+    if (events.length > limit) {
+      const results: Applied[] = [];
+      for (let i = 0; i < events.length; i += limit) results.push(...(await this.applyResiliently(projection, events.slice(i, i + limit))));
+      return results;
+    }
     try {
-      return await this.withRetries(projection.name, () => this.applyBatch(projection, events), events.length > 1);
+      const started = performance.now();
+      const results = await this.withRetries(projection.name, () => this.applyBatch(projection, events), events.length > 1);
+      if (limit < MAX_BATCH && events.length === limit && performance.now() - started < (this.options.batchTimeoutMs ?? 30_000) / 4) {
+        this.batchLimits.set(projection.name, Math.min(MAX_BATCH, Math.ceil(limit * 1.25)));
+      }
+      return results;
     } catch (error) {
       if (error instanceof BatchTooLong) {
         const half = Math.ceil(events.length / 2);
+        this.batchLimits.set(projection.name, Math.min(limit, half));
         const first = await this.applyResiliently(projection, events.slice(0, half));
         return [...first, ...(await this.applyResiliently(projection, events.slice(half)))];
       }
