@@ -1,5 +1,5 @@
 import type { EventStore } from '@afterwards/event-store';
-import type { PrismaClient } from '@afterwards/persistence';
+import { sqlClientOf, type PrismaClient } from '@afterwards/persistence';
 import { rebuildProjections, type Projection, type RebuildReport } from '@afterwards/server-kit';
 
 const json = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
@@ -16,13 +16,20 @@ export async function rebuildCommand(
 ): Promise<RebuildReport[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const progress = options.progress ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Where the log ends, to tell how far the replay has come: the PostgreSQL event store's own table in the
+  // same database (its planner estimate: counting a million rows would take a while); unknown otherwise.
+  const head = await sqlClientOf(prisma)
+    .query<{ n: string }>(`SELECT greatest(reltuples, 0)::bigint::text AS n FROM pg_class WHERE oid = to_regclass('events')`)
+    .then((r) => (r.rows[0] ? Number(r.rows[0].n) : undefined))
+    .catch(() => undefined);
   let lastTold = 0;
   const reports = await rebuildProjections(store, prisma, projections, {
     keep: options.keep,
     onProgress(p) {
       if (p.elapsedMs - lastTold < 2_000) return;
       lastTold = p.elapsedMs;
-      progress(`rebuild: ${p.events.toLocaleString('en-GB')} events read in ${(p.elapsedMs / 1000).toFixed(0)} s, ${Math.round(p.eventsPerSecond).toLocaleString('en-GB')} events/s, at ${p.position.commit}/${p.position.prepare}`);
+      const of = head ? ` of about ${head.toLocaleString('en-GB')}` : '';
+      progress(`rebuild: ${p.events.toLocaleString('en-GB')}${of} events read in ${(p.elapsedMs / 1000).toFixed(0)} s, ${Math.round(p.eventsPerSecond).toLocaleString('en-GB')} events/s, at ${p.position.commit}/${p.position.prepare}`);
     },
   });
   for (const r of reports) {
