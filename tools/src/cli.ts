@@ -43,7 +43,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500] [--replicas 1] [--node-flags '<v8 flags without their dashes>']   p50/p99 of the dashboard and of opening a memory
   bench reads [--users 50] [--memories 10] [--shared 3] [--connections 50] [--seconds 10] [--rounds 3] [--cpu-prof <dir>] [--node-flags '<v8 flags without their dashes>'] [--keep]   dashboard and open-a-memory saturated, against a bare server sending the same bytes
   bench scale-out [--rounds 3] [--clients 8] [--seconds 15]   writes/s of one API replica and of two (interleaved), and the takeover time when the leader is killed
-  bench rebuild [--events 1000000] [--seed 7] [--keep] [--database <url of a kept run>]   a realistic log written to a fresh PostgreSQL database, projected live, then \`rebuild\`: time, events/s, every model equal
+  bench rebuild [--events 1000000] [--seed 7] [--keep] [--database <url of a kept run>]   a realistic log written to a fresh PostgreSQL database, projected by the API (above 100,000 events seeded from a first rebuild), then \`rebuild\` beside the running API: time, events/s, every model equal
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
