@@ -197,6 +197,9 @@ async function seedLiveModels(sql: PostgresSqlClient): Promise<void> {
     const { rows } = await sql.query<{ commit: string; prepare: string }>(`SELECT tx_id::text AS commit, seq::text AS prepare FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1`);
     const head = rows[0]!;
     await sql.transaction(async (tx) => {
+      // Row triggers off while the rows are replaced (the status counts, the foreign keys' checks: a per-row
+      // trigger on every deleted listing took minutes), the counts derived once after.
+      await tx.exec('SET LOCAL session_replication_role = replica');
       for (const projection of projections) {
         for (const table of projection.tables ?? []) {
           if (table.compare === false || table.derived) continue;
@@ -211,6 +214,10 @@ async function seedLiveModels(sql: PostgresSqlClient): Promise<void> {
         );
       }
     });
+    // The live tables' derived counts from their new rows, as the rebuild derived them for its copy.
+    await prisma.$transaction(async (tx) => {
+      for (const projection of projections) if (projection.derive) await projection.derive(tx);
+    }, { timeout: 600_000 });
     await sql.exec(`DROP SCHEMA ${REBUILD_SCHEMA} CASCADE`);
   } finally {
     await store.close();
