@@ -7,10 +7,10 @@ import { decideListing, foldListing, listingStreamId, type ListingCommand, type 
 import { decidePromotion, foldPromotion, promotionStreamId, type PromotionEvent } from '@afterwards/promotions-domain';
 import { PostgresEventStore, type NewEvent, type NewStreamAppend } from '@afterwards/event-store';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
-import { createPrismaClient, PostgresSqlClient } from '@afterwards/persistence';
+import { createPrismaClient, PostgresSqlClient, runMigrations } from '@afterwards/persistence';
 import { rebuildProjections, REBUILD_SCHEMA } from '@afterwards/server-kit';
 import { prng, TOOLS_ENTRY } from '@afterwards/testing';
-import { projections } from '@afterwards/api/app-module';
+import { migrations, projections } from '@afterwards/api/app-module';
 import { startBenchApi } from './bench-api';
 
 export interface RebuildBenchOptions {
@@ -263,6 +263,8 @@ export async function benchRebuild(options: RebuildBenchOptions): Promise<{ repo
   let ok = true;
   try {
     if (!options.database) {
+      // The schema first: the log goes in before the API (which would migrate) starts.
+      await runMigrations(db.sql, migrations);
       const t0 = performance.now();
       const written = await writeLog(db.sql as PostgresSqlClient, options.events, options.seed, log);
       log(`  ${written.toLocaleString('en-GB')} events written in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
