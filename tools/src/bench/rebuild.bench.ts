@@ -205,7 +205,14 @@ async function seedLiveModels(sql: PostgresSqlClient): Promise<void> {
           if (table.compare === false || table.derived) continue;
           const where = table.where ? `WHERE ${table.where}` : '';
           await tx.exec(`DELETE FROM public.${table.name} ${where}`);
-          await tx.exec(`INSERT INTO public.${table.name} SELECT * FROM ${REBUILD_SCHEMA}.${table.name} ${where}`);
+          // Generated columns (the listings' search text) are computed again, not copied.
+          const { rows: columns } = await tx.query<{ name: string }>(
+            `SELECT quote_ident(column_name) AS name FROM information_schema.columns
+             WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+            [table.name],
+          );
+          const list = columns.map((c) => c.name).join(', ');
+          await tx.exec(`INSERT INTO public.${table.name} (${list}) SELECT ${list} FROM ${REBUILD_SCHEMA}.${table.name} ${where}`);
         }
         await tx.query(
           `INSERT INTO projection_checkpoints (projection, "commit", prepare, updated_at) VALUES ($1, $2, $3, now())
