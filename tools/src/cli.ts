@@ -1,5 +1,5 @@
 import { loadGazetteer } from '@afterwards/places';
-import { ConfigError, listParkedEvents, rebuildProjections, retryParkedEvents, EVENT_STORE, PRISMA, SQL_CLIENT } from '@afterwards/server-kit';
+import { ConfigError, listParkedEvents, retryParkedEvents, EVENT_STORE, PRISMA, SQL_CLIENT } from '@afterwards/server-kit';
 import type { SqlClient } from '@afterwards/persistence';
 import { projections } from '@afterwards/api/app-module';
 import { benchEventStore } from './bench/event-store.bench';
@@ -24,6 +24,8 @@ import { benchHistory } from './bench/history.bench';
 import { benchPromotionExpiry, runPromotionExpiryWorker } from './bench/promotion-expiry.bench';
 import { VERIFY_USAGE, auditVerifyCommand, eventsVerifyCommand } from './verify/verify.command';
 import { benchImports } from './bench/imports.bench';
+import { rebuildCommand } from './rebuild/rebuild.command';
+import { benchRebuild } from './bench/rebuild.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
@@ -34,7 +36,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   fuzz [--runs 200] [--seed N]                  requests generated from the contracts against every route of the built API: no 5xx, problem details, nothing changed by a refusal
   projections parked [--projection <name>]      events a projection set aside with their error (it went on with later ones)
   projections retry [--projection <name>]       apply parked events again after a fix; exit 1 if any still fails
-  rebuild                                       replay the log into every read model; exit 1 if any differs from the live one
+  rebuild [--keep]                              replay the log into a shadow copy of every read model beside the running API and compare it with the live one (progress on stderr); exit 1 if any differs
   bench events [--target pglite|postgres|both] [--writers 20] [--seconds 5] [--lag-rate 500] [--rounds 3]   append rate against a raw INSERT (interleaved rounds, medians), then projection lag (--lag-rate 0: append only)
   bench search [--listings 100000] [--searches 500] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
@@ -42,6 +44,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500] [--replicas 1] [--node-flags '<v8 flags without their dashes>']   p50/p99 of the dashboard and of opening a memory
   bench reads [--users 50] [--memories 10] [--shared 3] [--connections 50] [--seconds 10] [--rounds 3] [--cpu-prof <dir>] [--node-flags '<v8 flags without their dashes>'] [--keep]   dashboard and open-a-memory saturated, against a bare server sending the same bytes
   bench scale-out [--rounds 3] [--clients 8] [--seconds 15]   writes/s of one API replica and of two (interleaved), and the takeover time when the leader is killed
+  bench rebuild [--events 1000000] [--seed 7] [--keep] [--database <url of a kept run>]   a realistic log written to a fresh PostgreSQL database, projected by the API (above 100,000 events seeded from a first rebuild), then \`rebuild\` beside the running API: time, events/s, every model equal
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
@@ -100,11 +103,7 @@ async function main(argv: string[]): Promise<number> {
       return result.ok ? 0 : 1;
     }
     case 'rebuild': {
-      const reports = await withApp((app) => rebuildProjections(app.get(EVENT_STORE), app.get(PRISMA), projections));
-      for (const r of reports) {
-        console.log(`${r.projection}: ${r.events} events, ${r.rowsBefore} rows before, ${r.rowsAfter} after: ${r.equal ? 'equal to the live model' : 'DIFFERENT'}`);
-        for (const d of r.differences) console.log(JSON.stringify(d, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
-      }
+      const reports = await withApp((app) => rebuildCommand(app.get(EVENT_STORE), app.get(PRISMA), projections, { keep: flags.keep === 'true' }));
       return reports.every((r) => r.equal) ? 0 : 1;
     }
     case 'fuzz': {
@@ -231,6 +230,11 @@ async function main(argv: string[]): Promise<number> {
           }),
         );
         return 0;
+      }
+      if (positional[0] === 'rebuild') {
+        const result = await benchRebuild({ events: Number(flags.events ?? 1_000_000), seed: Number(flags.seed ?? 7), keep: flags.keep === 'true', database: flags.database });
+        console.log(result.report);
+        return result.ok ? 0 : 1;
       }
       if (positional[0] === 'imports') {
         const report = await benchImports({ rows: Number(flags.rows ?? 50_000) });

@@ -165,6 +165,8 @@ export async function loadBenchListings(
           try {
             await prisma.$transaction(async (tx) => {
               for (const event of chunk) for (const projection of projections) await projection.apply(event, tx);
+              // What a projection collects while applying (the listings' submissions) is written here.
+              for (const projection of projections) if (projection.afterBatch) await projection.afterBatch(tx);
             }, { timeout: 120_000 });
             break;
           } catch (error) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
-import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { createPostgresTestDatabase, expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@afterwards/event-store';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
@@ -119,4 +119,62 @@ describe.each(testDatabaseFactories)('projection failures on %s', (_name, create
     expect(isTransientFailure(Object.assign(new Error('check'), { code: '23514' }))).toBe(false);
     expect(isTransientFailure(new TypeError("Cannot read properties of undefined (reading 'name')"))).toBe(false);
   });
+});
+
+/**
+ * A batch slower than its transaction's time (a slow or loaded machine, a projection doing a round trip or more
+ * per event) is applied again in halves: retried whole, it timed out again and again and the projection
+ * never moved (a live memories projection catching up on a million events did exactly that).
+ */
+describe('a projection batch that outlasts its transaction on postgres', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    db = await createPostgresTestDatabase();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations]);
+    await db.sql.exec('CREATE TABLE slow_rows (id text PRIMARY KEY)');
+    store = new PostgresEventStore(db.sql);
+    prisma = createPrismaClient(db.sql);
+  });
+  afterAll(async () => {
+    await store.close();
+    await prisma.$disconnect();
+    await db.dispose();
+  });
+
+  it('is applied in halves until each part fits, and every event lands once', async () => {
+    const slow: Projection = {
+      name: 'slow-test',
+      streamPrefixes: ['slow-'],
+      async apply(event, tx) {
+        const { id } = event.data as { id: string };
+        // 10 ms of database time per event: 200 events take 2 s, four times the transaction's 500 ms.
+        await tx.$executeRaw`SELECT pg_sleep(0.01)`;
+        await tx.$executeRaw`INSERT INTO slow_rows (id) VALUES (${id})`;
+        return [id];
+      },
+      async reset(tx) {
+        await tx.$executeRaw`DELETE FROM slow_rows`;
+      },
+      async snapshot(client) {
+        return client.$queryRaw`SELECT id FROM slow_rows ORDER BY id`;
+      },
+    };
+    const ids = Array.from({ length: 200 }, (_, i) => `slow-${String(i).padStart(3, '0')}`);
+    const meta = () => ({ eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: 'c', causationId: 'c', schemaVersion: 1 });
+    await store.append('slow-stream', ids.map((id) => ({ type: 'SlowRowWritten', data: { id }, metadata: meta() })), 'no_stream');
+    const last = (await store.readStream('slow-stream')).at(-1)!.position;
+    const runner = new ProjectionRunner(store, prisma, [slow], undefined, undefined, { batchTimeoutMs: 500, retryFirstMs: 10, retryMaxMs: 50 });
+    await runner.start();
+    try {
+      await expectEventually(() => expect(runner.status()['slow-test']).toEqual(last), 60_000, 50);
+    } finally {
+      await runner.stop();
+    }
+    // A duplicate would have failed its insert (primary key) and been parked.
+    expect((await db.sql.query<{ id: string }>('SELECT id FROM slow_rows ORDER BY id')).rows.map((r) => r.id)).toEqual(ids);
+    expect(await listParkedEvents(prisma, 'slow-test', 10)).toEqual([]);
+  }, 120_000);
 });

@@ -169,6 +169,11 @@ export interface ProjectionRunnerOptions {
   onRetry?(projection: string, error: unknown, attempt: number, delayMs: number): void;
   /** An event that fails for reasons of its own was set aside; the projection goes on with the next. */
   onParked?(projection: string, event: RecordedEvent, error: unknown): void;
+  /**
+   * Longest a batch's transaction may take (default 30 s). A batch that takes longer is applied again in
+   * halves, down to single events, instead of being retried whole for ever on a slow machine.
+   */
+  readonly batchTimeoutMs?: number;
   /** Backoff of the retries (default 100 ms doubling to 30 s). */
   readonly retryFirstMs?: number;
   readonly retryMaxMs?: number;
@@ -176,6 +181,12 @@ export interface ProjectionRunnerOptions {
 
 /** Thrown out of a retry wait when the runner stops: not a projection failure. */
 class RunnerStopping extends Error {}
+
+/** A batch of more than one event outlasted its transaction's time: apply it in halves. */
+class BatchTooLong extends Error {}
+
+/** Prisma's code for an interactive transaction that expired, or could not start, in its time. */
+const isTransactionTimeout = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'P2028';
 
 /**
  * Runs projections from their checkpoints: catch-up, then live. Events are applied in batches, each
@@ -197,6 +208,8 @@ export class ProjectionRunner {
 
   private stopping = false;
   private readonly wakeRetries = new Set<() => void>();
+  /** Most events a projection's batch may hold, after one outlasted its transaction. */
+  private readonly batchLimits = new Map<string, number>();
   private readonly retryingNow = new Set<string>();
 
   /** Projections waiting to retry a batch after a passing database failure. */
@@ -243,14 +256,14 @@ export class ProjectionRunner {
     }
     if (projection.transactional === false) return apply(this.prisma as unknown as ProjectionTx);
     try {
-      return await this.prisma.$transaction(apply, { timeout: 30_000, maxWait: 30_000 });
+      return await this.prisma.$transaction(apply, { timeout: this.options.batchTimeoutMs ?? 30_000, maxWait: 30_000 });
     } finally {
       readPast?.();
     }
   }
 
   /** Runs `work` until it succeeds or fails for a reason other than a passing database failure. */
-  private async withRetries<T>(projection: string, work: () => Promise<T>): Promise<T> {
+  private async withRetries<T>(projection: string, work: () => Promise<T>, splittable = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await work();
@@ -258,6 +271,8 @@ export class ProjectionRunner {
         return result;
       } catch (error) {
         if (this.stopping) throw new RunnerStopping();
+        // Retried whole, a batch too slow for its transaction would time out again and again.
+        if (splittable && isTransactionTimeout(error)) throw new BatchTooLong();
         if (error instanceof LeaseLostError || !isTransientFailure(error)) throw error;
         const delayMs = retryDelayMs(attempt, this.options.retryFirstMs, this.options.retryMaxMs);
         this.retryingNow.add(projection);
@@ -282,9 +297,28 @@ export class ProjectionRunner {
    * (set aside with its error, the checkpoint moved past it, in one transaction) so later events go on.
    */
   private async applyResiliently(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
+    // After a batch outlasted its transaction, later batches start at the size that fitted (growing back while
+    // they finish well in time), instead of each losing a whole transaction's time first.
+    const limit = this.batchLimits.get(projection.name) ?? MAX_BATCH;
+    if (events.length > limit) {
+      const results: Applied[] = [];
+      for (let i = 0; i < events.length; i += limit) results.push(...(await this.applyResiliently(projection, events.slice(i, i + limit))));
+      return results;
+    }
     try {
-      return await this.withRetries(projection.name, () => this.applyBatch(projection, events));
+      const started = performance.now();
+      const results = await this.withRetries(projection.name, () => this.applyBatch(projection, events), events.length > 1);
+      if (limit < MAX_BATCH && events.length === limit && performance.now() - started < (this.options.batchTimeoutMs ?? 30_000) / 4) {
+        this.batchLimits.set(projection.name, Math.min(MAX_BATCH, Math.ceil(limit * 1.25)));
+      }
+      return results;
     } catch (error) {
+      if (error instanceof BatchTooLong) {
+        const half = Math.ceil(events.length / 2);
+        this.batchLimits.set(projection.name, Math.min(limit, half));
+        const first = await this.applyResiliently(projection, events.slice(0, half));
+        return [...first, ...(await this.applyResiliently(projection, events.slice(half)))];
+      }
       if (error instanceof RunnerStopping || error instanceof LeaseLostError || events.length === 0) throw error;
     }
     const results: Applied[] = [];

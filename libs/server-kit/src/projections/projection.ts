@@ -3,6 +3,25 @@ import type { RecordedEvent } from '@afterwards/event-store';
 
 export type ProjectionTx = Prisma.TransactionClient;
 
+/** A table a projection writes, as a rebuild copies its shape into a shadow schema and compares it. */
+export interface ProjectionTable {
+  readonly name: string;
+  /** The projection's rows of a table it shares with another (an SQL condition on its columns). */
+  readonly where?: string;
+  /**
+   * `false` for a table it only clears (another context's rows about an erased memory): the rebuild gives it
+   * an empty shadow so the replay touches no live row, and does not compare it.
+   */
+  readonly compare?: boolean;
+  /**
+   * `apply` finds its rows by key alone: a rebuild's copy gets only the unique indexes (a table read many ways,
+   * like the finder's, has indexes that would cost the bulk load more than they save). Default: every index.
+   */
+  readonly uniqueIndexesOnly?: boolean;
+  /** Filled by `derive` from the other tables (counts kept by trigger live): compared, not counted as rows. */
+  readonly derived?: boolean;
+}
+
 /**
  * A read model fed from the event log. `apply` runs inside the transaction that also moves the
  * projection's checkpoint, so rows and checkpoint never disagree; it must be idempotent anyway
@@ -34,6 +53,23 @@ export interface Projection {
    * without a transaction, effects first and the checkpoint after, so every effect must be idempotent.
    */
   readonly transactional?: boolean;
+  /**
+   * Every table `apply` writes (rows it owns first; a table shared with another projection names its rows
+   * with `where`). A rebuild replays into empty copies of these in a schema of its own (decision 0040).
+   */
+  readonly tables?: readonly ProjectionTable[];
+  /**
+   * The events whose order matters to each other share a key: a rebuild applies different keys' events in
+   * parallel transactions. Default the stream: a projection whose rows of one stream read another's (names of
+   * listings quoted by promotion rows) keys both by what they share.
+   */
+  partitionOf?(event: RecordedEvent): string;
+  /**
+   * Fills tables derived from the rows by triggers on the live tables (counts), once, at the end of a rebuild:
+   * the shadow tables have no triggers, so the replay does not pay for them row by row. Unqualified names:
+   * it runs with the shadow schema first on the search path.
+   */
+  derive?(tx: ProjectionTx): Promise<void>;
   /** Removes every row this projection owns (before a rebuild). */
   reset(tx: ProjectionTx): Promise<void>;
   /** Every row, in a stable order, for comparing a rebuilt model with the live one. */

@@ -57,6 +57,8 @@ export const importsProjection: Projection = {
     return count > 0 ? [id] : [];
   },
 
+  tables: [{ name: 'listing_imports' }],
+
   async reset(tx: ProjectionTx): Promise<void> {
     await tx.$executeRaw`DELETE FROM listing_imports`;
   },

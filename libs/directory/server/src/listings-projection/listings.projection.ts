@@ -22,6 +22,10 @@ interface SubmittedRow {
   latitude: number | null;
   longitude: number | null;
   status: string;
+  promoted: boolean;
+  position: number | null;
+  rejection_reason: string | null;
+  suspension_reason: string | null;
   rating: number | null;
   total_reviews: number;
   source: string | null;
@@ -29,6 +33,8 @@ interface SubmittedRow {
   region: string;
   version: string;
   at: string;
+  /** The time of the last event folded into the row (`at` alone for a plain submission). */
+  updated: string;
 }
 
 /** Submissions of the batch being applied, by listing id (a replayed one replaces the earlier, as an upsert would). */
@@ -44,19 +50,22 @@ async function writeSubmitted(tx: ProjectionTx): Promise<void> {
   if (!rows || rows.size === 0) return;
   await tx.$executeRaw`
     INSERT INTO listings (id, name, category, location, address, phone, email, website, description, pricing, service_radius_miles,
-      serves_surrounding_areas, latitude, longitude, status, promoted, position, rating, total_reviews, source, original_filename, region,
-      version, created_at, updated_at)
+      serves_surrounding_areas, latitude, longitude, status, promoted, position, rejection_reason, suspension_reason, rating, total_reviews,
+      source, original_filename, region, version, created_at, updated_at)
     SELECT r.id, r.name, r.category, r.location, r.address, r.phone, r.email, r.website, r.description, r.pricing, r.service_radius_miles,
-      r.serves_surrounding_areas, r.latitude, r.longitude, r.status, false, NULL, r.rating, r.total_reviews, r.source, r.original_filename, r.region,
-      r.version, r.at, r.at
+      r.serves_surrounding_areas, r.latitude, r.longitude, r.status, r.promoted, r.position, r.rejection_reason, r.suspension_reason, r.rating,
+      r.total_reviews, r.source, r.original_filename, r.region, r.version, r.at, r.updated
     FROM jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb) AS r(id uuid, name text, category text, location text, address text,
       phone text, email text, website text, description text, pricing text, service_radius_miles int, serves_surrounding_areas boolean,
-      latitude double precision, longitude double precision, status text, rating numeric(2, 1), total_reviews int, source text,
-      original_filename text, region text, version bigint, at timestamptz)
+      latitude double precision, longitude double precision, status text, promoted boolean, position int, rejection_reason text,
+      suspension_reason text, rating numeric(2, 1), total_reviews int, source text, original_filename text, region text, version bigint,
+      at timestamptz, updated timestamptz)
     ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category, location = excluded.location, address = excluded.address,
       phone = excluded.phone, email = excluded.email, website = excluded.website, description = excluded.description, pricing = excluded.pricing,
       service_radius_miles = excluded.service_radius_miles, serves_surrounding_areas = excluded.serves_surrounding_areas,
-      latitude = excluded.latitude, longitude = excluded.longitude, status = excluded.status, promoted = false, position = NULL,
+      latitude = excluded.latitude, longitude = excluded.longitude, status = excluded.status, promoted = excluded.promoted, position = excluded.position,
+      rejection_reason = coalesce(excluded.rejection_reason, listings.rejection_reason),
+      suspension_reason = coalesce(excluded.suspension_reason, listings.suspension_reason),
       rating = excluded.rating, total_reviews = excluded.total_reviews, source = excluded.source, original_filename = excluded.original_filename,
       region = excluded.region, version = excluded.version, created_at = excluded.created_at, updated_at = excluded.updated_at`;
 }
@@ -124,6 +133,16 @@ export const listingsProjection: Projection = {
     const id = event.data.listingId;
     const at = new Date(recorded.metadata.occurredAt);
     const version = recorded.revision;
+    // A later event of a listing submitted in this batch and not yet written changes the row waiting to be
+    // written, as the guarded update would once it was: a listing's whole life in a batch is one row of
+    // one insert (a rebuild, an import followed by approvals), not a statement per event.
+    if (event.type !== 'ListingSubmitted' && event.type !== 'ListingDeleted') {
+      const pending = submitted.get(tx).get(id);
+      if (pending && BigInt(pending.version) < version) {
+        foldIntoSubmitted(pending, event, String(version), at.toISOString());
+        return [id];
+      }
+    }
     // A batch collects a run of submissions or a run of plain edits; any other event writes them first, in order.
     if (event.type === 'ListingSubmitted') await writeEdited(tx);
     else await writeSubmitted(tx);
@@ -156,9 +175,14 @@ export const listingsProjection: Projection = {
           total_reviews: d.totalReviews,
           source: d.source,
           original_filename: d.originalFilename ?? null,
+          promoted: false,
+          position: null,
+          rejection_reason: null,
+          suspension_reason: null,
           region: regionOf(d.latitude, d.longitude),
           version: String(version),
           at: at.toISOString(),
+          updated: at.toISOString(),
         });
         return [id];
       }
@@ -179,6 +203,16 @@ export const listingsProjection: Projection = {
 
   afterBatch: writeCollected,
 
+  // The status counts are kept by triggers on the live table; a rebuild counts them once at the end instead.
+  // The finder's and staff list's indexes are for reading: a rebuild's copy goes without them.
+  tables: [{ name: 'listings', uniqueIndexesOnly: true }, { name: 'listing_status_counts', where: 'listings <> 0 OR promoted <> 0', derived: true }],
+
+  async derive(tx: ProjectionTx): Promise<void> {
+    await tx.$executeRaw`DELETE FROM listing_status_counts`;
+    await tx.$executeRaw`INSERT INTO listing_status_counts (status, listings, promoted)
+      SELECT status, count(*), count(*) FILTER (WHERE promoted) FROM listings GROUP BY status`;
+  },
+
   async reset(tx: ProjectionTx): Promise<void> {
     submitted.take(tx);
     edited.take(tx);
@@ -190,6 +224,32 @@ export const listingsProjection: Projection = {
     return rows.map((r) => ({ ...r, rating: r.rating?.toString() ?? null }));
   },
 };
+
+/** Column of each edited field in a submitted row. */
+const SUBMITTED_COLUMN: Record<string, keyof SubmittedRow> = {
+  ...EDITED_TEXT,
+  serviceRadiusMiles: 'service_radius_miles',
+  servesSurroundingAreas: 'serves_surrounding_areas',
+  latitude: 'latitude',
+  longitude: 'longitude',
+};
+
+/** `event` applied to a row not yet written: the same changes `changesFor` (and the region) make to a stored one. */
+function foldIntoSubmitted(row: SubmittedRow, event: Exclude<ListingEvent, { type: 'ListingSubmitted' | 'ListingDeleted' }>, version: string, at: string): void {
+  const changes: Record<string, unknown> = changesFor(event);
+  for (const [field, value] of Object.entries(changes)) {
+    const column =
+      SUBMITTED_COLUMN[field] ??
+      ({ status: 'status', promoted: 'promoted', position: 'position', rejectionReason: 'rejection_reason', suspensionReason: 'suspension_reason' } as const)[
+        field as 'status'
+      ];
+    if (!column) throw new Error(`Listing field ${field} has no column in a submitted row`);
+    (row as unknown as Record<string, unknown>)[column] = value ?? null;
+  }
+  if (event.type === 'ListingEdited' && (changes.latitude !== undefined || changes.longitude !== undefined)) row.region = regionOf(row.latitude, row.longitude);
+  row.version = version;
+  row.updated = at;
+}
 
 /** An edit that moves the listing places it again (coverage region from the new point); undefined if it did not move. */
 async function regionAfterEdit(tx: ProjectionTx, id: string, changes: { latitude?: number | null; longitude?: number | null }): Promise<string | undefined> {

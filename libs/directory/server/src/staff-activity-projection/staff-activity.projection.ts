@@ -66,6 +66,16 @@ export const staffActivityProjection: Projection = {
       batch.activity.push({ id: recorded.metadata.eventId, listing_id: listingId, ...activity, occurred_at: recorded.metadata.occurredAt });
       return [listingId];
     }
+    // A listing submitted earlier in the batch and not yet written: its name is here, its rows join the batch's.
+    const batch = submitted.get(tx);
+    const pendingName = event.type === 'ListingDeleted' ? undefined : batch.names.get(listingId);
+    if (pendingName !== undefined) {
+      const name = event.type === 'ListingEdited' && event.data.changes.name ? event.data.changes.name : pendingName;
+      batch.names.set(listingId, name);
+      const activity = activityOf(event, name);
+      if (activity) batch.activity.push({ id: recorded.metadata.eventId, listing_id: listingId, ...activity, occurred_at: recorded.metadata.occurredAt });
+      return [listingId];
+    }
     // Any other event may need a name submitted earlier in the batch: write those first, in order.
     await writeSubmitted(tx);
     if (event.type === 'ListingEdited' && event.data.changes.name) {
@@ -89,6 +99,8 @@ export const staffActivityProjection: Projection = {
   afterBatch: writeSubmitted,
 
   // Promotion rows of the same table belong to the promotions context's projection.
+  tables: [{ name: 'staff_activity', where: "type NOT LIKE 'promotion\\_%'" }, { name: 'staff_activity_listings' }],
+
   async reset(tx: ProjectionTx): Promise<void> {
     submitted.take(tx);
     await tx.staffActivity.deleteMany({ where: { NOT: { type: { startsWith: 'promotion_' } } } });

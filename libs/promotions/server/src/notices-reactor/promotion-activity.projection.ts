@@ -49,6 +49,12 @@ async function applyListingEvent(event: ListingEvent, tx: ProjectionTx): Promise
     return;
   }
   if (event.type === 'ListingEdited' && event.data.changes.name) {
+    // Renamed before its name was written: the name waiting to be written changes.
+    const pending = submittedNames.get(tx);
+    if (pending.has(listingId)) {
+      pending.set(listingId, event.data.changes.name);
+      return;
+    }
     await writeSubmittedNames(tx);
     await tx.$executeRaw`UPDATE promotion_activity_listings SET name = ${event.data.changes.name} WHERE listing_id = ${listingId}::uuid`;
   } else if (event.type === 'ListingDeleted') {
@@ -88,6 +94,11 @@ export const promotionActivityProjection: Projection = {
   },
 
   afterBatch: writeSubmittedNames,
+
+  // A promotion's rows quote its listing's name: both streams in one partition of a rebuild.
+  partitionOf: (event) => (event.data as { listingId: string }).listingId,
+
+  tables: [{ name: 'staff_activity', where: "type LIKE 'promotion\\_%'" }, { name: 'promotion_activity_listings' }],
 
   async reset(tx: ProjectionTx): Promise<void> {
     submittedNames.take(tx);

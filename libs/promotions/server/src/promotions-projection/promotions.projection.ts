@@ -92,6 +92,8 @@ export const promotionsProjection: Projection = {
     }
   },
 
+  tables: [{ name: 'promotions' }],
+
   async reset(tx: ProjectionTx): Promise<void> {
     await tx.promotion.deleteMany({});
   },

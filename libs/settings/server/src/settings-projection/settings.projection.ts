@@ -29,6 +29,8 @@ export const settingsProjection: Projection = {
     return changed;
   },
 
+  tables: [{ name: 'admin_settings' }],
+
   async reset(tx: ProjectionTx): Promise<void> {
     await tx.adminSetting.deleteMany({});
   },
