@@ -144,18 +144,11 @@ export async function rebuildProjections(
 
     async function compare(projection: Projection): Promise<RebuildReport> {
       const tables = projection.tables!.filter((t) => t.compare !== false);
+      const notCompared = (note: string): RebuildReport => ({ projection: projection.name, events: counts.get(projection.name)!, rowsBefore: 0, rowsAfter: 0, equal: false, differences: [], note });
       // The live model must have reached what the replay applied: wait for a live projection that lags.
       const liveAt = await waitForLive(sql, projection.name, lastApplied.get(projection.name)!, options.liveWaitMs ?? 60_000);
       if (comparePositions(liveAt, lastApplied.get(projection.name)!) < 0) {
-        return {
-          projection: projection.name,
-          events: counts.get(projection.name)!,
-          rowsBefore: 0,
-          rowsAfter: 0,
-          equal: false,
-          differences: [],
-          note: `the live model is at ${liveAt.commit}/${liveAt.prepare}, behind the log (${lastApplied.get(projection.name)!.commit}): is its projection running?`,
-        };
+        return notCompared(`the live model is at ${liveAt.commit}/${liveAt.prepare}, behind the log (${lastApplied.get(projection.name)!.commit}): is its projection running?`);
       }
       for (let attempt = 1; ; attempt++) {
         // The events between the replay and the live checkpoint, read before the comparison's transaction
@@ -188,15 +181,7 @@ export async function rebuildProjections(
           };
         }
         if (attempt >= COMPARE_TRIES) {
-          return {
-            projection: projection.name,
-            events: counts.get(projection.name)!,
-            rowsBefore: 0,
-            rowsAfter: 0,
-            equal: false,
-            differences: [],
-            note: `the live checkpoint moved during each of ${COMPARE_TRIES} comparisons`,
-          };
+          return notCompared(`the live checkpoint moved during each of ${COMPARE_TRIES} comparisons`);
         }
         // The checkpoint moved between the two reads (PGlite), or went back (a projection reset live): again.
       }
