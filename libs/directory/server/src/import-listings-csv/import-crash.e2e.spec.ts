@@ -61,16 +61,19 @@ describe.each(['services', 'embedded'] as const)('a CSV import whose process is 
     const started = await staff.json(`${CSV_IMPORTS_PATH}/${checked.id}/start`, { method: 'POST', json: { skipRejected: false } });
     expect(started.status).toBe(202);
 
-    // Killed once some rows are recorded, well before the end.
+    // Killed once some rows are recorded, well before the end. A worker starting on a busy machine may take
+    // a while to pick the job up; if it never does, its own output says why.
     let atKill: CsvImport | undefined;
     await expectEventually(
       async () => {
         atKill = await importOf(checked.id);
         expect(atKill.progress.checked).toBeGreaterThanOrEqual(2_000);
       },
-      60_000,
+      150_000,
       20,
-    );
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n--- worker output ---\n${worker?.logs().slice(-6_000) ?? '(no worker)'}`);
+    });
     if (worker) await stopProcess(worker, 'SIGKILL');
     product.apiProcess()!.kill('SIGKILL');
     expect(atKill!.status).toBe('running');
@@ -91,5 +94,5 @@ describe.each(['services', 'embedded'] as const)('a CSV import whose process is 
     );
     expect(done!.progress).toEqual({ checked: ROWS + 1, imported: ROWS, duplicates: 1, rejected: 0 });
     await expectEventually(async () => expect(await listings()).toBe(ROWS), 60_000, 200);
-  }, 360_000);
+  }, 450_000);
 });
