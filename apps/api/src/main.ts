@@ -22,6 +22,7 @@ import {
   RedisIoAdapter,
   requestLog,
   ShutdownState,
+  startJobs,
 } from '@afterwards/server-kit';
 import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   const missing = serveWebApps(app.getHttpAdapter().getInstance(), webRoots(config.webDistDir, appsDir));
   if (missing.length > 0) logger.warn({ missing }, 'some web apps are not built; run npm run build');
   await app.init();
+  // Jobs start with every handler registered, before the port opens (decision 0041).
+  await startJobs(app);
   const catalog = checkRouteCatalog(app.getHttpAdapter().getInstance());
   if (catalog.undocumented.length || catalog.notServed.length) {
     throw new Error(

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, createRootLogger, exitGracefullyOnSignals, loadConfig, PinoNestLogger, ShutdownState } from '@afterwards/server-kit';
+import { ConfigError, createRootLogger, exitGracefullyOnSignals, loadConfig, PinoNestLogger, ShutdownState, startJobs } from '@afterwards/server-kit';
 import { AppModule } from '@afterwards/api/app-module';
 
 /**
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     abortOnError: false,
   });
   await app.init();
+  await startJobs(app);
   // Running jobs finish first (the queue's close waits for them), then the process exits 0.
   exitGracefullyOnSignals({ app, state: app.get(ShutdownState), logger });
   logger.info({ profile: config.profile }, 'worker running');

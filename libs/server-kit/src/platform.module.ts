@@ -1,4 +1,4 @@
-import { Global, Inject, Logger as NestLogger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger as NestLogger, Module, type DynamicModule, type INestApplicationContext, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
 import { OwnOriginGuard } from './input/own-origin';
@@ -38,7 +38,13 @@ export interface PlatformOptions {
 const JOB_PROCESSORS = Symbol('JOB_PROCESSORS');
 const ROLE = Symbol('ROLE');
 
-class JobsLifecycle implements OnApplicationBootstrap {
+/**
+ * Starts the job handlers once the whole application is up (`startJobs`, called by the API's and the
+ * worker's main after `app.init()`), not in a bootstrap hook: this module and CQRS's are both global, and
+ * Nest ran this one's hook first, so a job already waiting in the queue (one resumed after a crash) ran
+ * before any command handler was registered and failed with CommandHandlerNotFoundException.
+ */
+export class JobsLifecycle {
   constructor(
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
@@ -46,8 +52,11 @@ class JobsLifecycle implements OnApplicationBootstrap {
     @Inject(ROLE) private readonly role: PlatformOptions['role'],
     @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
   ) {}
-  async onApplicationBootstrap(): Promise<void> {
-    if (!runsJobs(this.config, this.role)) return;
+  private started = false;
+
+  async start(): Promise<void> {
+    if (this.started || !runsJobs(this.config, this.role)) return;
+    this.started = true;
     const services: JobServices = { get: (token) => this.moduleRef.get(token, { strict: false }) };
     for (const p of this.processors) this.queue.process(p.definition, (job) => p.handler(job, services), p.options);
     await this.queue.start();
@@ -62,6 +71,11 @@ class JobsLifecycle implements OnApplicationBootstrap {
       if (everyMs) await this.queue.schedule(p.definition, p.schedulePayload ?? null, everyMs);
     }
   }
+}
+
+/** Starts the job handlers where this process runs jobs (the worker, or the embedded API): after `app.init()`. */
+export async function startJobs(app: INestApplicationContext): Promise<void> {
+  await app.get(JobsLifecycle, { strict: false }).start();
 }
 
 /** The API's own metrics (the worker and tools have no /metrics to read them). */
