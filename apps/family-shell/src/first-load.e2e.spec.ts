@@ -4,7 +4,7 @@ import { firstLoad, launchChromium, startProduct, type RunningProduct } from '@a
 /**
  * First-load JavaScript per public page, brotli bytes as sent, counted until the network is quiet for a
  * second (so the finder's live-update client, fetched after its first render, counts too). The goal is
- * 150 KB on each (README, "First load"); `npm run build` ends with the same check (`budget first-load`).
+ * 150 KB on each (docs/benchmarks.md, "First load"); `npm run build` ends with the same check (`budget first-load`).
  */
 const FIRST_LOAD_JS_BUDGET: Record<string, number> = { '/': 150 * 1024, '/login': 150 * 1024, '/resources': 150 * 1024 };
 

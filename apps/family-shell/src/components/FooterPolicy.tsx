@@ -1,5 +1,5 @@
 // What a footer's policy link opens in a modal, with the configured support address. Its own chunk with
-// the policies' text: fetched when someone first opens a policy, not with every page (README, "First load").
+// the policies' text: fetched when someone first opens a policy, not with every page (docs/benchmarks.md, "First load").
 import { useSupportEmail } from '../auth/options';
 import { COOKIE_SUMMARY, privacyPolicy, termsOfService } from '../content/policies';
 import { Blocks, PolicyText } from './PolicyText';
