@@ -14,7 +14,7 @@ import {
   type TaskContent,
   type Urgency,
 } from './template.schema';
-import { LATEST_TEMPLATE_VERSION, TEMPLATE_SETS } from './templates';
+import { LATEST_TEMPLATE_VERSION, TEMPLATE_SETS, TEMPLATE_VERSIONS_NEWEST_FIRST } from './templates';
 
 /** Where a checklist item's facts come from (CONTENT-FACTS: each item with its source and review date). */
 export interface Provenance {
@@ -136,14 +136,18 @@ function limitFrom(c: Pick<TaskContent, 'limit'>, name: string): AuthorityLimit 
   return l ? { months: l.months, days: l.days, endOfMonth: l.endOfMonth, after: l.after ? fill(l.after, name) : null, note: fill(l.note, name) } : null;
 }
 
-function deadlineRuleFrom(c: TaskContent, name: string): TaskDeadlineRule {
+/** The rule without its limit, which `deadlineRuleOf` takes from the latest version instead. */
+function timingRuleFrom(c: TaskContent, name: string): Omit<TaskDeadlineRule, 'limit'> {
   return {
     deadlineKind: c.deadlineKind,
     deadlineBasis: c.deadlineBasis ?? 'calendar',
     clockStartsFrom: c.clockStartsFrom ? fill(c.clockStartsFrom, name) : null,
     lateNote: c.lateNote ? fill(c.lateNote, name) : null,
-    limit: limitFrom(c, name),
   };
+}
+
+function deadlineRuleFrom(c: TaskContent, name: string): TaskDeadlineRule {
+  return { ...timingRuleFrom(c, name), limit: limitFrom(c, name) };
 }
 
 const SUGGESTED: TaskDeadlineRule = { deadlineKind: 'suggested', deadlineBasis: 'calendar', clockStartsFrom: null, lateNote: null, limit: null };
@@ -154,7 +158,7 @@ const SUGGESTED: TaskDeadlineRule = { deadlineKind: 'suggested', deadlineBasis: 
  * was recorded gets it too, so its suggested date stops going past it.
  */
 function latestLimitOf(jurisdiction: Jurisdiction, templateKey: string, name: string): AuthorityLimit | null {
-  for (const version of [...TEMPLATE_SETS.keys()].sort().reverse()) {
+  for (const version of TEMPLATE_VERSIONS_NEWEST_FIRST) {
     const item = TEMPLATE_SETS.get(version)!.tasks.items.find((i) => i.key === templateKey);
     if (item && (!item.jurisdictions || item.jurisdictions.includes(jurisdiction))) return limitFrom(withOverrides<TaskContent>(item, jurisdiction), name);
   }
@@ -170,20 +174,21 @@ export function deadlineRuleOf(templateVersion: string, jurisdiction: Jurisdicti
   const item = TEMPLATE_SETS.get(templateVersion)?.tasks.items.find((i) => i.key === templateKey);
   if (!item || !isJurisdiction(jurisdiction) || (item.jurisdictions && !item.jurisdictions.includes(jurisdiction))) return SUGGESTED;
   const name = deceasedName.trim() || 'the person who died';
-  return { ...deadlineRuleFrom(withOverrides<TaskContent>(item, jurisdiction), name), limit: latestLimitOf(jurisdiction, templateKey, name) };
+  return { ...timingRuleFrom(withOverrides<TaskContent>(item, jurisdiction), name), limit: latestLimitOf(jurisdiction, templateKey, name) };
 }
 
-/** A task recorded before tasks carried their deadline rule, completed from its template; others unchanged. */
+/**
+ * A task with its deadline rule: one recorded before tasks carried their rule gets it from its template. The
+ * limit always comes from `deadlineRuleOf`, never from the event, as in the projection, read model and
+ * reminders: a limit is a fact about the world, so one recorded later reaches older memories too.
+ */
 export function withDeadlineRule<T extends { templateKey: string; deadlineKind?: DeadlineKind | null }>(
   task: T,
   source: { templateVersion: string; jurisdiction: Jurisdiction; deceasedName: string },
 ): T & TaskDeadlineRule {
-  if (task.deadlineKind && 'limit' in task) return task as T & TaskDeadlineRule;
-  if (task.deadlineKind) {
-    const rule = deadlineRuleOf(source.templateVersion, source.jurisdiction, task.templateKey, source.deceasedName);
-    return { ...task, limit: rule.limit } as T & TaskDeadlineRule;
-  }
-  return { ...task, ...deadlineRuleOf(source.templateVersion, source.jurisdiction, task.templateKey, source.deceasedName) };
+  const rule = deadlineRuleOf(source.templateVersion, source.jurisdiction, task.templateKey, source.deceasedName);
+  if (task.deadlineKind) return { ...task, limit: rule.limit } as T & TaskDeadlineRule;
+  return { ...task, ...rule };
 }
 
 /**

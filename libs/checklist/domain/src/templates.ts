@@ -33,4 +33,7 @@ export const TEMPLATE_SETS: ReadonlyMap<string, TemplateSet> = new Map(
   [set(tasks20261121, documents20261121), set(tasks20261127, documents20261127)].map((s) => [s.version, s]),
 );
 
-export const LATEST_TEMPLATE_VERSION: string = [...TEMPLATE_SETS.keys()].sort().at(-1)!;
+/** Every published version, newest first (versions are ISO dates, so they sort as text). */
+export const TEMPLATE_VERSIONS_NEWEST_FIRST: readonly string[] = [...TEMPLATE_SETS.keys()].sort().reverse();
+
+export const LATEST_TEMPLATE_VERSION: string = TEMPLATE_VERSIONS_NEWEST_FIRST[0]!;
