@@ -219,9 +219,10 @@ export function taskTiming(task: TimedTask, context: TimingContext): TaskTiming 
   const { dueDate } = task;
 
   if (!isStatutory(task)) {
-    const limit = task.limit ? limitNotes(task.limit, context) : null;
-    const notes = limit ? [limit.note, ...note.filter((n) => n !== task.limit!.note)] : note;
-    if (limit && !done && context.startedOn && context.dateOfDeath && limitDate(task.limit!, context.dateOfDeath) < context.startedOn) {
+    const end = task.limit && context.dateOfDeath ? limitDate(task.limit, context.dateOfDeath) : null;
+    const limit = task.limit ? limitNotes(task.limit, end) : null;
+    const notes = limit ? [limit.note, ...note] : note;
+    if (limit && end && !done && context.startedOn && end < context.startedOn) {
       // Counted from the death the limit had passed at the start; from a later event (the funeral) it may have.
       const text = limit.date ? `Past the limit (${formatDateEnGB(limit.date)}) — you can still do this` : `Check the limit: ${limitLabel(task.limit!)}`;
       return { state: limit.date ? 'passed-before-start' : 'suggested', overdue: false, text, notes };
@@ -254,9 +255,12 @@ export function taskTiming(task: TimedTask, context: TimingContext): TaskTiming 
   return { state: 'overdue', overdue: true, text: `Legal deadline was ${date}`, notes: [...late, ...note] };
 }
 
-/** The sentence that states a task's limit, and its last day when it counts from the death. */
-function limitNotes(limit: AuthorityLimit, context: TimingContext): { note: string; date: string | null } {
-  const fromDeath = limit.after === null && context.dateOfDeath ? limitDate(limit, context.dateOfDeath) : null;
+/**
+ * The sentence that states a task's limit, and its last day when it counts from the death. `end`: its
+ * `limitDate`, null without a date of death.
+ */
+function limitNotes(limit: AuthorityLimit, end: string | null): { note: string; date: string | null } {
+  const fromDeath = limit.after === null ? end : null;
   const when = fromDeath ? ` (${formatDateEnGB(fromDeath)})` : '';
   return { note: `Limit: ${limitLabel(limit)}${when}. ${limit.note}`, date: fromDeath };
 }
