@@ -2,9 +2,8 @@
 // and registered the death. Those tasks are offered as 'Done before I started' in one step, and never
 // reminded, by this one rule rather than by a list of task names.
 import { addDays } from './dates';
-import { statutoryDueDate, type DeadlineRule } from './deadline';
+import { dueDateFor, type DeadlineRule } from './deadline';
 import type { Jurisdiction } from './jurisdiction';
-import type { TaskCategory } from './template.schema';
 
 /**
  * How long after its usual time (or legal deadline) an early task must have passed at the start for it to
@@ -16,7 +15,7 @@ export const LATE_START_GRACE_DAYS = 28;
 export const FIRST_WEEK_DAYS = 7;
 
 export interface LateStartTask extends DeadlineRule {
-  category: TaskCategory | string;
+  category: string;
 }
 
 export interface LateStartContext {
@@ -39,7 +38,8 @@ export function mustHaveHappenedBeforeStart(task: LateStartTask, context: LateSt
   const statutory = task.deadlineKind === 'statutory';
   const early = task.category === 'immediate' || task.deadlineDays <= FIRST_WEEK_DAYS;
   if (!statutory && !early) return false;
-  const usualEnd = statutory ? statutoryDueDate(task, dateOfDeath, jurisdiction).dueDate : addDays(dateOfDeath, task.deadlineDays);
+  // Given no start day, dueDateFor counts the usual time from the death, as for a legal deadline.
+  const usualEnd = dueDateFor(task, { dateOfDeath, jurisdiction })!;
   return addDays(usualEnd, LATE_START_GRACE_DAYS) < startedOn;
 }
 
