@@ -35,9 +35,6 @@ const logger = new Logger('csv-import');
 /** Where an accepted row's listing lives: named by the row itself, so the same row twice is one listing. */
 export const csvRowListingId = (identity: string): string => uuidFromName(`afterwards-csv-row:${identity}`);
 
-/** What a batch of the file settled: the rows it covers (checked), and what became of them. */
-type BatchCounts = ImportProgress;
-
 interface Batch {
   /** Data rows of the file the batch covers, accepted or not: batches cover the file in order, without gaps. */
   rows: number;
@@ -86,8 +83,8 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
   const skip = settled.checked;
   const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt.store, importId, { type, importId, progress: { ...settled } }, context);
 
-  const submit = async (batch: Batch): Promise<BatchCounts> => {
-    const counts: BatchCounts = { checked: batch.rows, imported: 0, duplicates: 0, rejected: batch.rejected };
+  const submit = async (batch: Batch): Promise<ImportProgress> => {
+    const counts: ImportProgress = { checked: batch.rows, imported: 0, duplicates: 0, rejected: batch.rejected };
     if (batch.commands.length === 0) return counts;
     const outcomes = await rt.commands.execute(new SubmitListings(batch.commands, context));
     const existing: SubmitListingCommand[] = [];
@@ -104,7 +101,7 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
   };
 
   // Batches written or being written, oldest first; settled in order, so `settled` is always a prefix.
-  const inFlight: Promise<BatchCounts>[] = [];
+  const inFlight: Promise<ImportProgress>[] = [];
   try {
     // Marks the import running before its first row: a run after a crash from here on resumes it.
     await record('RecordCsvImportProgress');
@@ -168,7 +165,8 @@ export const importCsvProcessor: JobProcessor<ImportCsvPayload> = {
   requeueAfterRestart: async (queue, services) => {
     const rt = services.get<ImportRuntime>(IMPORT_RUNTIME);
     for (const { id } of await rt.prisma.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM listing_imports WHERE status IN ('queued', 'running')`) {
-      const started = (await rt.store.readStream(importStreamId(id))).find((e) => e.type === 'CsvImportStarted');
+      // An import stream opens CsvImportChecked, CsvImportStarted: only its first two events need reading.
+      const started = (await rt.store.readStream(importStreamId(id), { maxCount: 2 })).find((e) => e.type === 'CsvImportStarted');
       if (!started) continue;
       // As the start queued it: the staff member who started it, under the import's correlation.
       const { actor, correlationId, requestId, ip, userAgent } = started.metadata;
