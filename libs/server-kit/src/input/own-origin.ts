@@ -3,10 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { API_ROUTES, toOpenApiPath } from '@afterwards/contracts';
 import type { AppConfig } from '../config/config';
-import { ProblemError } from '../problems/problem';
+import { problem, ProblemError } from '../problems/problem';
 import { APP_CONFIG } from '../tokens';
 
 export const FOREIGN_ORIGIN_MESSAGE = 'This request did not come from Afterwards.';
+/** The refusal of a foreign write: the same body from the guard below and from better-auth's mount. */
+export const FOREIGN_ORIGIN_PROBLEM = Object.freeze(problem(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE));
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET, HEAD and OPTIONS change nothing; every other method is a write. */
 export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method);
@@ -27,6 +29,11 @@ export function fromOwnOrigin(req: Pick<IncomingMessage, 'headers'>, origins: re
   return typeof origin === 'string' && origins.includes(origin);
 }
 
+/** A write (anything but GET, HEAD, OPTIONS) that does not come from the product's own pages. */
+export function isForeignWrite(req: Pick<IncomingMessage, 'headers' | 'method'>, origins: readonly string[]): boolean {
+  return !isSafeMethod(req.method ?? '') && !fromOwnOrigin(req, origins);
+}
+
 const ANY_ORIGIN = new Set(API_ROUTES.filter((r) => r.anyOrigin).map((r) => `${r.method} ${r.path}`));
 
 /** The catalog's `anyOrigin` writes, matched by the route Express chose (so a look-alike path is not one). */
@@ -38,8 +45,9 @@ const takesAnyOrigin = (req: Request): boolean => {
 /**
  * Cross-site request forgery: every state-changing API route needs the product's own Origin. Browsers
  * send it on every POST, PUT, PATCH and DELETE, so a missing one is a script or a forged form, and a
- * foreign one another site acting with the visitor's cookie. (better-auth checks its own routes.) The route
- * catalog's `anyOrigin` writes are the exception: they read no cookie, so there is nothing to forge.
+ * foreign one another site acting with the visitor's cookie. (better-auth's routes, answered before Nest's
+ * guards, get the same check from identity's `ownOriginWrites` middleware.) The route catalog's `anyOrigin`
+ * writes are the exception: they read no cookie, so there is nothing to forge.
  */
 @Injectable()
 export class OwnOriginGuard implements CanActivate {
@@ -52,9 +60,7 @@ export class OwnOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
-    if (isSafeMethod(req.method) || !req.path.startsWith('/api/')) return true;
-    if (takesAnyOrigin(req)) return true;
-    if (!fromOwnOrigin(req, this.origins)) throw new ProblemError(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE);
-    return true;
+    if (!isForeignWrite(req, this.origins) || !req.path.startsWith('/api/') || takesAnyOrigin(req)) return true;
+    throw new ProblemError(FOREIGN_ORIGIN_PROBLEM.status, FOREIGN_ORIGIN_PROBLEM.code, FOREIGN_ORIGIN_MESSAGE);
   }
 }

@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { toNodeHandler } from 'better-auth/node';
-import { FOREIGN_ORIGIN_MESSAGE, fromOwnOrigin, isSafeMethod, problem, retryAfterSeconds } from '@afterwards/server-kit';
+import { FOREIGN_ORIGIN_MESSAGE, FOREIGN_ORIGIN_PROBLEM, isForeignWrite, problem, retryAfterSeconds } from '@afterwards/server-kit';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 
@@ -65,10 +65,10 @@ export function clientAddressHeader(req: ExpressRequest, _res: ExpressResponse, 
  * answer is the guard's problem detail, with `message` for better-auth's client.
  */
 export function ownOriginWrites(origins: readonly string[]) {
-  const body = JSON.stringify({ ...problem(403, 'FOREIGN_ORIGIN', FOREIGN_ORIGIN_MESSAGE), message: FOREIGN_ORIGIN_MESSAGE });
+  const body = JSON.stringify({ ...FOREIGN_ORIGIN_PROBLEM, message: FOREIGN_ORIGIN_MESSAGE });
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
-    if (isSafeMethod(req.method) || fromOwnOrigin(req, origins)) return next();
-    res.status(403).type('application/problem+json; charset=utf-8').send(body);
+    if (!isForeignWrite(req, origins)) return next();
+    res.status(FOREIGN_ORIGIN_PROBLEM.status).type('application/problem+json; charset=utf-8').send(body);
   };
 }
 
