@@ -44,9 +44,6 @@ describe.each(testDatabaseFactories)('projection failures on %s', (_name, create
       await tx.$executeRaw`INSERT INTO resilience_rows (id, n) VALUES (${data.id}, ${data.n}) ON CONFLICT (id) DO UPDATE SET n = EXCLUDED.n`;
       return [data.id];
     },
-    async reset(tx) {
-      await tx.$executeRaw`DELETE FROM resilience_rows`;
-    },
     async snapshot(client) {
       return client.$queryRaw`SELECT id, n FROM resilience_rows ORDER BY id`;
     },
@@ -154,9 +151,6 @@ describe('a projection batch that outlasts its transaction on postgres', () => {
         await tx.$executeRaw`SELECT pg_sleep(0.01)`;
         await tx.$executeRaw`INSERT INTO slow_rows (id) VALUES (${id})`;
         return [id];
-      },
-      async reset(tx) {
-        await tx.$executeRaw`DELETE FROM slow_rows`;
       },
       async snapshot(client) {
         return client.$queryRaw`SELECT id FROM slow_rows ORDER BY id`;

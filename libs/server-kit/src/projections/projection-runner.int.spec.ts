@@ -40,9 +40,6 @@ describe.each(testDatabaseFactories)('projection batches on %s', (_name, create)
       await tx.$executeRaw`INSERT INTO batch_rows (id) VALUES (${event.streamId})`;
       return [event.streamId];
     },
-    async reset(tx) {
-      await tx.$executeRaw`DELETE FROM batch_rows`;
-    },
     async snapshot() {
       return [];
     },

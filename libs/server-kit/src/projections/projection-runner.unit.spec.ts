@@ -40,7 +40,6 @@ function batchRecorder() {
     streamPrefixes: ['s-'],
     apply: async (e) => (current.push(e.streamId), [e.streamId]),
     afterBatch: async () => void (batches.push(current), (current = [])),
-    reset: async () => undefined,
     snapshot: async () => [],
   };
   return { projection, batches };
@@ -121,7 +120,6 @@ describe('ProjectionRunner and the log horizon', () => {
       name: 'test',
       streamPrefixes: ['s-'],
       apply: async (e) => (seenDuringApply.push([...declared]), [e.streamId]),
-      reset: async () => undefined,
       snapshot: async () => [],
     };
     const runner = new ProjectionRunner(store, prisma, [projection]);

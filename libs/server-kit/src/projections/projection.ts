@@ -70,8 +70,6 @@ export interface Projection {
    * it runs with the shadow schema first on the search path.
    */
   derive?(tx: ProjectionTx): Promise<void>;
-  /** Removes every row this projection owns (before a rebuild). */
-  reset(tx: ProjectionTx): Promise<void>;
-  /** Every row, in a stable order, for comparing a rebuilt model with the live one. */
+  /** Every row, in a stable order: a test compares it before and after replaying the log (a rebuild compares tables in SQL). */
   snapshot(prisma: PrismaClient): Promise<unknown[]>;
 }

@@ -42,7 +42,6 @@ export function filePurgeReactor(files: EncryptedFileStore): Projection {
       }
       return [];
     },
-    async reset(): Promise<void> {},
     async snapshot(): Promise<unknown[]> {
       return [];
     },

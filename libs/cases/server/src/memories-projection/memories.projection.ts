@@ -364,11 +364,6 @@ export const memoriesProjection: Projection = {
     ...['reminder_optouts', 'reminders_sent', 'calendar_subscriptions'].map((name) => ({ name, compare: false })),
   ],
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    touched.take(tx);
-    await tx.case.deleteMany({});
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     const rows = await prisma.case.findMany({
       orderBy: { id: 'asc' },

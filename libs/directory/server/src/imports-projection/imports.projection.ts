@@ -59,10 +59,6 @@ export const importsProjection: Projection = {
 
   tables: [{ name: 'listing_imports' }],
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    await tx.$executeRaw`DELETE FROM listing_imports`;
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     return prisma.$queryRaw`SELECT * FROM listing_imports ORDER BY id`;
   },

@@ -213,12 +213,6 @@ export const listingsProjection: Projection = {
       SELECT status, count(*), count(*) FILTER (WHERE promoted) FROM listings GROUP BY status`;
   },
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    submitted.take(tx);
-    edited.take(tx);
-    await tx.listing.deleteMany({});
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     const rows = await prisma.listing.findMany({ orderBy: { id: 'asc' } });
     return rows.map((r) => ({ ...r, rating: r.rating?.toString() ?? null }));

@@ -101,12 +101,6 @@ export const staffActivityProjection: Projection = {
   // Promotion rows of the same table belong to the promotions context's projection.
   tables: [{ name: 'staff_activity', where: "type NOT LIKE 'promotion\\_%'" }, { name: 'staff_activity_listings' }],
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    submitted.take(tx);
-    await tx.staffActivity.deleteMany({ where: { NOT: { type: { startsWith: 'promotion_' } } } });
-    await tx.staffActivityListing.deleteMany({});
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     const [activity, names] = await Promise.all([
       prisma.staffActivity.findMany({ where: { NOT: { type: { startsWith: 'promotion_' } } }, orderBy: { id: 'asc' } }),

@@ -100,12 +100,6 @@ export const promotionActivityProjection: Projection = {
 
   tables: [{ name: 'staff_activity', where: "type LIKE 'promotion\\_%'" }, { name: 'promotion_activity_listings' }],
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    submittedNames.take(tx);
-    await tx.staffActivity.deleteMany({ where: { type: { startsWith: 'promotion_' } } });
-    await tx.$executeRaw`DELETE FROM promotion_activity_listings`;
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     return prisma.staffActivity.findMany({ where: { type: { startsWith: 'promotion_' } }, orderBy: { id: 'asc' } });
   },

@@ -49,7 +49,6 @@ export function promotionNoticesReactor(queue: JobQueue, store: EventStore): Pro
       );
       return [];
     },
-    async reset(): Promise<void> {},
     async snapshot(): Promise<unknown[]> {
       return [];
     },

@@ -69,9 +69,6 @@ export function promotionPlacementReactor(store: EventStore): Projection {
       });
       for (let i = 0; i < work.length; i += CONCURRENCY) await Promise.all(work.slice(i, i + CONCURRENCY).map((run) => run()));
     },
-    async reset(tx: ProjectionTx): Promise<void> {
-      await tx.$executeRaw`DELETE FROM promotion_placements`;
-    },
     async snapshot(): Promise<unknown[]> {
       return [];
     },

@@ -94,10 +94,6 @@ export const promotionsProjection: Projection = {
 
   tables: [{ name: 'promotions' }],
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    await tx.promotion.deleteMany({});
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     const rows = await prisma.promotion.findMany({ orderBy: { id: 'asc' } });
     return rows.map((r) => ({ ...r, amount: r.amount.toString(), revenue: r.revenue.toString() }));

@@ -38,7 +38,6 @@ export function promotionSchedulerReactor(
       await scheduleDueWork(queue, rt.clock.now(), promotionId, state, timingOf(settings));
       return [];
     },
-    async reset(): Promise<void> {},
     async snapshot(): Promise<unknown[]> {
       return [];
     },

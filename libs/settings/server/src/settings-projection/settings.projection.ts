@@ -31,10 +31,6 @@ export const settingsProjection: Projection = {
 
   tables: [{ name: 'admin_settings' }],
 
-  async reset(tx: ProjectionTx): Promise<void> {
-    await tx.adminSetting.deleteMany({});
-  },
-
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {
     return prisma.adminSetting.findMany({ orderBy: { settingKey: 'asc' } });
   },
