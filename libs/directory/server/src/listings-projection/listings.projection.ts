@@ -219,24 +219,25 @@ export const listingsProjection: Projection = {
   },
 };
 
-/** Column of each edited field in a submitted row. */
+/** Column of each field an event after the submission changes (`changesFor`) in a submitted row. */
 const SUBMITTED_COLUMN: Record<string, keyof SubmittedRow> = {
   ...EDITED_TEXT,
   serviceRadiusMiles: 'service_radius_miles',
   servesSurroundingAreas: 'serves_surrounding_areas',
   latitude: 'latitude',
   longitude: 'longitude',
+  status: 'status',
+  promoted: 'promoted',
+  position: 'position',
+  rejectionReason: 'rejection_reason',
+  suspensionReason: 'suspension_reason',
 };
 
 /** `event` applied to a row not yet written: the same changes `changesFor` (and the region) make to a stored one. */
 function foldIntoSubmitted(row: SubmittedRow, event: Exclude<ListingEvent, { type: 'ListingSubmitted' | 'ListingDeleted' }>, version: string, at: string): void {
   const changes: Record<string, unknown> = changesFor(event);
   for (const [field, value] of Object.entries(changes)) {
-    const column =
-      SUBMITTED_COLUMN[field] ??
-      ({ status: 'status', promoted: 'promoted', position: 'position', rejectionReason: 'rejection_reason', suspensionReason: 'suspension_reason' } as const)[
-        field as 'status'
-      ];
+    const column = SUBMITTED_COLUMN[field];
     if (!column) throw new Error(`Listing field ${field} has no column in a submitted row`);
     (row as unknown as Record<string, unknown>)[column] = value ?? null;
   }
