@@ -185,7 +185,10 @@ class RunnerStopping extends Error {}
 /** A batch of more than one event outlasted its transaction's time: apply it in halves. */
 class BatchTooLong extends Error {}
 
-/** Prisma's code for an interactive transaction that expired, or could not start, in its time. */
+/**
+ * Prisma's code for an interactive transaction that expired, or could not start, in its time: only the first
+ * says the batch was too long, so the caller tells them apart by whether the transaction had opened.
+ */
 const isTransactionTimeout = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'P2028';
 
 /**
@@ -204,8 +207,11 @@ export class ProjectionRunner {
     private readonly onChange: (change: ProjectionChange) => void = () => undefined,
     private readonly onError: (projection: string, error: unknown) => void = () => undefined,
     private readonly options: ProjectionRunnerOptions = {},
-  ) {}
+  ) {
+    this.batchTimeoutMs = options.batchTimeoutMs ?? 30_000;
+  }
 
+  private readonly batchTimeoutMs: number;
   private stopping = false;
   private readonly wakeRetries = new Set<() => void>();
   /** Most events a projection's batch may hold, after one outlasted its transaction. */
@@ -220,7 +226,9 @@ export class ProjectionRunner {
   private async applyBatch(projection: Projection, events: RecordedEvent[]): Promise<Applied[]> {
     const fence = this.options.fence;
     let readPast: (() => void) | undefined;
+    let opened = false;
     const apply = async (tx: ProjectionTx) => {
+      opened = true;
       if (projection.transactional !== false) {
         const xid = await openBatch(tx, projection.name, events[events.length - 1]!.position, fence);
         // This transaction writes rows and a checkpoint, never events: the log's readers (this runner's
@@ -256,14 +264,19 @@ export class ProjectionRunner {
     }
     if (projection.transactional === false) return apply(this.prisma as unknown as ProjectionTx);
     try {
-      return await this.prisma.$transaction(apply, { timeout: this.options.batchTimeoutMs ?? 30_000, maxWait: 30_000 });
+      return await this.prisma.$transaction(apply, { timeout: this.batchTimeoutMs, maxWait: 30_000 });
+    } catch (error) {
+      // Retried whole, a batch too slow for its transaction would time out again and again. One that could not
+      // start in time (a busy pool) is a passing failure, retried as it is.
+      if (opened && events.length > 1 && isTransactionTimeout(error)) throw new BatchTooLong();
+      throw error;
     } finally {
       readPast?.();
     }
   }
 
   /** Runs `work` until it succeeds or fails for a reason other than a passing database failure. */
-  private async withRetries<T>(projection: string, work: () => Promise<T>, splittable = false): Promise<T> {
+  private async withRetries<T>(projection: string, work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await work();
@@ -271,9 +284,7 @@ export class ProjectionRunner {
         return result;
       } catch (error) {
         if (this.stopping) throw new RunnerStopping();
-        // Retried whole, a batch too slow for its transaction would time out again and again.
-        if (splittable && isTransactionTimeout(error)) throw new BatchTooLong();
-        if (error instanceof LeaseLostError || !isTransientFailure(error)) throw error;
+        if (error instanceof BatchTooLong || error instanceof LeaseLostError || !isTransientFailure(error)) throw error;
         const delayMs = retryDelayMs(attempt, this.options.retryFirstMs, this.options.retryMaxMs);
         this.retryingNow.add(projection);
         this.options.onRetry?.(projection, error, attempt, delayMs);
@@ -307,8 +318,8 @@ export class ProjectionRunner {
     }
     try {
       const started = performance.now();
-      const results = await this.withRetries(projection.name, () => this.applyBatch(projection, events), events.length > 1);
-      if (limit < MAX_BATCH && events.length === limit && performance.now() - started < (this.options.batchTimeoutMs ?? 30_000) / 4) {
+      const results = await this.withRetries(projection.name, () => this.applyBatch(projection, events));
+      if (limit < MAX_BATCH && events.length === limit && performance.now() - started < this.batchTimeoutMs / 4) {
         this.batchLimits.set(projection.name, Math.min(MAX_BATCH, Math.ceil(limit * 1.25)));
       }
       return results;
