@@ -22,7 +22,8 @@ interface Applied {
   rooms?: string[];
 }
 
-async function readCheckpoint(prisma: PrismaClient, name: string): Promise<Position> {
+/** Where a projection's live model is in the log (START before its first batch). */
+export async function readCheckpoint(prisma: PrismaClient, name: string): Promise<Position> {
   const row = await prisma.projectionCheckpoint.findUnique({ where: { projection: name } });
   return row ? { commit: row.commit, prepare: row.prepare } : START;
 }

@@ -1,6 +1,7 @@
 import { createPrismaClient, dialectOf, Prisma, sqlClientOf, type PrismaClient, type SqlClient } from '@afterwards/persistence';
 import { comparePositions, START, type EventStore, type Position, type RecordedEvent } from '@afterwards/event-store';
 import type { Projection, ProjectionTable, ProjectionTx } from './projection';
+import { readCheckpoint } from './projection-runner';
 
 export interface RebuildReport {
   readonly projection: string;
@@ -92,8 +93,6 @@ export async function rebuildProjections(
     for (const event of events) await projection.apply(event, tx);
     if (projection.afterBatch) await projection.afterBatch(tx);
   };
-  const wanted = (projection: Projection, events: readonly RecordedEvent[]) =>
-    events.filter((e) => projection.streamPrefixes.some((p) => e.streamId.startsWith(p)));
   const pglite = dialectOf(prisma) === 'pglite';
   const partitions = Math.max(1, options.partitions ?? (pglite ? 1 : 4));
   /** A projection's events of a batch in `partitions` parts, each key's events in one part in log order. */
@@ -106,10 +105,11 @@ export async function rebuildProjections(
 
   try {
     const started = performance.now();
-    const counts = new Map(projections.map((p) => [p.name, 0]));
-    const busy = new Map(projections.map((p) => [p.name, 0]));
-    /** The last event each projection applied: where its comparison starts catching up from. */
-    const lastApplied = new Map<string, Position>(projections.map((p) => [p.name, START]));
+    /**
+     * Per projection: events applied, seconds its transactions took, and the last event it applied (where its
+     * comparison starts catching up from).
+     */
+    const replayed = new Map(projections.map((p) => [p.name, { events: 0, seconds: 0, lastApplied: START as Position }]));
     let after: Position = START;
     let read = 0;
     for (;;) {
@@ -118,14 +118,15 @@ export async function rebuildProjections(
       // Each projection in its own transaction and connection: on PostgreSQL they run side by side.
       await Promise.all(
         projections.map(async (projection) => {
-          const mine = wanted(projection, batch);
+          const mine = batch.filter((event) => wants(projection, event));
           if (mine.length === 0) return;
           const t0 = performance.now();
           // Latency more than work bounds a replay (a round trip or more per event): parts side by side.
           await Promise.all(split(projection, mine).map((part) => inShadow((tx) => applyAll(projection, part, tx))));
-          busy.set(projection.name, busy.get(projection.name)! + (performance.now() - t0) / 1000);
-          counts.set(projection.name, counts.get(projection.name)! + mine.length);
-          lastApplied.set(projection.name, mine[mine.length - 1]!.position);
+          const done = replayed.get(projection.name)!;
+          done.seconds += (performance.now() - t0) / 1000;
+          done.events += mine.length;
+          done.lastApplied = mine[mine.length - 1]!.position;
         }),
       );
       read += batch.length;
@@ -144,17 +145,18 @@ export async function rebuildProjections(
 
     async function compare(projection: Projection): Promise<RebuildReport> {
       const tables = projection.tables!.filter((t) => t.compare !== false);
-      const notCompared = (note: string): RebuildReport => ({ projection: projection.name, events: counts.get(projection.name)!, rowsBefore: 0, rowsAfter: 0, equal: false, differences: [], note });
+      const done = replayed.get(projection.name)!;
+      const notCompared = (note: string): RebuildReport => ({ projection: projection.name, events: done.events, rowsBefore: 0, rowsAfter: 0, equal: false, differences: [], note });
       // The live model must have reached what the replay applied: wait for a live projection that lags.
-      const liveAt = await waitForLive(sql, projection.name, lastApplied.get(projection.name)!, options.liveWaitMs ?? 60_000);
-      if (comparePositions(liveAt, lastApplied.get(projection.name)!) < 0) {
-        return notCompared(`the live model is at ${liveAt.commit}/${liveAt.prepare}, behind the log (${lastApplied.get(projection.name)!.commit}): is its projection running?`);
+      const liveAt = await waitForLive(prisma, projection.name, done.lastApplied, options.liveWaitMs ?? 60_000);
+      if (comparePositions(liveAt, done.lastApplied) < 0) {
+        return notCompared(`the live model is at ${liveAt.commit}/${liveAt.prepare}, behind the log (${done.lastApplied.commit}): is its projection running?`);
       }
       for (let attempt = 1; ; attempt++) {
         // The events between the replay and the live checkpoint, read before the comparison's transaction
         // (on PGlite the log's reads share its one connection).
-        const target = await readLiveCheckpoint(sql, projection.name);
-        const tail = await readTail(store, projection, lastApplied.get(projection.name)!, target);
+        const target = await readCheckpoint(prisma, projection.name);
+        const tail = await readTail(store, projection, done.lastApplied, target);
         const outcome = await inShadow(async (tx) => {
           // The first read fixes the snapshot: the live rows and checkpoint are those of one moment.
           const [row] = await tx.$queryRaw<{ commit: bigint | null; prepare: bigint | null }[]>`
@@ -174,8 +176,8 @@ export async function rebuildProjections(
         if (outcome) {
           return {
             projection: projection.name,
-            events: counts.get(projection.name)! + tail.length,
-            seconds: busy.get(projection.name)!,
+            events: done.events + tail.length,
+            seconds: done.seconds,
             ...outcome,
             equal: outcome.differences.length === 0,
           };
@@ -190,6 +192,11 @@ export async function rebuildProjections(
     await shadow.$disconnect();
     if (!options.keep) await sql.exec(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
   }
+}
+
+/** Whether `event` is of a stream `projection` is delivered (the live runner's subscription filter). */
+function wants(projection: Projection, event: RecordedEvent): boolean {
+  return projection.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix));
 }
 
 /** A small stable hash (FNV-1a) of a partition key. */
@@ -208,26 +215,18 @@ async function readTail(store: EventStore, projection: Projection, from: Positio
     if (page.length === 0) break;
     for (const event of page) {
       if (comparePositions(event.position, to) > 0) return tail;
-      if (projection.streamPrefixes.some((p) => event.streamId.startsWith(p))) tail.push(event);
+      if (wants(projection, event)) tail.push(event);
     }
     after = page[page.length - 1]!.position;
   }
   return tail;
 }
 
-async function readLiveCheckpoint(sql: SqlClient, name: string): Promise<Position> {
-  const { rows } = await sql.query<{ commit: string; prepare: string }>(
-    `SELECT "commit"::text AS "commit", prepare::text AS prepare FROM public.projection_checkpoints WHERE projection = $1`,
-    [name],
-  );
-  return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : START;
-}
-
 /** The live checkpoint once it has reached `position`, or where it was when `ms` ran out. */
-async function waitForLive(sql: SqlClient, name: string, position: Position, ms: number): Promise<Position> {
+async function waitForLive(prisma: PrismaClient, name: string, position: Position, ms: number): Promise<Position> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const at = await readLiveCheckpoint(sql, name);
+    const at = await readCheckpoint(prisma, name);
     if (comparePositions(at, position) >= 0 || Date.now() > deadline) return at;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
