@@ -8,7 +8,7 @@ import { decidePromotion, foldPromotion, promotionStreamId, type PromotionEvent 
 import { PostgresEventStore, type NewEvent, type NewStreamAppend } from '@afterwards/event-store';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { createPrismaClient, PostgresSqlClient, runMigrations } from '@afterwards/persistence';
-import { rebuildProjections, REBUILD_SCHEMA } from '@afterwards/server-kit';
+import { rebuildProjections, REBUILD_SCHEMA, saveCheckpoint } from '@afterwards/server-kit';
 import { prng, TOOLS_ENTRY } from '@afterwards/testing';
 import { migrations, projections } from '@afterwards/api/app-module';
 import { startBenchApi } from './bench-api';
@@ -214,16 +214,16 @@ async function seedLiveModels(sql: PostgresSqlClient): Promise<void> {
           const list = columns.map((c) => c.name).join(', ');
           await tx.exec(`INSERT INTO public.${table.name} (${list}) SELECT ${list} FROM ${REBUILD_SCHEMA}.${table.name} ${where}`);
         }
-        await tx.query(
-          `INSERT INTO projection_checkpoints (projection, "commit", prepare, updated_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (projection) DO UPDATE SET "commit" = EXCLUDED."commit", prepare = EXCLUDED.prepare, updated_at = now()`,
-          [projection.name, head.commit, head.prepare],
-        );
       }
     });
-    // The live tables' derived counts from their new rows, as the rebuild derived them for its copy.
+    // The live tables' derived counts from their new rows, as the rebuild derived them for its copy, and every
+    // checkpoint at the log's end with them.
+    const end = { commit: BigInt(head.commit), prepare: BigInt(head.prepare) };
     await prisma.$transaction(async (tx) => {
-      for (const projection of projections) if (projection.derive) await projection.derive(tx);
+      for (const projection of projections) {
+        if (projection.derive) await projection.derive(tx);
+        await saveCheckpoint(tx, projection.name, end);
+      }
     }, { timeout: 600_000 });
     await sql.exec(`DROP SCHEMA ${REBUILD_SCHEMA} CASCADE`);
   } finally {
