@@ -220,6 +220,22 @@ export const MemorySummarySchema = z.object({
 });
 export type MemorySummary = z.infer<typeof MemorySummarySchema>;
 
+/**
+ * A limit set in law or by an authority on doing a task in time (a claim paid in full only within 3 months
+ * of the death). Months or days, counted from the death or from `after`, an event the product cannot know
+ * ('the funeral'; null: the death). endOfMonth: 'by the end of the sixth month after the death'. `note`: what
+ * the limit protects, in plain words. The one shape of a limit; the template schema checks authored limits
+ * more strictly.
+ */
+export const AuthorityLimitSchema = z.object({
+  months: z.nullable(z.number()),
+  days: z.nullable(z.number()),
+  endOfMonth: z.boolean(),
+  after: z.nullable(z.string()),
+  note: z.string(),
+});
+export type AuthorityLimit = z.infer<typeof AuthorityLimitSchema>;
+
 export const ChecklistTaskSchema = z.object({
   id: z.string(),
   templateKey: z.string(),
@@ -239,19 +255,8 @@ export const ChecklistTaskSchema = z.object({
   clockStartsFrom: z.nullable(z.string()),
   /** Statutory: what can still be done once the deadline has passed. */
   lateNote: z.nullable(z.string()),
-  /**
-   * A limit set in law or by an authority (a claim paid in full only within 3 months of the death); the
-   * suggested date is never later. `after`: the event it counts from when not the death ('the funeral').
-   */
-  limit: z.nullable(
-    z.object({
-      months: z.nullable(z.number()),
-      days: z.nullable(z.number()),
-      endOfMonth: z.boolean(),
-      after: z.nullable(z.string()),
-      note: z.string(),
-    }),
-  ),
+  /** A limit set in law or by an authority; the suggested date is never later. */
+  limit: z.nullable(AuthorityLimitSchema),
   /**
    * YYYY-MM-DD, null without a date of death: a legal deadline counted from the death, a suggested timing
    * from the later of the death and the day the memory was started.

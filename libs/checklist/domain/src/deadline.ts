@@ -5,6 +5,7 @@
 // the registrar receiving the medical certificate) gives only an estimate, read as 'Usually due by …'. And a
 // legal deadline that had already passed when the person started the checklist says what can still be done,
 // rather than shouting 'overdue' at someone who could not have met it.
+import type { AuthorityLimit } from '@afterwards/contracts';
 import { holidayRegionOf, holidayWord } from './bank-holidays';
 import { addDays, addMonths, earlierDate, formatDateEnGB, formatDayEnGB, laterDate } from './dates';
 import type { Jurisdiction } from './jurisdiction';
@@ -23,21 +24,8 @@ export interface DeadlineRule {
   limit?: AuthorityLimit | null;
 }
 
-/**
- * A limit set in law or by an authority on doing a task in time, such as a payment made in full only if
- * claimed within 3 months of the death. Counted from the death, or from `after` (an event such as the
- * funeral, which the product cannot know and which cannot come before the death).
- */
-export interface AuthorityLimit {
-  months: number | null;
-  days: number | null;
-  /** 'By the end of the sixth month after the death' (Inheritance Tax). */
-  endOfMonth: boolean;
-  /** The event the limit counts from when it is not the death ('the funeral'); null: the death. */
-  after: string | null;
-  /** What the limit protects, in plain words ('Bereavement Support Payment is paid in full only if …'). */
-  note: string;
-}
+/** The one shape of a limit set in law or by an authority, from the contract (see AuthorityLimitSchema). */
+export type { AuthorityLimit };
 
 export interface DueDateContext {
   /** YYYY-MM-DD; without it there is no due date. */

@@ -75,6 +75,7 @@ const taskContent = z.strictObject({
    * it, and the task states it. Months or days, counted from the death or from `after` (an event the
    * product cannot know, which cannot come before the death: the date is then counted from the death, the
    * earliest the limit can fall). endOfMonth: 'by the end of the sixth month after the death'.
+   * The shape of the contract's AuthorityLimitSchema, checked more strictly for authored content.
    */
   limit: z
     .strictObject({
