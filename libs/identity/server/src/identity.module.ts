@@ -57,10 +57,8 @@ class SocketSessions implements OnModuleInit, OnApplicationShutdown {
       return session ? { sessionId: session.session.id, userId: session.user.id } : undefined;
     });
     // Staff rooms: a staff sign-in's live session whose admin_users record is active (auditors included: they only read).
-    this.gateway.useStaffResolver(async (headers) => {
-      const session = await this.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-      if (!session) return false;
-      const { rows } = await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [session.user.id, session.session.id]);
+    this.gateway.useStaffResolver(async ({ userId, sessionId }) => {
+      const { rows } = await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [userId, sessionId]);
       return rows.some((row) => row.staff_session);
     });
     this.unlisten.push(await this.sql.listen(SESSION_ENDED_CHANNEL, (sessionId) => this.gateway.endSession(sessionId)));

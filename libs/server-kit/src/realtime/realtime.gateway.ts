@@ -37,8 +37,8 @@ export interface SocketSession {
 }
 /** Finds the signed-in session of a socket from its handshake (session cookie); undefined when signed out. */
 export type SocketUserResolver = (headers: IncomingHttpHeaders) => Promise<SocketSession | undefined>;
-/** Whether a socket's session belongs to an active staff member. */
-export type SocketStaffResolver = (headers: IncomingHttpHeaders) => Promise<boolean>;
+/** Whether a socket's (already resolved) session belongs to an active staff member. */
+export type SocketStaffResolver = (session: SocketSession) => Promise<boolean>;
 
 /**
  * Pushes read-model changes to the screens watching them. Clients join a topic room; projections
@@ -97,8 +97,9 @@ export class RealtimeGateway implements OnGatewayConnection {
     if (typeof topic !== 'string') return undefined;
     if (PUBLIC_TOPICS.has(topic)) return topic;
     if (STAFF_TOPICS.has(topic)) {
-      if (!(await this.isStaff(socket.handshake.headers).catch(() => false))) return undefined;
-      await this.sessionOf(socket);
+      // The session is resolved once and handed to the staff check, so the cookie is looked up only once.
+      const session = await this.sessionOf(socket);
+      if (!session || !(await this.isStaff(session).catch(() => false))) return undefined;
       return topic;
     }
     if (!PRIVATE_TOPICS.has(topic)) return undefined;
