@@ -9,8 +9,9 @@ import type { Auth } from '../auth/auth';
 import { AttemptsStore } from '../auth/attempts.store';
 import { clientIp, findCurrentUser } from '../session/current-user';
 import { ATTEMPTS, AUTH } from '../tokens';
-import { IS_STAFF_SESSION, MARK_STAFF_SESSION, PRUNE_STAFF_MARKS, throughStaffDoor } from '../auth/staff-door';
+import { MARK_STAFF_SESSION, PRUNE_STAFF_MARKS, throughStaffDoor } from '../auth/staff-door';
 import { asAdminRole, writeAudit as writeAuditAs, type AuditEntry } from './admin-audit';
+import { STAFF_LOOKUP, type StaffLookupRow } from './staff-access/staff-lookup';
 
 export const ADMIN_MESSAGES = {
   invalid: 'Invalid email or password',
@@ -164,13 +165,14 @@ export class AdminSessionController {
       const gate = await this.attempts.gate(`admin:ip:${clientIp(req)}`);
       throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.', undefined, gate.allowed ? {} : { retryAt: gate.retryAt.toISOString() });
     }
-    const admin = await this.findAdmin({ authUserId: user.id });
-    // A staff account's session from anywhere but the staff sign-in is not a staff session.
-    if (admin?.is_active && !(await this.isStaffSession(user.sessionId))) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
-    if (!admin || !admin.is_active) {
+    // The staff guard's one statement: the active staff record and whether this session is a staff session.
+    const admin = (await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [user.id, user.sessionId])).rows[0];
+    if (!admin) {
       await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
+    // A staff account's session from anywhere but the staff sign-in is not a staff session.
+    if (!admin.staff_session) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
     return { admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role } };
   }
 
@@ -196,10 +198,6 @@ export class AdminSessionController {
       [by.authUserId, by.email ?? null],
     ));
     return rows[0];
-  }
-
-  private async isStaffSession(sessionId: string): Promise<boolean> {
-    return (await this.sql.query<{ staff: boolean }>(IS_STAFF_SESSION, [sessionId])).rows[0]?.staff === true;
   }
 
   private async revokeToken(token: string): Promise<void> {

@@ -15,7 +15,7 @@ import { AttemptsStore } from './attempts.store';
 import { PgliteDialect } from './pglite-kysely-dialect';
 import { RATE_LIMITED_ACTIONS, rateLimitMessage, SIGN_IN_LIMITS, SIGN_IN_PATH, VERIFICATION_LINK_PATHS, VERIFY_ON_SIGN_IN_LIMIT } from './rate-limits';
 import { SignInLimits } from './sign-in-limits';
-import { CARRY_STAFF_MARK, inStaffDoor, IS_STAFF_EMAIL, IS_STAFF_SESSION, IS_STAFF_USER } from './staff-door';
+import { CARRY_STAFF_MARK, inStaffDoor, IS_STAFF_EMAIL, IS_STAFF_USER, isStaffSession } from './staff-door';
 import { asAdminRole, writeAudit } from '../admin/admin-audit';
 
 /** Header the API sets from Express's trusted-proxy-aware `req.ip` before better-auth sees a request. */
@@ -112,7 +112,7 @@ export function createAuth(deps: AuthDeps) {
   const replacesStaffSession = async (context: { context: { session?: { session: { id: string }; user: { id: string } } | null } } | null | undefined, userId: string) => {
     const current = context?.context.session;
     if (!current || current.user.id !== userId) return false;
-    return (await deps.sql.query<{ staff: boolean }>(IS_STAFF_SESSION, [current.session.id])).rows[0]?.staff === true;
+    return isStaffSession(deps.sql, current.session.id);
   };
   return betterAuth({
     appName: 'Afterwards',

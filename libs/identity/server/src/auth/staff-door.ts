@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SqlClient } from '@afterwards/persistence';
 
 /**
  * The staff sign-in (POST /api/admin/session) is the one door to a staff session: it has the lockout and
@@ -33,7 +34,10 @@ export const MARK_STAFF_SESSION = `INSERT INTO staff_sessions (session_id) SELEC
 export const CARRY_STAFF_MARK = `INSERT INTO staff_sessions (session_id) VALUES ($1) ON CONFLICT DO NOTHING`;
 
 /** Whether a session (by id, live or just replaced) was begun by the staff sign-in. */
-export const IS_STAFF_SESSION = `SELECT EXISTS (SELECT 1 FROM staff_sessions WHERE session_id = $1) AS staff`;
+export async function isStaffSession(sql: SqlClient, sessionId: string): Promise<boolean> {
+  const { rows } = await sql.query<{ staff: boolean }>(`SELECT EXISTS (SELECT 1 FROM staff_sessions WHERE session_id = $1) AS staff`, [sessionId]);
+  return rows[0]?.staff === true;
+}
 
 /** Forgets the marks of sessions that ended a while ago (a mark outlives its session only for a moment). */
 export const PRUNE_STAFF_MARKS = `DELETE FROM staff_sessions s WHERE s.created_at < now() - interval '1 hour'
