@@ -196,13 +196,14 @@ export function appendStatement(
  * events wait at or above it; then it is raised past the transactions the snapshot saw running that
  * belong to another database of the server (`pg_stat_activity`: a transaction writes in one database
  * only), which would otherwise hold this log back while, say, another product's long transaction runs.
- * It is raised past the transactions this process declared eventless (`$5`, text[] of ids: a projection
- * batch's, which writes read-model rows, never events) the same way.
+ * It is raised past the transactions this process declared eventless (`eventless`, an SQL text[] of ids,
+ * e.g. `$5::text[]`: a projection batch's, which writes read-model rows, never events) the same way;
+ * `NULL::text[]` declares none.
  * A transaction that cannot be placed (no longer listed, a prepared one, no database) still holds it.
  * Transaction ids are matched on their low 32 bits (`backend_xid` is an `xid`): running ones are
  * never 2^31 apart.
  */
-export const HORIZON_CTES = `snap AS MATERIALIZED (
+export const horizonCtes = (eventless: string): string => `snap AS MATERIALIZED (
          -- max() walks the (tx_id, seq) index backwards to one row; EXISTS (… tx_id >= xmin) scanned the whole table.
          SELECT pg_current_snapshot() AS s, (SELECT max(tx_id) FROM events) AS last_tx
        ),
@@ -217,10 +218,13 @@ export const HORIZON_CTES = `snap AS MATERIALIZED (
            ELSE coalesce(
              (SELECT min(r.xid) FROM pg_snapshot_xip(snap.s) AS r(xid)
               WHERE NOT EXISTS (SELECT 1 FROM other_databases o WHERE o.xid32 = r.xid::text::bigint % 4294967296)
-                AND NOT (r.xid = ANY (coalesce($5::text[], '{}')::xid8[]))),
+                AND NOT (r.xid = ANY (coalesce(${eventless}, '{}')::xid8[]))),
              pg_snapshot_xmax(snap.s))
          END AS xmin) h
        )`;
+
+/** The horizon of a projection's page read: `$5` names the batch's eventless transactions. */
+const HORIZON_CTES = horizonCtes('$5::text[]');
 
 const EVENT_COLUMNS = `tx_id::text AS commit, seq::text AS prepare, stream_id, revision::text AS revision,
   type, data, metadata, recorded_at`;

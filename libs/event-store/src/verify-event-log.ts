@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '@afterwards/persistence';
-import { HORIZON_CTES } from './postgres-event-store';
+import { horizonCtes } from './postgres-event-store';
 
 /** Where the Postgres event log stops being what was appended. */
 export interface EventLogBreak {
@@ -48,7 +48,7 @@ export interface EventLogHeads {
  */
 export async function eventLogHeadsSince(sql: SqlClient, after: { tx: string; seq: string }): Promise<EventLogHeads> {
   const { rows } = await sql.query<{ stream_id: string; revision: string; hash: string; tx_id: string; seq: string }>(
-    `WITH ${HORIZON_CTES.replace('$5::text[]', 'NULL::text[]')}
+    `WITH ${horizonCtes('NULL::text[]')}
      SELECT DISTINCT ON (e.stream_id) e.stream_id, e.revision::text AS revision, e.hash, e.tx_id::text AS tx_id, e.seq::text AS seq
      FROM horizon h JOIN events e ON e.tx_id < h.xmin
      WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint)
