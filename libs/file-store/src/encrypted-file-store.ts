@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pipeline as pipelineCallback } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { FileNotAnImageError, FileNotFoundError, FileTooLargeError, FileTypeNotAllowedError, FileUnreadableError } from './errors';
 import { detectFileType, FileTypeSniffer } from './file-type';
 
@@ -78,6 +79,15 @@ function toBuffer(chunk: unknown): Buffer {
   throw new TypeError('File content must be bytes');
 }
 
+/** Every file in `dir` and the folders inside it; none when `dir` does not exist. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
 export class EncryptedFileStore {
   private readonly dir: string;
   private readonly masterKey: Buffer;
@@ -105,14 +115,16 @@ export class EncryptedFileStore {
    * Staged files have no owner's scope: they are found by their id alone.
    */
   async stage(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: Omit<PutOptions, 'scope'>): Promise<StoredFile> {
-    return this.receive(source, options, 'stage');
+    // Only these two: a scope slipped in (a PutOptions passed whole) would put the .part where commit cannot find it.
+    return this.receive(source, { maxBytes: options.maxBytes, allowedTypes: options.allowedTypes }, 'stage');
   }
 
   private async receive(source: AsyncIterable<Buffer | Uint8Array | string> | Readable, options: PutOptions, mode: 'commit' | 'stage'): Promise<StoredFile> {
     const { maxBytes, allowedTypes } = options;
     const fileId = randomUUID();
-    const scope = mode === 'commit' ? (options.scope ?? []) : [];
-    const temp = mode === 'commit' ? path.join(this.tempDirOf(scope), `${fileId}.part`) : this.stagedPath(fileId);
+    const scope = options.scope ?? [];
+    // Unscoped, this is stagedPath(fileId): where commit looks for a staged file.
+    const temp = path.join(this.tempDirOf(scope), `${fileId}.part`);
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
     const encryptor = this.encryptor(fileId);
@@ -163,9 +175,7 @@ export class EncryptedFileStore {
 
   /** The decrypted content of a staged (not yet committed) file. */
   async readStaged(fileId: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.openBlob(fileId, this.blobName(fileId), this.stagedPath(fileId))) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return buffer(await this.openBlob(fileId, this.blobName(fileId), this.stagedPath(fileId)));
   }
 
   /** Moves a staged file into place: from here on it is a stored file like any other. */
@@ -232,11 +242,7 @@ export class EncryptedFileStore {
 
   /** The partial files of a scope and the scopes inside it (for tests and checks). */
   async partialsOf(scope: TempScope = []): Promise<string[]> {
-    const entries = await fs.readdir(this.tempDirOf(scope), { recursive: true, withFileTypes: true }).catch((error: unknown) => {
-      if (isMissing(error)) return [];
-      throw error;
-    });
-    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    return filesUnder(this.tempDirOf(scope));
   }
 
   /** The decrypted content; the stream errors with FileUnreadableError at its end if the blob was changed. */
@@ -245,9 +251,7 @@ export class EncryptedFileStore {
   }
 
   async read(fileId: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.open(fileId)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    return buffer(await this.open(fileId));
   }
 
   async exists(fileId: string): Promise<boolean> {
@@ -306,7 +310,7 @@ export class EncryptedFileStore {
   /** Every file id held (not thumbnails): for tests and checks that nothing of a deleted memory remains. */
   async allFileIds(): Promise<string[]> {
     const ids: string[] = [];
-    for (const file of await this.allBlobPaths()) {
+    for (const file of await filesUnder(this.dir)) {
       const name = path.basename(file);
       if (FILE_ID.test(name)) ids.push(name);
     }
@@ -315,7 +319,7 @@ export class EncryptedFileStore {
 
   /** Every file on disk under the store, thumbnails and unfinished uploads included. */
   async countBlobs(): Promise<number> {
-    return (await this.allBlobPaths()).length;
+    return (await filesUnder(this.dir)).length;
   }
 
   /** Paths of the file's blob and of everything derived from it. */
@@ -327,14 +331,6 @@ export class EncryptedFileStore {
       throw error;
     });
     return names.filter((n) => n === fileId || n.startsWith(`${fileId}${THUMBNAIL_SUFFIX}`)).map((n) => path.join(shard, n));
-  }
-
-  private async allBlobPaths(): Promise<string[]> {
-    const entries = await fs.readdir(this.dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
-      if (isMissing(error)) return [];
-      throw error;
-    });
-    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
   }
 
   private tempDirOf(scope: TempScope): string {
