@@ -1,7 +1,7 @@
 import { verifyEventLog } from '@afterwards/event-store';
 import { verifyAuditChain } from '@afterwards/identity-server';
 import type { SqlClient } from '@afterwards/persistence';
-import { checkpointPublicKey, readCheckpoints, type AppConfig, type CheckpointLog, type CheckpointReading } from '@afterwards/server-kit';
+import { checkpointPublicKey, checkpointsEnabled, readCheckpoints, type AppConfig, type CheckpointLog, type CheckpointReading } from '@afterwards/server-kit';
 
 export const VERIFY_USAGE = `audit verify                                  check the staff audit trail's hash chain and its signed checkpoints; exit 1 at the first row changed, removed or reordered, a rewritten or truncated chain, or a bad checkpoint
 events verify                                 check the Postgres event log: contiguous revisions, increasing positions, each event's hash, its signed checkpoints; exit 1 on a break`;
@@ -12,7 +12,7 @@ async function checkpointsOf(sql: SqlClient, config: AppConfig, log: CheckpointL
     file: config.checkpoints.file,
     publicKey: checkpointPublicKey(config),
     log,
-    signingConfigured: config.profile === 'embedded' || config.checkpoints.signingKey !== undefined,
+    signingConfigured: checkpointsEnabled(config),
   });
 }
 

@@ -48,6 +48,12 @@ export function publicKeyText(key: KeyObject): string {
 
 export const CHECKPOINT_KEY_FILE = 'checkpoint-signing-key';
 
+/** The embedded profile's signing key as DATA_DIR holds it; undefined when there is no key file or it holds no Ed25519 key. */
+export function readCheckpointKeyFile(dataDir: string): KeyObject | undefined {
+  const file = path.join(dataDir, CHECKPOINT_KEY_FILE);
+  return fs.existsSync(file) ? parseCheckpointSigningKey(fs.readFileSync(file, 'utf8')) : undefined;
+}
+
 /**
  * The embedded profile's signing key, made once into DATA_DIR (readable by its owner only) like the auth
  * secret and the file store key. It sits beside the database, so it guards against someone who can only
@@ -65,7 +71,7 @@ export function loadOrCreateCheckpointKey(dataDir: string): KeyObject {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  const key = parseCheckpointSigningKey(fs.readFileSync(file, 'utf8'));
+  const key = readCheckpointKeyFile(dataDir);
   if (!key) throw new Error(`${file} does not hold an Ed25519 private key (PKCS#8 PEM)`);
   return key;
 }

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
 import type { Logger } from 'pino';
@@ -10,6 +11,13 @@ export const checkpointLogsJob = defineJob<null>('audit.checkpoint-logs', { remo
 
 let warnedOff = false;
 
+/** The signing key per config, worked out on the first run: the key file is not read and parsed again every run. */
+const signingKeys = new WeakMap<AppConfig, KeyObject | undefined>();
+function signingKeyOf(config: AppConfig): KeyObject | undefined {
+  if (!signingKeys.has(config)) signingKeys.set(config, checkpointSigningKey(config));
+  return signingKeys.get(config);
+}
+
 /**
  * Every CHECKPOINT_EVERY_MS, by the process that runs jobs (the embedded API, or the worker): one signed
  * checkpoint of the audit trail and of the Postgres event log (decision 0038). In the services profile
@@ -19,7 +27,7 @@ export const checkpointJobProcessor: JobProcessor<null> = {
   definition: checkpointLogsJob,
   handler: async (_job, services) => {
     const config = services.get<AppConfig>(APP_CONFIG);
-    const key = checkpointSigningKey(config);
+    const key = signingKeyOf(config);
     if (!key) {
       if (!warnedOff) {
         warnedOff = true;

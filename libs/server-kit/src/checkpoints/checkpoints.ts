@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eventLogHeadsSince, type EventLogAnchor } from '@afterwards/event-store';
 import type { SqlClient } from '@afterwards/persistence';
 import type { AppConfig } from '../config/config';
-import { CHECKPOINT_KEY_FILE, loadOrCreateCheckpointKey, parseCheckpointSigningKey, publicKeyText } from './checkpoint-keys';
+import { loadOrCreateCheckpointKey, publicKeyText, readCheckpointKeyFile } from './checkpoint-keys';
 
 /**
  * Signed checkpoints of the two hash-chained logs (decision 0038). A database owner can recompute a whole
@@ -45,6 +45,11 @@ export type Checkpoint = AuditCheckpoint | EventsCheckpoint;
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** Whether checkpoints are taken: with CHECKPOINT_SIGNING_KEY, or in the embedded profile (its own key). */
+export function checkpointsEnabled(config: Pick<AppConfig, 'profile' | 'checkpoints'>): boolean {
+  return config.profile === 'embedded' || config.checkpoints.signingKey !== undefined;
+}
+
 /** The signing key in use: CHECKPOINT_SIGNING_KEY, or the embedded profile's own under DATA_DIR; undefined: off. */
 export function checkpointSigningKey(config: Pick<AppConfig, 'profile' | 'dataDir' | 'checkpoints'>): KeyObject | undefined {
   if (config.checkpoints.signingKey) return config.checkpoints.signingKey;
@@ -55,12 +60,8 @@ export function checkpointSigningKey(config: Pick<AppConfig, 'profile' | 'dataDi
 export function checkpointPublicKey(config: Pick<AppConfig, 'profile' | 'dataDir' | 'checkpoints'>): KeyObject | undefined {
   if (config.checkpoints.publicKey) return config.checkpoints.publicKey;
   if (config.checkpoints.signingKey) return createPublicKey(config.checkpoints.signingKey);
-  const file = path.join(config.dataDir, CHECKPOINT_KEY_FILE);
-  if (config.profile === 'embedded' && fs.existsSync(file)) {
-    const key = parseCheckpointSigningKey(fs.readFileSync(file, 'utf8'));
-    return key ? createPublicKey(key) : undefined;
-  }
-  return undefined;
+  const key = config.profile === 'embedded' ? readCheckpointKeyFile(config.dataDir) : undefined;
+  return key ? createPublicKey(key) : undefined;
 }
 
 /** The signed line of a checkpoint body. */
@@ -148,6 +149,8 @@ export interface CheckpointReading {
 interface Found {
   line: string;
   where: string;
+  /** Already parsed (the file's lines are, to be sorted by number): not parsed again. */
+  checkpoint?: Checkpoint;
 }
 
 /**
@@ -180,7 +183,7 @@ export async function readCheckpoints(
       const c = parse(line, where);
       if (c?.log !== options.log) return;
       if (fromFile.has(c.n)) problems.push(`${where}: checkpoint ${c.n} of the ${options.log} log is in the file twice`);
-      else fromFile.set(c.n, { line, where });
+      else fromFile.set(c.n, { line, where, checkpoint: c });
     });
   }
   const { rows } = await sql.query<{ n: string; line: string }>(`SELECT n::text AS n, line FROM log_checkpoints c WHERE c.log = $1 ORDER BY c.n`, [options.log]);
@@ -220,7 +223,7 @@ export async function readCheckpoints(
     if (!file) onlyInTable++;
     if (!table) onlyInFile++;
     const found = file ?? table!;
-    const checkpoint = parse(found.line, found.where);
+    const checkpoint = found.checkpoint ?? parse(found.line, found.where);
     if (!checkpoint) continue;
     const { sig, ...body } = checkpoint as Checkpoint & { sig?: unknown };
     const signed = typeof sig === 'string' && verify(null, Buffer.from(JSON.stringify(body), 'utf8'), options.publicKey, Buffer.from(sig, 'base64'));
