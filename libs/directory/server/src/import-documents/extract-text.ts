@@ -40,6 +40,13 @@ const WORKER_NAME = 'extract-text.worker';
  * through jiti's module hooks since Node 20 cannot run TypeScript itself.
  */
 export function extractionWorkerFile(): { file: string; execArgv: string[] } {
+  // Where it is does not change while the process runs: found once, not per document.
+  return (workerFile ??= locateWorkerFile());
+}
+
+let workerFile: { file: string; execArgv: string[] } | undefined;
+
+function locateWorkerFile(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   const built = path.join(path.dirname(here), `${WORKER_NAME}.js`);
   if (!here.endsWith('.ts') && existsSync(built)) return { file: built, execArgv: [] };
