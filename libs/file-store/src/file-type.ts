@@ -1,5 +1,3 @@
-import { decodedTextHeader } from '@afterwards/server-kit';
-
 /**
  * File types are told from the content (magic bytes), never from the name a browser sends.
  * A .docx is a zip, and only the zip's entry names tell it from any other zip, so the sniffer is fed
@@ -152,6 +150,12 @@ export function detectFileType(head: Buffer): FileType | null {
  * path or control characters, at most `maxLength` long; never trusted for its type.
  */
 export function fileNameFromHeader(raw: string | undefined, maxLength: number, fallback = 'file'): string {
-  const name = decodedTextHeader(raw).replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
+  let name: string;
+  try {
+    name = decodeURIComponent(raw ?? '');
+  } catch {
+    name = raw ?? '';
+  }
+  name = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
   return (name || fallback).slice(0, maxLength);
 }
