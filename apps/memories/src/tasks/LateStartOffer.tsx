@@ -13,7 +13,7 @@ export function LateStartOffer({ memoryId, tasks, timing, readOnly }: { memoryId
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const offered = doneBeforeStartOffer(tasks, timing);
-  if (offered.length === 0 || !timing.startedOn) return null;
+  if (offered.length === 0) return null;
 
   async function accept() {
     if (busy) return;

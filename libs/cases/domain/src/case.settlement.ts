@@ -11,7 +11,7 @@ import { findDocument, mapDocument, optionalText, type CaseState, type CaseTask,
 export type SettlementCommand = CommandOf<'SettleTask' | 'UnsettleTask' | 'SettleTasksDoneBeforeStart' | 'SettleDocument' | 'UnsettleDocument'>;
 
 /** The open tasks a late start offers as 'done before I started', by the checklist domain's one rule. */
-export function doneBeforeStartTasks(state: CaseState): readonly CaseTask[] {
+function doneBeforeStartTasks(state: CaseState): readonly CaseTask[] {
   if (!state.details || !state.openedAt) return [];
   const { dateOfDeath, jurisdiction } = state.details;
   return doneBeforeStartOffer(state.tasks, { dateOfDeath, jurisdiction, startedOn: startedOn(state.openedAt) });

@@ -82,7 +82,7 @@ export async function findDueReminders(sql: SqlExecutor, now: Date, only?: { use
     const rule = deadlineRuleOf(row.template_version, jurisdiction, row.template_key, row.deceased_name);
     // The rule, and the memory's dates, so a task that must have happened before a late start is never reminded.
     const task = { category: row.category, deadlineDays: row.deadline_days, deadlineMonths: row.deadline_months, ...rule };
-    const memory = { dateOfDeath: row.date_of_death, startedOn: isoDateIn(new Date(row.created_at)), jurisdiction };
+    const memory = { dateOfDeath: row.date_of_death, startedOn: isoDateIn(row.created_at), jurisdiction };
     const dueDate = withinLimit(row.due_date, rule.limit, row.date_of_death)!;
     return dueReminders([{ taskId: row.task_id, dueDate, deadlineKind: rule.deadlineKind, lateStart: { task, memory } }], now).map((slot) => ({ row, slot, rule }));
   });
