@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { SqlClient } from './sql-client';
+import type { SqlClient, SqlExecutor } from './sql-client';
 
-/** A plain SQL migration. `id` is unique across the whole product, e.g. `event-store/0001_events`. */
-export interface Migration {
+/**
+ * A migration, `id` unique across the whole product (e.g. `event-store/0001_events`): plain SQL, or a data
+ * change in code for the few whose rule lives in a domain function (capping stored dates by the checklist's
+ * limits) that SQL would only copy. A code migration's checksum is its id: once applied, add a new one
+ * rather than change what it does.
+ */
+export type Migration = SqlMigration | CodeMigration;
+export interface SqlMigration {
   id: string;
   sql: string;
+}
+export interface CodeMigration {
+  id: string;
+  run: (tx: SqlExecutor) => Promise<void>;
 }
 
 export class MigrationChecksumError extends Error {
@@ -43,13 +53,14 @@ export async function runMigrations(sql: SqlClient, migrations: readonly Migrati
     const applied = new Map(rows.map((r) => [r.id, r.checksum]));
     const newlyApplied: string[] = [];
     for (const migration of migrations) {
-      const sum = checksum(migration.sql);
+      const sum = checksum('sql' in migration ? migration.sql : `code:${migration.id}`);
       const existing = applied.get(migration.id);
       if (existing !== undefined) {
         if (existing !== sum) throw new MigrationChecksumError(migration.id);
         continue;
       }
-      await tx.exec(migration.sql);
+      if ('sql' in migration) await tx.exec(migration.sql);
+      else await migration.run(tx);
       await tx.query('INSERT INTO schema_migrations (id, checksum) VALUES ($1, $2)', [migration.id, sum]);
       newlyApplied.push(migration.id);
     }

@@ -3,18 +3,17 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
-import { deadlineRuleOf, dueDateFor, isoDateIn, type Jurisdiction } from '@afterwards/checklist-domain';
+import { deadlineRuleOf, dueDateFor, isoDateIn, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
+import { dateColumn, isoDate } from '../read-model/row-dates';
 
 /** A task or document without a 'not needed' or 'done before' mark. */
 const NO_SETTLEMENT = { settledKind: null, settledReason: null, settledAt: null };
-
-const date = (iso: string | null | undefined): Date | null => (iso ? new Date(`${iso}T00:00:00Z`) : null);
 
 /** The four date-only and text fields the edit dialog may change, as columns. */
 function detailColumns(changes: Record<string, unknown>) {
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
-    if (key === 'dateOfDeath' || key === 'dateOfBirth') row[key] = date(value as string | null);
+    if (key === 'dateOfDeath' || key === 'dateOfBirth') row[key] = dateColumn(value as string | null);
     else row[key] = value;
   }
   return row;
@@ -92,8 +91,8 @@ export const memoriesProjection: Projection = {
           deceasedName: details.deceasedName,
           jurisdiction: details.jurisdiction,
           relationship: details.relationship,
-          dateOfDeath: date(details.dateOfDeath),
-          dateOfBirth: date(details.dateOfBirth),
+          dateOfDeath: dateColumn(details.dateOfDeath),
+          dateOfBirth: dateColumn(details.dateOfBirth),
           placeOfDeath: details.placeOfDeath,
           photoFileId: photo?.fileId ?? null,
           photoType: photo?.fileType ?? null,
@@ -121,6 +120,10 @@ export const memoriesProjection: Projection = {
       case 'ChecklistGenerated': {
         const { tasks, documents, templateVersion, generatedAt } = event.data;
         const created = new Date(generatedAt);
+        const memory = await tx.case.findUniqueOrThrow({ where: { id: caseId }, select: { jurisdiction: true, deceasedName: true, dateOfDeath: true } });
+        const dateOfDeath = isoDate(memory.dateOfDeath);
+        // A checklist generated before a task's limit was recorded is stored within it (decision 0043).
+        const limitOf = (templateKey: string) => deadlineRuleOf(templateVersion, memory.jurisdiction as Jurisdiction, templateKey, memory.deceasedName).limit;
         await tx.caseTask.createMany({
           data: tasks.map((t, sort) => ({
             id: t.id,
@@ -137,7 +140,7 @@ export const memoriesProjection: Projection = {
             deadlineMonths: t.deadlineMonths,
             deadlineLabel: t.deadlineLabel,
             deadlineNote: t.deadlineNote,
-            dueDate: date(t.dueDate),
+            dueDate: dateColumn(withinLimit(t.dueDate, limitOf(t.templateKey), dateOfDeath)),
             description: t.description,
             steps: t.steps,
             documentsNeeded: t.documentsNeeded,
@@ -405,6 +408,6 @@ async function refreshDueDates(tx: ProjectionTx, caseId: string, dateOfDeath: st
   const tasks = await tx.caseTask.findMany({ where: { caseId }, select: { id: true, templateKey: true, deadlineDays: true, deadlineMonths: true } });
   for (const t of tasks) {
     const rule = deadlineRuleOf(memory.templateVersion, jurisdiction, t.templateKey, memory.deceasedName);
-    await tx.caseTask.update({ where: { id: t.id }, data: { dueDate: date(dueDateFor({ ...t, ...rule }, { dateOfDeath, jurisdiction, startedOn })) } });
+    await tx.caseTask.update({ where: { id: t.id }, data: { dueDate: dateColumn(dueDateFor({ ...t, ...rule }, { dateOfDeath, jurisdiction, startedOn })) } });
   }
 }

@@ -4,6 +4,7 @@ import type { PrismaClient } from '@afterwards/persistence';
 import { progressPercent } from '@afterwards/cases-domain';
 import { deadlineRuleOf, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import { readAsUser, withUser, type UserTx } from '@afterwards/server-kit';
+import { isoDate } from './row-dates';
 
 type CaseRow = NonNullable<Awaited<ReturnType<UserTx['case']['findUnique']>>>;
 type TaskRow = Awaited<ReturnType<UserTx['caseTask']['findMany']>>[number];
@@ -11,7 +12,6 @@ type DocumentRow = Awaited<ReturnType<UserTx['caseDocument']['findMany']>>[numbe
 type FileRow = Awaited<ReturnType<UserTx['caseFile']['findMany']>>[number];
 type NoteRow = Awaited<ReturnType<UserTx['caseNote']['findMany']>>[number];
 
-const isoDate = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
