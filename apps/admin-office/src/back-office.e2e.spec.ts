@@ -285,6 +285,8 @@ describe('staff back office in the browser', () => {
 
     await save.click();
     await page.getByText('Settings saved successfully!').waitFor();
+    // The back office's toasts last 4 s, success included (the family app's success toasts 2 s).
+    expect(await page.locator('.aw-toast', { hasText: 'Settings saved successfully!' }).getAttribute('data-duration')).toBe('4000');
     await page.getByText(UNSAVED).waitFor({ state: 'detached' });
     expect(await save.isDisabled()).toBe(true);
     let held = await server();

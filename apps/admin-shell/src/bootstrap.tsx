@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ToastProvider } from '@afterwards/web-ui';
+import { BACK_OFFICE_TOAST_DURATIONS, ToastProvider } from '@afterwards/web-ui';
 import { App } from './App';
 import './styles.css';
 
@@ -9,7 +9,7 @@ if (!container) throw new Error('Afterwards admin: #root element missing from in
 
 createRoot(container).render(
   <StrictMode>
-    <ToastProvider>
+    <ToastProvider durations={BACK_OFFICE_TOAST_DURATIONS}>
       <App />
     </ToastProvider>
   </StrictMode>,

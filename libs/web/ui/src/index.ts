@@ -20,7 +20,7 @@ export type { AlertProps, AlertTone } from './components/Alert';
 export { Spinner, InlineLoading, LoadingScreen, DEFAULT_LOADING_MESSAGE } from './components/Spinner';
 export { Logo, DEFAULT_LOGO_SOURCES } from './components/Logo';
 export type { LogoProps, LogoSize } from './components/Logo';
-export { ToastProvider, useToast, pushToast, MAX_TOASTS, TOAST_DURATIONS } from './components/Toasts';
+export { ToastProvider, useToast, pushToast, MAX_TOASTS, TOAST_DURATIONS, BACK_OFFICE_TOAST_DURATIONS } from './components/Toasts';
 export type { Toast, ToastApi, ToastKind } from './components/Toasts';
 export { Dialog } from './components/Dialog';
 export type { DialogProps } from './components/Dialog';

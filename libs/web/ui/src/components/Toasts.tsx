@@ -10,9 +10,12 @@ export interface Toast {
   duration: number;
 }
 
-/** Product rules: at most 20 toasts; 4 s for blank and error, 2 s for success. */
+/** Product rules: at most 20 toasts. The family app shows blank and error toasts 4 s, success 2 s. */
 export const MAX_TOASTS = 20;
-export const TOAST_DURATIONS: Record<ToastKind, number> = { blank: 4000, error: 4000, success: 2000 };
+export type ToastDurations = Readonly<Record<ToastKind, number>>;
+export const TOAST_DURATIONS: ToastDurations = { blank: 4000, error: 4000, success: 2000 };
+/** The back office shows every toast for 4 seconds (its spec), success included. */
+export const BACK_OFFICE_TOAST_DURATIONS: ToastDurations = { blank: 4000, error: 4000, success: 4000 };
 
 export interface ToastApi {
   show(message: string, options?: { kind?: ToastKind; duration?: number }): number;
@@ -36,7 +39,7 @@ export function pushToast(list: readonly Toast[], toast: Toast, max = MAX_TOASTS
   return next.length > max ? next.slice(next.length - max) : next;
 }
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({ children, durations = TOAST_DURATIONS }: { children: ReactNode; durations?: ToastDurations }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
 
@@ -45,7 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(() => {
     const show: ToastApi['show'] = (message, options = {}) => {
       const kind = options.kind ?? 'blank';
-      const toast: Toast = { id: nextId.current++, kind, message, duration: options.duration ?? TOAST_DURATIONS[kind] };
+      const toast: Toast = { id: nextId.current++, kind, message, duration: options.duration ?? durations[kind] };
       setToasts((list) => pushToast(list, toast));
       return toast.id;
     };
@@ -55,7 +58,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (message, o) => show(message, { ...o, kind: 'error' }),
       dismiss,
     };
-  }, [dismiss]);
+  }, [dismiss, durations]);
 
   return (
     <ToastContext.Provider value={api}>
@@ -81,6 +84,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   return (
     <li
       className={cx('aw-toast', toast.kind !== 'blank' && `aw-toast--${toast.kind}`)}
+      data-duration={toast.duration}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
