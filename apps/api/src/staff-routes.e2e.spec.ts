@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { AdminListingsResponseSchema, PartialProblemDetailsSchema } from '@afterwards/contracts';
+import { PASSWORD_TOO_COMMON } from '@afterwards/identity-domain';
 import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'ada.admin@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
@@ -52,6 +53,10 @@ describe('staff routes over HTTP', () => {
     expect((await http.json('/api/admin/setup?token=not-the-token')).body).toEqual({ valid: false });
     const bad = await http.json('/api/admin/setup', { method: 'POST', json: { token, name: FIRST.name, email: 'nope', password: FIRST.password } });
     expect(bad.status).toBe(400);
+    // A common password is refused with the same words as every form, before the link is claimed.
+    const common = await http.json('/api/admin/setup', { method: 'POST', json: { token, ...FIRST, password: 'password' } });
+    expect([common.status, common.body]).toMatchObject([400, { code: 'VALIDATION_FAILED', errors: [{ path: 'password', message: PASSWORD_TOO_COMMON }] }]);
+    expect((await http.json(`/api/admin/setup?token=${token}`)).body).toEqual({ valid: true });
     const foreign = await http.json('/api/admin/setup', { method: 'POST', headers: { origin: 'https://evil.example' }, json: { token, ...FIRST } });
     expect(foreign.status).toBe(403);
     const created = await http.json('/api/admin/setup', { method: 'POST', json: { token, ...FIRST } });

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { FirstStaffSchema, type AdminUser } from '@afterwards/contracts';
+import { checkPassword } from '@afterwards/identity-domain';
 import type { SqlClient } from '@afterwards/persistence';
 import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
@@ -33,8 +34,19 @@ export class FirstStaffController {
     // An existing sign-in account would be made staff without its password being proved: refuse.
     const existing = await (await this.auth.$context).internalAdapter.findUserByEmail(input.email);
     if (existing) throw new ProblemError(409, 'ACCOUNT_EXISTS', 'An account with this e-mail address already exists. Use another address, or make it staff with the create-admin tool.', [{ path: 'email', message: 'An account with this e-mail address already exists' }]);
+    // Every rule first, as every other form's password: a refused password must not burn the one-time link.
+    const weak = checkPassword(input.password);
+    if (weak) throw new ProblemError(400, 'VALIDATION_FAILED', weak.message, [{ path: 'password', message: weak.message }]);
     if (!(await this.firstStaff.claim(input.token))) throw new ProblemError(410, 'SETUP_LINK_EXPIRED', EXPIRED);
-    const { id, authUserId } = await createAdmin(this.auth, this.sql, { email: input.email, name: input.name, password: input.password, role: 'admin' });
+    let made: { id: string; authUserId: string };
+    try {
+      made = await createAdmin(this.auth, this.sql, { email: input.email, name: input.name, password: input.password, role: 'admin' });
+    } catch (error) {
+      // The account was not made: the link stays good for another try.
+      await this.firstStaff.release(input.token);
+      throw error;
+    }
+    const { id, authUserId } = made;
     await asAdminRole(this.sql, (tx) =>
       writeAudit(tx, { action: 'first_staff_created', adminUserId: id, authUserId, tableName: 'admin_users', recordId: id, newValues: { name: input.name, email: input.email, role: 'admin' }, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null }),
     );

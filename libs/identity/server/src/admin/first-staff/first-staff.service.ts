@@ -59,4 +59,9 @@ export class FirstStaffService implements OnApplicationBootstrap {
     );
     return rows.length > 0;
   }
+
+  /** Gives back a claimed token whose account could not be made, while no staff account exists. */
+  async release(token: string): Promise<void> {
+    await this.sql.query(`UPDATE admin_setup_tokens SET used_at = NULL WHERE token_hash = $1 AND NOT EXISTS (SELECT 1 FROM admin_users)`, [hash(token)]);
+  }
 }
