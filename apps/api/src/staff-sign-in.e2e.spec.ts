@@ -81,6 +81,8 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
     await family.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'quiet-harbour-91' } });
     const opened = await family.json('/api/admin/session');
     expect(opened.status).toBe(403);
+    // 'The user is signed out and told': the family session ends there too.
+    expect((await family.json('/api/auth/get-session')).body).toBeNull();
     if (profile === 'services') {
       const rows = (await auditRows()).filter((r) => r.ip_address === '10.1.0.3');
       expect(rows.map((r) => r.action)).toEqual(['unauthorized_access', 'unauthorized_access']);

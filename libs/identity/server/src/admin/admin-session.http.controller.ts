@@ -159,7 +159,7 @@ export class AdminSessionController {
   }
 
   @Get('session')
-  async current(@Req() req: Request): Promise<{ admin: AdminUser }> {
+  async current(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: AdminUser }> {
     const user = await findCurrentUser(this.auth, req);
     if (!user) {
       const gate = await this.attempts.gate(`admin:ip:${clientIp(req)}`);
@@ -169,6 +169,9 @@ export class AdminSessionController {
     const admin = (await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [user.id, user.sessionId])).rows[0];
     if (!admin) {
       await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+      // 'The user is signed out and told', as at the staff sign-in.
+      const signedOut = await this.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true });
+      for (const c of signedOut.headers.getSetCookie()) res.append('Set-Cookie', c);
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
     // A staff account's session from anywhere but the staff sign-in is not a staff session.
