@@ -153,6 +153,10 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
               <>
                 {entry.admin.name} <span className="aw-muted">({entry.admin.email})</span> <Badge>{entry.admin.role}</Badge>
               </>
+            ) : entry.account ? (
+              <>
+                {entry.account.email ?? 'An account since deleted'} <span className="aw-muted">(not staff)</span>
+              </>
             ) : (
               <span className="aw-muted">No staff member (an operator tool or the system)</span>
             )}
@@ -161,8 +165,16 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
         <div>
           <dt>What</dt>
           <dd>
-            {entry.tableName ?? <span className="aw-muted">No record type</span>}
-            {entry.recordId ? <span className="ofc-mono"> {entry.recordId}</span> : null}
+            {entry.recordName ? (
+              <>
+                {entry.recordName} <span className="aw-muted ofc-small">({entry.tableName})</span>
+              </>
+            ) : (
+              <>
+                {entry.tableName ?? <span className="aw-muted">No record type</span>}
+                {entry.recordId ? <span className="ofc-mono"> {entry.recordId}</span> : null}
+              </>
+            )}
           </dd>
         </div>
         <div>

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { AdminListingsResponseSchema, PartialProblemDetailsSchema } from '@afterwards/contracts';
+import { AdminListingsResponseSchema, PartialProblemDetailsSchema, type AuditEntry } from '@afterwards/contracts';
 import { PASSWORD_TOO_COMMON } from '@afterwards/identity-domain';
 import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
@@ -109,6 +109,9 @@ describe('staff routes over HTTP', () => {
     // The family refusal is audited as the spec asks.
     const refusals = await query<{ n: number }>(`SELECT count(*)::int AS n FROM admin_audit_log WHERE action = 'unauthorized_access'`);
     expect(refusals[0]!.n).toBeGreaterThanOrEqual(guarded.length);
+    // And the audit log names the account, not 'no staff member'.
+    const refused = await admin.json<{ entries: AuditEntry[] }>('/api/admin/audit-log?action=unauthorized_access');
+    expect(refused.body.entries[0]).toMatchObject({ admin: null, account: { email: FAMILY.email } });
   });
 
   it('records a staff change with the staff member as actor, request metadata, and an audit row of old and new values', async () => {
@@ -132,8 +135,12 @@ describe('staff routes over HTTP', () => {
     );
     expect(audit).toMatchObject({ action: 'listing_suspended', admin_user_id: staff!.id, old_values: { status: 'Active' }, new_values: { status: 'Suspended', suspensionReason: 'Complaint under review' } });
     // The audit log screen finds it, filtered to this staff member.
-    const log = await admin.json<{ entries: { action: string; recordId: string }[] }>(`/api/admin/audit-log?adminUserId=${staff!.id}&action=listing_suspended`);
-    expect(log.body.entries[0]).toMatchObject({ action: 'listing_suspended', recordId: listingId });
+    const log = await admin.json<{ entries: AuditEntry[] }>(`/api/admin/audit-log?adminUserId=${staff!.id}&action=listing_suspended`);
+    const [listing] = await query<{ name: string }>('SELECT name FROM listings WHERE id = $1', [listingId]);
+    // 'What' names the business, not 'listings <uuid>'.
+    expect(log.body.entries[0]).toMatchObject({ action: 'listing_suspended', recordId: listingId, recordName: listing!.name, account: null });
+    const signIns = await admin.json<{ entries: AuditEntry[] }>(`/api/admin/audit-log?adminUserId=${staff!.id}&action=admin_sign_in`);
+    expect(signIns.body.entries[0]).toMatchObject({ recordName: `${ADMIN.name} (${ADMIN.email})` });
   });
 
   it('applies the settings to new listings, audits each save with old and new values, and refuses a stale save', async () => {
@@ -161,6 +168,8 @@ describe('staff routes over HTTP', () => {
     );
     expect(audit).toMatchObject({ action: 'settings_updated', old_values: { default_service_radius: 5 }, new_values: { default_service_radius: 12 } });
     expect((audit!.new_values.platform_config as Record<string, unknown>).auto_approve_businesses ?? (audit!.new_values.platform_config as Record<string, unknown>).autoApproveBusinesses).toBe(true);
+    const saves = await admin.json<{ entries: AuditEntry[] }>('/api/admin/audit-log?action=settings_updated');
+    expect(saves.body.entries[0]!.recordName).toBe('Settings: default service radius and platform config');
 
     const reset = await admin.json<{ settings: Record<string, any> }>('/api/admin/settings/reset', { method: 'POST' });
     expect(reset.body.settings.defaultServiceRadius).toBe(5);

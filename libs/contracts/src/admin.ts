@@ -353,6 +353,10 @@ export const AuditEntrySchema = z.object({
   userAgent: z.string().nullable(),
   createdAt: z.string(),
   admin: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }).nullable(),
+  /** The record's name today ('Hope Funeral Care'), or null when it has none or no longer exists. */
+  recordName: z.string().nullable(),
+  /** The sign-in account of a row with no staff member (a family account refused at /admin); email null once deleted. */
+  account: z.object({ id: z.string(), email: z.string().nullable() }).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditLogResponseSchema = z.object({

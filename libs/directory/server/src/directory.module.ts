@@ -24,6 +24,7 @@ import { StaffListings } from './staff-listing-commands/staff-listings.service';
 import { StaffListingCommandsController } from './staff-listing-commands/staff-listing-commands.http.controller';
 import { BulkChangeListingsController } from './bulk-change-listings/bulk-change-listings.http.controller';
 import { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
+import { ListingAuditNames } from './audit-names/listing-audit-names';
 
 registerErrorCodes({
   LISTING_INVALID: 400,
@@ -59,6 +60,7 @@ registerErrorCodes({
     SearchStaffListingsHandler,
     StaffListingIdsHandler,
     StaffListings,
+    ListingAuditNames,
     {
       provide: IMPORT_RUNTIME,
       useFactory: (store: EventStore, prisma: PrismaClient, commands: CommandBus, jobs: JobQueue, config: AppConfig, settings: SettingsService): ImportRuntime => {

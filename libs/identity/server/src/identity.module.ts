@@ -11,6 +11,7 @@ import { AuditLogController } from './admin/audit-log/audit-log.http.controller'
 import { FirstStaffController } from './admin/first-staff/first-staff.http.controller';
 import { FirstStaffService } from './admin/first-staff/first-staff.service';
 import { AuditTrail } from './admin/staff-access/audit-trail';
+import { AuditRecordNames } from './admin/audit-log/audit-record-names';
 import { StaffGuard } from './admin/staff-access/staff-guard';
 import { STAFF_LOOKUP, type StaffLookupRow } from './admin/staff-access/staff-lookup';
 import { SESSION_ENDED_CHANNEL, STAFF_ACCESS_ENDED_CHANNEL } from './auth/staff-door';
@@ -89,11 +90,12 @@ export class IdentityModule {
     },
     MailerLifecycle,
     AuditTrail,
+    AuditRecordNames,
     // Deleting an account: the ordered steps other contexts add to, and the route's service (API only).
     AccountErasure,
     ...(role === 'api' ? [SocketSessions, FirstStaffService, DeleteAccountService, { provide: APP_GUARD, useClass: StaffGuard }] : []),
   ],
-      exports: [AUTH, MAILER, AuditTrail, AccountErasure],
+      exports: [AUTH, MAILER, AuditTrail, AuditRecordNames, AccountErasure],
     };
   }
 }

@@ -10,6 +10,7 @@ import { StaffPromotions } from './promotion-commands/staff-promotions.service';
 import { PromotionReactorsService } from './promotion-reactors.service';
 import type { PromotionRuntime } from './promotion-runtime';
 import { PROMOTION_RUNTIME, PROMOTIONS_CLOCK } from './tokens';
+import { PromotionAuditNames } from './audit-names/promotion-audit-names';
 
 registerErrorCodes({ ...PROMOTION_ERROR_STATUS, PROMOTION_CHANGED: 409 });
 
@@ -25,6 +26,7 @@ registerErrorCodes({ ...PROMOTION_ERROR_STATUS, PROMOTION_CHANGED: 409 });
     },
     StaffPromotions,
     PromotionReactorsService,
+    PromotionAuditNames,
   ],
   exports: [PROMOTION_RUNTIME],
 })

@@ -1,26 +1,40 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, type OnModuleInit, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { SETTINGS_KEYS, SaveSettingsRequestSchema, type AdminSettingsResponse, type SettingsGroup } from '@afterwards/contracts';
 import { StreamConflictError } from '@afterwards/event-store';
-import { AuditTrail, staffContext } from '@afterwards/identity-server';
+import { AuditRecordNames, AuditTrail, staffContext } from '@afterwards/identity-server';
 import { ProblemError, ProjectionsService } from '@afterwards/server-kit';
 import type { SettingsCommand } from '@afterwards/settings-domain';
 import { SettingsService } from '../current-settings/settings.service';
 import { settingsProjection } from '../settings-projection/settings.projection';
 import { ChangeSettings } from './change-settings.command';
 
+const SETTINGS_TABLE = 'admin_settings';
+
+/** 'promotion_pricing,default_service_radius' → 'promotion pricing and default service radius'. */
+function settingNames(keys: string): string {
+  const words = keys.split(',').map((k) => k.replace(/_/g, ' '));
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
 const CHANGED = 'Another member of staff changed the settings while you were editing. The latest settings have been loaded.';
 
 /** `GET|PUT /api/admin/settings`, `POST /api/admin/settings/reset` (admin spec Settings; guarded as every staff route). */
 @Controller('api/admin/settings')
-export class SettingsController {
+export class SettingsController implements OnModuleInit {
   constructor(
     private readonly commands: CommandBus,
     private readonly settings: SettingsService,
     private readonly projections: ProjectionsService,
     private readonly audit: AuditTrail,
+    private readonly names: AuditRecordNames,
   ) {}
+
+  onModuleInit(): void {
+    // A save's record is the setting keys it changed: 'promotion_pricing,default_service_radius'.
+    this.names.add(SETTINGS_TABLE, async (ids) => new Map(ids.map((id) => [id, `Settings: ${settingNames(id)}`])));
+  }
 
   @Get()
   read(): Promise<AdminSettingsResponse> {
@@ -55,7 +69,7 @@ export class SettingsController {
       req,
       result.events.map((event) => ({
         action,
-        tableName: 'admin_settings',
+        tableName: SETTINGS_TABLE,
         recordId: event.data.changes.map((c) => key(c.group)).join(','),
         oldValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.from])),
         newValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.to])),

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
+import { Controller, Get, Inject, type OnModuleInit, Query as QueryParams } from '@nestjs/common';
 import {
   AUDIT_PAGE_SIZE,
   AuditLogQuerySchema,
@@ -9,6 +9,7 @@ import {
 import type { SqlClient } from '@afterwards/persistence';
 import { SQL_CLIENT } from '@afterwards/server-kit';
 import { asAdminRole } from '../admin-audit';
+import { AuditRecordNames, uuidsOf } from './audit-record-names';
 
 interface AuditRow {
   id: string;
@@ -24,13 +25,25 @@ interface AuditRow {
   admin_name: string | null;
   admin_email: string | null;
   admin_role: string | null;
+  auth_user_id: string | null;
+  account_email: string | null;
   total: string | number;
 }
 
 /** The audit trail for staff and auditors (admin spec sections 3 and 7: filters, 50 a page, joined to the staff member). */
 @Controller('api/admin/audit-log')
-export class AuditLogController {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+export class AuditLogController implements OnModuleInit {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly names: AuditRecordNames,
+  ) {}
+
+  onModuleInit(): void {
+    this.names.add('admin_users', async (ids) => {
+      const { rows } = await asAdminRole(this.sql, (tx) => tx.query<{ id: string; name: string; email: string }>(`SELECT id::text, name, email FROM admin_users WHERE id = ANY($1::uuid[])`, [uuidsOf(ids)]));
+      return new Map(rows.map((r) => [r.id, r.name ? `${r.name} (${r.email})` : r.email]));
+    });
+  }
 
   @Get()
   async list(@QueryParams() raw: Record<string, string>): Promise<AuditLogResponse> {
@@ -52,8 +65,10 @@ export class AuditLogController {
       tx.query<AuditRow>(
         `SELECT l.id::text AS id, l.action, l.table_name, l.record_id, l.old_values, l.new_values, l.ip_address, l.user_agent, l.created_at,
                 a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
+                l.auth_user_id, u.email AS account_email,
                 count(*) OVER () AS total
          FROM admin_audit_log l LEFT JOIN admin_users a ON a.id = l.admin_user_id
+         LEFT JOIN auth_users u ON a.id IS NULL AND u.id = l.auth_user_id
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY l.created_at DESC, l.id DESC
          LIMIT $${params.length - 1} OFFSET $${params.length}`,
@@ -68,7 +83,8 @@ export class AuditLogController {
       );
       total = Number(count.rows[0]?.n ?? 0);
     }
-    return { entries: rows.map(toEntry), total, page: q.page, pageSize: AUDIT_PAGE_SIZE };
+    const names = await this.names.of(rows.map((r) => ({ tableName: r.table_name, recordId: r.record_id })));
+    return { entries: rows.map((r) => toEntry(r, names.get(`${r.table_name}|${r.record_id}`) ?? null)), total, page: q.page, pageSize: AUDIT_PAGE_SIZE };
   }
 
   @Get('filters')
@@ -82,7 +98,7 @@ export class AuditLogController {
   }
 }
 
-function toEntry(r: AuditRow): AuditEntry {
+function toEntry(r: AuditRow, recordName: string | null): AuditEntry {
   return {
     id: r.id,
     action: r.action,
@@ -94,5 +110,7 @@ function toEntry(r: AuditRow): AuditEntry {
     userAgent: r.user_agent,
     createdAt: new Date(r.created_at).toISOString(),
     admin: r.admin_id ? { id: r.admin_id, name: r.admin_name ?? '', email: r.admin_email ?? '', role: r.admin_role ?? '' } : null,
+    recordName,
+    account: !r.admin_id && r.auth_user_id ? { id: r.auth_user_id, email: r.account_email } : null,
   };
 }
