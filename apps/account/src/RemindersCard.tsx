@@ -56,7 +56,9 @@ function NextEmail({ preview }: { preview: ReminderPreview }) {
   if (!next) {
     return (
       <p className="ac-reminder__none" role="status">
-        Nothing is due in the next two weeks, so no reminder e-mail is planned.
+        {preview.emailNotifications
+          ? 'Nothing is due in the next two weeks, so no reminder e-mail is planned.'
+          : 'Email Notifications are off, so no reminder e-mails are sent. Nothing is due in the next two weeks.'}
       </p>
     );
   }
