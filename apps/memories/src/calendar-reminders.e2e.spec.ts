@@ -155,7 +155,14 @@ describe('calendar and reminders in the browser', () => {
     // Sam is given Mum to view.
     await signUpVerified(product, { email: 'sam.settings@example.test', password: 'lantern-meadow-65', name: 'Sam Jones' });
     const sam = await signedIn(product, 'sam.settings@example.test', 'lantern-meadow-65');
-    expect((await page.request.post(`${product.url}/api/memories/${memoryId}/invitations`, { headers: { origin: product.url }, data: { email: 'sam.settings@example.test', role: 'viewer' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`${product.url}/api/memories/${memoryId}/invitations`, {
+          headers: { origin: product.url },
+          data: { email: 'sam.settings@example.test', role: 'viewer' },
+        })
+      ).status(),
+    ).toBe(201);
     const invitation = await latestMail(product.outboxDir, 'sam.settings@example.test', { kind: 'memory-invitation' });
     const token = new URL(invitation.links[0]!).searchParams.get('token')!;
     expect((await sam.json(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' })).status).toBe(200);

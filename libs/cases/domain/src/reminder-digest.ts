@@ -146,12 +146,28 @@ export function digestOn(memories: readonly DigestMemory[], day: string): Remind
     }
     if (items.length === 0) continue;
     items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.title.localeCompare(b.title));
-    sections.push({ caseId: memory.caseId, memoryName: memory.memoryName, deceasedName: memory.deceasedName, canTick: canTick(memory.role), items, note: sectionNote(memory.role, memory.ownerName, items.length) });
+    sections.push({
+      caseId: memory.caseId,
+      memoryName: memory.memoryName,
+      deceasedName: memory.deceasedName,
+      canTick: canTick(memory.role),
+      items,
+      note: sectionNote(memory.role, memory.ownerName, items.length),
+    });
   }
   if (sections.length === 0) return null;
   sections.sort((a, b) => a.items[0]!.dueDate.localeCompare(b.items[0]!.dueDate) || a.deceasedName.localeCompare(b.deceasedName) || a.caseId.localeCompare(b.caseId));
   const count = sections.reduce((n, s) => n + s.items.length, 0);
-  return { day, sendAt: ukWallTime(day, DIGEST_HOUR), subject: digestSubject(sections.map((s) => s.deceasedName), count), sections, count };
+  return {
+    day,
+    sendAt: ukWallTime(day, DIGEST_HOUR),
+    subject: digestSubject(
+      sections.map((s) => s.deceasedName),
+      count,
+    ),
+    sections,
+    count,
+  };
 }
 
 /** The e-mail that may go out at `now`: today's, in the daytime (08:00 to 21:00 UK/Irish time). */

@@ -51,7 +51,13 @@ describe('the first day of a memory is quiet', () => {
     fc.assert(
       fc.property(starts, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 24 * 60 - 1 }), (startedAt, dueIn, minutesLater) => {
         const dueDate = addDays(ukClock(startedAt).date, dueIn);
-        const m = memory({ startedAt, tasks: [{ ...register, dueDate }, { ...funeral, dueDate }] });
+        const m = memory({
+          startedAt,
+          tasks: [
+            { ...register, dueDate },
+            { ...funeral, dueDate },
+          ],
+        });
         expect(dueDigest([m], new Date(startedAt.getTime() + minutesLater * 60_000))).toBeNull();
       }),
       { numRuns: 1000 },
@@ -64,7 +70,16 @@ describe('one e-mail a day, gathering every memory', () => {
     const startedAt = at('2026-03-09T15:00:00Z');
     const three = [
       memory({ caseId: 'a', deceasedName: 'Margaret Jones', startedAt, tasks: [{ ...register, dueDate: '2026-03-11' }] }),
-      memory({ caseId: 'b', memoryName: 'Dad', deceasedName: 'John Smith', startedAt, tasks: [{ ...register, dueDate: '2026-03-11' }, { ...funeral, dueDate: '2026-03-16' }] }),
+      memory({
+        caseId: 'b',
+        memoryName: 'Dad',
+        deceasedName: 'John Smith',
+        startedAt,
+        tasks: [
+          { ...register, dueDate: '2026-03-11' },
+          { ...funeral, dueDate: '2026-03-16' },
+        ],
+      }),
       memory({ caseId: 'c', memoryName: 'Gran', deceasedName: 'Edith Hale', startedAt, tasks: [{ ...funeral, dueDate: '2026-03-12' }] }),
     ];
     for (const hour of ['15:30', '20:59', '23:00']) expect(dueDigest(three, at(`2026-03-09T${hour}:00Z`))).toBeNull();

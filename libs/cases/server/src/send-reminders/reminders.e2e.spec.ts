@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
-import { CalendarSubscriptionSchema, MemoryDetailSchema, MemoryListResponseSchema, MemoryRemindersSchema, ProblemDetailsSchema, ReminderPreviewSchema, type MemoryDetail } from '@afterwards/contracts';
+import {
+  CalendarSubscriptionSchema,
+  MemoryDetailSchema,
+  MemoryListResponseSchema,
+  MemoryRemindersSchema,
+  ProblemDetailsSchema,
+  ReminderPreviewSchema,
+  type MemoryDetail,
+} from '@afterwards/contracts';
 import { firstReminderDay, ukClock, ukWallTime } from '@afterwards/cases-domain';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
 import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProduct, type OutboxMessage, type RunningProduct } from '@afterwards/testing';

@@ -43,7 +43,13 @@ export class UnsubscribeRemindersController {
     const action = `${REMINDERS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(found.token)}`;
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
-    res.send(confirmPage(found.memories.map((m) => m.name), action, found.off));
+    res.send(
+      confirmPage(
+        found.memories.map((m) => m.name),
+        action,
+        found.off,
+      ),
+    );
   }
 
   @Post(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
