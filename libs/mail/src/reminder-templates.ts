@@ -28,7 +28,7 @@ export interface ReminderDigestEmailInput {
 export function reminderDigestEmail(input: ReminderDigestEmailInput): MailMessage {
   const several = input.sections.length > 1;
   const paragraphs = [
-    several ? 'Here is what is coming up in the checklists you share.' : 'Here is what is coming up in your checklist.',
+    several ? 'Here is what is coming up in the checklists you are part of.' : 'Here is what is coming up in the checklist.',
     ...input.sections.flatMap((s) => [`"${s.memoryName}", for ${s.deceasedName}:`, ...s.lines.map((line) => `– ${line}`), s.note]),
   ];
   const names = input.sections.map((s) => `"${s.memoryName}"`);

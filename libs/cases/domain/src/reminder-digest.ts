@@ -145,7 +145,8 @@ export function digestOn(memories: readonly DigestMemory[], day: string): Remind
       items.push({ caseId: memory.caseId, taskId: task.taskId, title: task.title, dueDate: task.dueDate, offset, legal, daysLeft, line: itemLine({ ...task, legal, daysLeft }) });
     }
     if (items.length === 0) continue;
-    items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.title.localeCompare(b.title));
+    // Soonest first; on the same day a legal deadline before a suggested timing.
+    items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || Number(b.legal) - Number(a.legal) || a.title.localeCompare(b.title));
     sections.push({
       caseId: memory.caseId,
       memoryName: memory.memoryName,

@@ -159,6 +159,11 @@ describe('what a viewer is told', () => {
     expect(viewer.sections[0]!.canTick).toBe(false);
     expect(viewer.sections[0]!.note).toBe('Ann will see this on the checklist. You can view the checklist, but not tick things off.');
     expect(viewer.sections[0]!.note).not.toContain('tick it off');
+    // On one day, the legal deadline comes before the suggested timing.
+    expect(digestOn([memory({ tasks: [{ ...funeral, dueDate: '2026-03-14' }, register] })], '2026-03-13')!.sections[0]!.items.map((i) => i.title)).toEqual([
+      'Register the death',
+      'Arrange the funeral',
+    ]);
     const owner = digestOn([memory({ role: 'editor' })], '2026-03-13')!;
     expect(owner.sections[0]!.note).toBe('If it is already done, you can tick it off in the checklist and we will not remind you about it again.');
   });
