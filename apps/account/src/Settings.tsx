@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SettingsCard } from './SettingsCard';
 import { TwoFactorCard } from './TwoFactor';
+import { RemindersCard } from './RemindersCard';
 import './settings.css';
 
 export interface SettingsProps {
@@ -94,6 +95,8 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
 
         <PreferencesCard />
 
+        <RemindersCard />
+
         <SettingsCard icon="info" title="About">
           <dl className="ac-facts ac-facts--compact">
             <Fact label="Version" value={APP_VERSION} />
@@ -167,7 +170,11 @@ function PreferencesCard() {
       queryClient.setQueryData(keys.preferences, ctx?.previous ?? DEFAULT_PREFERENCES);
       toast.error('Failed to save your preferences');
     },
-    onSuccess: (saved) => queryClient.setQueryData(keys.preferences, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(keys.preferences, saved);
+      // Email Notifications changes what Settings says about the next reminder e-mail.
+      void queryClient.invalidateQueries({ queryKey: keys.reminders });
+    },
   });
   const toggle = (key: keyof Preferences) => save.mutate({ ...current, [key]: !current[key] });
   return (

@@ -7,6 +7,11 @@ import {
   DEFAULT_PREFERENCES,
   type DeleteAccountRequest,
   PreferencesResponseSchema,
+  REMINDERS_NEXT_PATH,
+  REMINDERS_PREFERENCES_PATH,
+  ReminderPreviewSchema,
+  type ReminderPreview,
+  type SetReminderPreferencesRequest,
   ProfileResponseSchema,
   SessionResponseSchema,
   type Preferences,
@@ -24,6 +29,7 @@ export const keys = {
   session: ['account', 'session'] as const,
   profile: ['account', 'profile'] as const,
   preferences: ['account', 'preferences'] as const,
+  reminders: ['account', 'reminders'] as const,
 };
 
 export async function fetchSessionUser(): Promise<SessionUser> {
@@ -47,6 +53,15 @@ export async function fetchPreferences(): Promise<Preferences> {
 export async function savePreferences(prefs: Preferences): Promise<Preferences> {
   const parsed = PreferencesResponseSchema.safeParse(await requestJson('PUT', PREFERENCES_URL, { body: prefs }));
   return parsed.success ? parsed.data.preferences : prefs;
+}
+
+/** The reminder e-mail this person would get next, by the sender's own rule, and their reminder choices. */
+export async function fetchReminderPreview(): Promise<ReminderPreview> {
+  return requestJson('GET', REMINDERS_NEXT_PATH, { schema: ReminderPreviewSchema });
+}
+
+export async function saveReminderPreferences(body: SetReminderPreferencesRequest): Promise<ReminderPreview> {
+  return requestJson('PUT', REMINDERS_PREFERENCES_PATH, { body, schema: ReminderPreviewSchema });
 }
 
 /** Deletes the account and everything in it; answers once it is all gone and this browser is signed out. */

@@ -37,6 +37,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/memories/{id}/members/{userId}': { role: 'viewer' },
   'POST /api/memories/{id}/exports': {},
   'PUT /api/memories/{id}/reminders': { enabled: false },
+  'PUT /api/reminders/preferences': { viewerReminders: true },
 };
 const FOREIGN_ORIGIN = 'https://evil.example';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
-import { MemoryRemindersSchema } from '@afterwards/contracts';
-import { assertAccessible, familyContext, latestMail, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { MemoryRemindersSchema, ReminderPreviewSchema } from '@afterwards/contracts';
+import { firstReminderDay, ukWallTime } from '@afterwards/cases-domain';
+import { assertAccessible, familyContext, latestMail, launchChromium, signedIn, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // Memories are opened at real time (the day each is started), so the story's dates move with today: the death
 // is yesterday, which is no late start (issue 40, item 2: tasks that must have happened before a late start
@@ -118,8 +119,9 @@ describe('calendar and reminders in the browser', () => {
     });
     expect(opened.status()).toBe(201);
     const memoryId = ((await opened.json()) as { memory: { id: string } }).memory.id;
-    // 7 days before the registration deadline (14 March), 09:00 UK time.
-    fs.writeFileSync(clockFile, on('2026-03-07T09:00:00.000Z'));
+    // Nothing goes in a memory's first 24 hours (issue 40, item 4): 09:00 UK time on its first reminder morning.
+    const createdAt = ((await opened.json()) as { memory: { createdAt: string } }).memory.createdAt;
+    fs.writeFileSync(clockFile, ukWallTime(firstReminderDay(new Date(createdAt)), 9).toISOString());
     const mail = await latestMail(product.outboxDir, 'ruth.stop@example.test', { kind: 'deadline-reminder', timeoutMs: 20_000 });
     const stopLink = mail.links.find((l) => l.includes('/api/reminders/unsubscribe?token='))!;
 
@@ -140,4 +142,68 @@ describe('calendar and reminders in the browser', () => {
     expect(state.enabled).toBe(false);
     await page.context().close();
   }, 120_000);
+
+  it("Settings shows the next reminder e-mail as the sender would write it, and a viewer's choice to hear none, at desktop and phone widths", async () => {
+    fs.writeFileSync(clockFile, new Date().toISOString());
+    const page = await signedInPage('ruth.settings@example.test', 1280);
+    const opened = await page.request.post(`${product.url}/api/memories`, {
+      headers: { origin: product.url },
+      data: { name: 'Mum', deceasedName: 'Margaret Jones', jurisdiction: 'England', dateOfDeath: addDays(isoDateIn(new Date()), -1) },
+    });
+    expect(opened.status()).toBe(201);
+    const memoryId = ((await opened.json()) as { memory: { id: string } }).memory.id;
+    // Sam is given Mum to view.
+    await signUpVerified(product, { email: 'sam.settings@example.test', password: 'lantern-meadow-65', name: 'Sam Jones' });
+    const sam = await signedIn(product, 'sam.settings@example.test', 'lantern-meadow-65');
+    expect(
+      (
+        await page.request.post(`${product.url}/api/memories/${memoryId}/invitations`, {
+          headers: { origin: product.url },
+          data: { email: 'sam.settings@example.test', role: 'viewer' },
+        })
+      ).status(),
+    ).toBe(201);
+    const invitation = await latestMail(product.outboxDir, 'sam.settings@example.test', { kind: 'memory-invitation' });
+    const token = new URL(invitation.links[0]!).searchParams.get('token')!;
+    expect((await sam.json(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' })).status).toBe(200);
+
+    // Ruth, the owner: the card says when the next e-mail goes, its subject and what it lists, as the sender will.
+    const expected = ReminderPreviewSchema.parse(await (await page.request.get(`${product.url}/api/reminders/next`)).json());
+    expect(expected.next!.subject).toMatch(/^Reminders for Margaret Jones: \d+ things? this week$/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Reminder e-mails' });
+    await card.getByRole('heading', { name: 'Your next reminder e-mail' }).waitFor();
+    await card.getByText(expected.next!.subject, { exact: true }).waitFor();
+    await card.getByText(expected.next!.sections[0]!.lines[0]!, { exact: true }).waitFor();
+    await card.getByText(/you can tick (it|them) off in the checklist/).waitFor();
+    // She views nothing: no viewer switch.
+    expect(await card.getByRole('switch').count()).toBe(0);
+    await assertAccessible(page, 'settings with the next reminder e-mail');
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-reminders-1280');
+    await page.context().close();
+
+    // Sam, viewing only, on a phone: viewer words, and the switch to hear none, by keyboard.
+    const context = await familyContext(browser, { width: 375 });
+    const phone = await context.newPage();
+    await signInInBrowser(phone, product.url, 'sam.settings@example.test', 'lantern-meadow-65');
+    await phone.getByRole('button', { name: 'Settings', exact: true }).click();
+    const samCard = phone.getByRole('region', { name: 'Reminder e-mails' });
+    await samCard.getByText(/^Ruth Ellis will see (this|these) on the checklist\./).waitFor();
+    expect(await samCard.getByText(/you can tick (it|them) off/).count()).toBe(0);
+    await samCard.scrollIntoViewIfNeeded();
+    await shot(phone, 'settings-reminders-viewer-375');
+    const viewerSwitch = samCard.getByRole('switch', { name: 'Reminders for memories I can only view' });
+    await expect(viewerSwitch.getAttribute('aria-checked')).resolves.toBe('true');
+    await viewerSwitch.focus();
+    await phone.keyboard.press('Space');
+    await samCard.getByRole('switch', { name: 'Reminders for memories I can only view', checked: false }).waitFor();
+    await samCard.getByText('Nothing is due in the next two weeks, so no reminder e-mail is planned.').waitFor();
+    expect(ReminderPreviewSchema.parse((await sam.json('/api/reminders/next')).body)).toMatchObject({ viewerReminders: false, next: null });
+    await assertAccessible(phone, 'settings reminders for a viewer at 375px');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(phone, 'settings-reminders-viewer-off-375');
+    await context.close();
+  }, 150_000);
 });

@@ -259,7 +259,7 @@ describe('your data in the browser', () => {
     }
     expect(await db.query(`SELECT 1 FROM case_members WHERE user_id = $1`, [annId])).toMatchObject({ rowCount: 0 });
     expect(await db.query(`SELECT 1 FROM memory_invitations`)).toMatchObject({ rowCount: 0 });
-    for (const table of ['reminder_optouts', 'reminders_sent', 'calendar_subscriptions']) {
+    for (const table of ['reminder_optouts', 'reminders_sent', 'reminder_digests', 'reminder_preferences', 'calendar_subscriptions']) {
       expect(await db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [annId])).toMatchObject({ rowCount: 0 });
     }
     const tombstones = await db.query<{ metadata: Record<string, unknown> }>(`SELECT metadata FROM events WHERE type = 'CaseDeleted' AND metadata->>'actor' = $1`, [annId]);

@@ -77,7 +77,7 @@ import {
 import { PlaceSuggestQuerySchema } from './places';
 import { AuthOptionsResponseSchema, SessionResponseSchema, SessionStateResponseSchema } from './sign-in';
 import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
-import { CalendarSubscriptionSchema, MemoryRemindersSchema, SetMemoryRemindersRequestSchema, UnsubscribeQuerySchema } from './reminders';
+import { CalendarSubscriptionSchema, MemoryRemindersSchema, ReminderPreviewSchema, SetMemoryRemindersRequestSchema, SetReminderPreferencesRequestSchema, UnsubscribeQuerySchema } from './reminders';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
 
 /**
@@ -176,8 +176,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/memories/{id}/calendar-subscription', summary: 'Make a private calendar address for this memory (shown once; an earlier one stops working)', tag: 'Memories', access: 'family', response: CalendarSubscriptionSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/calendar-subscription', summary: "Turn this memory's calendar address off", tag: 'Memories', access: 'family', response: 'none', status: 204 },
   { method: 'GET', path: '/api/calendar/{token}', summary: "A memory's deadlines as a calendar feed, by its private address (no sign-in; 410 once turned off)", tag: 'Memories', access: 'public', response: 'file' },
-  { method: 'GET', path: '/api/reminders/unsubscribe', summary: "The reminder e-mail's stop link: a page with the button that stops that memory's reminders (no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file' },
-  { method: 'POST', path: '/api/reminders/unsubscribe', summary: "Stop that memory's reminder e-mails for the person the link was sent to (the page's button, or a mail program's RFC 8058 one-click POST; no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file', anyOrigin: true },
+  { method: 'GET', path: '/api/reminders/next', summary: 'The reminder e-mail you would get next (when, subject, what it lists) and your reminder choices, for Settings', tag: 'Memories', access: 'family', response: ReminderPreviewSchema },
+  { method: 'PUT', path: '/api/reminders/preferences', summary: 'Choose whether to get reminder e-mails about memories shared with you to view only', tag: 'Memories', access: 'family', body: SetReminderPreferencesRequestSchema, response: ReminderPreviewSchema },
+  { method: 'GET', path: '/api/reminders/unsubscribe', summary: "The reminder e-mail's stop link: a page with the button that stops the reminders of the memories it spoke of (no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file' },
+  { method: 'POST', path: '/api/reminders/unsubscribe', summary: "Stop the reminder e-mails of the memories it spoke of for the person the link was sent to (the page's button, or a mail program's RFC 8058 one-click POST; no sign-in)", tag: 'Memories', access: 'public', query: UnsubscribeQuerySchema, response: 'file', anyOrigin: true },
   { method: 'POST', path: '/api/memories/{id}/additional-documents', summary: "Add a document of your own with its file (the file's bytes, its name in x-file-name)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/additional-documents/{documentId}', summary: 'Delete a document of your own', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
   { method: 'PUT', path: '/api/memories/{id}/photo', summary: "Set the memory's photo (the image's bytes)", tag: 'Memories', access: 'family', body: 'binary', response: MemoryDetailSchema },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { resetPasswordEmail, verificationEmail } from './templates';
-import { reminderEmail } from './reminder-templates';
+import { reminderDigestEmail } from './reminder-templates';
 
 describe('e-mail templates', () => {
   it('verification: names the product, carries the link in text and HTML, and says how long it works', () => {
@@ -17,19 +17,24 @@ describe('e-mail templates', () => {
     expect(m.html).toContain('Hello &lt;Ann&gt;,');
     expect(m.text).toContain('This link works for 1 hour and can be used once');
   });
-  it('reminder: what is due and when, the checklist link, and a one-click way to stop, as a link and RFC 8058 List-Unsubscribe headers', () => {
-    const base = { to: 'a@b.test', memoryName: "Mum's <affairs>", deceasedName: 'Margaret Ellis', taskTitle: 'Register the death', dueOn: 'Saturday 14 March 2026', dashboardUrl: 'http://h/dashboard', unsubscribeUrl: 'http://h/api/reminders/unsubscribe?token=abc' };
-    const legal = reminderEmail({ ...base, legal: true, daysLeft: 7, lateNote: 'You can still register it late.' });
-    expect(legal.subject).toBe('Reminder: Register the death – legal deadline in 7 days');
-    expect(legal.text).toContain('the legal deadline is Saturday 14 March 2026, in 7 days.');
-    expect(legal.text).toContain('You can still register it late.');
-    expect(legal.html).toContain('href="http://h/api/reminders/unsubscribe?token=abc"');
-    expect(legal.html).toContain('Mum&#39;s &lt;affairs&gt;');
-    expect(legal.links).toEqual(['http://h/dashboard', 'http://h/api/reminders/unsubscribe?token=abc']);
-    expect(legal.headers).toEqual({ 'List-Unsubscribe': '<http://h/api/reminders/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
-    expect(reminderEmail({ ...base, legal: true, daysLeft: 0 }).subject).toBe('Reminder: Register the death – legal deadline today');
-    const suggested = reminderEmail({ ...base, legal: false, daysLeft: 1 });
-    expect(suggested.subject).toBe('Reminder: Register the death – suggested by Saturday 14 March 2026');
-    expect(suggested.text).toContain('not a legal deadline');
+  it('reminder: the day\'s e-mail gathers each memory\'s lines and note, links the checklist, and stops with one click, as a link and RFC 8058 List-Unsubscribe headers', () => {
+    const m = reminderDigestEmail({
+      to: 'a@b.test',
+      subject: 'Reminders for Margaret Ellis and John Smith: 2 things this week',
+      sections: [
+        { memoryName: "Mum's <affairs>", deceasedName: 'Margaret Ellis', lines: ['Register the death: the legal deadline is Saturday 14 March 2026, in 7 days.'], note: 'If it is already done, you can tick it off.' },
+        { memoryName: 'Dad', deceasedName: 'John Smith', lines: ['Arrange the funeral: suggested by Monday 16 March 2026 (in 9 days).'], note: 'Ann will see this on the checklist.' },
+      ],
+      dashboardUrl: 'http://h/dashboard',
+      unsubscribeUrl: 'http://h/api/reminders/unsubscribe?token=abc',
+    });
+    expect(m.subject).toBe('Reminders for Margaret Ellis and John Smith: 2 things this week');
+    expect(m.text).toContain('– Register the death: the legal deadline is Saturday 14 March 2026, in 7 days.');
+    expect(m.text).toContain('Ann will see this on the checklist.');
+    expect(m.text).toContain('To stop reminders for "Mum\'s <affairs>" and "Dad", with no need to sign in');
+    expect(m.html).toContain('href="http://h/api/reminders/unsubscribe?token=abc"');
+    expect(m.html).toContain('Mum&#39;s &lt;affairs&gt;');
+    expect(m.links).toEqual(['http://h/dashboard', 'http://h/api/reminders/unsubscribe?token=abc']);
+    expect(m.headers).toEqual({ 'List-Unsubscribe': '<http://h/api/reminders/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   });
 });

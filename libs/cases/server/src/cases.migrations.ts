@@ -6,6 +6,7 @@ import reminders from '../migrations/0004_reminders.sql';
 import exportsSql from '../migrations/0005_exports.sql';
 import ownerName from '../migrations/0006_owner_name.sql';
 import cachedPlans from '../migrations/0007_cached_plans.sql';
+import reminderDigests from '../migrations/0008_reminder_digests.sql';
 import { dueDatesWithinLimits } from './due-dates-within-limits/due-dates-within-limits.migration';
 
 // 0003 and 0005 are taken by work on other branches: ids are names, so the order of merging does not matter.
@@ -17,5 +18,6 @@ export const casesMigrations: Migration[] = [
   { id: 'cases/0005_exports', sql: exportsSql },
   { id: 'cases/0006_owner_name', sql: ownerName },
   { id: 'cases/0007_cached_plans', sql: cachedPlans },
+  { id: 'cases/0008_reminder_digests', sql: reminderDigests },
   dueDatesWithinLimits,
 ];

@@ -35,6 +35,7 @@ import { OwnedMemoriesErasure } from './erase-owned-memories/owned-memories.eras
 import { SharedMembershipsErasure } from './share-memory/shared-memberships.erasure';
 import { RemindersErasure } from './send-reminders/reminders.erasure';
 import { MemoryRemindersController } from './memory-reminders/memory-reminders.http.controller';
+import { PreviewRemindersController } from './preview-reminders/preview-reminders.http.controller';
 import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsubscribe-reminders/unsubscribe-reminders.http.controller';
 import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
 import { REMINDER_CLOCK, reminderClock } from './send-reminders/reminder-clock';
@@ -102,6 +103,7 @@ export class CasesModule {
               InvitationsController,
               ExportMemoryController,
               MemoryRemindersController,
+              PreviewRemindersController,
               UnsubscribeRemindersController,
               CalendarSubscriptionController,
             ]

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { memoryInvitationEmail, readOutbox, reminderEmail, resetPasswordEmail, verificationEmail } from '@afterwards/mail';
+import { memoryInvitationEmail, readOutbox, reminderDigestEmail, resetPasswordEmail, verificationEmail } from '@afterwards/mail';
 import { loadConfig } from '@afterwards/server-kit';
 import { createMailer } from './identity.module';
 
@@ -36,15 +36,12 @@ describe('the outbox (no SMTP_URL) logs', () => {
       verificationEmail({ to: FAMILY.address, url: 'http://127.0.0.1:3000/api/auth/verify-email?token=v1', expiresInSeconds: 3600 }),
       resetPasswordEmail({ to: FAMILY.address, name: FAMILY.person, url: 'http://127.0.0.1:3000/reset-password?token=r1', expiresInSeconds: 3600 }),
       memoryInvitationEmail({ to: FAMILY.address, invitedBy: FAMILY.person, deceasedName: FAMILY.died, role: 'editor', url: 'http://127.0.0.1:3000/invitations/i1', expiresInSeconds: 86_400 }),
-      reminderEmail({
+      reminderDigestEmail({
         to: FAMILY.address,
         name: FAMILY.person,
-        memoryName: FAMILY.memory,
-        deceasedName: FAMILY.died,
-        taskTitle: 'Register the death',
-        legal: true,
-        dueOn: 'Saturday 14 March 2026',
-        daysLeft: 3,
+        // The day's reminder e-mail names the person who died in its subject (issue 40, item 4): the log must not.
+        subject: `Reminders for ${FAMILY.died}: 1 thing this week`,
+        sections: [{ memoryName: FAMILY.memory, deceasedName: FAMILY.died, lines: ['Register the death: the legal deadline is Saturday 14 March 2026, in 3 days.'], note: 'If it is already done, you can tick it off.' }],
         dashboardUrl: 'http://127.0.0.1:3000/dashboard',
         unsubscribeUrl: 'http://127.0.0.1:3000/api/reminders/unsubscribe?token=u1',
       }),

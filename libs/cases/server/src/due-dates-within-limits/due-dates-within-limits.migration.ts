@@ -38,4 +38,4 @@ async function bringDueDatesWithinLimits(tx: SqlExecutor): Promise<void> {
   ]);
 }
 
-export const dueDatesWithinLimits: CodeMigration = { id: 'cases/0008_due_dates_within_limits', run: bringDueDatesWithinLimits };
+export const dueDatesWithinLimits: CodeMigration = { id: 'cases/0009_due_dates_within_limits', run: bringDueDatesWithinLimits };

@@ -77,6 +77,8 @@ export const memoriesProjection: Projection = {
       const { count } = await tx.case.deleteMany({ where: { id: caseId } });
       // Delete Forever: the memory's reminder and calendar rows go too (ids only, but nothing is left behind).
       for (const table of ['reminder_optouts', 'reminders_sent', 'calendar_subscriptions']) await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE case_id = $1::uuid`, caseId);
+      // The day's e-mails that spoke of it keep their other memories (their stop links still stop those).
+      await tx.$executeRawUnsafe(`UPDATE reminder_digests SET case_ids = array_remove(case_ids, $1::uuid) WHERE $1::uuid = ANY (case_ids)`, caseId);
       return count > 0 ? [caseId] : [];
     }
     if (event.type === 'CaseOpened') {
@@ -364,7 +366,7 @@ export const memoriesProjection: Projection = {
   tables: [
     ...['cases', 'case_tasks', 'case_documents', 'case_files', 'case_notes', 'case_members'].map((name) => ({ name })),
     // Cleared on Delete Forever; written by other use cases, so a rebuild only needs somewhere harmless to clear.
-    ...['reminder_optouts', 'reminders_sent', 'calendar_subscriptions'].map((name) => ({ name, compare: false })),
+    ...['reminder_optouts', 'reminders_sent', 'reminder_digests', 'calendar_subscriptions'].map((name) => ({ name, compare: false })),
   ],
 
   async snapshot(prisma: PrismaClient): Promise<unknown[]> {

@@ -4,8 +4,8 @@ import { AccountErasure, ERASURE_ORDER, type ErasedAccount } from '@afterwards/i
 import { SQL_CLIENT } from '@afterwards/server-kit';
 
 /**
- * The reminders part of deleting an account: the person's reminder switches, the record of reminders sent
- * to them and their calendar addresses, on their own memories and on those shared with them.
+ * The reminders part of deleting an account: the person's reminder switches and preferences, the record of
+ * reminder e-mails sent to them and their calendar addresses, on their own memories and on those shared with them.
  */
 @Injectable()
 export class RemindersErasure implements OnModuleInit {
@@ -19,7 +19,7 @@ export class RemindersErasure implements OnModuleInit {
   }
 
   async erase({ userId }: ErasedAccount): Promise<void> {
-    for (const table of ['reminder_optouts', 'reminders_sent', 'calendar_subscriptions']) {
+    for (const table of ['reminder_optouts', 'reminders_sent', 'reminder_digests', 'reminder_preferences', 'calendar_subscriptions']) {
       await this.sql.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     }
   }

@@ -1,26 +1,24 @@
 import { defineJob, type JobQueue } from '@afterwards/jobs';
 import type { Mailer } from '@afterwards/mail';
-import { reminderEmail } from '@afterwards/mail';
+import { reminderDigestEmail } from '@afterwards/mail';
 import type { SqlClient } from '@afterwards/persistence';
 import { REMINDERS_UNSUBSCRIBE_PATH } from '@afterwards/contracts';
-import { daysUntil, type ReminderOffset } from '@afterwards/cases-domain';
-import { formatDayEnGB } from '@afterwards/checklist-domain';
+import { dueDigest, ukClock } from '@afterwards/cases-domain';
 import type { Clock } from '@afterwards/server-kit';
-import { findDueReminders, type DueReminder } from './due-reminders';
+import { readReminderRecipients } from './due-reminders';
 import { hashToken, newLinkToken } from '../link-tokens';
 
+/** One person's reminder e-mail of one UK/Irish day. */
 export interface SendReminderPayload {
   readonly userId: string;
-  readonly caseId: string;
-  readonly taskId: string;
-  readonly offset: ReminderOffset;
-  readonly dueDate: string;
+  /** `YYYY-MM-DD`. */
+  readonly day: string;
 }
 
-/** One reminder e-mail. Retried on a failed send (the claim is given back first). */
+/** A person's e-mail of the day. Retried on a failed send (the claim is given back first). */
 export const sendReminderJob = defineJob<SendReminderPayload>('cases.send-reminder', { attempts: 3, backoff: { type: 'exponential', delayMs: 2_000 } });
 
-/** Every how often the sweep looks for reminders due (REMINDER_SWEEP_MS), and at once when jobs start. */
+/** Every how often the sweep looks for e-mails due (REMINDER_SWEEP_MS), and at once when jobs start. */
 export const sweepRemindersJob = defineJob<null>('cases.sweep-reminders', { removeOnComplete: 10 });
 
 export interface ReminderDeps {
@@ -31,49 +29,56 @@ export interface ReminderDeps {
   readonly supportEmail: string;
 }
 
-/** The job's id: the reminder itself, so a sweep that finds it again while it waits adds nothing. */
-export const reminderJobId = (r: Pick<DueReminder, 'userId' | 'taskId' | 'offset' | 'dueDate'>): string => `${r.userId}.${r.taskId}.${r.offset}.${r.dueDate}`;
+/** The job's id: the person and the day, so a sweep that finds it again while it waits adds nothing. */
+export const reminderJobId = (r: SendReminderPayload): string => `${r.userId}.${r.day}`;
 
-/** Queues one send job per reminder due now. */
+/**
+ * Queues one send job per person whose e-mail of today is due and not yet sent. From 08:00 UK/Irish time
+ * (decision 0044) until quiet hours begin at 21:00: a sweep that runs late (the service was down at 08:00)
+ * still sends the day's e-mail that day; a day missed altogether is not sent the next.
+ */
 export async function sweepReminders(deps: Pick<ReminderDeps, 'sql' | 'clock'>, queue: JobQueue): Promise<{ due: number; queued: number }> {
-  const due = await findDueReminders(deps.sql, deps.clock.now());
+  const now = deps.clock.now();
+  const people = await readReminderRecipients(deps.sql, now, { sending: true });
+  let due = 0;
   let queued = 0;
-  for (const r of due) {
-    const payload: SendReminderPayload = { userId: r.userId, caseId: r.caseId, taskId: r.taskId, offset: r.offset, dueDate: r.dueDate };
-    const result = await queue.enqueue(sendReminderJob, payload, { jobId: reminderJobId(r) });
+  for (const person of people) {
+    const digest = dueDigest(person.memories, now);
+    if (!digest) continue;
+    due += 1;
+    const payload: SendReminderPayload = { userId: person.userId, day: digest.day };
+    const result = await queue.enqueue(sendReminderJob, payload, { jobId: reminderJobId(payload) });
     if (!result.deduplicated) queued += 1;
   }
-  return { due: due.length, queued };
+  return { due, queued };
 }
 
 /**
- * Sends one reminder if it is still due (the task may have been ticked, the date of death moved, reminders
- * turned off, or quiet hours begun since the sweep: then nothing; the sweep finds it again if it comes due
- * again). It claims the reminder's row first: of two runs (a retry, a second worker) only the one whose
- * insert lands sends. A failed send gives the claim back so the retry can send; a crash between claim and
- * send loses that one e-mail rather than sending it twice.
+ * Sends a person's e-mail of the day if it is still due (a task may have been ticked, reminders turned off,
+ * the day over, or quiet hours begun since the sweep: then nothing). It claims the (person, day) row first:
+ * of two runs (a retry, a second worker, a restarted process) only the one whose insert lands sends, so a
+ * person gets at most one reminder e-mail a day. A failed send gives the claim back so the retry can send;
+ * a crash between claim and send loses that day's e-mail rather than sending it twice.
  */
 export async function sendReminder(deps: ReminderDeps, payload: SendReminderPayload): Promise<'sent' | 'not-due' | 'already-sent'> {
   const now = deps.clock.now();
-  const [due] = (await findDueReminders(deps.sql, now, payload)).filter((r) => r.offset === payload.offset && r.dueDate === payload.dueDate);
-  if (!due) return 'not-due';
+  // A job queued before this shape (one per task) has no day: its reminder is in the day's e-mail now.
+  if (typeof payload.day !== 'string' || ukClock(now).date !== payload.day) return 'not-due';
+  const [person] = await readReminderRecipients(deps.sql, now, { userId: payload.userId, sending: true });
+  const digest = person ? dueDigest(person.memories, now) : null;
+  if (!person || !digest) return 'not-due';
   const token = newLinkToken(24);
   const claimed = await deps.sql.query(
-    `INSERT INTO reminders_sent (user_id, case_id, task_id, offset_kind, due_date, claimed_at, unsubscribe_hash)
-     VALUES ($1, $2, $3, $4, $5::date, $6, $7) ON CONFLICT DO NOTHING RETURNING 1`,
-    [due.userId, due.caseId, due.taskId, due.offset, due.dueDate, now.toISOString(), hashToken(token)],
+    `INSERT INTO reminder_digests (user_id, day, case_ids, claimed_at, unsubscribe_hash)
+     VALUES ($1, $2::date, $3::uuid[], $4, $5) ON CONFLICT DO NOTHING RETURNING 1`,
+    [person.userId, digest.day, digest.sections.map((s) => s.caseId), now.toISOString(), hashToken(token)],
   );
   if (claimed.rows.length === 0) return 'already-sent';
-  const message = reminderEmail({
-    to: due.email,
-    name: due.name,
-    memoryName: due.memoryName,
-    deceasedName: due.deceasedName,
-    taskTitle: due.taskTitle,
-    legal: due.legal,
-    dueOn: formatDayEnGB(due.dueDate),
-    daysLeft: daysUntil(due.dueDate, now),
-    lateNote: due.lateNote,
+  const message = reminderDigestEmail({
+    to: person.email,
+    name: person.name,
+    subject: digest.subject,
+    sections: digest.sections.map((s) => ({ memoryName: s.memoryName, deceasedName: s.deceasedName, lines: s.items.map((i) => i.line), note: s.note })),
     dashboardUrl: `${deps.publicUrl}/dashboard`,
     unsubscribeUrl: `${deps.publicUrl}${REMINDERS_UNSUBSCRIBE_PATH}?token=${token}`,
     supportEmail: deps.supportEmail,
@@ -81,7 +86,7 @@ export async function sendReminder(deps: ReminderDeps, payload: SendReminderPayl
   try {
     await deps.mailer.send(message);
   } catch (error) {
-    await deps.sql.query(`DELETE FROM reminders_sent WHERE unsubscribe_hash = $1`, [hashToken(token)]);
+    await deps.sql.query(`DELETE FROM reminder_digests WHERE unsubscribe_hash = $1`, [hashToken(token)]);
     throw error;
   }
   return 'sent';

@@ -9,13 +9,13 @@ import { executeCommand, ProjectionRunner, type Clock } from '@afterwards/server
 import { identityMigrations } from '@afterwards/identity-server';
 import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
-import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
+import { caseStreamId, dueDigest, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
 import { caseDecider } from '../change-case/change-case.handler';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
-import { findDueReminders, REMINDER_RECIPIENTS } from './due-reminders';
+import { readReminderRecipients, REMINDER_RECIPIENTS } from './due-reminders';
 import { sendReminder, sendReminderJob, sweepReminders, type ReminderDeps } from './send-reminder.job';
 
 /**
@@ -77,12 +77,21 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     const full = { ...command, caseId, actorId: OWNER, at } as CaseCommand;
     await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
   }
-  const dueFor = async (at: string) =>
-    (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === caseId).map((r) => `${r.taskId === registerId ? 'register' : r.taskId}:${r.offset}`);
+  /** What each person's e-mail of that instant would list from `memory`, as `who:task:offset`, by the sender's own read. */
+  const itemsAt = async (at: string, memory = caseId, names: Record<string, string> = {}) => {
+    const people = await readReminderRecipients(db.sql, new Date(at), { sending: true });
+    return people.flatMap((p) =>
+      (dueDigest(p.memories, new Date(at))?.sections ?? [])
+        .filter((s) => s.caseId === memory)
+        .flatMap((s) => s.items.map((i) => `${p.userId === OWNER ? 'ann' : p.userId}:${names[i.taskId] ?? (i.taskId === registerId ? 'register' : 'other')}:${i.offset}`)),
+    );
+  };
+  /** The register-the-death reminders of the instant, for Ann. */
+  const dueFor = async (at: string) => (await itemsAt(at)).filter((k) => k.startsWith('ann:register:')).map((k) => k.slice('ann:'.length));
   const mails = async () => (await readOutbox(outbox)).filter((m) => m.to === EMAIL);
 
-  it('queues one send job per reminder due, sends it once whatever runs it twice, and queues nothing once sent', async () => {
-    now = new Date('2026-03-07T10:00:00Z');
+  it('sends nothing in the first 24 hours, then one e-mail for the day whatever runs it twice, and queues nothing once sent', async () => {
+    // Started Tuesday 10 March 09:00: nothing until 08:00 on Thursday 12th (the first 08:00 a day later).
     const queue = harness.create();
     const results: string[] = [];
     queue.process(sendReminderJob, async (job) => {
@@ -90,24 +99,36 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     });
     await queue.start();
     try {
+      for (const at of ['2026-03-10T12:00:00Z', '2026-03-11T08:00:00Z', '2026-03-11T10:00:00Z', '2026-03-11T20:00:00Z']) {
+        now = new Date(at);
+        expect(await sweepReminders(deps, queue)).toEqual({ due: 0, queued: 0 });
+      }
+      now = new Date('2026-03-12T08:00:00Z');
       expect(await sweepReminders(deps, queue)).toEqual({ due: 1, queued: 1 });
       await expectEventually(() => expect(results).toEqual(['sent']));
-      const [mail] = await mails();
-      expect(mail!.subject).toBe('Reminder: Register the death – legal deadline in 7 days');
-      expect(mail!.links[1]).toMatch(/^http:\/\/afterwards\.test\/api\/reminders\/unsubscribe\?token=[\w-]+$/);
-      // Sent: a later sweep finds nothing to queue.
+      const sent = await mails();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.subject).toMatch(/^Reminders for Margaret Ellis: \d+ things? this week$/);
+      expect(sent[0]!.links[1]).toMatch(/^http:\/\/afterwards\.test\/api\/reminders\/unsubscribe\?token=[\w-]+$/);
+      // Sent: later sweeps that day find nothing to queue.
+      now = new Date('2026-03-12T15:00:00Z');
       expect(await sweepReminders(deps, queue)).toEqual({ due: 0, queued: 0 });
     } finally {
       await queue.close();
     }
-    // Two workers on the same reminder at once (a retry racing a duplicate): the claim lets one through.
-    const payload = { userId: OWNER, caseId, taskId: registerId, offset: '1d' as const, dueDate: '2026-03-14' };
+    // Two workers on the same day's e-mail at once (a retry racing a duplicate, a second replica): the claim lets one through.
+    const payload = { userId: OWNER, day: '2026-03-13' };
     now = new Date('2026-03-13T09:30:00Z');
+    expect(await dueFor('2026-03-13T09:30:00Z')).toEqual(['register:1d']);
     // (A run that reads after the winner's claim sees it as not due; one that read before loses the insert.)
     const raced = await Promise.all([sendReminder(deps, payload), sendReminder(deps, payload), sendReminder(deps, payload)]);
     expect(raced.filter((r) => r === 'sent')).toHaveLength(1);
-    expect((await mails()).map((m) => m.subject)).toEqual(['Reminder: Register the death – legal deadline in 7 days', 'Reminder: Register the death – legal deadline tomorrow']);
+    const all = await mails();
+    expect(all).toHaveLength(2);
+    expect(all[1]!.text).toContain('Register the death: the legal deadline is Saturday 14 March 2026, tomorrow.');
     expect(await sendReminder(deps, payload)).toBe('not-due');
+    // A day that is not today's is never sent.
+    expect(await sendReminder(deps, { userId: OWNER, day: '2026-03-14' })).toBe('not-due');
   });
 
   it('waits out quiet hours, gives a failed send back for its retry, and stops for a switch, Settings or a ticked task', async () => {
@@ -116,7 +137,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     expect(await dueFor('2026-03-14T07:59:00Z')).toEqual([]);
     expect(await dueFor('2026-03-14T08:00:00Z')).toEqual(['register:day']);
     now = new Date('2026-03-14T08:00:00Z');
-    const payload = { userId: OWNER, caseId, taskId: registerId, offset: 'day' as const, dueDate: '2026-03-14' };
+    const payload = { userId: OWNER, day: '2026-03-14' };
     // A mail server that is down: the send fails and the reminder stays due for the retry.
     await expect(sendReminder({ ...deps, mailer: new SmtpMailer('smtp://127.0.0.1:1', 'x@afterwards.test') }, payload)).rejects.toThrow();
     expect(await dueFor('2026-03-14T08:00:00Z')).toEqual(['register:day']);
@@ -148,7 +169,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     expect(await dueFor('2026-03-07T10:00:00Z')).toEqual([]);
   });
 
-  it('sends the reminders of a shared memory to everyone on it, each by their own switches', async () => {
+  it('sends the reminders of a shared memory to everyone on it, a viewer in words for someone who cannot tick, none once they choose so', async () => {
     const BEN = `user-${randomUUID()}`;
     await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Ben', 'ben.reminders@example.test', true)`, [BEN]);
     const join = { type: 'JoinCase', caseId, actorId: BEN, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
@@ -156,6 +177,18 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     await expectEventually(async () => expect(await getMemoryDetail(prisma, BEN, caseId)).not.toBeNull());
     const recipients = await db.sql.query<{ user_id: string }>(`SELECT user_id FROM (${REMINDER_RECIPIENTS}) r WHERE case_id = $1 ORDER BY user_id`, [caseId]);
     expect(recipients.rows.map((r) => r.user_id).sort()).toEqual([OWNER, BEN].sort());
+    // Ben can only view: his e-mail says Ann will see them, not that he can tick them off.
+    const dueDate = (await getMemoryDetail(prisma, OWNER, caseId))!.tasks.find((t) => t.id === registerId)!.dueDate!;
+    const at = new Date(Date.parse(`${dueDate}T09:00:00Z`) - 86_400_000);
+    const ben = (await readReminderRecipients(db.sql, at, { userId: BEN, sending: true }))[0]!;
+    const section = dueDigest(ben.memories, at)!.sections.find((s) => s.caseId === caseId)!;
+    expect(section.canTick).toBe(false);
+    expect(section.note).toMatch(/^Ann will see (this|these) on the checklist\./);
+    expect(section.note).not.toContain('tick it off');
+    // Ben chooses to hear nothing about memories he can only view; Ann still hears.
+    await db.sql.query(`INSERT INTO reminder_preferences (user_id, viewer_reminders, updated_at) VALUES ($1, false, now())`, [BEN]);
+    expect(await readReminderRecipients(db.sql, at, { userId: BEN, sending: true })).toEqual([]);
+    expect((await itemsAt(at.toISOString())).filter((k) => k.startsWith('ann:register:'))).toEqual(['ann:register:1d']);
   });
 
   it('sends no reminder for a task that must have happened before a late start, marked or not (issue 40, item 2)', async () => {
@@ -175,7 +208,10 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     const tasks = (await getMemoryDetail(prisma, OWNER, lateId))!.tasks;
     const key = (taskId: string) => tasks.find((t) => t.id === taskId)!.templateKey;
     expect(tasks.find((t) => t.templateKey === 'arrange-funeral')!.dueDate).toBe('2026-05-08');
-    const due = async (at: string) => (await findDueReminders(db.sql, new Date(at))).filter((r) => r.caseId === lateId).map((r) => key(r.taskId));
+    const due = async (at: string) => {
+      const people = await readReminderRecipients(db.sql, new Date(at), { userId: OWNER, sending: true });
+      return (dueDigest(people[0]?.memories ?? [], new Date(at))?.sections ?? []).filter((x) => x.caseId === lateId).flatMap((x) => x.items.map((i) => key(i.taskId)));
+    };
     // 1 May: the funeral and securing the home (both due 8 May) would be in 7 days; telling departments is not due yet.
     expect(await due('2026-05-01T10:00:00Z')).toEqual([]);
     expect(await due('2026-05-07T10:00:00Z')).toEqual([]);
@@ -189,7 +225,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     const count = async () =>
       (
         await db.sql.query<{ n: string }>(
-          `SELECT (SELECT count(*) FROM reminder_optouts WHERE case_id = $1) + (SELECT count(*) FROM reminders_sent WHERE case_id = $1) + (SELECT count(*) FROM calendar_subscriptions WHERE case_id = $1) AS n`,
+          `SELECT (SELECT count(*) FROM reminder_optouts WHERE case_id = $1) + (SELECT count(*) FROM reminders_sent WHERE case_id = $1) + (SELECT count(*) FROM calendar_subscriptions WHERE case_id = $1) + (SELECT count(*) FROM reminder_digests WHERE $1::uuid = ANY (case_ids)) AS n`,
           [caseId],
         )
       ).rows[0]!.n;

@@ -17,25 +17,31 @@ ${body}
 `;
 }
 
+/** '"Mum"', '"Mum" and "Dad"', '"Mum", "Dad" and "Gran"'. */
+function quoted(names: readonly string[]): string {
+  const q = names.map((n) => `"${n}"`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q.at(-1)}`;
+}
+
 const p = (text: string) => `<p style="font-size:16px;line-height:1.6">${escapeHtml(text)}</p>`;
 
 /** The link's page: says what the button does; only the button (a POST) changes anything, so mail scanners that open links stop nothing. */
-export function confirmPage(memoryName: string, formAction: string, alreadyOff: boolean): string {
-  if (alreadyOff) return stoppedPage(memoryName);
+export function confirmPage(memoryNames: readonly string[], formAction: string, alreadyOff: boolean): string {
+  if (alreadyOff) return stoppedPage(memoryNames);
   return page(
     'Stop reminder e-mails?',
-    `${p(`You will no longer get reminder e-mails about deadlines in "${memoryName}". Your checklist stays as it is.`)}
+    `${p(`You will no longer get reminder e-mails about deadlines in ${quoted(memoryNames)}. Your checklist stays as it is.`)}
 <form method="post" action="${escapeHtml(formAction)}">
-<button type="submit" style="font:inherit;font-size:16px;background:#4f6d7a;color:#fff;border:0;border-radius:8px;padding:12px 20px;cursor:pointer">Stop reminders for this memory</button>
+<button type="submit" style="font:inherit;font-size:16px;background:#4f6d7a;color:#fff;border:0;border-radius:8px;padding:12px 20px;cursor:pointer">Stop reminders for ${memoryNames.length > 1 ? 'these memories' : 'this memory'}</button>
 </form>
 ${p('Changed your mind? Close this page and nothing changes.')}`,
   );
 }
 
-export function stoppedPage(memoryName: string): string {
+export function stoppedPage(memoryNames: readonly string[]): string {
   return page(
     'Reminders stopped',
-    `${p(`You will not get any more reminder e-mails about "${memoryName}".`)}
-${p("You can turn them on again on the memory's Tasks tab after signing in, and turn all reminder e-mails off with Email Notifications in Settings.")}`,
+    `${p(`You will not get any more reminder e-mails about ${quoted(memoryNames)}.`)}
+${p("You can turn them on again on each memory's Tasks tab after signing in, and turn all reminder e-mails off with Email Notifications in Settings.")}`,
   );
 }

@@ -11,27 +11,30 @@ export const REMINDER_LINK_NOT_FOUND = 'REMINDER_LINK_NOT_FOUND';
 
 /**
  * The one-click stop link in each reminder e-mail: no sign-in; the token (random, only its hash is kept,
- * one per e-mail) says whose reminders for which memory. GET shows what the button will do; POST, sent by
+ * one per e-mail) says whose reminders for which memories (all those the e-mail spoke of). GET shows what the button will do; POST, sent by
  * that page's button or by a mail program's own unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` as a
- * form, from the mail provider's servers, hence `anyOrigin` in the route catalog), turns that memory's
+ * form, from the mail provider's servers, hence `anyOrigin` in the route catalog), turns those memories'
  * reminders off for that person.
  */
 @Controller()
 export class UnsubscribeRemindersController {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  private async find(req: Request): Promise<{ token: string; userId: string; caseId: string; memoryName: string; off: boolean }> {
+  private async find(req: Request): Promise<{ token: string; userId: string; memories: { caseId: string; name: string }[]; off: boolean }> {
     const { token } = UnsubscribeQuerySchema.parse(req.query);
-    const { rows } = await this.sql.query<{ user_id: string; case_id: string; name: string | null; off: boolean }>(
-      `SELECT s.user_id, s.case_id, c.name,
-         EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = s.user_id AND o.case_id = s.case_id) AS off
-       FROM reminders_sent s LEFT JOIN cases c ON c.id = s.case_id WHERE s.unsubscribe_hash = $1`,
+    // The day's e-mail (one token for the memories it spoke of), or an e-mail of one memory sent before it.
+    const { rows } = await this.sql.query<{ user_id: string; case_id: string; name: string; off: boolean }>(
+      `WITH link AS (
+         SELECT d.user_id, unnest(d.case_ids) AS case_id FROM reminder_digests d WHERE d.unsubscribe_hash = $1
+         UNION SELECT s.user_id, s.case_id FROM reminders_sent s WHERE s.unsubscribe_hash = $1)
+       SELECT l.user_id, l.case_id, c.name,
+         EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = l.user_id AND o.case_id = l.case_id) AS off
+       FROM link l JOIN cases c ON c.id = l.case_id ORDER BY c.name, c.id`,
       [hashToken(token)],
     );
-    const row = rows[0];
-    // A deleted memory sends nothing any more: its link has nothing left to stop.
-    if (!row || row.name === null) throw new ProblemError(404, REMINDER_LINK_NOT_FOUND, 'This link is not valid, or the memory it was for has been deleted.');
-    return { token, userId: row.user_id, caseId: row.case_id, memoryName: row.name, off: row.off };
+    // A deleted memory sends nothing any more: a link whose memories are all gone has nothing left to stop.
+    if (rows.length === 0) throw new ProblemError(404, REMINDER_LINK_NOT_FOUND, 'This link is not valid, or the memory it was for has been deleted.');
+    return { token, userId: rows[0]!.user_id, memories: rows.map((r) => ({ caseId: r.case_id, name: r.name })), off: rows.every((r) => r.off) };
   }
 
   @Get(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
@@ -40,7 +43,13 @@ export class UnsubscribeRemindersController {
     const action = `${REMINDERS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(found.token)}`;
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
-    res.send(confirmPage(found.memoryName, action, found.off));
+    res.send(
+      confirmPage(
+        found.memories.map((m) => m.name),
+        action,
+        found.off,
+      ),
+    );
   }
 
   @Post(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
@@ -48,9 +57,9 @@ export class UnsubscribeRemindersController {
   @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
   async stop(@Req() req: Request, @Res() res: Response): Promise<void> {
     const found = await this.find(req);
-    await setMemoryReminders(this.sql, found.userId, found.caseId, false, new Date());
+    for (const memory of found.memories) await setMemoryReminders(this.sql, found.userId, memory.caseId, false, new Date());
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
-    res.send(stoppedPage(found.memoryName));
+    res.send(stoppedPage(found.memories.map((m) => m.name)));
   }
 }
