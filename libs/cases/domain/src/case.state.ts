@@ -209,8 +209,9 @@ export function mustBeAllowed(state: CaseState, command: Exclude<CaseCommand, { 
   const role = roleOf(state, command.actorId);
   if (role === null) throw new CaseError('CASE_NOT_FOUND', CASE_MESSAGES.notFound);
   if (command.type === 'RemoveMember' && command.memberId === command.actorId) return;
-  const action = COMMAND_ACTIONS[command.type];
-  if (memoryMay(role, action)) return;
+  const action: MemoryAction | undefined = COMMAND_ACTIONS[command.type];
+  // A command of no known type is the decider's to refuse, loudly, by name.
+  if (action === undefined || memoryMay(role, action)) return;
   if (LEAST_ROLE[action] === 'owner') throw new CaseError('CASE_OWNER_ONLY', CASE_MESSAGES.ownerOnly);
   throw new CaseError('CASE_READ_ONLY', CASE_MESSAGES.readOnly);
 }
