@@ -210,6 +210,11 @@ describe('roles: what each person is shown', () => {
       await fillSignIn(page, DAN, PASSWORD);
       await page.getByRole('heading', { name: MEMORY }).waitFor();
       await page.getByText('Shared by Ann Ellis · Editor').waitFor();
+      // As an editor Dan may write notes, and is told that what he adds there is seen by everyone on it.
+      await openTab(page, 'Notes');
+      await page.getByRole('button', { name: 'Create Note' }).waitFor();
+      await openSettings(page);
+      await privacyBanner(page).getByText(`${UNSHARED} What you add to a memory shared with you can be seen by everyone on it.`).waitFor();
     }
     // Ben was never added; Dan was.
     const sharing = await ann.json<{ people: { email: string; role: string }[] }>(`/api/memories/${memoryId}/sharing`);
