@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PREFERENCES, type Preferences, type Profile } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
-import { fetchPreferences, fetchProfile, fetchSessionUser, keys, savePreferences } from './api';
+import { fetchPreferences, fetchPrivacyStatement, fetchProfile, fetchSessionUser, keys, privacyKey, savePreferences } from './api';
 import { emergencyContact, formatDate, fullName, NOT_SET } from './format';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -44,6 +44,8 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
   const session = useQuery({ queryKey: keys.session, queryFn: fetchSessionUser });
   // Spec: a failed settings load is tolerated silently; the fields stay empty.
   const profile = useQuery({ queryKey: keys.profile, queryFn: fetchProfile });
+  // 'Only you can see it' only while that is true: once a memory is shared, who can see which.
+  const privacy = useQuery({ queryKey: privacyKey, queryFn: fetchPrivacyStatement });
   const [editing, setEditing] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [deletingAccount, setDeletingAccount] = useState(false);
@@ -131,8 +133,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         <div>
           <h2 className="ac-banner__title">Your information is private</h2>
           <p>
-            Everything you keep in Afterwards is encrypted and only you can see it. We never sell your information or
-            share it for advertising.
+            {privacy.data ?? 'Everything you keep in Afterwards is encrypted.'} We never sell your information or share it for advertising.
           </p>
         </div>
       </Card>

@@ -5,6 +5,9 @@ import {
   ACCOUNT_DELETED_VALUE,
   ACCOUNT_PATH,
   DEFAULT_PREFERENCES,
+  MEMORIES_PATH,
+  MemoryListResponseSchema,
+  privacyStatement,
   type DeleteAccountRequest,
   PreferencesResponseSchema,
   REMINDERS_NEXT_PATH,
@@ -71,3 +74,12 @@ export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
 
 /** The sign-in page, with its short confirmation that the account was deleted. */
 export const accountDeletedUrl = `/login?${ACCOUNT_DELETED_QUERY}=${ACCOUNT_DELETED_VALUE}`;
+
+export const privacyKey = ['account', 'privacy'] as const;
+
+/** The privacy banner's sentence, true for this person: who else can see which of their memories. */
+export async function fetchPrivacyStatement(): Promise<string> {
+  const { memories, details } = await requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
+  const people = new Map((details ?? []).map((d) => [d.memory.id, d.people]));
+  return privacyStatement(memories.map((m) => ({ name: m.name, role: m.role, people: people.get(m.id) ?? [] })));
+}

@@ -107,6 +107,6 @@ const Page = memo(function Page({ page, session, location }: { page: PageId; ses
     case 'email-verified':
       return <LoginVerifiedPage signedIn={session?.status === 'signed-in'} />;
     case 'invitation':
-      return <InvitationPage signedIn={session?.status === 'signed-in'} />;
+      return <InvitationPage user={session?.status === 'signed-in' ? session.user : null} />;
   }
 });

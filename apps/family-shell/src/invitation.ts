@@ -28,3 +28,8 @@ export function pendingInvitation(): string | null {
 
 /** Where a signed-in dashboard goes first when an invitation is waiting. */
 export const acceptInvitationPath = (token: string): string => `/invitation?token=${encodeURIComponent(token)}&accept=1`;
+
+/** Whether the signed-in address is the one the invitation was sent to (addresses compare without case). */
+export function invitationIsFor(invitedEmail: string, signedInEmail: string | undefined): boolean {
+  return signedInEmail !== undefined && invitedEmail.trim().toLowerCase() === signedInEmail.trim().toLowerCase();
+}

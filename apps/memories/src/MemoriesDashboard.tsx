@@ -4,7 +4,7 @@
 // only those dialogs.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { progressMessage } from '@afterwards/cases-domain';
-import type { MemorySummary } from '@afterwards/contracts';
+import { memoriesWhereMay, type MemorySummary } from '@afterwards/contracts';
 import { memoriesStore, useMemoriesLive, type MemoriesTab, type TabProps } from './store';
 import { shortcutFor } from './shared/shortcuts';
 import { isComplete } from './shared/format';
@@ -66,9 +66,11 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
       const { memories: list, onNavigate: go, openCreate: create, closeMine: close } = latest.current;
       if (action === 'create-memory') create();
       else {
+        // The note editor opens for the first memory the person may write in; with none, just the notes.
+        const writable = memoriesWhereMay(list, 'write-notes')[0];
         close();
-        memoriesStore.openNoteEditor(list[0]?.id);
-        go('notes', list[0]?.id);
+        if (writable) memoriesStore.openNoteEditor(writable.id);
+        go('notes', writable?.id ?? list[0]?.id);
       }
     };
     document.addEventListener('keydown', onKey);

@@ -1,15 +1,23 @@
 // /invitation?token=…: where a memory invitation's e-mail link lands. Anyone holding the link sees what it is
 // for; the account of the invited address accepts it and goes straight to the shared memory. Someone signed
 // out signs in or creates an account first: the link waits in this browser and is accepted on their return.
+// Someone signed in with another address is told so, by both addresses, and offered to switch account: signing
+// out brings them back here, signed out, with the link still waiting.
 import { useEffect, useId, useRef, useState } from 'react';
 import { AcceptInvitationResponseSchema, InvitationPreviewSchema, MEMORY_ROLE_LABELS, MEMBER_ROLE_HINTS, type InvitationPreview } from '@afterwards/contracts';
 import { ApiError, errorMessage, requestJson } from '@afterwards/web-data';
-import { Alert, Button, ButtonLink, Card, Container, InlineLoading, Logo } from '@afterwards/web-ui';
+import { authClient, call } from '@afterwards/web-data/auth';
+import { Alert, Button, ButtonLink, Card, Container, InlineLoading, Logo, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
-import { forgetPendingInvitation, rememberPendingInvitation } from '../invitation';
+import { forgetPendingInvitation, invitationIsFor, rememberPendingInvitation } from '../invitation';
+import { markSignedOut } from '../auth/session-store';
+import type { SessionUser } from '../session';
 
-export function InvitationPage({ signedIn }: { signedIn: boolean }) {
+/** `user`: who is signed in in this browser, or null. */
+export function InvitationPage({ user }: { user: SessionUser | null }) {
+  const signedIn = user !== null;
+  const toast = useToast();
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token') ?? '';
   const acceptNow = params.get('accept') === '1';
@@ -18,6 +26,9 @@ export function InvitationPage({ signedIn }: { signedIn: boolean }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tried = useRef(false);
+  const [switching, setSwitching] = useState(false);
+  // Signed in as someone other than the person invited: accepting would only be refused.
+  const otherAccount = user?.email && preview && !invitationIsFor(preview.email, user.email) ? user.email : null;
 
   useEffect(() => {
     let live = true;
@@ -51,12 +62,27 @@ export function InvitationPage({ signedIn }: { signedIn: boolean }) {
 
   // Back from signing in (or from confirming a new account) with this link waiting: accept it at once.
   useEffect(() => {
-    if (signedIn && acceptNow && preview && !tried.current) {
+    if (signedIn && acceptNow && preview && !otherAccount && !tried.current) {
       tried.current = true;
       void accept();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the preview has arrived
   }, [signedIn, acceptNow, preview]);
+
+  /** Sign out, and come back to this invitation signed out: it waits in this browser for the right account. */
+  async function switchAccount() {
+    if (switching) return;
+    setSwitching(true);
+    rememberPendingInvitation(token);
+    const { error } = await call(() => authClient.signOut());
+    if (error) {
+      setSwitching(false);
+      toast.error('Failed to sign out');
+      return;
+    }
+    markSignedOut();
+    navigate(`/invitation?token=${encodeURIComponent(token)}`, { replace: true });
+  }
 
   return (
     <PageLayout nav={NAV.simple}>
@@ -75,14 +101,31 @@ export function InvitationPage({ signedIn }: { signedIn: boolean }) {
                   {MEMORY_ROLE_LABELS[preview.role].toLowerCase()}.
                 </p>
                 <p className="aw-muted">{MEMBER_ROLE_HINTS[preview.role]}.</p>
-                <p className="aw-muted">This invitation is for {preview.email}.</p>
+                {otherAccount ? null : <p className="aw-muted">This invitation is for {preview.email}.</p>}
               </>
             ) : !problem ? (
               <InlineLoading>Opening the invitation...</InlineLoading>
             ) : null}
           </div>
           {problem ? <Alert tone="error">{problem}</Alert> : null}
-          {preview ? (
+          {otherAccount && preview ? (
+            <Alert tone="info" title="You are signed in with a different account">
+              This invitation was sent to <strong className="fs-auth__address">{preview.email}</strong>, and you are signed in as{' '}
+              <strong className="fs-auth__address">{otherAccount}</strong>. To accept it, sign out and use that address: the invitation will wait for
+              you.
+            </Alert>
+          ) : null}
+          {preview && otherAccount ? (
+            <div className="fs-auth__actions">
+              <Button onClick={() => void switchAccount()} disabled={switching}>
+                {switching ? 'Signing out...' : 'Sign out and switch account'}
+              </Button>
+              {/* Not kept for later either: the dashboard would bring them straight back here. */}
+              <ButtonLink variant="secondary" href="/dashboard" onClick={forgetPendingInvitation}>
+                Go to your dashboard
+              </ButtonLink>
+            </div>
+          ) : preview ? (
             <div className="fs-auth__actions">
               {signedIn ? (
                 <Button onClick={() => void accept()} disabled={busy}>

@@ -9,7 +9,8 @@ import { DOCUMENT_CATEGORY_LABELS, documentCounts, groupByCategory, isAdditional
 import { CategorySection, ChecklistPreviewTab, MemoryGroupHeader, StatCounts, useConfirm } from '../tasks/parts';
 import type { Ask } from './document-parts';
 import { DocumentItem } from './DocumentItem';
-import { canChange } from '../shared/people';
+import { may } from '../shared/people';
+import { ReadOnlyNote } from '../shared/ReadOnlyNote';
 import { AdditionalDocuments, AdditionalDocumentDialog } from './AdditionalDocuments';
 import './documents.css';
 
@@ -98,7 +99,7 @@ function MemoryDocuments({
   const headingId = useId();
   const [adding, setAdding] = useState(false);
   const memoryId = detail.memory.id;
-  const readOnly = !canChange(detail.memory);
+  const readOnly = !may(detail.memory, 'upload');
   const checklist = documents.filter((d) => !isAdditionalDocument(d));
   const additional = documents.filter((d) => isAdditionalDocument(d));
   const collected = checklist.filter((d) => d.collected).length;
@@ -119,6 +120,7 @@ function MemoryDocuments({
           )
         }
       />
+      {readOnly ? <ReadOnlyNote memory={detail.memory} doing="collect and upload documents" /> : null}
       {groupByCategory(checklist, DOCUMENT_CATEGORIES).map((group) => {
         const key = sectionKey(memoryId, group.category);
         return (

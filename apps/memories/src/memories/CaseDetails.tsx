@@ -4,7 +4,7 @@ import { MEMORY_ROLE_LABELS } from '@afterwards/contracts';
 import { Badge, Button, Card, ConfirmDialog, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { memoriesStore, useMemories, type MemoriesTab } from '../store';
-import { isOwner, isShared } from '../shared/people';
+import { isOwner, isShared, may } from '../shared/people';
 import { ShareMemoryDialog } from './ShareMemoryDialog';
 import { SharedWithYou } from './MemoriesList';
 import { categoryProgress, isComplete, plural, type CategoryTally } from '../shared/format';
@@ -100,7 +100,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
           <Button variant="secondary" size="sm" onClick={() => onShowInfo(memory.id)} icon={<Icon name="info" size={16} />} aria-haspopup="dialog">
             Memory information
           </Button>
-          {isOwner(memory) ? (
+          {may(memory, 'share') ? (
             <>
               <Button variant="secondary" size="sm" onClick={() => setSharingOpen(true)} icon={<Icon name="users" size={16} />} aria-haspopup="dialog">
                 Share
@@ -170,7 +170,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         </Button>
       </nav>
       {/* The whole memory as a zip is its owner's to take away (their data); others read and download its files. */}
-      {isOwner(memory) ? <DownloadEverything memoryId={memory.id} memoryName={memory.name} /> : null}
+      {may(memory, 'export') ? <DownloadEverything memoryId={memory.id} memoryName={memory.name} /> : null}
       {printing.element}
     </section>
   );

@@ -1,8 +1,9 @@
 // Create New Memory (family spec section 2): details, an optional photo; the server builds the checklist.
 import { useState } from 'react';
+import { newMemoryPrivacyStatement } from '@afterwards/contracts';
 import { FormDialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage } from '../api';
-import { memoriesStore, useCloseAllModals } from '../store';
+import { memoriesStore, useCloseAllModals, useMemories } from '../store';
 import { isSyncFailure } from '../shared/memories-state';
 import { EMPTY_FORM, createRequestFrom, fieldErrors } from './forms';
 import { MemoryFields, useMemoryForm } from './MemoryFields';
@@ -16,6 +17,9 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // True whether or not the person has shared other memories already.
+  const { memories, details } = useMemories();
+  const privacy = newMemoryPrivacyStatement(memories.map((m) => ({ name: m.name, role: m.role, people: details[m.id]?.people ?? [] })));
 
   function reset() {
     setForm(EMPTY_FORM);
@@ -89,7 +93,7 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
       <PhotoField file={photo} disabled={saving} onFile={setPhoto} />
       <p className="mem-privacy">
         <Icon name="lock" size={16} />
-        <span>Your information is encrypted and stored securely. Only you can see your memories.</span>
+        <span>Your information is encrypted and stored securely. {privacy}</span>
       </p>
     </FormDialog>
   );

@@ -5,7 +5,7 @@ import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { useMemories } from '../store';
 import { completedCount, formatCreatedDate, plural } from '../shared/format';
 import { ProgressBar } from '../shared/Progress';
-import { isOwner } from '../shared/people';
+import { isOwner, may } from '../shared/people';
 
 export interface MemoriesListProps {
   onCreateMemory(): void;
@@ -72,7 +72,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
           {isOwner(memory) ? null : <SharedWithYou memory={memory} />}
         </div>
         {/* Only the owner deletes forever; someone it is shared with can leave it from its details. */}
-        {isOwner(memory) ? (
+        {may(memory, 'delete') ? (
           <button type="button" className="aw-icon-button mem-icon-btn--danger" aria-label={`Delete ${memory.name}`} onClick={onDelete}>
             <Icon name="trash" size={18} />
           </button>

@@ -6,7 +6,7 @@ import { completedCount, formatCreatedDate, formatDay, isComplete } from '../sha
 import { ProgressBar, ProgressMessage } from '../shared/Progress';
 import { CompletionNote } from './CaseDetails';
 import { MemoryPhoto } from './MemoriesList';
-import { isOwner } from '../shared/people';
+import { may } from '../shared/people';
 
 export interface MemoryDetailDialogProps {
   memoryId: string | null;
@@ -43,7 +43,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
             <Button variant="secondary" size="sm" onClick={() => go('notes')} icon={<Icon name="note" size={16} />}>
               View Notes
             </Button>
-            {isOwner(memory) ? (
+            {may(memory, 'edit-details') ? (
               <Button
                 variant="secondary"
                 size="sm"

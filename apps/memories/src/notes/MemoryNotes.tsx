@@ -3,7 +3,7 @@ import { useId, type CSSProperties } from 'react';
 import type { MemoryDetail, MemoryNote, MemorySummary } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { formatNoteDate, noteCategory, noteCountLabel, sortNotes } from './note-view';
-import { canChange, isShared, personName } from '../shared/people';
+import { isShared, may, personName } from '../shared/people';
 
 export function CategoryLabel({ category }: { category: string }) {
   const c = noteCategory(category);
@@ -44,7 +44,7 @@ export function MemoryNotes({
             {memory.deceasedName} · {notes ? noteCountLabel(notes.length) : 'loading notes'}
           </p>
         </div>
-        {canChange(memory) ? (
+        {may(memory, 'write-notes') ? (
           <div className="mem-group__actions">
             <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
               Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
@@ -55,7 +55,9 @@ export function MemoryNotes({
       {!notes ? (
         <InlineLoading>Loading this memory's notes...</InlineLoading>
       ) : notes.length === 0 ? (
-        <p className="aw-muted mem-notes__none">No notes yet. Add one, or start from a quick template above.</p>
+        <p className="aw-muted mem-notes__none">
+          {may(memory, 'write-notes') ? 'No notes yet. Add one, or start from a quick template above.' : 'No notes have been written for this memory yet.'}
+        </p>
       ) : (
         <ul className="mem-notes__grid">
           {sortNotes(notes).map((note) => (
@@ -64,7 +66,7 @@ export function MemoryNotes({
               note={note}
               author={people && isShared({ people }) ? personName({ people }, note.updatedBy) : null}
               onView={() => onView(note)}
-              {...(canChange(memory) ? { onEdit: () => onEdit(note), onDelete: () => onDelete(note) } : {})}
+              {...(may(memory, 'write-notes') ? { onEdit: () => onEdit(note), onDelete: () => onDelete(note) } : {})}
             />
           ))}
         </ul>

@@ -2,7 +2,7 @@
 // the create/edit dialog. Note text is always shown as text (white-space: pre-wrap), never as HTML.
 import { useEffect, useState, type CSSProperties } from 'react';
 import { NOTE_CATEGORIES, NOTE_TEMPLATES, type NoteTemplate } from '@afterwards/cases-domain';
-import type { MemoryNote } from '@afterwards/contracts';
+import { memoriesWhereMay, memoryMay, type MemoryNote } from '@afterwards/contracts';
 import { Button, Card, Dialog, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useCloseAllModals, useMemories, useMemoriesUi, type TabProps } from '../store';
@@ -10,7 +10,6 @@ import { useConfirm } from '../tasks/parts';
 import { blankNoteForm, formatNoteDate, noteFormFromNote, noteFormFromTemplate, type NoteForm } from './note-view';
 import { NoteEditor, type Editing } from './NoteEditor';
 import { CategoryLabel, MemoryNotes } from './MemoryNotes';
-import { canChange } from '../shared/people';
 import './notes.css';
 
 export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
@@ -18,8 +17,10 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
   const { noteEditorRequest } = useMemoriesUi();
   const toast = useToast();
   const confirm = useConfirm();
-  // New notes go to a memory the person may write in (their own, or one they edit).
-  const writable = memories.filter(canChange);
+  // New notes go to a memory the person may write in (their own, or one they edit). Someone who only
+  // views memories shared with them is offered no new note, and no templates, at all.
+  const writable = memoriesWhereMay(memories, 'write-notes');
+  const canWrite = writable.length > 0;
   const firstMemoryId = writable[0]?.id ?? '';
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form, setForm] = useState<NoteForm>(() => blankNoteForm(''));
@@ -44,7 +45,9 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
   useEffect(() => {
     if (!noteEditorRequest || !loaded) return;
     memoriesStore.noteEditorOpened(noteEditorRequest.seq);
-    openEditor(blankNoteForm(noteEditorRequest.memoryId ?? firstMemoryId));
+    if (!canWrite) return;
+    const asked = writable.find((m) => m.id === noteEditorRequest.memoryId);
+    openEditor(blankNoteForm(asked?.id ?? firstMemoryId));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [noteEditorRequest, loaded]);
 
@@ -76,9 +79,11 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
     <div className="mem-notes">
       <div className="mem-notes__top">
         <h2 className="mem-notes__heading">Notes &amp; Documentation</h2>
-        <Button onClick={() => openEditor(blankNoteForm(firstMemoryId))} icon={<Icon name="document" size={18} />}>
-          Create Note
-        </Button>
+        {canWrite ? (
+          <Button onClick={() => openEditor(blankNoteForm(firstMemoryId))} icon={<Icon name="document" size={18} />}>
+            Create Note
+          </Button>
+        ) : null}
       </div>
 
       {!loaded ? (
@@ -94,18 +99,20 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
         </Card>
       ) : (
         <>
-          <section className="mem-templates" aria-labelledby="mem-templates-heading">
-            <h3 id="mem-templates-heading" className="mem-templates__heading">
-              Quick templates
-            </h3>
-            <ul className="mem-templates__list">
-              {NOTE_TEMPLATES.map((template) => (
-                <li key={template.key}>
-                  <TemplateButton template={template} onPick={() => openEditor(noteFormFromTemplate(template, firstMemoryId))} />
-                </li>
-              ))}
-            </ul>
-          </section>
+          {canWrite ? (
+            <section className="mem-templates" aria-labelledby="mem-templates-heading">
+              <h3 id="mem-templates-heading" className="mem-templates__heading">
+                Quick templates
+              </h3>
+              <ul className="mem-templates__list">
+                {NOTE_TEMPLATES.map((template) => (
+                  <li key={template.key}>
+                    <TemplateButton template={template} onPick={() => openEditor(noteFormFromTemplate(template, firstMemoryId))} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {memories.map((memory) => (
             <MemoryNotes
               key={memory.id}
@@ -137,15 +144,17 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
         actions={
           viewedNote && viewing ? (
             <div className="mem-dialog-actions">
-              <Button
-                variant="secondary"
-                icon={<Icon name="edit" size={16} />}
-                onClick={() =>
-                  openEditor(noteFormFromNote(viewedNote, viewing.memoryId), { mode: 'edit', memoryId: viewing.memoryId, noteId: viewedNote.id, version: viewedNote.version })
-                }
-              >
-                Edit
-              </Button>
+              {memoryMay(viewedMemory?.role, 'write-notes') ? (
+                <Button
+                  variant="secondary"
+                  icon={<Icon name="edit" size={16} />}
+                  onClick={() =>
+                    openEditor(noteFormFromNote(viewedNote, viewing.memoryId), { mode: 'edit', memoryId: viewing.memoryId, noteId: viewedNote.id, version: viewedNote.version })
+                  }
+                >
+                  Edit
+                </Button>
+              ) : null}
               <Button onClick={() => setViewing(null)} autoFocus>
                 Close
               </Button>

@@ -1,8 +1,9 @@
 // Sharing on the screens: what the signed-in person may do on a memory, and the names behind 'ticked by'.
-import type { MemoryDetail, MemorySummary } from '@afterwards/contracts';
+import { memoryMay, type MemoryAction, type MemoryDetail, type MemorySummary } from '@afterwards/contracts';
 
-/** Owners and editors change things; viewers read and download. The server refuses the same. */
-export const canChange = (memory: Pick<MemorySummary, 'role'> | undefined): boolean => memory?.role !== 'viewer';
+/** Whether the signed-in person may take the action on this memory: the rule the server refuses by too. */
+export const may = (memory: Pick<MemorySummary, 'role'> | undefined, action: MemoryAction): boolean => memoryMay(memory?.role, action);
+/** Whether the memory is the signed-in person's own (else it was shared with them). */
 export const isOwner = (memory: Pick<MemorySummary, 'role'> | undefined): boolean => memory?.role === 'owner';
 
 /** Whether more than one person is on the memory: only then is 'by whom' worth saying. */

@@ -7,10 +7,11 @@ import { Badge, Button, Card, Icon, InlineLoading, useToast } from '@afterwards/
 import { api } from '../api';
 import { memoriesStore, reportMutationError, useMemories, type TabProps } from '../store';
 import { SettlementControl } from '../shared/Settlement';
-import { canChange, isShared, personName } from '../shared/people';
+import { isOwner, isShared, may, personName } from '../shared/people';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { CalendarAndReminders } from './CalendarAndReminders';
 import { LateStartOffer } from './LateStartOffer';
+import { ReadOnlyNote } from '../shared/ReadOnlyNote';
 import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
@@ -108,7 +109,7 @@ function MemoryTasks({
   const done = tasks.filter((t) => t.status === 'complete').length;
   const settled = tasks.filter((t) => t.status !== 'complete' && t.settled).length;
   const timing = timingContext(detail.memory, today);
-  const lateStart = lateStartMessage(timing, tasks);
+  const lateStart = lateStartMessage(timing, tasks, isOwner(detail.memory) ? null : detail.memory.ownerName || 'Its owner');
   return (
     <Card as="section" className="mem-group" id={`mem-tasks-${memoryId}`} aria-labelledby={headingId}>
       <MemoryGroupHeader
@@ -126,8 +127,9 @@ function MemoryTasks({
           </>
         }
       />
+      {may(detail.memory, 'tick') ? null : <ReadOnlyNote memory={detail.memory} doing="tick things off" />}
       {lateStart ? <p className="mem-late-start">{lateStart}</p> : null}
-      <LateStartOffer memoryId={memoryId} tasks={tasks} timing={timing} readOnly={!canChange(detail.memory)} />
+      <LateStartOffer memoryId={memoryId} tasks={tasks} timing={timing} readOnly={!may(detail.memory, 'tick')} />
       {tasks.length === 0 ? <p className="aw-muted">This memory has no tasks.</p> : null}
       {groupByCategory(tasks, TASK_CATEGORIES).map((group) => {
         const key = sectionKey(memoryId, group.category);
@@ -148,7 +150,7 @@ function MemoryTasks({
                 task={task}
                 timing={timing}
                 onOptimistic={onOptimistic}
-                readOnly={!canChange(detail.memory)}
+                readOnly={!may(detail.memory, 'tick')}
                 tickedBy={isShared(detail) && task.status === 'complete' ? personName(detail, task.completedBy) : null}
               />
             )}

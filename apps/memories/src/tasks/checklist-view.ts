@@ -99,13 +99,14 @@ export function taskFlag(task: { urgency: string; deadlineKind: string }): TaskF
  * For a memory started after some usual timings had passed (counted from the death): a word on how its
  * checklist reads, so a late start is explained rather than shown as a list of missed dates. Null otherwise.
  */
-export function lateStartMessage(context: TimingContext, tasks: readonly DeadlineRule[]): string | null {
+/** `startedBy`: who started the memory when it is not the person reading (a memory shared with them). */
+export function lateStartMessage(context: TimingContext, tasks: readonly DeadlineRule[], startedBy: string | null = null): string | null {
   const { dateOfDeath, startedOn, jurisdiction } = context;
   if (!dateOfDeath || !startedOn) return null;
   // Without a start day every timing counts from the death.
   const late = tasks.some((t) => (dueDateFor(t, { dateOfDeath, jurisdiction }) ?? startedOn) < startedOn);
   if (!late) return null;
-  return `You started this checklist on ${formatDateEnGB(startedOn)}, after some of the usual timings had passed. Suggested timings count from that day. Where a legal deadline has passed, the task says what you can still do.`;
+  return `${startedBy ?? 'You'} started this checklist on ${formatDateEnGB(startedOn)}, after some of the usual timings had passed. Suggested timings count from that day. Where a legal deadline has passed, the task says what you can still do.`;
 }
 
 export interface TaskCounts {

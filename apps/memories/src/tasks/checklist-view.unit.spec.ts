@@ -143,6 +143,8 @@ describe('task deadline and provenance text', () => {
     expect(lateStartMessage(context, tasks)).toBe(
       'You started this checklist on 20 November 2026, after some of the usual timings had passed. Suggested timings count from that day. Where a legal deadline has passed, the task says what you can still do.',
     );
+    // Someone the memory is shared with did not start it: the owner did.
+    expect(lateStartMessage(context, tasks, 'Ann Ellis')).toMatch(/^Ann Ellis started this checklist on 20 November 2026, after/);
     expect(lateStartMessage({ ...context, startedOn: '2026-05-22' }, tasks)).toBeNull();
     expect(lateStartMessage({ ...context, dateOfDeath: null }, tasks)).toBeNull();
   });

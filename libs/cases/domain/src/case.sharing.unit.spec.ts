@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { CASE_MESSAGES } from './case.errors';
 import { CASE, LATER, OWNER, cmd, given, opened, stateAfter } from './case.testing';
 import { roleOf } from './case';
-import type { CaseCommand } from './case.state';
+import { LEAST_ROLE, memoryMay } from '@afterwards/contracts';
+import { COMMAND_ACTIONS, type CaseCommand } from './case.state';
 
 const EDITOR = 'user-2';
 const VIEWER = 'user-3';
@@ -79,6 +80,31 @@ describe('sharing a memory', () => {
     given(...events)
       .when(as(EDITOR, cmd('CompleteTask', { taskId: 'item-1' })))
       .thenRefused('CASE_NOT_FOUND');
+  });
+  it('refuses exactly what the shared rule (memoryMay, which the screens use) does not allow', () => {
+    const state = given(...shared());
+    const commands: CaseCommand[] = [
+      cmd('EditCaseDetails', { changes: { name: 'Dad' } }),
+      cmd('ChangeCasePhoto', { photo: null }),
+      cmd('DeleteCase', {}),
+      cmd('ChangeMemberRole', { memberId: VIEWER, role: 'editor' }),
+      cmd('RemoveMember', { memberId: OWNER }),
+      cmd('CompleteTask', { taskId: 'item-1' }),
+      cmd('SettleTask', { taskId: 'item-1', kind: 'not_needed' }),
+      cmd('CollectDocument', { documentId: 'item-13' }),
+      cmd('AddNote', { noteId: 'n1', title: 'x', content: 'y' }),
+    ];
+    for (const command of commands) {
+      const action = COMMAND_ACTIONS[command.type as keyof typeof COMMAND_ACTIONS];
+      for (const [actor, role] of [
+        [EDITOR, 'editor'],
+        [VIEWER, 'viewer'],
+      ] as const) {
+        const when = state.when(as(actor, command));
+        if (memoryMay(role, action)) expect(() => when.thenState()).not.toThrow();
+        else when.thenRefused(LEAST_ROLE[action] === 'owner' ? 'CASE_OWNER_ONLY' : 'CASE_READ_ONLY');
+      }
+    }
   });
   it('the owner changes a role and removes a person; anyone on the memory may leave it', () => {
     given(...shared())

@@ -1,7 +1,7 @@
 // The Case aggregate's state and commands, shared by the deciders of each area (case.details.ts,
 // case.checklist.ts, case.files.ts, case.notes.ts, case.settlement.ts, case.erasure.ts) and put together in case.ts.
 import type { ChecklistDocument, ChecklistTask, DocumentCategory, IdSource } from '@afterwards/checklist-domain';
-import type { MemberRole, SettlementKind } from '@afterwards/contracts';
+import { LEAST_ROLE, memoryMay, type MemberRole, type MemoryAction, type SettlementKind } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseDetails, CasePhoto, EditableCaseDetails, FileEntry } from './case.events';
 import type { NoteCategory } from './notes';
@@ -176,29 +176,29 @@ export function roleOf(state: CaseState, userId: string): 'owner' | MemberRole |
   return state.members.find((m) => m.userId === userId)?.role ?? null;
 }
 
-/** Who may send each command: the owner alone, or editors too. Viewers change nothing. */
-const NEEDS: Record<Exclude<CaseCommand['type'], 'OpenCase' | 'JoinCase'>, 'owner' | 'editor'> = {
-  EditCaseDetails: 'owner',
-  ChangeCasePhoto: 'owner',
-  DeleteCase: 'owner',
-  ChangeMemberRole: 'owner',
-  RemoveMember: 'owner',
-  CompleteTask: 'editor',
-  ReopenTask: 'editor',
-  CollectDocument: 'editor',
-  UncollectDocument: 'editor',
-  SettleTask: 'editor',
-  UnsettleTask: 'editor',
-  SettleTasksDoneBeforeStart: 'editor',
-  SettleDocument: 'editor',
-  UnsettleDocument: 'editor',
-  AttachDocumentFile: 'editor',
-  RemoveDocumentFile: 'editor',
-  AddAdditionalDocument: 'editor',
-  RemoveAdditionalDocument: 'editor',
-  AddNote: 'editor',
-  EditNote: 'editor',
-  DeleteNote: 'editor',
+/** What each command is, in the one rule of who may do what (MEMORY_ACTIONS in the contracts). */
+export const COMMAND_ACTIONS: Readonly<Record<Exclude<CaseCommand['type'], 'OpenCase' | 'JoinCase'>, MemoryAction>> = {
+  EditCaseDetails: 'edit-details',
+  ChangeCasePhoto: 'edit-details',
+  DeleteCase: 'delete',
+  ChangeMemberRole: 'share',
+  RemoveMember: 'share',
+  CompleteTask: 'tick',
+  ReopenTask: 'tick',
+  CollectDocument: 'tick',
+  UncollectDocument: 'tick',
+  SettleTask: 'tick',
+  UnsettleTask: 'tick',
+  SettleTasksDoneBeforeStart: 'tick',
+  SettleDocument: 'tick',
+  UnsettleDocument: 'tick',
+  AttachDocumentFile: 'upload',
+  RemoveDocumentFile: 'upload',
+  AddAdditionalDocument: 'upload',
+  RemoveAdditionalDocument: 'upload',
+  AddNote: 'write-notes',
+  EditNote: 'write-notes',
+  DeleteNote: 'write-notes',
 };
 
 /**
@@ -208,8 +208,10 @@ const NEEDS: Record<Exclude<CaseCommand['type'], 'OpenCase' | 'JoinCase'>, 'owne
 export function mustBeAllowed(state: CaseState, command: Exclude<CaseCommand, { type: 'OpenCase' | 'JoinCase' }>): void {
   const role = roleOf(state, command.actorId);
   if (role === null) throw new CaseError('CASE_NOT_FOUND', CASE_MESSAGES.notFound);
-  if (role === 'owner') return;
   if (command.type === 'RemoveMember' && command.memberId === command.actorId) return;
-  if (NEEDS[command.type] === 'owner') throw new CaseError('CASE_OWNER_ONLY', CASE_MESSAGES.ownerOnly);
-  if (role === 'viewer') throw new CaseError('CASE_READ_ONLY', CASE_MESSAGES.readOnly);
+  const action: MemoryAction | undefined = COMMAND_ACTIONS[command.type];
+  // A command of no known type is the decider's to refuse, loudly, by name.
+  if (action === undefined || memoryMay(role, action)) return;
+  if (LEAST_ROLE[action] === 'owner') throw new CaseError('CASE_OWNER_ONLY', CASE_MESSAGES.ownerOnly);
+  throw new CaseError('CASE_READ_ONLY', CASE_MESSAGES.readOnly);
 }

@@ -1,7 +1,7 @@
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { UPLOAD_CONTENT_TYPE, type MemoryDetail, type MemoryDocument } from '@afterwards/contracts';
+import { UPLOAD_CONTENT_TYPE, memoryMay, type MemoryDetail, type MemoryDocument } from '@afterwards/contracts';
 import { Consumes } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
@@ -22,8 +22,11 @@ export class DocumentFilesController {
     private readonly queries: QueryBus,
   ) {}
 
+  /** The document, for someone who may change its files (a viewer is refused before a byte is stored). */
   private async document(user: CurrentUser, caseId: string, documentId: string): Promise<MemoryDocument> {
-    const found = (await this.queries.execute(new GetMemory(user.id, caseId))).documents.find((d) => d.id === documentId);
+    const detail: MemoryDetail = await this.queries.execute(new GetMemory(user.id, caseId));
+    if (!memoryMay(detail.memory.role, 'upload')) throw new CaseError('CASE_READ_ONLY', CASE_MESSAGES.readOnly);
+    const found = detail.documents.find((d) => d.id === documentId);
     if (!found) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
     return found;
   }
