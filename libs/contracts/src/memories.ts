@@ -122,7 +122,23 @@ const provenance = {
   figureNote: z.nullable(z.string()),
 };
 
+/** Counts from the one progress rule (cases domain, progress.ts): done = completed + settled; done + inProgress + open = total. */
+export const ProgressTallySchema = z.object({
+  total: z.number(),
+  done: z.number(),
+  completed: z.number(),
+  settled: z.number(),
+  inProgress: z.number(),
+  open: z.number(),
+  percent: z.number(),
+});
+export type ProgressTallyDto = z.infer<typeof ProgressTallySchema>;
+
 export const MemoryProgressSchema = z.object({
+  /** What every screen shows: tasks, documents and both together, counted by the one rule. */
+  tasks: ProgressTallySchema,
+  documents: ProgressTallySchema,
+  overall: ProgressTallySchema,
   tasksTotal: z.number(),
   tasksCompleted: z.number(),
   tasksInProgress: z.number(),
