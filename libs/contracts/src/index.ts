@@ -20,3 +20,4 @@ export * from './api-catalog';
 export * from './your-data';
 export * from './consent';
 export * from './entry-after-paint';
+export * from './sentences';

@@ -1,7 +1,7 @@
 // Pure display helpers of the memory screens (en-GB dates, counts, progress per category).
 import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB, isIsoDate, isoDateIn } from '@afterwards/checklist-domain';
 import { documentProgress, isAllDone, progressOf, taskProgress, type ItemProgress, type Progress } from '@afterwards/cases-domain';
-import type { MemoryDetail, MemoryDocument, MemorySummary, MemoryTask } from '@afterwards/contracts';
+import { asSentence, type MemoryDetail, type MemoryDocument, type MemorySummary, type MemoryTask } from '@afterwards/contracts';
 
 /** An ISO timestamp's calendar day in UK time, en-GB ('14 March 2026'); '' when unreadable. */
 export function formatCreatedDate(timestamp: string): string {
@@ -21,6 +21,15 @@ export function formatSyncTime(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(date);
+}
+
+/**
+ * The sync indicator's longer text. An error message may end its own sentence (the offline one does), so the
+ * two sentences are joined with one full stop, never two (issue 40, item 10).
+ */
+export function syncDetail(status: 'syncing' | 'synced' | 'error', error: string | null, time: string | null): string {
+  if (status === 'error') return [asSentence(error ?? 'Sync failed'), time ? `Last synced at ${time}` : null].filter(Boolean).join(' ');
+  return time ? `Last synced at ${time}` : 'Not synced yet';
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

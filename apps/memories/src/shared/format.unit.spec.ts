@@ -1,5 +1,6 @@
 import type { MemoryDocument, MemoryTask } from '@afterwards/contracts';
-import { categoryProgress, completedCount, formatCreatedDate, formatDay, formatSyncTime, isComplete, plural } from './format';
+import { NETWORK_ERROR_MESSAGE } from '@afterwards/web-data';
+import { categoryProgress, completedCount, syncDetail, formatCreatedDate, formatDay, formatSyncTime, isComplete, plural } from './format';
 import { photoFileProblem } from './photo';
 import { progressFrom, summary } from './testing-fixtures';
 
@@ -15,6 +16,13 @@ describe('memory display helpers', () => {
     expect(formatDay('1941-11-05')).toBe('5 November 1941');
     expect(formatDay(null)).toBeNull();
     expect(formatSyncTime('2026-01-10T09:05:00.000Z')).toBe('09:05');
+  });
+
+  it('says the offline message with one full stop in the sync indicator (issue 40, item 10)', () => {
+    expect(syncDetail('error', NETWORK_ERROR_MESSAGE, '14:05')).toBe('Network error. Please check your internet connection. Last synced at 14:05');
+    expect(syncDetail('error', null, null)).toBe('Sync failed.');
+    expect(syncDetail('synced', null, '14:05')).toBe('Last synced at 14:05');
+    expect(syncDetail('error', NETWORK_ERROR_MESSAGE, '14:05')).not.toContain('..');
   });
 
   it('counts', () => {
