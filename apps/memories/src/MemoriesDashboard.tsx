@@ -9,6 +9,7 @@ import { memoriesStore, useMemoriesLive, type MemoriesTab, type TabProps } from 
 import { shortcutFor } from './shared/shortcuts';
 import { isComplete } from './shared/format';
 import { Celebration } from './shared/Progress';
+import { useProgressShown } from './shared/progress-preference';
 import { OverviewTab } from './overview/OverviewTab';
 import { MemoriesList } from './memories/MemoriesList';
 import { CaseDetails } from './memories/CaseDetails';
@@ -41,6 +42,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
   // The memory just created: a calm 'checklist ready' note on the list (no confetti; decision 0047).
   const [readyId, setReadyId] = useState<string | null>(null);
   const ready = readyId ? memories.find((m) => m.id === readyId) : undefined;
+  const progressShown = useProgressShown();
 
   const closeMine = useCallback(() => {
     setCreateOpen(false);
@@ -150,7 +152,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
           if (memoryId === id) onNavigate('cases');
         }}
       />
-      {celebration ? <Celebration message={celebration} onDone={endCelebration} /> : null}
+      {celebration && progressShown ? <Celebration message={celebration} onDone={endCelebration} /> : null}
     </>
   );
 }
