@@ -38,10 +38,14 @@ describe('words and progress in the browser', () => {
     return page;
   }
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true }).click();
-  const api = <T,>(page: Page, method: string, url: string, body?: unknown) =>
+  const api = <T>(page: Page, method: string, url: string, body?: unknown) =>
     page.evaluate(
       async ({ method, url, body }) => {
-        const answer = await fetch(url, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const answer = await fetch(url, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         return { status: answer.status, body: (await answer.json()) as unknown };
       },
       { method, url, body },
@@ -78,7 +82,8 @@ describe('words and progress in the browser', () => {
     const detail = (await api<MemoryDetail>(page, 'GET', `/api/memories/${id}`)).body;
     const [first, second, ...rest] = detail.tasks;
     for (const task of rest) expect((await api(page, 'PUT', `/api/memories/${id}/tasks/${task.id}/settlement`, { kind: 'not_needed', reason: null })).status).toBe(200);
-    for (const document of detail.documents) expect((await api(page, 'PUT', `/api/memories/${id}/documents/${document.id}/settlement`, { kind: 'not_needed', reason: null })).status).toBe(200);
+    for (const document of detail.documents)
+      expect((await api(page, 'PUT', `/api/memories/${id}/documents/${document.id}/settlement`, { kind: 'not_needed', reason: null })).status).toBe(200);
     const tasks = detail.tasks.length;
     const all = tasks + detail.documents.length;
 
@@ -118,7 +123,10 @@ describe('words and progress in the browser', () => {
       'Tasks in progress 0',
       `Documents done ${detail.documents.length} of ${detail.documents.length} ${detail.documents.length} not needed`,
     ]);
-    for (const text of await page.getByRole('region', { name: 'Tasks by category' }).getByText(/^\d+\/\d+ done$/).allInnerTexts()) {
+    for (const text of await page
+      .getByRole('region', { name: 'Tasks by category' })
+      .getByText(/^\d+\/\d+ done$/)
+      .allInnerTexts()) {
       const [done, total] = text.replace(' done', '').split('/');
       expect(done).toBe(total);
     }
@@ -181,7 +189,7 @@ describe('words and progress in the browser', () => {
     await card.getByRole('progressbar').waitFor();
   }, 240_000);
 
-  it("refuses a date of birth in the future in the form and at the API, with a clear message", async () => {
+  it('refuses a date of birth in the future in the form and at the API, with a clear message', async () => {
     const page = await signedIn('nora.dates@example.test', 1280);
     const future = addDays(isoDateIn(new Date()), 5);
     const refused = await api<{ status: number; code: string; errors: { path: string; message: string }[] }>(page, 'POST', '/api/memories', {
@@ -192,7 +200,9 @@ describe('words and progress in the browser', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([{ path: 'dateOfBirth', message: 'The date of birth cannot be in the future.' }]);
-    expect((await api(page, 'POST', '/api/memories', { name: 'Gran', deceasedName: 'Mair Jones', jurisdiction: 'Wales', dateOfDeath: addDays(isoDateIn(new Date()), -3) })).status).toBe(201);
+    expect(
+      (await api(page, 'POST', '/api/memories', { name: 'Gran', deceasedName: 'Mair Jones', jurisdiction: 'Wales', dateOfDeath: addDays(isoDateIn(new Date()), -3) })).status,
+    ).toBe(201);
 
     await nav(page, 'Memories');
     await page.getByRole('article', { name: 'Gran' }).getByRole('button', { name: 'View Details' }).click();

@@ -63,10 +63,7 @@ export function createRequestFrom(form: MemoryForm): { request: CreateMemoryRequ
  * emptied is sent as null so it is really cleared; untouched empty ones are left out. The form's
  * detailsVersion goes along so an edit made elsewhere in between is refused rather than overwritten.
  */
-export function editRequestFrom(
-  form: MemoryForm,
-  memory: MemorySummary,
-): { request: EditMemoryRequest } | { error: string; errors?: Partial<Record<MemoryField, string>> } {
+export function editRequestFrom(form: MemoryForm, memory: MemorySummary): { request: EditMemoryRequest } | { error: string; errors?: Partial<Record<MemoryField, string>> } {
   const name = form.name.trim();
   const deceasedName = form.deceasedName.trim();
   if (!name || !deceasedName) return { error: CASE_MESSAGES.editRequired };

@@ -43,7 +43,10 @@ export function detail(memory: MemorySummary, parts: Partial<Omit<MemoryDetail, 
 }
 
 /** A summary's progress from its stored counts, through the one rule (as the API builds it). */
-export function progressFrom(counts: { tasks: [total: number, completed: number, settled?: number, inProgress?: number]; documents: [total: number, collected: number, settled?: number] }): MemorySummary['progress'] {
+export function progressFrom(counts: {
+  tasks: [total: number, completed: number, settled?: number, inProgress?: number];
+  documents: [total: number, collected: number, settled?: number];
+}): MemorySummary['progress'] {
   const [tasksTotal, tasksCompleted, tasksSettled = 0, tasksInProgress = 0] = counts.tasks;
   const [documentsTotal, documentsCollected, documentsSettled = 0] = counts.documents;
   const tasks = progressTally({ total: tasksTotal, completed: tasksCompleted, settled: tasksSettled, inProgress: tasksInProgress });

@@ -90,7 +90,7 @@ describe('counts', () => {
     ).toEqual({ total: 4, legal: 1, financial: 2, collected: 3 });
   });
 
-  it("counts a document marked not needed or had before as collected, by the one progress rule (issue 40, item 8)", () => {
+  it('counts a document marked not needed or had before as collected, by the one progress rule (issue 40, item 8)', () => {
     const settled = (kind: 'not_needed' | 'done_before') => ({ kind });
     expect(
       documentCounts([
