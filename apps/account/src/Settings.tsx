@@ -2,7 +2,7 @@
 // Owns its server state (its own QueryClient): session, profile (/api/profile), preferences (/api/preferences).
 import { useId, useState } from 'react';
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PREFERENCES, type Preferences, type Profile } from '@afterwards/contracts';
+import { DEFAULT_PREFERENCES, PREFERENCES_CHANGED_EVENT, type Preferences, type Profile } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { fetchPreferences, fetchPrivacyStatement, fetchProfile, fetchSessionUser, keys, privacyKey, savePreferences } from './api';
 import { emergencyContact, formatDate, fullName, NOT_SET } from './format';
@@ -175,6 +175,8 @@ function PreferencesCard() {
       queryClient.setQueryData(keys.preferences, saved);
       // Email Notifications changes what Settings says about the next reminder e-mail.
       void queryClient.invalidateQueries({ queryKey: keys.reminders });
+      // The memory screens (another remote on this page) follow Progress Tracking at once.
+      window.dispatchEvent(new CustomEvent(PREFERENCES_CHANGED_EVENT, { detail: saved }));
     },
   });
   const toggle = (key: keyof Preferences) => save.mutate({ ...current, [key]: !current[key] });
@@ -190,7 +192,7 @@ function PreferencesCard() {
         />
         <Toggle
           label="Progress Tracking"
-          description="Show your progress through each checklist."
+          description="Progress bars, percentages and encouraging messages on your memories, and a moment of celebration when everything is done. Off: your lists and their counts only."
           checked={current.progressTracking}
           disabled={prefs.isPending}
           onChange={() => toggle('progressTracking')}

@@ -10,6 +10,8 @@ export interface SessionUser {
   fullName?: string;
   name?: string;
   firstName?: string;
+  /** The server counted an earlier session: false only for someone signed in for the first time. */
+  returning?: boolean;
 }
 
 export type SessionState =
@@ -26,7 +28,22 @@ export function parseSessionBody(body: unknown): SessionUser | null {
   const user = (body as { user?: unknown }).user;
   if (!user || typeof user !== 'object') return null;
   const u = user as Record<string, unknown>;
-  return { id: str(u.id), email: str(u.email), fullName: str(u.fullName) ?? str(u.full_name), name: str(u.name), firstName: str(u.firstName) ?? str(u.first_name) };
+  return {
+    id: str(u.id),
+    email: str(u.email),
+    fullName: str(u.fullName) ?? str(u.full_name),
+    name: str(u.name),
+    firstName: str(u.firstName) ?? str(u.first_name),
+    ...(typeof u.returning === 'boolean' ? { returning: u.returning } : {}),
+  };
+}
+
+/**
+ * 'Welcome' for someone on their first sign-in, 'Welcome back' (the spec's word) for everyone who has been
+ * here before. Decided by the server's count of sessions, never guessed in the browser (issue 40, item 10).
+ */
+export function greeting(user: Pick<SessionUser, 'returning'>): 'Welcome' | 'Welcome back' {
+  return user.returning === false ? 'Welcome' : 'Welcome back';
 }
 
 /** Greeting name: full name, else first name, else the part of the email before '@', else 'User'. */

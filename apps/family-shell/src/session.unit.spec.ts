@@ -1,4 +1,4 @@
-import { checkSession, displayName, parseSessionBody } from './session';
+import { checkSession, displayName, greeting, parseSessionBody } from './session';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -34,5 +34,14 @@ describe('session check', () => {
     expect(displayName(parseSessionBody({ user: { first_name: 'Sam', email: 'x@y.z' } })!)).toBe('Sam');
     expect(displayName(parseSessionBody({ user: { email: 'sam.t@example.com' } })!)).toBe('sam.t');
     expect(displayName(parseSessionBody({ user: {} })!)).toBe('User');
+  });
+});
+
+describe('the greeting (issue 40, item 10)', () => {
+  it("says 'Welcome' only when the server says this is the first sign-in, 'Welcome back' otherwise", () => {
+    expect(greeting(parseSessionBody({ user: { email: 'a@b.c', returning: false } })!)).toBe('Welcome');
+    expect(greeting(parseSessionBody({ user: { email: 'a@b.c', returning: true } })!)).toBe('Welcome back');
+    // An answer without the fact (an older server) keeps the spec's word.
+    expect(greeting(parseSessionBody({ user: { email: 'a@b.c' } })!)).toBe('Welcome back');
   });
 });

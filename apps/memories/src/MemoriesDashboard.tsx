@@ -9,6 +9,7 @@ import { memoriesStore, useMemoriesLive, type MemoriesTab, type TabProps } from 
 import { shortcutFor } from './shared/shortcuts';
 import { isComplete } from './shared/format';
 import { Celebration } from './shared/Progress';
+import { useProgressShown } from './shared/progress-preference';
 import { OverviewTab } from './overview/OverviewTab';
 import { MemoriesList } from './memories/MemoriesList';
 import { CaseDetails } from './memories/CaseDetails';
@@ -16,6 +17,7 @@ import { CreateMemoryDialog } from './memories/CreateMemoryDialog';
 import { DeleteMemoryDialog } from './memories/DeleteMemoryDialog';
 import { MemoryDetailDialog } from './memories/MemoryDetailDialog';
 import { EditMemoryDialog } from './memories/EditMemoryDialog';
+import { ChecklistReady } from './memories/ChecklistReady';
 import { TasksTab } from './tasks/TasksTab';
 import { DocumentsTab } from './documents/DocumentsTab';
 import { NotesTab } from './notes/NotesTab';
@@ -30,8 +32,6 @@ export interface MemoriesDashboardProps {
   onNavigate(tab: MemoriesTab | 'resources', memoryId?: string): void;
 }
 
-export const READY_MESSAGE = 'Your memory is ready, with its checklist of tasks and documents.';
-
 export default function MemoriesDashboard({ tab, memoryId, onNavigate }: MemoriesDashboardProps) {
   const { loaded, memories } = useMemoriesLive();
   const [createOpen, setCreateOpen] = useState(false);
@@ -39,6 +39,10 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
   const [editFor, setEditFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<MemorySummary | null>(null);
   const [celebration, setCelebration] = useState<string | null>(null);
+  // The memory just created: a calm 'checklist ready' note on the list (no confetti; decision 0047).
+  const [readyId, setReadyId] = useState<string | null>(null);
+  const ready = readyId ? memories.find((m) => m.id === readyId) : undefined;
+  const progressShown = useProgressShown();
 
   const closeMine = useCallback(() => {
     setCreateOpen(false);
@@ -77,15 +81,15 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  // The moving celebration plays when a memory reaches 100% while the page is open (not on the first load).
-  const percents = useRef<Map<string, number> | null>(null);
+  // The celebration plays only when a memory becomes all done (the one progress rule) while the page is open:
+  // not on the first load, and never for creating one.
+  const finishedBefore = useRef<Map<string, boolean> | null>(null);
   useEffect(() => {
     if (!loaded) return;
-    const previous = percents.current;
-    const next = new Map(memories.map((m) => [m.id, m.progress.percent]));
-    percents.current = next;
+    const previous = finishedBefore.current;
+    finishedBefore.current = new Map(memories.map((m) => [m.id, isComplete(m.progress)]));
     if (!previous) return;
-    const finished = memories.find((m) => isComplete(m.progress) && (previous.get(m.id) ?? 0) < 100 && previous.has(m.id));
+    const finished = memories.find((m) => isComplete(m.progress) && previous.get(m.id) === false);
     if (finished) setCelebration(progressMessage(100));
   }, [loaded, memories]);
   const endCelebration = useCallback(() => setCelebration(null), []);
@@ -116,14 +120,28 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
 
   return (
     <>
-      {content ? <div className="mem-root">{content}</div> : null}
+      {content ? (
+        <div className="mem-root">
+          {ready && tab === 'cases' ? (
+            <ChecklistReady
+              memory={ready}
+              onOpenTasks={() => {
+                setReadyId(null);
+                onNavigate('tasks', ready.id);
+              }}
+              onDismiss={() => setReadyId(null)}
+            />
+          ) : null}
+          {content}
+        </div>
+      ) : null}
       <CreateMemoryDialog
         open={createOpen}
         onClose={() => setCreateOpen(false)}
-        onCreated={() => {
+        onCreated={(id) => {
           setCreateOpen(false);
           onNavigate('cases');
-          setCelebration(READY_MESSAGE);
+          setReadyId(id);
         }}
       />
       <MemoryDetailDialog memoryId={infoFor} onClose={() => setInfoFor(null)} onNavigate={onNavigate} onEdit={setEditFor} />
@@ -136,7 +154,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
           if (memoryId === id) onNavigate('cases');
         }}
       />
-      {celebration ? <Celebration message={celebration} onDone={endCelebration} /> : null}
+      {celebration && progressShown ? <Celebration message={celebration} onDone={endCelebration} /> : null}
     </>
   );
 }

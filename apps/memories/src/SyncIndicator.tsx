@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Icon, useToast } from '@afterwards/web-ui';
 import { memoriesStore, useMemoriesLive, SYNC_FAILED } from './store';
-import { formatSyncTime } from './shared/format';
+import { formatSyncTime, syncDetail } from './shared/format';
 import './shared/memories.css';
 
 export const SYNCED_MESSAGE = 'Data synced successfully';
@@ -15,7 +15,7 @@ export default function SyncIndicator() {
   const { sync } = useMemoriesLive();
   const [busy, setBusy] = useState(false);
   const time = sync.lastSyncedAt ? formatSyncTime(sync.lastSyncedAt) : null;
-  const detail = sync.status === 'error' ? `${sync.error ?? SYNC_FAILED}${time ? `. Last synced at ${time}` : ''}` : time ? `Last synced at ${time}` : 'Not synced yet';
+  const detail = syncDetail(sync.status, sync.error, time);
 
   async function syncNow() {
     if (busy) return;

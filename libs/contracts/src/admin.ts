@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { LISTING_STATUSES, ListingDetailsInputSchema, ListingStatusSchema } from './directory';
 import { LISTING_CATEGORIES, ListingCategorySchema, PublicListingSchema } from './directory-search';
+import { withoutFullStop } from './sentences';
 
 /**
  * The staff back office (admin spec sections 2–9): listings, dashboard, settings and the audit log.
@@ -170,7 +171,7 @@ export const LISTING_ADMIN_MESSAGES = {
   rejectFailed: 'Failed to reject business. Please try again.',
   suspendFailed: 'Failed to suspend business. Please try again.',
   promotionFailed: 'Failed to update promotion status. Please try again.',
-  deleteFailed: (message: string) => `Failed to delete business: ${message}. Please try again.`,
+  deleteFailed: (message: string) => `Failed to delete business: ${withoutFullStop(message)}. Please try again.`,
   bulkUpdateFailed: (message: string) => `Failed to update businesses: ${message}`,
   bulkPromotionFailed: (message: string) => `Failed to update promotions: ${message}`,
   bulkDeleteRefresh: 'Page will refresh to show current state.',
@@ -236,7 +237,7 @@ export const SETTINGS_MESSAGES = {
   maxDuration: 'Maximum promotion duration must be between 1 and 1095 days',
   saved: 'Settings saved successfully!',
   saveFailed: 'Failed to save settings. Please try again.',
-  loadFailed: (reason: string) => `Failed to load settings: ${reason}. Using default values.`,
+  loadFailed: (reason: string) => `Failed to load settings: ${withoutFullStop(reason)}. Using default values.`,
   unsaved: 'You have unsaved changes. Click "Save Changes" to apply them.',
 } as const;
 

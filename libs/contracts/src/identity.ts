@@ -1,5 +1,8 @@
 import { z } from './zod';
 import { PASSWORD_MIN_LENGTH } from './sign-in';
+import { latestDateOfBirth } from './birth-date';
+
+export { latestDateOfBirth };
 
 /** Change password dialog (family spec section 5); the current password is really checked on the server. */
 export const ChangePasswordSchema = z
@@ -27,14 +30,6 @@ export const PROFILE_LIMITS = {
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 /** The earliest date of birth the profile takes. */
 export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
-
-/**
- * The latest date of birth the profile takes: today where the day has started first (UTC+14), so a
- * person whose own calendar already shows today is never refused, whatever the server's time zone.
- */
-export function latestDateOfBirth(now: Date = new Date()): string {
-  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** Whether `YYYY-MM-DD` names a real calendar day (not 2023-02-30). */
 function isCalendarDate(v: string): boolean {

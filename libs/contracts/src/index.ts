@@ -21,3 +21,4 @@ export * from './your-data';
 export * from './consent';
 export * from './entry-after-paint';
 export * from './memory-access';
+export * from './sentences';

@@ -10,6 +10,7 @@ import {
   URGENCIES,
   type NoteCategory,
 } from './memory-vocabulary';
+import { latestDateOfBirth } from './birth-date';
 
 /**
  * The family dashboard's API (spec sections 2 to 9): memories (the Case aggregate), their checklist of
@@ -54,27 +55,55 @@ export const NoteCategorySchema = z.enum(NOTE_CATEGORY_KEYS as [NoteCategory, ..
 const text = z.string().check(z.maxLength(10_000));
 const optionalText = z.optional(z.nullable(text));
 
-export const CreateMemoryRequestSchema = z.object({
-  name: text,
-  deceasedName: text,
-  jurisdiction: text,
-  relationship: optionalText,
-  dateOfDeath: optionalText,
-  dateOfBirth: optionalText,
-  placeOfDeath: optionalText,
+/** The memory's dates as the form and the API check them (issue 40, item 10): one rule, both ends. */
+export const MEMORY_DATE_MESSAGES = {
+  birthInFuture: 'The date of birth cannot be in the future.',
+  birthAfterDeath: 'The date of birth must be on or before the date of death.',
+} as const;
+
+/**
+ * Problems with a date of birth: not after today (where the day has started first, so nobody's own
+ * calendar is refused) and not after the date of death when both are given. Dates are YYYY-MM-DD, so
+ * they compare as text; anything else is the domain's 'not a date' to say.
+ */
+export function memoryDateProblems(dates: { dateOfBirth?: string | null; dateOfDeath?: string | null }, now: Date = new Date()): { path: 'dateOfBirth'; message: string }[] {
+  const birth = dates.dateOfBirth?.trim();
+  const death = dates.dateOfDeath?.trim();
+  if (!birth || !/^\d{4}-\d{2}-\d{2}$/.test(birth)) return [];
+  if (birth > latestDateOfBirth(now)) return [{ path: 'dateOfBirth', message: MEMORY_DATE_MESSAGES.birthInFuture }];
+  if (death && /^\d{4}-\d{2}-\d{2}$/.test(death) && birth > death) return [{ path: 'dateOfBirth', message: MEMORY_DATE_MESSAGES.birthAfterDeath }];
+  return [];
+}
+
+const datesInOrder = z.superRefine((v: { dateOfBirth?: string | null; dateOfDeath?: string | null }, ctx) => {
+  for (const problem of memoryDateProblems(v)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path], input: v.dateOfBirth });
 });
+
+export const CreateMemoryRequestSchema = z
+  .object({
+    name: text,
+    deceasedName: text,
+    jurisdiction: text,
+    relationship: optionalText,
+    dateOfDeath: optionalText,
+    dateOfBirth: optionalText,
+    placeOfDeath: optionalText,
+  })
+  .check(datesInOrder);
 export type CreateMemoryRequest = z.infer<typeof CreateMemoryRequestSchema>;
 
-export const EditMemoryRequestSchema = z.object({
-  name: z.optional(text),
-  deceasedName: z.optional(text),
-  relationship: optionalText,
-  dateOfDeath: optionalText,
-  dateOfBirth: optionalText,
-  placeOfDeath: optionalText,
-  /** The `detailsVersion` the form was filled from. */
-  expectedDetailsVersion: z.optional(z.int().check(z.gte(0))),
-});
+export const EditMemoryRequestSchema = z
+  .object({
+    name: z.optional(text),
+    deceasedName: z.optional(text),
+    relationship: optionalText,
+    dateOfDeath: optionalText,
+    dateOfBirth: optionalText,
+    placeOfDeath: optionalText,
+    /** The `detailsVersion` the form was filled from. */
+    expectedDetailsVersion: z.optional(z.int().check(z.gte(0))),
+  })
+  .check(datesInOrder);
 export type EditMemoryRequest = z.infer<typeof EditMemoryRequestSchema>;
 
 export const SetTaskStatusRequestSchema = z.object({ status: z.enum(['complete', 'pending']) });
@@ -122,7 +151,23 @@ const provenance = {
   figureNote: z.nullable(z.string()),
 };
 
+/** Counts from the one progress rule (cases domain, progress.ts): done = completed + settled; done + inProgress + open = total. */
+export const ProgressTallySchema = z.object({
+  total: z.number(),
+  done: z.number(),
+  completed: z.number(),
+  settled: z.number(),
+  inProgress: z.number(),
+  open: z.number(),
+  percent: z.number(),
+});
+export type ProgressTallyDto = z.infer<typeof ProgressTallySchema>;
+
 export const MemoryProgressSchema = z.object({
+  /** What every screen shows: tasks, documents and both together, counted by the one rule. */
+  tasks: ProgressTallySchema,
+  documents: ProgressTallySchema,
+  overall: ProgressTallySchema,
   tasksTotal: z.number(),
   tasksCompleted: z.number(),
   tasksInProgress: z.number(),

@@ -46,3 +46,10 @@ export const ReadModelChangedSchema = z.object({
   at: z.string(),
 });
 export type ReadModelChanged = z.infer<typeof ReadModelChangedSchema>;
+
+/**
+ * Saved preferences, told to the other parts of the same page (Settings is one remote, the memory screens
+ * another): a `CustomEvent` on `window` whose `detail` is the saved `Preferences`.
+ */
+export const PREFERENCES_CHANGED_EVENT = 'afterwards:preferences-changed';
+export const PREFERENCES_PATH = '/api/preferences';

@@ -14,6 +14,8 @@ export const SessionUserSchema = z.object({
   name: z.nullable(z.string()),
   firstName: z.nullable(z.string()),
   twoFactorEnabled: z.boolean(),
+  /** Signed in before this session (the server counts sessions): 'Welcome back' rather than 'Welcome'. */
+  returning: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const SessionResponseSchema = z.object({ user: SessionUserSchema });

@@ -31,6 +31,7 @@ export {
   partial,
   regex,
   strictObject,
+  superRefine,
   string,
   trim,
   uuid,

@@ -10,7 +10,7 @@ import { useFooterPolicies } from '../components/FooterPolicies';
 import { ResourcesColumns } from '../components/ResourcesColumns';
 import { navigate } from '../router';
 import { acceptInvitationPath, pendingInvitation } from '../invitation';
-import { displayName, type SessionUser } from '../session';
+import { displayName, greeting, type SessionUser } from '../session';
 import { authClient, call } from '@afterwards/web-data/auth';
 import { markSignedOut, refreshSession } from '../auth/session-store';
 import { useSupportEmail } from '../auth/options';
@@ -191,7 +191,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
           <div className="fs-dash__welcome">
             {tab === 'settings' ? null : <p className="aw-eyebrow">{NAV_TABS.find((t) => t.tab === navTabOf(tab))?.label}</p>}
             <h1 ref={headingRef} tabIndex={-1} className="fs-dash__title">
-              {tab === 'settings' ? 'Settings' : tab === 'resources' ? 'Resources & Local Services' : `Welcome back, ${name}`}
+              {tab === 'settings' ? 'Settings' : tab === 'resources' ? 'Resources & Local Services' : `${greeting(user)}, ${name}`}
             </h1>
             {tab === 'settings' ? (
               <p className="aw-muted">Your personal information, account security and preferences.</p>

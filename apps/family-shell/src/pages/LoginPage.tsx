@@ -5,9 +5,10 @@ import { ACCOUNT_DELETED_QUERY, ACCOUNT_DELETED_VALUE, EMAIL_VERIFIED_PATH, Emai
 import { Alert, Button, Card, Container, Icon, Logo, PasswordInput, TextInput, useHydrated, useToast } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 import { navigate, useLocation } from '../router';
-import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
+import { authClient, authErrorMessage, call, twoFactorErrorMessage } from '@afterwards/web-data/auth';
 import { useSignInOptions } from '../auth/options';
 import { refreshSession } from '../auth/session-store';
+import { greeting } from '../session';
 import { checkForm, MESSAGES, type AuthMode, type Field } from '../auth/validation';
 
 const TITLES: Record<AuthMode | 'code', string> = {
@@ -96,8 +97,8 @@ export function LoginPage() {
   }
 
   async function signedIn() {
-    await refreshSession();
-    toast.success('Welcome back');
+    const session = await refreshSession();
+    toast.success(session.status === 'signed-in' ? greeting(session.user) : 'Welcome back');
     navigate('/dashboard', { replace: true });
   }
 
@@ -181,7 +182,7 @@ export function LoginPage() {
       );
       if (error) {
         setInvalid('code');
-        toast.error(authErrorMessage(error));
+        toast.error(twoFactorErrorMessage(error, useRecovery));
         codeRef.current?.select();
         return;
       }

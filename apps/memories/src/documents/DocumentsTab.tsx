@@ -11,6 +11,7 @@ import type { Ask } from './document-parts';
 import { DocumentItem } from './DocumentItem';
 import { may } from '../shared/people';
 import { ReadOnlyNote } from '../shared/ReadOnlyNote';
+import { documentsProgress, settledBreakdown } from '../shared/format';
 import { AdditionalDocuments, AdditionalDocumentDialog } from './AdditionalDocuments';
 import './documents.css';
 
@@ -102,15 +103,15 @@ function MemoryDocuments({
   const readOnly = !may(detail.memory, 'upload');
   const checklist = documents.filter((d) => !isAdditionalDocument(d));
   const additional = documents.filter((d) => isAdditionalDocument(d));
-  const collected = checklist.filter((d) => d.collected).length;
-  const settled = checklist.filter((d) => !d.collected && d.settled).length;
+  const progress = documentsProgress(checklist);
+  const ways = settledBreakdown(progress, 'collected');
 
   return (
     <Card as="section" className="mem-group" id={`mem-documents-${memoryId}`} aria-labelledby={headingId}>
       <MemoryGroupHeader
         memory={detail.memory}
         headingId={headingId}
-        summary={`${collected} of ${checklist.length} collected${settled ? `, ${settled} not needed or done before` : ''}`}
+        summary={ways ? `${progress.done} of ${progress.total} done (${ways})` : `${progress.completed} of ${progress.total} collected`}
         actions={
           readOnly ? null : (
             <Button variant="secondary" size="sm" onClick={() => setAdding(true)} icon={<Icon name="document" size={16} />}>
@@ -127,7 +128,7 @@ function MemoryDocuments({
           <CategorySection
             key={key}
             title={categoryLabel(group.category)}
-            summary={`${group.items.filter((d) => d.collected || d.settled).length}/${group.items.length}`}
+            summary={`${documentsProgress(group.items).done}/${group.items.length}`}
             items={group.items}
             expanded={Boolean(open[key])}
             onToggle={() => onToggle(key)}

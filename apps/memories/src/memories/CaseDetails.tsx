@@ -7,8 +7,9 @@ import { memoriesStore, useMemories, type MemoriesTab } from '../store';
 import { isOwner, isShared, may } from '../shared/people';
 import { ShareMemoryDialog } from './ShareMemoryDialog';
 import { SharedWithYou } from './MemoriesList';
-import { categoryProgress, isComplete, plural, type CategoryTally } from '../shared/format';
+import { categoryProgress, documentsProgress, isComplete, plural, settledBreakdown, tasksProgress, type CategoryTally } from '../shared/format';
 import { ProgressBar, ProgressMessage } from '../shared/Progress';
+import { useProgressShown } from '../shared/progress-preference';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { MemoryPhoto } from './MemoriesList';
@@ -60,6 +61,9 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
 
   const p = memory.progress;
   const byCategory = detail ? categoryProgress(detail) : null;
+  // How the done ones were done needs the items; the counts themselves come from the summary (one rule).
+  const taskWays = detail ? settledBreakdown(tasksProgress(detail.tasks)) : null;
+  const documentWays = detail ? settledBreakdown(documentsProgress(detail.documents), 'collected') : null;
 
   async function leave() {
     if (!memory) return;
@@ -85,8 +89,8 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
           <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>
           <p className="mem-card__meta">
             <Badge>{memory.jurisdiction}</Badge>
-            <span className="aw-muted">{plural(p.tasksTotal, 'task')}</span>
-            <span className="aw-muted">{plural(p.documentsTotal, 'document')}</span>
+            <span className="aw-muted">{plural(p.tasks.total, 'task')}</span>
+            <span className="aw-muted">{plural(p.documents.total, 'document')}</span>
           </p>
           {isOwner(memory) ? null : <SharedWithYou memory={memory} />}
           {detail && isShared(detail) ? (
@@ -132,19 +136,21 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         {isComplete(p) ? <CompletionNote /> : null}
         <dl className="mem-counts">
           <div>
-            <dt>Tasks completed</dt>
+            <dt>Tasks done</dt>
             <dd>
-              {p.tasksCompleted} of {p.tasksTotal}
+              {p.tasks.done} of {p.tasks.total}
+              {taskWays ? <span className="mem-counts__ways">{taskWays}</span> : null}
             </dd>
           </div>
           <div>
             <dt>Tasks in progress</dt>
-            <dd>{p.tasksInProgress}</dd>
+            <dd>{p.tasks.inProgress}</dd>
           </div>
           <div>
-            <dt>Documents collected</dt>
+            <dt>Documents done</dt>
             <dd>
-              {p.documentsCollected} of {p.documentsTotal}
+              {p.documents.done} of {p.documents.total}
+              {documentWays ? <span className="mem-counts__ways">{documentWays}</span> : null}
             </dd>
           </div>
         </dl>
@@ -152,7 +158,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
 
       <div className="mem-details__categories">
         <CategoryCard title="Tasks by category" icon="checklist" tallies={byCategory?.tasks} labels={TASK_CATEGORY_LABELS} unit="done" />
-        <CategoryCard title="Documents by category" icon="document" tallies={byCategory?.documents} labels={DOCUMENT_CATEGORY_LABELS} unit="collected" />
+        <CategoryCard title="Documents by category" icon="document" tallies={byCategory?.documents} labels={DOCUMENT_CATEGORY_LABELS} unit="done" />
       </div>
 
       <nav className="mem-details__shortcuts" aria-label={`Go to ${memory.name}'s`}>
@@ -222,6 +228,8 @@ function CategoryCard({
 
 /** Spec: at 100% with items, a celebration element shows (still; the moving one plays once when it happens). */
 export function CompletionNote() {
+  // Part of the celebration at 100%: hidden with the rest of progress when Progress Tracking is off.
+  if (!useProgressShown()) return null;
   return (
     <p className="mem-complete">
       <span aria-hidden="true">🎉</span> Every task and document is done. Take a moment for yourself: you have done something hard.

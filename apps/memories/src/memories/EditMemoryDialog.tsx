@@ -48,6 +48,7 @@ function EditForm({ memory, onDone }: { memory: MemorySummary; onDone(): void })
     const parsed = editRequestFrom(form, base);
     if ('error' in parsed) {
       setError(parsed.error);
+      setErrors(parsed.errors ?? {});
       return;
     }
     setSaving(true);

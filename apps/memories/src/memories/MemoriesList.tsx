@@ -80,8 +80,8 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
       </div>
       <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
       <ul className="mem-card__counts">
-        <li>{plural(p.tasksTotal, 'task')}</li>
-        <li>{plural(p.documentsTotal, 'document')}</li>
+        <li>{plural(p.tasks.total, 'task')}</li>
+        <li>{plural(p.documents.total, 'document')}</li>
         <li>{completedCount(memory)} completed</li>
       </ul>
       <Button variant="secondary" block onClick={onViewDetails} icon={<Icon name="eye" size={18} />}>

@@ -85,8 +85,8 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
             <ProgressMessage percent={memory.progress.percent} />
             {isComplete(memory.progress) ? <CompletionNote /> : null}
             <p className="aw-muted">
-              {memory.progress.tasksCompleted} of {memory.progress.tasksTotal} tasks completed · {memory.progress.documentsCollected} of {memory.progress.documentsTotal} documents
-              collected · {completedCount(memory)} completed in all
+              {memory.progress.tasks.done} of {memory.progress.tasks.total} tasks done · {memory.progress.documents.done} of {memory.progress.documents.total} documents done ·{' '}
+              {completedCount(memory)} of {memory.progress.overall.total} in all
             </p>
           </section>
         </div>

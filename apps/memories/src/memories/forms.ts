@@ -1,7 +1,7 @@
 // Pure form logic of the create and edit dialogs: what is sent, and which field an error belongs to.
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
 import { DEFAULT_JURISDICTION } from '@afterwards/checklist-domain';
-import type { CreateMemoryRequest, EditMemoryRequest, MemorySummary } from '@afterwards/contracts';
+import { memoryDateProblems, type CreateMemoryRequest, type EditMemoryRequest, type MemorySummary } from '@afterwards/contracts';
 
 export interface MemoryForm {
   name: string;
@@ -63,10 +63,13 @@ export function createRequestFrom(form: MemoryForm): { request: CreateMemoryRequ
  * emptied is sent as null so it is really cleared; untouched empty ones are left out. The form's
  * detailsVersion goes along so an edit made elsewhere in between is refused rather than overwritten.
  */
-export function editRequestFrom(form: MemoryForm, memory: MemorySummary): { request: EditMemoryRequest } | { error: string } {
+export function editRequestFrom(form: MemoryForm, memory: MemorySummary): { request: EditMemoryRequest } | { error: string; errors?: Partial<Record<MemoryField, string>> } {
   const name = form.name.trim();
   const deceasedName = form.deceasedName.trim();
   if (!name || !deceasedName) return { error: CASE_MESSAGES.editRequired };
+  // The contract's date rule, the one the API applies too: said beside the field before anything is sent.
+  const [datesWrong] = memoryDateProblems({ dateOfBirth: form.dateOfBirth, dateOfDeath: form.dateOfDeath });
+  if (datesWrong) return { error: datesWrong.message, errors: { [datesWrong.path]: datesWrong.message } };
   const request: EditMemoryRequest = { name, deceasedName, expectedDetailsVersion: memory.detailsVersion };
   const was = formFromMemory(memory);
   for (const field of ['relationship', 'dateOfDeath', 'dateOfBirth', 'placeOfDeath'] as const) {

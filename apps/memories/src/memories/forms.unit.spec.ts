@@ -25,6 +25,17 @@ describe('edit memory form', () => {
     expect(editRequestFrom({ ...formFromMemory(memory), deceasedName: ' ' }, memory)).toEqual({ error: 'Please enter both case name and deceased name.' });
   });
 
+  it('refuses a date of birth in the future or after the date of death beside the field, before sending (issue 40, item 10)', () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(editRequestFrom({ ...formFromMemory(memory), dateOfBirth: future }, memory)).toEqual({
+      error: 'The date of birth cannot be in the future.',
+      errors: { dateOfBirth: 'The date of birth cannot be in the future.' },
+    });
+    expect(editRequestFrom({ ...formFromMemory(memory), dateOfDeath: '2026-01-05', dateOfBirth: '2026-02-01' }, memory)).toMatchObject({
+      errors: { dateOfBirth: 'The date of birth must be on or before the date of death.' },
+    });
+  });
+
   it('sends the filled fields trimmed, the version it was filled from, and null for a field the user emptied', () => {
     const form = { ...formFromMemory(memory), name: ' Mum (Jean) ', placeOfDeath: '', dateOfDeath: '2026-03-01' };
     expect(editRequestFrom(form, memory)).toEqual({

@@ -2,9 +2,13 @@
 import { useEffect, useState } from 'react';
 import { progressMessage } from '@afterwards/cases-domain';
 import { Icon } from '@afterwards/web-ui';
+import { useProgressShown } from './progress-preference';
 
 /** A labelled bar with its percent, and a tick once everything is done. */
 export function ProgressBar({ percent, label, size = 'md', showPercent = true }: { percent: number; label: string; size?: 'sm' | 'md'; showPercent?: boolean }) {
+  // Settings → Progress Tracking off: no bars or percentages anywhere (decision 0047).
+  const shown = useProgressShown();
+  if (!shown) return null;
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   const done = value >= 100;
   return (
@@ -23,8 +27,9 @@ export function ProgressBar({ percent, label, size = 'md', showPercent = true }:
 
 /** The encouragement for a percentage; nothing when the percentage is missing. */
 export function ProgressMessage({ percent }: { percent: number | null | undefined }) {
+  const shown = useProgressShown();
   const message = progressMessage(percent);
-  if (message === null) return null;
+  if (message === null || !shown) return null;
   return <p className="mem-progress-message">{message}</p>;
 }
 

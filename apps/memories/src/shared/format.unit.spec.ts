@@ -1,7 +1,8 @@
 import type { MemoryDocument, MemoryTask } from '@afterwards/contracts';
-import { categoryProgress, completedCount, formatCreatedDate, formatDay, formatSyncTime, isComplete, plural } from './format';
+import { NETWORK_ERROR_MESSAGE } from '@afterwards/web-data';
+import { categoryProgress, completedCount, syncDetail, formatCreatedDate, formatDay, formatSyncTime, isComplete, plural } from './format';
 import { photoFileProblem } from './photo';
-import { summary } from './testing-fixtures';
+import { progressFrom, summary } from './testing-fixtures';
 
 const task = (category: MemoryTask['category'], status: MemoryTask['status']) => ({ category, status }) as MemoryTask;
 const doc = (category: MemoryDocument['category'], collected: boolean) => ({ category, collected }) as MemoryDocument;
@@ -17,18 +18,33 @@ describe('memory display helpers', () => {
     expect(formatSyncTime('2026-01-10T09:05:00.000Z')).toBe('09:05');
   });
 
+  it('says the offline message with one full stop in the sync indicator (issue 40, item 10)', () => {
+    expect(syncDetail('error', NETWORK_ERROR_MESSAGE, '14:05')).toBe('Network error. Please check your internet connection. Last synced at 14:05');
+    expect(syncDetail('error', null, null)).toBe('Sync failed.');
+    expect(syncDetail('synced', null, '14:05')).toBe('Last synced at 14:05');
+    expect(syncDetail('error', NETWORK_ERROR_MESSAGE, '14:05')).not.toContain('..');
+  });
+
   it('counts', () => {
     expect(plural(1, 'task')).toBe('1 task');
     expect(plural(12, 'task')).toBe('12 tasks');
-    const m = summary({ id: 'a' });
-    expect(completedCount({ progress: { ...m.progress, tasksCompleted: 2, documentsCollected: 3 } })).toBe(5);
+    expect(completedCount({ progress: progressFrom({ tasks: [12, 2], documents: [20, 3] }) })).toBe(5);
+  });
+
+  it("at 100% through 'Not needed' and 'Done before' the card counts every item, not 0 (issue 40, item 8)", () => {
+    // 1 task ticked, 11 settled; 20 documents settled: the bar says 100%, so the count must say 32.
+    const progress = progressFrom({ tasks: [12, 1, 11], documents: [20, 0, 20] });
+    expect(progress.percent).toBe(100);
+    expect(completedCount({ progress })).toBe(32);
+    expect(isComplete(progress)).toBe(true);
   });
 
   it('celebrates only at 100% with items', () => {
-    const m = summary({ id: 'a' });
-    expect(isComplete({ ...m.progress, percent: 100 })).toBe(true);
-    expect(isComplete({ ...m.progress, percent: 99 })).toBe(false);
-    expect(isComplete({ ...m.progress, percent: 100, tasksTotal: 0, documentsTotal: 0 })).toBe(false);
+    expect(isComplete(progressFrom({ tasks: [12, 12], documents: [20, 20] }))).toBe(true);
+    // 199 of 200 rounds to 100%, but one thing is still to do: no celebration yet.
+    expect(isComplete(progressFrom({ tasks: [200, 199], documents: [0, 0] }))).toBe(false);
+    expect(isComplete(progressFrom({ tasks: [0, 0], documents: [0, 0] }))).toBe(false);
+    expect(summary({ id: 'a' }).progress.overall.done).toBe(0);
   });
 
   it('tallies progress per category in the template order, leaving out empty categories', () => {

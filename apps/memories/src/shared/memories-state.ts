@@ -73,10 +73,10 @@ export function overviewStats(memories: readonly MemorySummary[]): {
   let documentsCollected = 0;
   let pendingTasks = 0;
   for (const m of memories) {
-    completedTasks += m.progress.tasksCompleted;
-    documentsCollected += m.progress.documentsCollected;
-    // A task marked not needed or done before the memory was started is not waiting on anyone.
-    pendingTasks += m.progress.tasksTotal - m.progress.tasksCompleted - m.progress.tasksSettled - m.progress.tasksInProgress;
+    // The one progress rule (decision 0047): not needed and done before count as done, as on the card.
+    completedTasks += m.progress.tasks.done;
+    documentsCollected += m.progress.documents.done;
+    pendingTasks += m.progress.tasks.open;
   }
   return { activeMemories: memories.length, completedTasks, documentsCollected, pendingTasks };
 }

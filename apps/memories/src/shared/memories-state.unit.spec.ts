@@ -1,5 +1,5 @@
 import { INITIAL_SYNC, NO_MEMORIES, isSyncFailure, overviewStats, sortNewestFirst, withDetail, withLoaded, withoutMemory, withSync } from './memories-state';
-import { detail, summary } from './testing-fixtures';
+import { detail, progressFrom, summary } from './testing-fixtures';
 
 const older = summary({ id: 'a', createdAt: '2026-01-01T09:00:00.000Z' });
 const newer = summary({ id: 'b', createdAt: '2026-02-01T09:00:00.000Z' });
@@ -46,9 +46,12 @@ describe('memories state', () => {
   });
 
   it('adds up the overview stat cards over every memory', () => {
-    const one = summary({ id: 'x', progress: { ...older.progress, tasksTotal: 12, tasksCompleted: 3, tasksInProgress: 1, documentsCollected: 4 } });
-    const two = summary({ id: 'y', progress: { ...older.progress, tasksTotal: 10, tasksCompleted: 10, tasksInProgress: 0, documentsCollected: 2 } });
+    const one = summary({ id: 'x', progress: progressFrom({ tasks: [12, 3, 0, 1], documents: [20, 4] }) });
+    const two = summary({ id: 'y', progress: progressFrom({ tasks: [10, 10], documents: [20, 2] }) });
     expect(overviewStats([one, two])).toEqual({ activeMemories: 2, completedTasks: 13, documentsCollected: 6, pendingTasks: 8 });
+    // Not needed and done before are done, here as on the card (issue 40, item 8).
+    const settled = summary({ id: 'z', progress: progressFrom({ tasks: [12, 1, 11], documents: [20, 0, 20] }) });
+    expect(overviewStats([settled])).toEqual({ activeMemories: 1, completedTasks: 12, documentsCollected: 20, pendingTasks: 0 });
     expect(overviewStats([])).toEqual({ activeMemories: 0, completedTasks: 0, documentsCollected: 0, pendingTasks: 0 });
   });
 });

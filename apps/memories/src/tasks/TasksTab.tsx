@@ -12,7 +12,8 @@ import { usePrintChecklist } from '../print/PrintChecklist';
 import { CalendarAndReminders } from './CalendarAndReminders';
 import { LateStartOffer } from './LateStartOffer';
 import { ReadOnlyNote } from '../shared/ReadOnlyNote';
-import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskCounts, taskFlag, timingContext } from './checklist-view';
+import { settledBreakdown, tasksProgress } from '../shared/format';
+import { TASK_CATEGORY_LABELS, groupByCategory, lateStartMessage, moreTasksLabel, sectionKey, taskFlag, timingContext } from './checklist-view';
 import { CategorySection, ChecklistPreviewTab, Figure, MemoryGroupHeader, StatCounts } from './parts';
 
 type TaskStatus = MemoryTask['status'];
@@ -31,7 +32,7 @@ export function TasksTab({ onCreateMemory, focusMemoryId }: TabProps) {
 
   const withStatus = (detail: MemoryDetail): MemoryTask[] => detail.tasks.map((t) => (optimistic[t.id] && optimistic[t.id] !== t.status ? { ...t, status: optimistic[t.id]! } : t));
 
-  const counts = taskCounts(memories.flatMap((m) => (details[m.id] ? withStatus(details[m.id]!) : [])));
+  const counts = tasksProgress(memories.flatMap((m) => (details[m.id] ? withStatus(details[m.id]!) : [])));
 
   useEffect(() => {
     if (focusMemoryId) document.getElementById(`mem-tasks-${focusMemoryId}`)?.scrollIntoView({ block: 'start' });
@@ -45,9 +46,11 @@ export function TasksTab({ onCreateMemory, focusMemoryId }: TabProps) {
       <StatCounts
         label="Task counts"
         items={[
-          { label: 'Pending', value: counts.pending, tone: 'warning' },
+          // The one progress rule (decision 0047): 'Completed' counts not needed and done before too, so the
+          // three add up to the total and agree with every bar.
+          { label: 'Pending', value: counts.open, tone: 'warning' },
           { label: 'In Progress', value: counts.inProgress, tone: 'accent' },
-          { label: 'Completed', value: counts.completed, tone: 'success' },
+          { label: 'Completed', value: counts.done, tone: 'success' },
           { label: 'Total', value: counts.total },
         ]}
       />
@@ -106,8 +109,8 @@ function MemoryTasks({
       </Card>
     );
   }
-  const done = tasks.filter((t) => t.status === 'complete').length;
-  const settled = tasks.filter((t) => t.status !== 'complete' && t.settled).length;
+  const progress = tasksProgress(tasks);
+  const ways = settledBreakdown(progress);
   const timing = timingContext(detail.memory, today);
   const lateStart = lateStartMessage(timing, tasks, isOwner(detail.memory) ? null : detail.memory.ownerName || 'Its owner');
   return (
@@ -115,7 +118,7 @@ function MemoryTasks({
       <MemoryGroupHeader
         memory={detail.memory}
         headingId={headingId}
-        summary={`${done} of ${tasks.length} tasks done${settled ? `, ${settled} not needed or done before` : ''}`}
+        summary={`${progress.done} of ${progress.total} tasks done${ways ? ` (${ways})` : ''}`}
         actions={
           <>
             {/* The .ics file, a private calendar address and this memory's reminder e-mails, in one dialog. */}
@@ -133,12 +136,12 @@ function MemoryTasks({
       {tasks.length === 0 ? <p className="aw-muted">This memory has no tasks.</p> : null}
       {groupByCategory(tasks, TASK_CATEGORIES).map((group) => {
         const key = sectionKey(memoryId, group.category);
-        const completed = group.items.filter((t) => t.status === 'complete' || t.settled).length;
+        const { done } = tasksProgress(group.items);
         return (
           <CategorySection
             key={key}
             title={categoryLabel(group.category)}
-            summary={`${completed}/${group.items.length}`}
+            summary={`${done}/${group.items.length}`}
             items={group.items}
             expanded={Boolean(open[key])}
             onToggle={() => onToggle(key)}

@@ -10,6 +10,8 @@ import {
   type Jurisdiction,
   type TimingContext,
 } from '@afterwards/checklist-domain';
+import { documentProgress, progressOf } from '@afterwards/cases-domain';
+import type { SettlementKind } from '@afterwards/contracts';
 
 /** Spec: each category section shows its first 3 items until it is opened. */
 export const SECTION_PREVIEW = 3;
@@ -109,26 +111,6 @@ export function lateStartMessage(context: TimingContext, tasks: readonly Deadlin
   return `${startedBy ?? 'You'} started this checklist on ${formatDateEnGB(startedOn)}, after some of the usual timings had passed. Suggested timings count from that day. Where a legal deadline has passed, the task says what you can still do.`;
 }
 
-export interface TaskCounts {
-  pending: number;
-  inProgress: number;
-  completed: number;
-  /** Marked not needed, or done before the memory was started: not waiting on anyone. */
-  settled: number;
-  total: number;
-}
-
-export function taskCounts(tasks: readonly { status: string; settled?: unknown }[]): TaskCounts {
-  const counts: TaskCounts = { pending: 0, inProgress: 0, completed: 0, settled: 0, total: tasks.length };
-  for (const task of tasks) {
-    if (task.status === 'complete') counts.completed += 1;
-    else if (task.settled) counts.settled += 1;
-    else if (task.status === 'in_progress') counts.inProgress += 1;
-    else counts.pending += 1;
-  }
-  return counts;
-}
-
 export interface DocumentCounts {
   total: number;
   legal: number;
@@ -136,12 +118,13 @@ export interface DocumentCounts {
   collected: number;
 }
 
-export function documentCounts(documents: readonly { category: string; collected: boolean }[]): DocumentCounts {
+/** 'Collected' counts what the one progress rule calls done: collected, not needed, or had before (decision 0047). */
+export function documentCounts(documents: readonly { category: string; collected: boolean; settled?: { kind: SettlementKind } | null }[]): DocumentCounts {
   return {
     total: documents.length,
     legal: documents.filter((d) => d.category === 'legal').length,
     financial: documents.filter((d) => d.category === 'financial').length,
-    collected: documents.filter((d) => d.collected).length,
+    collected: progressOf(documents.map(documentProgress)).done,
   };
 }
 

@@ -10,7 +10,6 @@ import {
   sectionKey,
   sectionSlice,
   sourceLabel,
-  taskCounts,
   taskFlag,
   lateStartMessage,
   timingContext,
@@ -80,30 +79,6 @@ describe('chipsOverflow', () => {
 });
 
 describe('counts', () => {
-  it('counts tasks by status; a task marked not needed or done before is settled, not pending', () => {
-    expect(taskCounts([{ status: 'pending' }, { status: 'complete' }, { status: 'in_progress' }, { status: 'pending' }])).toEqual({
-      pending: 2,
-      inProgress: 1,
-      completed: 1,
-      settled: 0,
-      total: 4,
-    });
-    const settled = { kind: 'not_needed', reason: null, settledAt: '2026-03-21T09:00:00.000Z' };
-    expect(
-      taskCounts([
-        { status: 'pending', settled },
-        { status: 'complete', settled: null },
-        { status: 'pending', settled: null },
-      ]),
-    ).toEqual({
-      pending: 1,
-      inProgress: 0,
-      completed: 1,
-      settled: 1,
-      total: 3,
-    });
-  });
-
   it('counts documents: total, legal, financial, collected', () => {
     expect(
       documentCounts([
@@ -113,6 +88,17 @@ describe('counts', () => {
         { category: 'additional', collected: true },
       ]),
     ).toEqual({ total: 4, legal: 1, financial: 2, collected: 3 });
+  });
+
+  it('counts a document marked not needed or had before as collected, by the one progress rule (issue 40, item 8)', () => {
+    const settled = (kind: 'not_needed' | 'done_before') => ({ kind });
+    expect(
+      documentCounts([
+        { category: 'legal', collected: false, settled: settled('not_needed') },
+        { category: 'financial', collected: false, settled: settled('done_before') },
+        { category: 'financial', collected: false, settled: null },
+      ]),
+    ).toEqual({ total: 3, legal: 1, financial: 2, collected: 2 });
   });
 });
 

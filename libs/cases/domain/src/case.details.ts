@@ -1,6 +1,6 @@
 // Details: opening a memory, editing what the owner said about it, and its photo (spec section 5).
 import { generateChecklist, isIsoDate, isoDateIn } from '@afterwards/checklist-domain';
-import { JurisdictionSchema, RelationshipSchema } from '@afterwards/contracts';
+import { JurisdictionSchema, MEMORY_DATE_MESSAGES, RelationshipSchema } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
 import type { CaseDetails, CaseDetailsEdited, CaseEvent, CaseOpened, CasePhoto, CasePhotoChanged, EditableCaseDetails } from './case.events';
 import { startedOn, withDueDates } from './case.checklist';
@@ -24,8 +24,10 @@ function checkDates(errors: FieldError[], details: Pick<CaseDetails, 'dateOfDeat
   if (errors.length) return;
   const today = isoDateIn(new Date(at));
   if (details.dateOfDeath && details.dateOfDeath > today) errors.push({ path: 'dateOfDeath', message: CASE_MESSAGES.futureDeath });
-  if (details.dateOfBirth && details.dateOfBirth > (details.dateOfDeath ?? today)) {
-    errors.push({ path: 'dateOfBirth', message: CASE_MESSAGES.birthAfterDeath });
+  // The same rule and words as the contract's schema (the form's check), here on the memory as it will be.
+  if (details.dateOfBirth && details.dateOfBirth > today) errors.push({ path: 'dateOfBirth', message: MEMORY_DATE_MESSAGES.birthInFuture });
+  else if (details.dateOfBirth && details.dateOfDeath && details.dateOfBirth > details.dateOfDeath) {
+    errors.push({ path: 'dateOfBirth', message: MEMORY_DATE_MESSAGES.birthAfterDeath });
   }
 }
 

@@ -85,6 +85,8 @@ describe('OpenCase', () => {
     [{ dateOfDeath: '2026-02-30' }, 'dateOfDeath', 'Please enter a real date.'],
     [{ dateOfDeath: '2026-03-21' }, 'dateOfDeath', 'The date of death cannot be in the future.'],
     [{ dateOfBirth: '2026-03-10' }, 'dateOfBirth', 'The date of birth must be on or before the date of death.'],
+    // Without a date of death, a date of birth in the future says so (issue 40, item 10).
+    [{ dateOfDeath: null, dateOfBirth: '2026-03-21' }, 'dateOfBirth', 'The date of birth cannot be in the future.'],
     [{ name: 'x'.repeat(256) }, 'name', 'Memory name must be 255 characters or fewer.'],
   ])('refuses %j', (details, path, message) => {
     const error = given().when(open(details)).thenRefused('CASE_INVALID', message);

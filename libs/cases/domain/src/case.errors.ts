@@ -1,3 +1,4 @@
+import { MEMORY_DATE_MESSAGES } from '@afterwards/contracts';
 /** Typed domain errors; the server maps `code` to a problem-details response. */
 export type CaseErrorCode =
   | 'CASE_INVALID'
@@ -55,7 +56,8 @@ export const CASE_MESSAGES = {
   relationship: 'Please choose a relationship from the list.',
   date: 'Please enter a real date.',
   futureDeath: 'The date of death cannot be in the future.',
-  birthAfterDeath: 'The date of birth must be on or before the date of death.',
+  birthAfterDeath: MEMORY_DATE_MESSAGES.birthAfterDeath,
+  birthInFuture: MEMORY_DATE_MESSAGES.birthInFuture,
   tooLong: (label: string, max: number) => `${label} must be ${max} characters or fewer.`,
   noteRequired: 'Please enter both title and content for the note.',
   noteCategory: 'Please choose a note category from the list.',

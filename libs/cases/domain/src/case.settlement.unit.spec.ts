@@ -93,7 +93,7 @@ describe('progress with settled items', () => {
     expect(progress.percent).toBe(100);
     expect(progress.celebrate).toBe(true);
     expect(progress.tasks.settled + progress.tasks.completed).toBe(start.tasks.length);
-    expect(progress.tasks.pending).toBe(0);
+    expect(progress.tasks.open).toBe(0);
     expect(progress.documents.settled).toBe(Math.ceil(start.documents.length / 2));
     expect(Object.values(progress.tasksByCategory).every((t) => t.percent === 100)).toBe(true);
   });

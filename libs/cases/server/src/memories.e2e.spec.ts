@@ -17,6 +17,7 @@ import {
   type MemoryDetail,
   type ReadModelChanged,
 } from '@afterwards/contracts';
+import { documentProgress, progressOf, progressTally, taskProgress } from '@afterwards/cases-domain';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { HttpSession, latestMail, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
@@ -152,6 +153,15 @@ describe('memories over HTTP (services profile)', () => {
     expect(memory.memory.progress).toMatchObject({ percent: 100, tasksCompleted: 1, tasksSettled: memory.tasks.length - 1, documentsSettled: memory.documents.length });
     const listed = MemoryListResponseSchema.parse((await ann.json('/api/memories')).body).memories.find((m) => m.id === id)!;
     expect(listed.progress.percent).toBe(100);
+    // One rule (issue 40, item 8): the list, the details and the items themselves give the same counts.
+    const tasks = progressOf(memory.tasks.map(taskProgress));
+    const documents = progressOf(memory.documents.map(documentProgress));
+    expect(tasks).toMatchObject({ total: memory.tasks.length, done: memory.tasks.length, completed: 1, notNeeded: memory.tasks.length - 2, doneBefore: 1, open: 0 });
+    for (const progress of [listed.progress, memory.memory.progress]) {
+      expect(progress.tasks).toEqual(progressTally(tasks));
+      expect(progress.documents).toEqual(progressTally(documents));
+      expect(progress.overall).toMatchObject({ done: memory.tasks.length + memory.documents.length, open: 0, percent: 100 });
+    }
 
     // Add to calendar: the one task still to do is the one event; nobody else gets the file.
     await put(`/api/memories/${id}/tasks/${first!.id}/settlement`, { kind: 'done_before', reason: null });

@@ -5,7 +5,8 @@ import admin from '../migrations/0003_admin.sql';
 import adminSetupTokens from '../migrations/0004_admin_setup_tokens.sql';
 import adminAuditChain from '../migrations/0005_admin_audit_chain.sql';
 import staffSessions from '../migrations/0006_staff_sessions.sql';
-import auditAccountEmail from '../migrations/0007_audit_account_email.sql';
+import signIns from '../migrations/0007_sign_ins.sql';
+import auditAccountEmail from '../migrations/0008_audit_account_email.sql';
 
 export const identityMigrations: Migration[] = [
   { id: 'identity/0001_auth', sql: auth },
@@ -14,5 +15,6 @@ export const identityMigrations: Migration[] = [
   { id: 'identity/0004_admin_setup_tokens', sql: adminSetupTokens },
   { id: 'identity/0005_admin_audit_chain', sql: adminAuditChain },
   { id: 'identity/0006_staff_sessions', sql: staffSessions },
-  { id: 'identity/0007_audit_account_email', sql: auditAccountEmail },
+  { id: 'identity/0007_sign_ins', sql: signIns },
+  { id: 'identity/0008_audit_account_email', sql: auditAccountEmail },
 ];

@@ -70,4 +70,58 @@ describe("a memory's deadlines as an iCalendar file", () => {
     expect(calendarFileName("Mum's affairs")).toBe('Mums-affairs-deadlines.ics');
     expect(calendarFileName('  ?? ')).toBe('memory-deadlines.ics');
   });
+
+  describe('follows RFC 5545 (issue 40, item 5)', () => {
+    // Long enough to need folding, with letters of two octets each in UTF-8.
+    const name = 'Siobhán Ó Briain';
+    const irish: MemoryDetail = {
+      ...detail,
+      memory: { ...memory, name: `Cuimhní ar ${name} agus a teaghlach ar fad i gContae Chiarraí`, deceasedName: name, jurisdiction: 'Ireland' } as MemorySummary,
+      tasks: [
+        task({
+          id: 't9',
+          title: `Clárú bháis ${name}: téigh chuig oifig an chláraitheora áitiúil le Foirm Fógartha Báis`,
+          deadlineKind: 'statutory',
+          dueDate: '2026-05-06',
+          description: `Ó Briain, Siobhán; 'é' – “quoted”, with a comma, a semicolon; and a backslash \\ to escape. ${'Céim ar chéim. '.repeat(6)}`,
+        }),
+      ],
+    };
+    const text = memoryCalendar(irish, { dashboardUrl: 'https://afterwards.example/dashboard', createdAt: new Date('2026-03-10T10:00:00Z') });
+    const lines = text.split('\r\n');
+
+    it('ends every line with CRLF and folds at 75 octets, never inside a character', () => {
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      const tooLong = lines.filter((line) => Buffer.byteLength(line, 'utf8') > 75);
+      expect(tooLong).toEqual([]);
+      // Something was folded, and the folds did not split a UTF-8 sequence (no replacement characters).
+      expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+      expect(Buffer.from(text, 'utf8').toString('utf8')).toBe(text);
+      expect(text).not.toContain('\uFFFD');
+    });
+
+    it('writes a one-day all-day event as a DATE with no invalid DURATION', () => {
+      expect(text).not.toMatch(/DURATION:P\d+DT(\r|$)/m);
+      expect(text).toContain('DTSTART;VALUE=DATE:20260506');
+      expect(text).toContain('DTEND;VALUE=DATE:20260507');
+      expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:/);
+    });
+
+    it('reads back whole through ical.js, the non-ASCII name included', () => {
+      const parsed = parse(text);
+      expect(parsed.name).toBe(`Cuimhní ar ${name} agus a teaghlach ar fad i gContae Chiarraí: deadlines`);
+      expect(parsed.events).toHaveLength(1);
+      const [event] = parsed.events;
+      expect(event).toMatchObject({ uid: 't9@afterwards', start: '2026-05-06', allDay: true, alarms: 1 });
+      expect(event!.summary).toBe(`Clárú bháis ${name}: téigh chuig oifig an chláraitheora áitiúil le Foirm Fógartha Báis (legal deadline)`);
+      expect(event!.description).toContain(`Legal deadline for ${name} (Ireland).`);
+      expect(event!.description).toContain(`Ó Briain, Siobhán; 'é' – “quoted”, with a comma, a semicolon; and a backslash \\ to escape.`);
+      const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+      const end = vevent.getFirstPropertyValue('dtend') as ICAL.Time;
+      expect([end.toString(), end.isDate]).toEqual(['2026-05-07', true]);
+      const trigger = vevent.getFirstSubcomponent('valarm')!.getFirstPropertyValue('trigger') as ICAL.Duration;
+      expect(trigger.toSeconds()).toBe(-24 * 60 * 60);
+    });
+  });
 });

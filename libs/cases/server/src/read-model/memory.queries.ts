@@ -1,7 +1,7 @@
 import type { MemoryDetail, MemoryDocument, MemoryFile, MemoryNote, MemoryPerson, MemoryRole, MemorySummary, MemoryTask, Settlement } from '@afterwards/contracts';
 import { MEMORIES_PATH } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
-import { progressPercent } from '@afterwards/cases-domain';
+import { combinedTally, progressTally } from '@afterwards/cases-domain';
 import { deadlineRuleOf, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import { readAsUser, withUser, type UserTx } from '@afterwards/server-kit';
 import { isoDate } from './row-dates';
@@ -31,6 +31,29 @@ export interface MemoryAccess {
 }
 const OWN: MemoryAccess = { role: 'owner', ownerName: null };
 
+/** The stored counts of a memory, through the one progress rule (decision 0047). */
+function memoryProgress(row: CaseRow): MemorySummary['progress'] {
+  const tasks = progressTally({ total: row.tasksTotal, completed: row.tasksCompleted, settled: row.tasksSettled, inProgress: row.tasksInProgress });
+  const documents = progressTally({ total: row.documentsTotal, completed: row.documentsCollected, settled: row.documentsSettled, inProgress: 0 });
+  const overall = combinedTally(tasks, documents);
+  return {
+    tasks,
+    documents,
+    overall,
+    tasksTotal: row.tasksTotal,
+    tasksCompleted: row.tasksCompleted,
+    tasksInProgress: row.tasksInProgress,
+    documentsTotal: row.documentsTotal,
+    documentsCollected: row.documentsCollected,
+    documentsAdditional: row.documentsAdditional,
+    documentsLegal: row.documentsLegal,
+    documentsFinancial: row.documentsFinancial,
+    tasksSettled: row.tasksSettled,
+    documentsSettled: row.documentsSettled,
+    percent: overall.percent,
+  };
+}
+
 export function toSummary(row: CaseRow, access: MemoryAccess = OWN): MemorySummary {
   const photoUrl = `${memoryUrl(row.id)}/photo`;
   return {
@@ -52,19 +75,7 @@ export function toSummary(row: CaseRow, access: MemoryAccess = OWN): MemorySumma
     detailsVersion: row.detailsVersion,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    progress: {
-      tasksTotal: row.tasksTotal,
-      tasksCompleted: row.tasksCompleted,
-      tasksInProgress: row.tasksInProgress,
-      documentsTotal: row.documentsTotal,
-      documentsCollected: row.documentsCollected,
-      documentsAdditional: row.documentsAdditional,
-      documentsLegal: row.documentsLegal,
-      documentsFinancial: row.documentsFinancial,
-      tasksSettled: row.tasksSettled,
-      documentsSettled: row.documentsSettled,
-      percent: progressPercent(row.tasksCompleted + row.tasksSettled + row.documentsCollected + row.documentsSettled, row.tasksTotal + row.documentsTotal),
-    },
+    progress: memoryProgress(row),
   };
 }
 

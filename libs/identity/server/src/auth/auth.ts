@@ -28,6 +28,9 @@ export const SESSION_EXPIRES_S = 7 * 24 * 3600;
 export const SESSION_UPDATE_AGE_S = 24 * 3600;
 
 /** AUTH_SECRET, or in the embedded profile a secret generated once and kept under DATA_DIR. */
+const COUNT_SIGN_IN = `INSERT INTO user_sign_ins (user_id) VALUES ($1)
+  ON CONFLICT (user_id) DO UPDATE SET sign_ins = user_sign_ins.sign_ins + 1`;
+
 export function resolveAuthSecret(config: AppConfig, role: 'api' | 'worker' | 'tools' = 'api'): string {
   if (config.authSecret) return config.authSecret;
   // Operator tools only hash passwords (scrypt needs no secret) and write rows: a throw-away secret will do.
@@ -174,6 +177,8 @@ export function createAuth(deps: AuthDeps) {
           },
           after: async (session, context) => {
             if (!inStaffDoor() && (await replacesStaffSession(context, session.userId))) await deps.sql.query(CARRY_STAFF_MARK, [session.id]);
+            // The fact behind 'Welcome' (first session) and 'Welcome back' (any later one).
+            await deps.sql.query(COUNT_SIGN_IN, [session.userId]);
           },
         },
       },

@@ -30,8 +30,21 @@ export class SessionController {
 
   private async sessionUser(u: CurrentUser): Promise<SessionUser> {
     // Every page asks this: one round trip, as the row-level-secured role (decision 0023).
-    const [settings] = await readAsUser<{ first_name: string | null }>(this.prisma, u.id, 'SELECT first_name FROM user_settings WHERE user_id = $1', [u.id]);
-    return { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: settings?.first_name ?? null, twoFactorEnabled: u.twoFactorEnabled };
+    const [row] = await readAsUser<{ first_name: string | null; sign_ins: number | null }>(
+      this.prisma,
+      u.id,
+      'SELECT (SELECT first_name FROM user_settings WHERE user_id = $1) AS first_name, (SELECT sign_ins FROM user_sign_ins WHERE user_id = $1) AS sign_ins',
+      [u.id],
+    );
+    return {
+      id: u.id,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      name: u.name,
+      firstName: row?.first_name ?? null,
+      twoFactorEnabled: u.twoFactorEnabled,
+      returning: (row?.sign_ins ?? 0) > 1,
+    };
   }
 
   /** What the sign-in screen may offer (public). */
