@@ -143,6 +143,28 @@ export function moreErrorsText(total: number, shown: number): string | null {
 /** 10 MB per document. */
 export const DOCUMENT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt'] as const;
+export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
+/** The content type (told from the bytes, see the file store's FILE_TYPES) each accepted extension must have. */
+export const DOCUMENT_TYPE_OF_EXTENSION: Readonly<Record<DocumentExtension, string>> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.txt': 'text/plain',
+};
+/** What a content type is called in a message to staff. */
+const DOCUMENT_TYPE_NAMES: Readonly<Record<string, string>> = {
+  'application/pdf': 'a PDF',
+  'application/msword': 'a Word 97-2003 document (.doc)',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'a Word document (.docx)',
+  'text/plain': 'plain text',
+};
+export const documentTypeName = (contentType: string | null): string => (contentType && DOCUMENT_TYPE_NAMES[contentType]) || 'not a type that can be read';
+
+/** The accepted extension a file name ends in, or null. */
+export function documentExtensionOf(fileName: string): DocumentExtension | null {
+  const ext = /\.[^./\\]+$/.exec(fileName.toLowerCase())?.[0];
+  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext ?? '') ? (ext as DocumentExtension) : null;
+}
 /** The `accept` of the file input: the extensions and their types. */
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';
 /** The category a document gets when no keyword names one (admin spec section 5). */
@@ -161,6 +183,12 @@ export const DOCUMENT_MESSAGES = {
   rejected: (name: string) => `Business "${name}" rejected.`,
   empty: 'No documents processed yet',
   wrongType: 'Only PDF, Word (.doc or .docx) and plain text (.txt) files can be processed.',
+  /** The content is not what the name's extension says (a text file named .pdf). */
+  notWhatNameSays: (extension: DocumentExtension, found: string | null) =>
+    `Its name ends in ${extension}, but it is not ${documentTypeName(DOCUMENT_TYPE_OF_EXTENSION[extension])}: its content is ${documentTypeName(found)}. Please choose the document itself, saved as PDF, Word (.doc or .docx) or plain text (.txt).`,
+  /** The rules found nothing about a business: nothing is listed or queued for review. */
+  noBusinessDetails:
+    "We couldn't find any business details in it (a name, address, phone number, e-mail, website or description), so nothing was added for review. If it belongs in the directory, please add the business by hand from Local Businesses.",
   tooLarge: 'The file is larger than 10 MB.',
   noText: 'It has no text to read: it looks like a scanned image. Please add the business by hand from Local Businesses.',
   unreadable: 'The file could not be read. It may be damaged or protected by a password.',
