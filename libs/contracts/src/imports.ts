@@ -60,6 +60,11 @@ export const CSV_MESSAGES = {
   tooLarge: 'This CSV file is larger than 20 MB. Please split it into smaller files and upload them one at a time.',
   notText: 'This file is not a CSV file: its content is not text. Please export the sheet as CSV (comma separated values) and try again.',
   empty: 'This CSV file has no rows under its header.',
+  /** Every accepted row of the file was imported before: Import has nothing to add. */
+  nothingNew: (valid: number) =>
+    valid === 1
+      ? 'The business in this file is already in the directory: it was imported before. There is nothing new to import.'
+      : `All ${valid.toLocaleString('en-GB')} businesses in this file are already in the directory: they were imported before. There is nothing new to import.`,
   blocked: (n: number) => `${n === 1 ? '1 row has' : `${n} rows have`} errors. Correct them and upload the file again, or import the other rows and leave these out.`,
   started: 'Import started. You can leave this screen: the import carries on and its result stays here.',
   finished: (imported: number) => `Imported ${imported === 1 ? '1 business' : `${imported.toLocaleString('en-GB')} businesses`}.`,
@@ -101,6 +106,13 @@ export const CsvImportSchema = z.object({
   /** Data rows under the header. */
   totalRows: z.number().int(),
   validRows: z.number().int(),
+  /**
+   * Of the valid rows, those imported before (by the import's own rule: their listing exists, or an earlier
+   * row of the file is the same): the import skips them. Null for a file checked before this was counted.
+   */
+  alreadyImportedRows: z.number().int().nullable(),
+  /** Valid rows the import would add: validRows less alreadyImportedRows (null when that is unknown). */
+  newRows: z.number().int().nullable(),
   rejectedRows: z.number().int(),
   /** Row errors in all ('Row N: …'; a row may have several). */
   errorCount: z.number().int(),
