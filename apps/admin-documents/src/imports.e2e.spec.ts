@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DirectorySearchResponseSchema, DOCUMENT_MESSAGES } from '@afterwards/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { CSV_MESSAGES, DirectorySearchResponseSchema, DOCUMENT_MESSAGES } from '@afterwards/contracts';
 import { API_ENTRY, assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 import { BROCHURE_LINES, makePdf, makeScannedPdf } from '@afterwards/testing/documents';
 
@@ -15,6 +15,20 @@ async function shot(page: Page, name: string) {
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+/** The screen at a phone's width and at the desktop's: `name-375.png` and `name-1280.png`. */
+async function shotsAtBothWidths(page: Page, name: string, scrollTo?: Locator) {
+  if (!shots) return;
+  const size = page.viewportSize()!;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+    if (scrollTo) {
+      await scrollTo.scrollIntoViewIfNeeded();
+      await shot(page, `${name}-${width}-end`);
+    }
+  }
+  await page.setViewportSize(size);
 }
 
 const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
@@ -118,11 +132,26 @@ describe('imports in the browser', () => {
     await page.getByRole('cell', { name: 'Ouse Valley Funerals 7', exact: true }).or(page.getByText('Ouse Valley Funerals 7', { exact: true })).first().waitFor();
     expect((await finder('York')).map((l) => l.name)).toContain('Ouse Valley Funerals 2');
 
-    // The same file again adds nothing.
+    // The same file again: the check says before the button that every row was imported before, and
+    // there is no Import to press.
     await page.getByRole('button', { name: 'Bulk CSV Upload' }).click();
-    await page.getByRole('dialog', { name: 'Bulk CSV Upload' }).locator('input[type=file]').setInputFiles(csv(good));
-    await page.getByRole('button', { name: 'Import 40 businesses' }).click();
-    await page.getByText('Imported 0 businesses. 40 rows had been imported before and were skipped.').waitFor();
+    const again = page.getByRole('dialog', { name: 'Bulk CSV Upload' });
+    await again.locator('input[type=file]').setInputFiles(csv(good));
+    await again.getByText('40 rows checked: every row was imported before.').waitFor();
+    await again.getByText(CSV_MESSAGES.nothingNew(40)).waitFor();
+    const nothingNew = again.getByRole('button', { name: 'Nothing new to import' });
+    expect(await nothingNew.isDisabled()).toBe(true);
+    expect(await again.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    await assertAccessible(page, 'Bulk CSV Upload dialog, a file imported before');
+    await shotsAtBothWidths(page, 'csv-check-nothing-new', nothingNew);
+
+    // The file with two more rows: the check counts them as the only new ones, and the import agrees.
+    const grown = [...good, row('Ouse Valley Funerals 41', 'York'), row('Ouse Valley Funerals 42', 'Leeds')];
+    await again.locator('input[type=file]').setInputFiles(csv(grown));
+    await again.getByText('42 rows checked: 2 new can be imported, 40 rows were imported before and will be skipped.').waitFor();
+    await shotsAtBothWidths(page, 'csv-check-two-new', again.getByRole('button', { name: 'Import 2 businesses' }));
+    await again.getByRole('button', { name: 'Import 2 businesses' }).click();
+    await again.getByText('Imported 2 businesses. 40 rows had been imported before and were skipped.').waitFor();
     await page.close();
   }, 120_000);
 
@@ -164,6 +193,26 @@ describe('imports in the browser', () => {
 
     const found = (await finder('Leeds')).find((l) => l.name === 'Hope & Sons Funeral Directors Ltd');
     expect(found).toMatchObject({ phone: '0113 496 0999', category: 'Funeral Directors', location: 'Leeds' });
+    await page.close();
+  }, 120_000);
+
+  it('refuses a text file named .pdf and a document with no business details, and lists neither', async () => {
+    const page = await openSection('Document Processing');
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    const before = await cards.count();
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a PDF, only a few words typed into a text file\n') },
+      { name: 'shopping-list.txt', mimeType: 'text/plain', buffer: Buffer.from('Milk, bread and eggs\nRemember to post the letter on Tuesday\n') },
+    ]);
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    await uploads.getByText(DOCUMENT_MESSAGES.processFailed('not-really.pdf', DOCUMENT_MESSAGES.notWhatNameSays('.pdf', 'text/plain'))).waitFor();
+    await uploads.getByText(DOCUMENT_MESSAGES.processFailed('shopping-list.txt', DOCUMENT_MESSAGES.noBusinessDetails)).waitFor();
+    await assertAccessible(page, 'Document Processing, two documents refused');
+    await shotsAtBothWidths(page, 'documents-refused');
+    // Nothing reached the review queue.
+    expect(await cards.count()).toBe(before);
+    expect(await page.getByRole('article', { name: 'not really' }).count()).toBe(0);
     await page.close();
   }, 120_000);
 });

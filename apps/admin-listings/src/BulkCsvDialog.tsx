@@ -14,7 +14,7 @@ import {
 } from './csv-contract';
 import { errorMessage, staffRequest, uploadFile, useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Button, Dialog, Icon, InlineLoading } from '@afterwards/web-ui';
-import { canStart, checkSummary, errorsToShow, progressText, resultText, stageOf } from './csv-import-view';
+import { canStart, checkSummary, errorsToShow, importButtonText, newRowsOf, nothingNewText, progressText, resultText, stageOf } from './csv-import-view';
 
 const importKey = (id: string) => ['csv-import', id] as const;
 
@@ -96,7 +96,7 @@ export function BulkCsvDialog({ onClose }: { onClose: () => void }) {
           </Button>
           {stage === 'checked' && current ? (
             <Button onClick={start} disabled={!canStart(current, skipRejected) || starting} icon={<Icon name="cloud" size={18} />}>
-              {starting ? 'Starting...' : `Import ${(current.rejectedRows > 0 && skipRejected ? current.validRows : current.totalRows).toLocaleString('en-GB')} ${current.validRows === 1 ? 'business' : 'businesses'}`}
+              {starting ? 'Starting...' : importButtonText(current)}
             </Button>
           ) : null}
         </div>
@@ -158,11 +158,17 @@ export function BulkCsvDialog({ onClose }: { onClose: () => void }) {
 
 function CheckResult({ current, skipRejected, onSkipRejected }: { current: CsvImport; skipRejected: boolean; onSkipRejected: (v: boolean) => void }) {
   const columns = ['name', 'category', 'location', 'status'] as const;
+  const nothingNew = nothingNewText(current);
   return (
     <>
       <p className="lb-csv__summary" role="status">
         {checkSummary(current)}
       </p>
+      {nothingNew ? (
+        <Alert tone="info" title="Nothing new to import">
+          {nothingNew}
+        </Alert>
+      ) : null}
       {current.rejectedRows > 0 ? (
         <Alert tone="warning" title="Validation errors">
           <ErrorList current={current} afterUpload={false} />
@@ -171,7 +177,7 @@ function CheckResult({ current, skipRejected, onSkipRejected }: { current: CsvIm
               Download the rejected rows with their reasons (CSV)
             </a>
           </p>
-          {current.validRows > 0 ? (
+          {newRowsOf(current) > 0 ? (
             <label className="lb-csv__skip">
               <input type="checkbox" checked={skipRejected} onChange={(e) => onSkipRejected(e.target.checked)} />
               <span>Leave out the {current.rejectedRows.toLocaleString('en-GB')} rows with errors and import the rest</span>

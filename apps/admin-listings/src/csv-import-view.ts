@@ -21,17 +21,45 @@ export function errorsToShow(current: CsvImport, afterUpload: boolean): { shown:
   return { shown, more: moreErrorsText(current.errorCount, shown.length) };
 }
 
-/** Whether Import may be pressed: a readable file with good rows, and rows in error only when staff chose to leave them out. */
+/** Valid rows the import would add, as the server's check counted them (every valid row for a check that did not count). */
+export const newRowsOf = (current: CsvImport): number => current.newRows ?? current.validRows;
+
+/** Valid rows the server found imported before: the import skips them. */
+const importedBeforeOf = (current: CsvImport): number => current.alreadyImportedRows ?? 0;
+
+/**
+ * Whether Import may be pressed: a readable file with rows that are new to the directory, and rows in
+ * error only when staff chose to leave them out.
+ */
 export function canStart(current: CsvImport, skipRejected: boolean): boolean {
-  return current.status === 'checked' && !current.fileError && current.validRows > 0 && (current.rejectedRows === 0 || skipRejected);
+  return current.status === 'checked' && !current.fileError && newRowsOf(current) > 0 && (current.rejectedRows === 0 || skipRejected);
+}
+
+/** Every valid row was imported before: the plain message shown instead of an Import to press. */
+export function nothingNewText(current: CsvImport): string | null {
+  return current.status === 'checked' && !current.fileError && current.validRows > 0 && newRowsOf(current) === 0 ? CSV_MESSAGES.nothingNew(current.validRows) : null;
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');
 const rows = (value: number) => `${n(value)} ${value === 1 ? 'row' : 'rows'}`;
 
+/** The Import button: the number of businesses the import will add. */
+export function importButtonText(current: CsvImport): string {
+  const fresh = newRowsOf(current);
+  if (fresh === 0) return 'Nothing new to import';
+  return `Import ${n(fresh)} ${fresh === 1 ? 'business' : 'businesses'}`;
+}
+
 export function checkSummary(current: CsvImport): string {
-  if (current.rejectedRows === 0) return `${rows(current.totalRows)} checked: every row can be imported.`;
-  return `${rows(current.totalRows)} checked: ${n(current.validRows)} can be imported, ${rows(current.rejectedRows)} ${current.rejectedRows === 1 ? 'has' : 'have'} errors.`;
+  const before = importedBeforeOf(current);
+  const fresh = newRowsOf(current);
+  const checked = `${rows(current.totalRows)} checked:`;
+  if (before === 0 && current.rejectedRows === 0) return `${checked} every row can be imported.`;
+  if (before === current.totalRows) return `${checked} every row was imported before.`;
+  const parts = [before === 0 ? `${n(fresh)} can be imported` : `${n(fresh)} new can be imported`];
+  if (before > 0) parts.push(`${rows(before)} ${before === 1 ? 'was' : 'were'} imported before and will be skipped`);
+  if (current.rejectedRows > 0) parts.push(`${rows(current.rejectedRows)} ${current.rejectedRows === 1 ? 'has' : 'have'} errors`);
+  return `${checked} ${parts.join(', ')}.`;
 }
 
 export function progressText(current: CsvImport): string {

@@ -1,5 +1,5 @@
 import type { CsvImport } from '@afterwards/contracts';
-import { canStart, checkSummary, errorsToShow, resultText, stageOf } from './csv-import-view';
+import { canStart, checkSummary, errorsToShow, importButtonText, nothingNewText, resultText, stageOf } from './csv-import-view';
 
 const checked = (overrides: Partial<CsvImport> = {}): CsvImport => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -10,6 +10,8 @@ const checked = (overrides: Partial<CsvImport> = {}): CsvImport => ({
   headers: [],
   totalRows: 12,
   validRows: 5,
+  alreadyImportedRows: 0,
+  newRows: 5,
   rejectedRows: 7,
   errorCount: 8,
   preview: [],
@@ -47,5 +49,23 @@ describe('Bulk CSV Upload dialog', () => {
     expect(resultText(checked({ status: 'completed', progress: { checked: 12, imported: 4, duplicates: 1, rejected: 7 } }))).toBe(
       'Imported 4 businesses. 1 row had been imported before and was skipped. 7 rows with errors were left out.',
     );
+  });
+
+  it('says before Import how many rows were imported before, and the button the number it will add', () => {
+    const again = checked({ totalRows: 500, validRows: 500, alreadyImportedRows: 500, newRows: 0, rejectedRows: 0, errorCount: 0, errors: [] });
+    expect(checkSummary(again)).toBe('500 rows checked: every row was imported before.');
+    expect(nothingNewText(again)).toBe('All 500 businesses in this file are already in the directory: they were imported before. There is nothing new to import.');
+    expect([importButtonText(again), canStart(again, false), canStart(again, true)]).toEqual(['Nothing new to import', false, false]);
+
+    const some = checked({ totalRows: 500, validRows: 500, alreadyImportedRows: 480, newRows: 20, rejectedRows: 0, errorCount: 0, errors: [] });
+    expect(checkSummary(some)).toBe('500 rows checked: 20 new can be imported, 480 rows were imported before and will be skipped.');
+    expect([importButtonText(some), canStart(some, false), nothingNewText(some)]).toEqual(['Import 20 businesses', true, null]);
+
+    const mixed = checked({ alreadyImportedRows: 1, newRows: 4 });
+    expect(checkSummary(mixed)).toBe('12 rows checked: 4 new can be imported, 1 row was imported before and will be skipped, 7 rows have errors.');
+    expect(importButtonText(mixed)).toBe('Import 4 businesses');
+    expect(importButtonText(checked({ validRows: 1, newRows: 1 }))).toBe('Import 1 business');
+    // A check recorded before the count existed: every valid row, as before.
+    expect(importButtonText(checked({ alreadyImportedRows: null, newRows: null }))).toBe('Import 5 businesses');
   });
 });

@@ -60,6 +60,11 @@ export const CSV_MESSAGES = {
   tooLarge: 'This CSV file is larger than 20 MB. Please split it into smaller files and upload them one at a time.',
   notText: 'This file is not a CSV file: its content is not text. Please export the sheet as CSV (comma separated values) and try again.',
   empty: 'This CSV file has no rows under its header.',
+  /** Every accepted row of the file was imported before: Import has nothing to add. */
+  nothingNew: (valid: number) =>
+    valid === 1
+      ? 'The business in this file is already in the directory: it was imported before. There is nothing new to import.'
+      : `All ${valid.toLocaleString('en-GB')} businesses in this file are already in the directory: they were imported before. There is nothing new to import.`,
   blocked: (n: number) => `${n === 1 ? '1 row has' : `${n} rows have`} errors. Correct them and upload the file again, or import the other rows and leave these out.`,
   started: 'Import started. You can leave this screen: the import carries on and its result stays here.',
   finished: (imported: number) => `Imported ${imported === 1 ? '1 business' : `${imported.toLocaleString('en-GB')} businesses`}.`,
@@ -101,6 +106,13 @@ export const CsvImportSchema = z.object({
   /** Data rows under the header. */
   totalRows: z.number().int(),
   validRows: z.number().int(),
+  /**
+   * Of the valid rows, those imported before (by the import's own rule: their listing exists, or an earlier
+   * row of the file is the same): the import skips them. Null for a file checked before this was counted.
+   */
+  alreadyImportedRows: z.number().int().nullable(),
+  /** Valid rows the import would add: validRows less alreadyImportedRows (null when that is unknown). */
+  newRows: z.number().int().nullable(),
   rejectedRows: z.number().int(),
   /** Row errors in all ('Row N: …'; a row may have several). */
   errorCount: z.number().int(),
@@ -143,6 +155,28 @@ export function moreErrorsText(total: number, shown: number): string | null {
 /** 10 MB per document. */
 export const DOCUMENT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt'] as const;
+export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
+/** The content type (told from the bytes, see the file store's FILE_TYPES) each accepted extension must have. */
+export const DOCUMENT_TYPE_OF_EXTENSION: Readonly<Record<DocumentExtension, string>> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.txt': 'text/plain',
+};
+/** What a content type is called in a message to staff. */
+const DOCUMENT_TYPE_NAMES: Readonly<Record<string, string>> = {
+  'application/pdf': 'a PDF',
+  'application/msword': 'a Word 97-2003 document (.doc)',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'a Word document (.docx)',
+  'text/plain': 'plain text',
+};
+export const documentTypeName = (contentType: string | null): string => (contentType && DOCUMENT_TYPE_NAMES[contentType]) || 'not a type that can be read';
+
+/** The accepted extension a file name ends in, or null. */
+export function documentExtensionOf(fileName: string): DocumentExtension | null {
+  const ext = /\.[^./\\]+$/.exec(fileName.toLowerCase())?.[0];
+  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext ?? '') ? (ext as DocumentExtension) : null;
+}
 /** The `accept` of the file input: the extensions and their types. */
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';
 /** The category a document gets when no keyword names one (admin spec section 5). */
@@ -161,6 +195,12 @@ export const DOCUMENT_MESSAGES = {
   rejected: (name: string) => `Business "${name}" rejected.`,
   empty: 'No documents processed yet',
   wrongType: 'Only PDF, Word (.doc or .docx) and plain text (.txt) files can be processed.',
+  /** The content is not what the name's extension says (a text file named .pdf). */
+  notWhatNameSays: (extension: DocumentExtension, found: string | null) =>
+    `Its name ends in ${extension}, but it is not ${documentTypeName(DOCUMENT_TYPE_OF_EXTENSION[extension])}: its content is ${documentTypeName(found)}. Please choose the document itself, saved as PDF, Word (.doc or .docx) or plain text (.txt).`,
+  /** The rules found nothing about a business: nothing is listed or queued for review. */
+  noBusinessDetails:
+    "We couldn't find any business details in it (a name, address, phone number, e-mail, website or description), so nothing was added for review. If it belongs in the directory, please add the business by hand from Local Businesses.",
   tooLarge: 'The file is larger than 10 MB.',
   noText: 'It has no text to read: it looks like a scanned image. Please add the business by hand from Local Businesses.',
   unreadable: 'The file could not be read. It may be damaged or protected by a password.',

@@ -113,6 +113,9 @@ function matchesPrefixes(streamId: string, prefixes: readonly string[] | undefin
 }
 
 /** Event store over KurrentDB. `close` disposes the client. */
+/** Streams looked up at once by existingStreams. */
+const EXISTENCE_READS_IN_FLIGHT = 16;
+
 export class KurrentDbEventStore implements EventStore {
   private readonly subscriptions = new Set<KurrentSubscription>();
 
@@ -174,6 +177,20 @@ export class KurrentDbEventStore implements EventStore {
       if (resolved.event) return fromKurrentEvent(resolved.event).position;
     }
     throw new Error(`Stream ${streamId} has no events after an append`);
+  }
+
+  /** A read of each stream's first event, a few at a time (KurrentDB has no lookup of many streams at once). */
+  async existingStreams(streamIds: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(streamIds)];
+    const found = new Set<string>();
+    for (let i = 0; i < unique.length; i += EXISTENCE_READS_IN_FLIGHT) {
+      await Promise.all(
+        unique.slice(i, i + EXISTENCE_READS_IN_FLIGHT).map(async (streamId) => {
+          if ((await this.readStream(streamId, { maxCount: 1 })).length > 0) found.add(streamId);
+        }),
+      );
+    }
+    return found;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

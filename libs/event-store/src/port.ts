@@ -113,6 +113,11 @@ export interface EventStore {
    * For bulk creation (an import): PostgreSQL writes the list in one statement.
    */
   appendNewStreams(streams: readonly NewStreamAppend[]): Promise<NewStreamResult[]>;
+  /**
+   * Which of these streams exist: those an append with `no_stream` (or `appendNewStreams`) would refuse.
+   * One lookup for many (an import asks about a batch of rows at once).
+   */
+  existingStreams(streamIds: readonly string[]): Promise<Set<string>>;
   /** Events of one stream in revision order; empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in commit order. */

@@ -410,6 +410,13 @@ export class PostgresEventStore implements EventStore {
     return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
   }
 
+  async existingStreams(streamIds: readonly string[]): Promise<Set<string>> {
+    if (streamIds.length === 0) return new Set();
+    // The streams row is what a no_stream append claims: it exists exactly when that append is refused.
+    const { rows } = await this.sql.query<{ stream_id: string }>('SELECT stream_id FROM streams WHERE stream_id = ANY($1::text[])', [[...new Set(streamIds)]]);
+    return new Set(rows.map((r) => r.stream_id));
+  }
+
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.sql.query<EventRow>(
       // events.revision, not the text column of the same name in the select list: 10 sorts before 2 as text.

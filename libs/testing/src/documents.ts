@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import CFB from 'cfb';
 import JSZip from 'jszip';
-import { PDFDocument, PDFName, PDFRawStream, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts, breakTextIntoLines, rgb } from 'pdf-lib';
 import { ZipFile } from 'yazl';
 
 /** A one-page PDF whose lines are real text objects (what a brochure exported from Word or InDesign has). */
@@ -15,6 +15,22 @@ export async function makePdf(lines: readonly string[]): Promise<Buffer> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
   lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 11, font }));
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A one-page PDF whose paragraphs pdf-lib sets in a column `columnWidth` points wide: a paragraph longer
+ * than the column wraps over several lines, as it does in a brochure exported from Word.
+ */
+export async function makeWrappedPdf(paragraphs: readonly string[], columnWidth = 220): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  let y = 780;
+  for (const paragraph of paragraphs) {
+    page.drawText(paragraph, { x: 50, y, size: 11, font, maxWidth: columnWidth, lineHeight: 14 });
+    y -= breakTextIntoLines(paragraph, [' '], columnWidth, (t) => font.widthOfTextAtSize(t, 11)).length * 14 + 18;
+  }
   return Buffer.from(await doc.save());
 }
 
@@ -33,12 +49,12 @@ const DOCX_CONTENT_TYPES =
 const DOCX_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
 
-/** A .docx with one paragraph per line. */
+/** A .docx with one paragraph per line; a line break inside a line ('\n') is a break within its paragraph (Shift+Enter). */
 export async function makeDocx(lines: readonly string[]): Promise<Buffer> {
   const zip = new JSZip();
   zip.file('[Content_Types].xml', DOCX_CONTENT_TYPES);
   zip.file('_rels/.rels', DOCX_RELS);
-  const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(l)}</w:t></w:r></w:p>`).join('');
+  const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(l).split('\n').join('</w:t><w:br/><w:t xml:space="preserve">')}</w:t></w:r></w:p>`).join('');
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

@@ -17,6 +17,11 @@ export interface CsvImportCheck {
   fileError: string | null;
   totalRows: number;
   validRows: number;
+  /**
+   * Accepted rows imported before, by the import's own duplicate rule (their listing exists, or an earlier
+   * row of the file names it): the import will skip them. Absent from checks recorded before it was counted.
+   */
+  alreadyImportedRows?: number;
   rejectedRows: number;
   errorCount: number;
   /** The first row errors, for the screen; all of them are in the rejected-rows file. */
@@ -47,6 +52,8 @@ export interface CsvImportState {
   readonly fileName: string | null;
   readonly fileError: string | null;
   readonly validRows: number;
+  /** Accepted rows not imported before, as the check found them; null when the check did not count them. */
+  readonly newRows: number | null;
   readonly rejectedRows: number;
   readonly skipRejected: boolean;
   readonly progress: ImportProgress;
@@ -61,12 +68,21 @@ export const initialCsvImportState: CsvImportState = {
   fileName: null,
   fileError: null,
   validRows: 0,
+  newRows: null,
   rejectedRows: 0,
   skipRejected: false,
   progress: NO_PROGRESS,
 };
 
-export type ImportErrorCode = 'IMPORT_NOT_FOUND' | 'IMPORT_ALREADY_EXISTS' | 'IMPORT_ALREADY_STARTED' | 'IMPORT_FILE_INVALID' | 'IMPORT_HAS_ERRORS' | 'IMPORT_NOTHING_TO_IMPORT' | 'IMPORT_NOT_RUNNING';
+export type ImportErrorCode =
+  | 'IMPORT_NOT_FOUND'
+  | 'IMPORT_ALREADY_EXISTS'
+  | 'IMPORT_ALREADY_STARTED'
+  | 'IMPORT_FILE_INVALID'
+  | 'IMPORT_HAS_ERRORS'
+  | 'IMPORT_NOTHING_TO_IMPORT'
+  | 'IMPORT_NOTHING_NEW'
+  | 'IMPORT_NOT_RUNNING';
 
 export const IMPORT_ERROR_STATUS: Record<ImportErrorCode, number> = {
   IMPORT_NOT_FOUND: 404,
@@ -75,6 +91,7 @@ export const IMPORT_ERROR_STATUS: Record<ImportErrorCode, number> = {
   IMPORT_FILE_INVALID: 409,
   IMPORT_HAS_ERRORS: 409,
   IMPORT_NOTHING_TO_IMPORT: 409,
+  IMPORT_NOTHING_NEW: 409,
   IMPORT_NOT_RUNNING: 409,
 };
 
@@ -108,6 +125,7 @@ export function decideCsvImport(command: CsvImportCommand, state: CsvImportState
       if (state.status !== 'checked') throw new ImportError('IMPORT_ALREADY_STARTED', 'This import has already been started.');
       if (state.fileError) throw new ImportError('IMPORT_FILE_INVALID', state.fileError);
       if (state.validRows === 0) throw new ImportError('IMPORT_NOTHING_TO_IMPORT', 'No row of this file can be imported. Correct the rows and upload it again.');
+      if (state.newRows === 0) throw new ImportError('IMPORT_NOTHING_NEW', CSV_MESSAGES.nothingNew(state.validRows));
       if (state.rejectedRows > 0 && !command.skipRejected) throw new ImportError('IMPORT_HAS_ERRORS', CSV_MESSAGES.blocked(state.rejectedRows));
       return [{ type: 'CsvImportStarted', data: { importId: command.importId, skipRejected: command.skipRejected } }];
     }
@@ -135,7 +153,8 @@ export function evolveCsvImport(state: CsvImportState, event: CsvImportEvent): C
   switch (event.type) {
     case 'CsvImportChecked': {
       const c = event.data;
-      return { ...state, exists: true, status: 'checked', fileId: c.fileId, fileName: c.fileName, fileError: c.fileError, validRows: c.validRows, rejectedRows: c.rejectedRows };
+      const newRows = c.alreadyImportedRows === undefined ? null : c.validRows - c.alreadyImportedRows;
+      return { ...state, exists: true, status: 'checked', fileId: c.fileId, fileName: c.fileName, fileError: c.fileError, validRows: c.validRows, newRows, rejectedRows: c.rejectedRows };
     }
     case 'CsvImportStarted':
       return { ...state, status: 'queued', skipRejected: event.data.skipRejected };

@@ -62,6 +62,15 @@ describe('CSV import aggregate', () => {
     given([{ type: 'CsvImportChecked', data: check({ validRows: 0, rejectedRows: 3 }) }]).when({ type: 'StartCsvImport', importId, skipRejected: true }).thenFails('IMPORT_NOTHING_TO_IMPORT');
   });
 
+  it('given a check that found every valid row imported before, when started, then it is refused: nothing is new', () => {
+    given([{ type: 'CsvImportChecked', data: check({ validRows: 3, alreadyImportedRows: 3 }) }]).when({ type: 'StartCsvImport', importId, skipRejected: false }).thenFails('IMPORT_NOTHING_NEW');
+    given([{ type: 'CsvImportChecked', data: check({ validRows: 3, alreadyImportedRows: 2 }) }]).when({ type: 'StartCsvImport', importId, skipRejected: false }).then([started]);
+    // A check recorded before rows imported before were counted starts as it did.
+    given([checked]).when({ type: 'StartCsvImport', importId, skipRejected: false }).then([started]);
+    expect([{ type: 'CsvImportChecked', data: check({ validRows: 3, alreadyImportedRows: 1 }) } as CsvImportEvent].reduce(evolveCsvImport, initialCsvImportState).newRows).toBe(2);
+    expect([checked].reduce(evolveCsvImport, initialCsvImportState).newRows).toBeNull();
+  });
+
   it('given a started import, when started again, then it is refused', () => {
     given([checked, started]).when({ type: 'StartCsvImport', importId, skipRejected: false }).thenFails('IMPORT_ALREADY_STARTED');
   });

@@ -6,6 +6,7 @@ import {
   type ExtractedField,
   type ListingCategory,
 } from '@afterwards/contracts';
+import { joinWrappedLines } from './document-text';
 
 /**
  * The document extraction rules (admin spec section 5), applied to a document's text. Pure: the server
@@ -161,9 +162,18 @@ function pricingOf(text: string): string | null {
   return match ? `From £${match[1]}` : null;
 }
 
+/**
+ * Whether the text gave anything about a business: a field besides the category (a keyword such as
+ * 'funeral' in any letter names one) and the defaults. A document without is not a listing to review.
+ */
+export function foundBusinessDetails(extraction: Pick<Extraction, 'found'>): boolean {
+  return extraction.found.some((field) => field !== 'category');
+}
+
 /** The spec's rules over a document's text; `fileName` names the business when nothing in the text does. */
 export function extractBusiness(rawText: string, fileName: string): Extraction {
-  const text = tidyText(rawText);
+  // Whichever extractor read it (pdf.js, mammoth, word-extractor, a .txt), a paragraph is one line here.
+  const text = joinWrappedLines(tidyText(rawText));
   const found: ExtractedField[] = [];
   const take = <T>(field: ExtractedField, value: T | null): T | null => {
     if (value !== null) found.push(field);

@@ -1,4 +1,4 @@
-import { confidenceOf, extractBusiness, nameFromFileName } from './document-extraction';
+import { confidenceOf, extractBusiness, foundBusinessDetails, nameFromFileName } from './document-extraction';
 
 const brochure = `Hope & Sons Funeral Directors Ltd
 
@@ -52,5 +52,14 @@ describe('document extraction rules', () => {
 
   it('turns dashes and underscores of a file name into spaces', () => {
     expect(nameFromFileName('north-leeds_funerals.docx')).toBe('north leeds funerals');
+  });
+
+  it('says a text with nothing but defaults, or only a category keyword, gave no business details', () => {
+    // The file name gives the name, 'Support Services' and 'Unknown Location' the rest: confidence 0.
+    const nothing = extractBusiness('not really a PDF, only a few words typed into a text file', 'not-really.pdf');
+    expect([nothing.data.businessName, nothing.confidence, foundBusinessDetails(nothing)]).toEqual(['not really', 0, false]);
+    // 'funeral' in a letter names a category, not a business.
+    expect(foundBusinessDetails(extractBusiness('Thank you for coming to the funeral on Friday.', 'letter.txt'))).toBe(false);
+    expect(foundBusinessDetails(extractBusiness('Phone: 0113 496 0000', 'card.txt'))).toBe(true);
   });
 });

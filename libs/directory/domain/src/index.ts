@@ -5,3 +5,4 @@ export * from './distance';
 export * from './csv-import';
 export * from './csv-import-rules';
 export * from './document-extraction';
+export * from './document-text';

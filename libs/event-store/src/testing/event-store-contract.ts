@@ -212,6 +212,19 @@ export function describeEventStoreContract(
       for (const id of ids) expect(await store.readStream(id)).toHaveLength(1);
     });
 
+    it('tells which of many streams exist: those a no_stream append would refuse', async () => {
+      await store.append(`${prefix}e1`, [newEvent('E1')], 'no_stream');
+      await store.appendNewStreams([{ streamId: `${prefix}e2`, events: [newEvent('E2a'), newEvent('E2b')] }]);
+      const asked = [`${prefix}e1`, `${prefix}none`, `${prefix}e2`, `${prefix}e1`];
+      expect([...(await store.existingStreams(asked))].sort()).toEqual([`${prefix}e1`, `${prefix}e2`]);
+      expect(await store.existingStreams([])).toEqual(new Set());
+      const refused = await store.appendNewStreams(asked.slice(0, 3).map((streamId) => ({ streamId, events: [newEvent('Again')] })));
+      expect(refused.map((r) => r instanceof StreamConflictError)).toEqual([true, false, true]);
+      await store.deleteStream(`${prefix}e1`);
+      // 'none' exists now (the append above made it); e1 is gone.
+      expect([...(await store.existingStreams(asked))].sort()).toEqual([`${prefix}e2`, `${prefix}none`]);
+    });
+
     it('reads a stream in revision order with fromRevision and maxCount', async () => {
       const stream = `${prefix}case-4`;
       await store.append(stream, [0, 1, 2, 3, 4].map((i) => newEvent('Numbered', { i })), 'no_stream');

@@ -1,4 +1,4 @@
-import { BROCHURE_LINES, makeDoc, makeDocx, makeDocxBomb, makePdf, makePdfBomb, makeScannedPdf, makeTxt } from '@afterwards/testing/documents';
+import { BROCHURE_LINES, makeDoc, makeDocx, makeDocxBomb, makePdf, makePdfBomb, makeScannedPdf, makeTxt, makeWrappedPdf } from '@afterwards/testing/documents';
 import { detectFileType, FILE_TYPES } from '@afterwards/file-store';
 import { extractBusiness } from '@afterwards/directory-domain';
 import { DEFAULT_EXTRACTION_LIMITS, DocumentLimitError, extractText, hasText, type DocumentLimit, type ExtractionLimits } from './extract-text';
@@ -47,6 +47,36 @@ describe('document text extraction with real parsers', () => {
   it('refuses a damaged PDF as unreadable', async () => {
     const pdf = await makePdf(BROCHURE_LINES);
     await expect(extractText(pdf.subarray(0, 200), FILE_TYPES.pdf)).rejects.toThrow('could not be read');
+  });
+});
+
+describe('a description sentence that wraps over lines is found, whichever extractor read it', () => {
+  // No piece of it between two line ends is a sentence of 51 characters or more: only the joined paragraph is.
+  const description = 'We provide caring and dignified funeral services for families across the whole of the county.';
+  const name = 'Hope & Sons Funeral Directors Ltd';
+  const phone = 'Phone: 0113 496 0000';
+  // The sentence as a page or an editor broke it: each line under the rule's 51 characters.
+  const broken = ['We provide caring and dignified', 'funeral services for families across', 'the whole of the county.'];
+
+  it.each([
+    ['a PDF that sets it in a narrow column (pdf.js)', () => makeWrappedPdf([name, description, phone], 200), FILE_TYPES.pdf],
+    ['a .docx whose paragraph has line breaks in it (mammoth)', () => makeDocx([name, broken.join('\n'), phone]), FILE_TYPES.docx],
+    ['a Word 97-2003 .doc typed with a return at each line end (word-extractor)', async () => makeDoc([name, ...broken, phone]), FILE_TYPES.doc],
+    ['a .txt wrapped at the line end, as e-mail is', async () => makeTxt([name, ...broken, phone]), FILE_TYPES.text],
+  ])('%s', async (_name, make, type) => {
+    const bytes = await make();
+    expect(detectFileType(bytes)).toBe(type);
+    const text = await extractText(bytes, type);
+    // The extractor really gave the sentence over several lines.
+    expect(text).not.toContain(description);
+    expect(text.split(/\r?\n/).filter((l) => l.trim()).length).toBeGreaterThanOrEqual(4);
+    const { data } = extractBusiness(text, 'brochure');
+    expect(data).toMatchObject({ businessName: name, description, phone: '0113 496 0000' });
+  });
+
+  it('finds the same sentence on one line in a .docx', async () => {
+    const text = await extractText(await makeDocx([name, description, phone]), FILE_TYPES.docx);
+    expect(extractBusiness(text, 'brochure').data.description).toBe(description);
   });
 });
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { DOCUMENT_MESSAGES, FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE } from '@afterwards/contracts';
 import { HttpSession, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
-import { BROCHURE_LINES, makeDocx, makeDocxBomb, makePdf, makePdfBomb } from '@afterwards/testing/documents';
+import { BROCHURE_LINES, makeDoc, makeDocx, makeDocxBomb, makePdf, makePdfBomb, makeTxt } from '@afterwards/testing/documents';
 
 const STAFF = { email: 'dora.documents@example.test', name: 'Dora Documents', password: 'quiet-harbour-80' };
 const FAMILY = { email: 'fern.reader@example.test', password: 'quiet-harbour-81' };
@@ -127,6 +127,38 @@ describe('document import cannot take the API down', () => {
     await client.end();
     expect(rows).toHaveLength(2);
     expect(filesUnder(filesDir).map((f) => path.basename(f)).sort()).toEqual([...rows].sort());
+  }, 120_000);
+
+  it('refuses a file that is not what its name says, and a document with no business details, listing nothing', async () => {
+    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await client.connect();
+    const counts = async () => {
+      const documents = await client.query<{ n: string }>('SELECT count(*) AS n FROM import_documents');
+      const listings = await client.query<{ n: string }>('SELECT count(*) AS n FROM listings');
+      return { documents: Number(documents.rows[0]!.n), listings: Number(listings.rows[0]!.n) };
+    };
+    const before = await counts();
+    const files = filesUnder(filesDir);
+    try {
+      const cases: Array<[string, Buffer, number, string, string]> = [
+        ['not-really.pdf', makeTxt(['not really a PDF, only a few words typed into a text file']), 415, 'DOCUMENT_NOT_WHAT_ITS_NAME_SAYS', DOCUMENT_MESSAGES.notWhatNameSays('.pdf', 'text/plain')],
+        ['brochure.docx', await makePdf(BROCHURE_LINES), 415, 'DOCUMENT_NOT_WHAT_ITS_NAME_SAYS', DOCUMENT_MESSAGES.notWhatNameSays('.docx', 'application/pdf')],
+        ['letter.doc', await makeDocx(BROCHURE_LINES), 415, 'DOCUMENT_NOT_WHAT_ITS_NAME_SAYS', DOCUMENT_MESSAGES.notWhatNameSays('.doc', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')],
+        ['notes.txt', makeDoc(BROCHURE_LINES), 415, 'DOCUMENT_NOT_WHAT_ITS_NAME_SAYS', DOCUMENT_MESSAGES.notWhatNameSays('.txt', 'application/msword')],
+        ['brochure.exe', makeTxt(BROCHURE_LINES), 415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType],
+        ['shopping-list.txt', makeTxt(['Milk, bread and eggs', 'Remember to post the letter on Tuesday']), 422, 'DOCUMENT_NO_BUSINESS_DETAILS', DOCUMENT_MESSAGES.noBusinessDetails],
+      ];
+      for (const [name, bytes, status, code, reason] of cases) {
+        const res = await upload(name, bytes);
+        expect([name, res.status, res.body.code, res.body.detail]).toEqual([name, status, code, DOCUMENT_MESSAGES.processFailed(name, reason)]);
+      }
+      expect(DOCUMENT_MESSAGES.notWhatNameSays('.pdf', 'text/plain')).toContain('Its name ends in .pdf, but it is not a PDF: its content is plain text.');
+      // Nothing reached the review queue or the directory, and no file was kept.
+      expect(await counts()).toEqual(before);
+      expect(filesUnder(filesDir)).toEqual(files);
+    } finally {
+      await client.end();
+    }
   }, 120_000);
 
   it('leaves no stored file without its row when the API is killed while it reads a document', async () => {

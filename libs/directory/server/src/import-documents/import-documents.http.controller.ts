@@ -6,14 +6,16 @@ import {
   DOCUMENT_MESSAGES,
   DOCUMENT_SOURCE,
   DOCUMENT_TEXT_KEPT,
+  DOCUMENT_TYPE_OF_EXTENSION,
   ListingDetailsInputSchema,
   UNKNOWN_LOCATION,
   UPLOAD_CONTENT_TYPE,
   type ExtractedData,
   type ListingDetailsInput,
+  documentExtensionOf,
   type ProcessedDocument,
 } from '@afterwards/contracts';
-import { extractBusiness, ListingError } from '@afterwards/directory-domain';
+import { extractBusiness, foundBusinessDetails, ListingError } from '@afterwards/directory-domain';
 import { FILE_TYPES } from '@afterwards/file-store';
 import { Consumes, ProblemError } from '@afterwards/server-kit';
 import { staffOf } from '@afterwards/identity-server';
@@ -68,6 +70,11 @@ export class ImportDocumentsController {
   async upload(@Req() req: Request): Promise<ProcessedDocument> {
     const fileName = importFileName(req, 'document');
     const failed = (status: number, code: string, reason: string) => new ProblemError(status, code, DOCUMENT_MESSAGES.processFailed(fileName, reason));
+    const extension = documentExtensionOf(fileName);
+    if (!extension) {
+      req.resume();
+      throw failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType);
+    }
     const files = this.rt.files();
     const stored = await receiveImportFile(req, files, {
       maxBytes: DOCUMENT_IMPORT_MAX_BYTES,
@@ -80,6 +87,10 @@ export class ImportDocumentsController {
     });
     let kept = false;
     try {
+      // Told by its content, the file must be what its name says: text named .pdf is not read as a PDF.
+      if (stored.fileType !== DOCUMENT_TYPE_OF_EXTENSION[extension]) {
+        throw failed(415, 'DOCUMENT_NOT_WHAT_ITS_NAME_SAYS', DOCUMENT_MESSAGES.notWhatNameSays(extension, stored.fileType));
+      }
       const bytes = await files.readStaged(stored.fileId);
       let text: string;
       try {
@@ -97,6 +108,8 @@ export class ImportDocumentsController {
       if (!hasText(text)) throw failed(422, 'DOCUMENT_NO_TEXT', DOCUMENT_MESSAGES.noText);
 
       const extraction = extractBusiness(text, fileName);
+      // Nothing but defaults (the file name, 'Support Services', 'Unknown Location') is no listing to review.
+      if (!foundBusinessDetails(extraction)) throw failed(422, 'DOCUMENT_NO_BUSINESS_DETAILS', DOCUMENT_MESSAGES.noBusinessDetails);
       const settings = await this.rt.settings();
       // The same document again names the same listing, so it is refused instead of duplicated.
       const listingId = uuidFromName(`afterwards-document:${createHash('sha256').update(bytes).digest('hex')}`);

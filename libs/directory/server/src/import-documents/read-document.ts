@@ -39,9 +39,20 @@ function commonJsDefault<T>(namespace: unknown): T {
   return value as T;
 }
 
+/**
+ * A .docx's text, a paragraph per line and a blank line after it. Through mammoth's HTML, not its raw
+ * text: the raw text drops a line break inside a paragraph (Shift+Enter), running the words either side
+ * of it together ('for' and 'families' as 'forfamilies'). Pictures are left out, not inlined.
+ */
 async function docxText(bytes: Buffer): Promise<string> {
   const mammoth = commonJsDefault<typeof import('mammoth')>(await import('mammoth'));
-  return (await mammoth.extractRawText({ buffer: bytes })).value;
+  const noPicture = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+  const html = (await mammoth.convertToHtml({ buffer: bytes }, { convertImage: noPicture })).value;
+  return html
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<\/(?:p|h[1-6]|li|td|th)>/g, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[entity]!);
 }
 
 /** A legacy Word 97–2003 document (.doc, an OLE compound file): body, headers and text boxes. */

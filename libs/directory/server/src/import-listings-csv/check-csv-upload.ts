@@ -1,14 +1,17 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import {
-  CSV_COLUMNS,
-} from '@afterwards/directory-domain';
+import { CSV_COLUMNS } from '@afterwards/directory-domain';
 import { CSV_ERRORS_KEPT, CSV_IMPORT_MAX_BYTES, CSV_PREVIEW_ROWS, type AdminSettings, type CsvPreviewRow } from '@afterwards/contracts';
 import type { CsvImportCheck, CsvRowDefaults } from '@afterwards/directory-domain';
 import { FILE_TYPES, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import type { EventStore } from '@afterwards/event-store';
 import { csvRows } from '@afterwards/server-kit';
+import { AlreadyImported, listingOfRow } from './already-imported';
 import { CsvFileError, readCsv } from './csv-records';
-import { checkedRows } from './csv-rows';
+import { checkedRows, type ValidRow } from './csv-rows';
+
+/** Accepted rows looked up at once in the event store (see AlreadyImported). */
+const LOOKUP_ROWS = 500;
 
 /** Settings decide what a row that leaves radius or status empty gets, as on the Add form. */
 export function rowDefaults(settings: AdminSettings): CsvRowDefaults {
@@ -56,10 +59,12 @@ class RejectedRowsFile {
 
 /**
  * The check made on upload: the header, then every row through the same rules the import applies, with
- * a preview of the first rows, the first errors, counts, and a file of every rejected row.
+ * a preview of the first rows, the first errors, counts, and a file of every rejected row; and, by the
+ * import's own duplicate rule (AlreadyImported), how many accepted rows were imported before.
  */
 export async function checkCsvUpload(
   files: EncryptedFileStore,
+  store: EventStore,
   upload: { importId: string; fileName: string; stored: StoredFile },
   defaults: CsvRowDefaults,
 ): Promise<CsvImportCheck> {
@@ -74,6 +79,13 @@ export async function checkCsvUpload(
   let fileError: string | null = null;
   let rejects: RejectedRowsFile | undefined;
   let rejectsFileId: string | null = null;
+  const already = new AlreadyImported(store);
+  let alreadyImportedRows = 0;
+  let lookup: string[] = [];
+  const lookUp = async () => {
+    alreadyImportedRows += (await already.check(lookup)).filter(Boolean).length;
+    lookup = [];
+  };
   try {
     for await (const row of checkedRows(records, defaults, (h) => {
       headers = h;
@@ -86,6 +98,8 @@ export async function checkCsvUpload(
       }
       if (row.result.ok) {
         validRows += 1;
+        lookup.push(listingOfRow(row as ValidRow));
+        if (lookup.length >= LOOKUP_ROWS) await lookUp();
         continue;
       }
       rejectedRows += 1;
@@ -93,6 +107,7 @@ export async function checkCsvUpload(
       for (const e of rowErrors) if (errors.length < CSV_ERRORS_KEPT) errors.push(e);
       await rejects!.add(row.cells, row.row, rowErrors);
     }
+    await lookUp();
     rejectsFileId = (await rejects?.finish()) ?? null;
   } catch (error) {
     rejects?.abort();
@@ -109,6 +124,7 @@ export async function checkCsvUpload(
     fileError,
     totalRows: fileError ? 0 : totalRows,
     validRows: fileError ? 0 : validRows,
+    alreadyImportedRows: fileError ? 0 : alreadyImportedRows,
     rejectedRows: fileError ? 0 : rejectedRows,
     errorCount: fileError ? 0 : errorCount,
     errors: fileError ? [] : errors,

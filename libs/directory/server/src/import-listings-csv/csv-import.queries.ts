@@ -11,6 +11,7 @@ interface Row {
   headers: string[];
   total_rows: number;
   valid_rows: number;
+  already_imported_rows: number | null;
   rejected_rows: number;
   error_count: number;
   errors: string[];
@@ -43,6 +44,8 @@ function toImport(r: Row): StoredCsvImport {
     headers: r.headers,
     totalRows: r.total_rows,
     validRows: r.valid_rows,
+    alreadyImportedRows: r.already_imported_rows,
+    newRows: r.already_imported_rows === null ? null : r.valid_rows - r.already_imported_rows,
     rejectedRows: r.rejected_rows,
     errorCount: r.error_count,
     errors: r.errors,
@@ -60,7 +63,7 @@ function toImport(r: Row): StoredCsvImport {
 export async function findCsvImports(prisma: PrismaClient, where: { id?: string; limit?: number }): Promise<StoredCsvImport[]> {
   const filter = where.id ? Prisma.sql`WHERE id = ${where.id}::uuid` : Prisma.empty;
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT id, file_name, file_id, file_bytes, status, file_error, headers, total_rows, valid_rows, rejected_rows, error_count, errors, preview,
+    SELECT id, file_name, file_id, file_bytes, status, file_error, headers, total_rows, valid_rows, already_imported_rows, rejected_rows, error_count, errors, preview,
       rejects_file_id, checked, imported, duplicates, rejected, failure, created_at, started_at, finished_at, version
     FROM listing_imports ${filter} ORDER BY created_at DESC, id LIMIT ${where.limit ?? 20}`;
   return rows.map(toImport);

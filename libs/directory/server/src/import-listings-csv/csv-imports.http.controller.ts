@@ -54,7 +54,7 @@ export class CsvImportsController {
     });
     const importId = randomUUID();
     try {
-      const check = await checkCsvUpload(files, { importId, fileName, stored }, rowDefaults(await this.rt.settings()));
+      const check = await checkCsvUpload(files, this.rt.store, { importId, fileName, stored }, rowDefaults(await this.rt.settings()));
       const position = await runCsvImportCommand(this.rt.store, importId, { type: 'CheckCsvImport', check }, staffContext(req));
       const created = await this.settled(importId, position);
       await this.audit.record(req, {
@@ -62,7 +62,15 @@ export class CsvImportsController {
         tableName: IMPORTS_TABLE,
         recordId: importId,
         oldValues: null,
-        newValues: { fileName, fileBytes: stored.fileSize, totalRows: check.totalRows, validRows: check.validRows, rejectedRows: check.rejectedRows, fileError: check.fileError },
+        newValues: {
+          fileName,
+          fileBytes: stored.fileSize,
+          totalRows: check.totalRows,
+          validRows: check.validRows,
+          alreadyImportedRows: check.alreadyImportedRows,
+          rejectedRows: check.rejectedRows,
+          fileError: check.fileError,
+        },
       });
       return publicImport(created);
     } catch (error) {

@@ -9,7 +9,7 @@ import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-stor
 import { EncryptedFileStore, FILE_TYPES, type StoredFile } from '@afterwards/file-store';
 import { InProcessJobQueue } from '@afterwards/jobs';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
-import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { createPgliteTestDatabase, expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { ProjectionRunner } from '@afterwards/server-kit';
 import { ChangeListing } from '../change-listing/change-listing.command';
 import { ChangeListingHandler } from '../change-listing/change-listing.handler';
@@ -48,19 +48,29 @@ const textOf = async (files: EncryptedFileStore, fileId: string) => (await files
 describe('bulk CSV check', () => {
   let dir: string;
   let files: EncryptedFileStore;
-  beforeAll(() => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-check-'));
     files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 7) });
+    // An empty directory: no row was imported before.
+    db = await createPgliteTestDatabase();
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations]);
+    store = new PostgresEventStore(db.sql);
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await store.close();
+    await db.dispose();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   const put = (content: Buffer): Promise<StoredFile> => files.put(Readable.from([content]), { maxBytes: 50 * 1024 * 1024, allowedTypes: [FILE_TYPES.text] });
 
   it('checks every row of a 40,005-row file, not the first 10: bad rows at 11 and 40,000 are found, with every other row good', async () => {
     const content = csvOf(40_005);
     const stored = await put(content);
-    const check = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'listings.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
-    expect(check).toMatchObject({ fileError: null, totalRows: 40_005, validRows: 40_003, rejectedRows: 2, errorCount: 2 });
+    const check = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'listings.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
+    expect(check).toMatchObject({ fileError: null, totalRows: 40_005, validRows: 40_003, alreadyImportedRows: 0, rejectedRows: 2, errorCount: 2 });
     expect(check.errors).toEqual(['Row 11: name is required', 'Row 40000: email "not-an-email" is not a valid email address']);
     expect(check.headers).toEqual(HEADER.split(','));
     // The preview is the first 10 rows, quoted commas, quotes and line breaks intact.
@@ -82,11 +92,11 @@ describe('bulk CSV check', () => {
   }, 60_000);
 
   it('refuses a file without the required headers, naming them, and one that is not UTF-8', async () => {
-    const noHeaders = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from('name,category,location\r\nA,Charities,Leeds\r\n')) }, rowDefaults(DEFAULT_SETTINGS));
+    const noHeaders = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from('name,category,location\r\nA,Charities,Leeds\r\n')) }, rowDefaults(DEFAULT_SETTINGS));
     expect(noHeaders).toMatchObject({ fileError: CSV_MESSAGES.missingHeaders(['address', 'phone', 'email', 'website', 'description', 'pricing', 'service_radius', 'status']), totalRows: 0, rejectsFileId: null });
-    const latin1 = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\nA,Charities,Leeds,,,,,Fees \xa310,,,\r\n`, 'latin1')) }, rowDefaults(DEFAULT_SETTINGS));
+    const latin1 = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\nA,Charities,Leeds,,,,,Fees \xa310,,,\r\n`, 'latin1')) }, rowDefaults(DEFAULT_SETTINGS));
     expect(latin1.fileError).toMatch(/^Error parsing CSV: the file is not UTF-8 text/);
-    const badQuote = await checkCsvUpload(files, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\n"A"B,Charities,Leeds,,,,,,,,\r\n`)) }, rowDefaults(DEFAULT_SETTINGS));
+    const badQuote = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\n"A"B,Charities,Leeds,,,,,,,,\r\n`)) }, rowDefaults(DEFAULT_SETTINGS));
     expect(badQuote.fileError).toMatch(/^Error parsing CSV: /);
   });
 });
@@ -131,15 +141,25 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Upload and check, start leaving rows in error out, and run the job, as the routes and worker do. */
-  async function importFile(content: Buffer) {
+  /** Upload and check, as the upload route does. */
+  async function checkFile(content: Buffer) {
     const files = rt.files();
     const importId = randomUUID();
     const stored = await files.put(Readable.from([content]), { maxBytes: 1e7, allowedTypes: [FILE_TYPES.text] });
-    const check = await checkCsvUpload(files, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
+    const check = await checkCsvUpload(files, store, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
     await runCsvImportCommand(store, importId, { type: 'CheckCsvImport', check }, staff);
+    return { importId, check };
+  }
+
+  /** Start a checked import leaving rows in error out, and run the job, as the start route and worker do. */
+  async function startAndRun(importId: string) {
     await runCsvImportCommand(store, importId, { type: 'StartCsvImport', importId, skipRejected: true }, staff);
-    return { importId, progress: await runCsvImport(rt, { importId, context: staff }) };
+    return runCsvImport(rt, { importId, context: staff });
+  }
+
+  async function importFile(content: Buffer) {
+    const { importId, check } = await checkFile(content);
+    return { importId, check, progress: await startAndRun(importId) };
   }
 
   it('imports each accepted row as a placed Bulk Upload listing, and a second upload of the file adds none', async () => {
@@ -156,10 +176,14 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     expect(york.latitude).toBeCloseTo(53.96, 1);
     expect(york.description).toBe('Funeral directors since 1920.\r\nAsk for "the family room" at branch 4.');
 
-    const again = await importFile(csvOf(24));
-    expect(again.progress).toEqual({ checked: 24, imported: 0, duplicates: 23, rejected: 1 });
-    // A longer copy of the file adds only its new rows.
+    // The same file again: the check says before Import that every valid row was imported, and Import is refused.
+    const again = await checkFile(csvOf(24));
+    expect(again.check).toMatchObject({ totalRows: 24, validRows: 23, alreadyImportedRows: 23, rejectedRows: 1 });
+    await expectEventually(async () => expect((await findCsvImports(prisma, { id: again.importId }))[0]).toMatchObject({ alreadyImportedRows: 23, newRows: 0 }));
+    await expect(startAndRun(again.importId)).rejects.toMatchObject({ code: 'IMPORT_NOTHING_NEW', message: CSV_MESSAGES.nothingNew(23) });
+    // A longer copy of the file adds only its new rows: the check's count is what the import then does.
     const longer = await importFile(csvOf(30));
+    expect(longer.check).toMatchObject({ validRows: 29, alreadyImportedRows: 23 });
     expect(longer.progress).toEqual({ checked: 30, imported: 6, duplicates: 23, rejected: 1 });
     await expectEventually(async () => expect(await prisma.listing.count()).toBe(29));
     // Every listing event carries the staff member who started the import.
@@ -167,8 +191,27 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     expect(events[0]!.metadata).toMatchObject({ actor: staff.actor, correlationId: staff.correlationId });
   }, 60_000);
 
+  it('counts a row repeated in the file as imported before, in the check and in the import alike', async () => {
+    // Three businesses not imported before, then the second twice more and the third once more.
+    const rows = [rowAt(2), rowAt(3), rowAt(4), rowAt(3), rowAt(3), rowAt(4)].map((r) => r.replace('Hope, Sons & Co', 'Calder & Co'));
+    const repeated = Buffer.from(`${[HEADER, ...rows].join('\r\n')}\r\n`);
+    const { check, progress } = await importFile(repeated);
+    expect(check).toMatchObject({ totalRows: 6, validRows: 6, alreadyImportedRows: 3 });
+    expect(progress).toEqual({ checked: 6, imported: 3, duplicates: 3, rejected: 0 });
+  });
+
+  it('a row another import adds between the check and the start counts as imported before, as the check would now say', async () => {
+    const content = Buffer.from(`${HEADER}\r\n${['Ash Tree Funerals', 'Funeral Directors', 'Leeds', '', '', '', '', '', '', '10', 'Active'].join(',')}\r\n`);
+    const first = await checkFile(content);
+    const second = await checkFile(content);
+    expect([first.check.alreadyImportedRows, second.check.alreadyImportedRows]).toEqual([0, 0]);
+    expect(await startAndRun(first.importId)).toEqual({ checked: 1, imported: 1, duplicates: 0, rejected: 0 });
+    expect(await startAndRun(second.importId)).toEqual({ checked: 1, imported: 0, duplicates: 1, rejected: 0 });
+    expect((await checkFile(content)).check.alreadyImportedRows).toBe(1);
+  });
+
   it('a job run again after the import completed changes nothing', async () => {
-    const done = await importFile(csvOf(3));
+    const done = await importFile(Buffer.from(csvOf(3).toString('utf8').replace(/Hope, Sons & Co/g, 'Wharfe & Co')));
     const before = (await store.readStream(`import-${done.importId}`)).length;
     await runCsvImport(rt, { importId: done.importId, context: staff });
     expect((await store.readStream(`import-${done.importId}`)).length).toBe(before);

@@ -1,14 +1,17 @@
 import { Logger } from '@nestjs/common';
 import { CSV_SOURCE, type ImportProgress } from '@afterwards/contracts';
-import { NO_PROGRESS, csvRowIdentity, importStreamId, listingStreamId, type ImportRowRef } from '@afterwards/directory-domain';
+import { NO_PROGRESS, importStreamId, listingStreamId, type ImportRowRef } from '@afterwards/directory-domain';
 import type { EventStore } from '@afterwards/event-store';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
 import { SubmitListings, type SubmitListingCommand } from '../change-listing/submit-listings.command';
-import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, uuidFromName, type ImportRuntime } from '../imports/import-runtime';
+import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
+import { AlreadyImported, listingOfRow } from './already-imported';
 import { rowDefaults } from './check-csv-upload';
 import { CsvFileError, readCsv } from './csv-records';
-import { checkedRows } from './csv-rows';
+import { checkedRows, type ValidRow } from './csv-rows';
+
+export { csvRowListingId } from './already-imported';
 
 export interface ImportCsvPayload {
   readonly importId: string;
@@ -31,9 +34,6 @@ export const IMPORT_BATCHES_IN_FLIGHT = 2;
 export const PROGRESS_EVERY_MS = 1000;
 
 const logger = new Logger('csv-import');
-
-/** Where an accepted row's listing lives: named by the row itself, so the same row twice is one listing. */
-export const csvRowListingId = (identity: string): string => uuidFromName(`afterwards-csv-row:${identity}`);
 
 interface Batch {
   /** Data rows of the file the batch covers, accepted or not: batches cover the file in order, without gaps. */
@@ -83,14 +83,19 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
   const skip = settled.checked;
   const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt.store, importId, { type, importId, progress: { ...settled } }, context);
 
+  // The check's duplicate rule: rows imported before are skipped, not submitted.
+  const already = new AlreadyImported(rt.store);
   const submit = async (batch: Batch): Promise<ImportProgress> => {
     const counts: ImportProgress = { checked: batch.rows, imported: 0, duplicates: 0, rejected: batch.rejected };
     if (batch.commands.length === 0) return counts;
-    const outcomes = await rt.commands.execute(new SubmitListings(batch.commands, context));
-    const existing: SubmitListingCommand[] = [];
+    const before = await already.check(batch.commands.map((c) => c.listingId));
+    const existing: SubmitListingCommand[] = batch.commands.filter((_, i) => before[i]);
+    const fresh = batch.commands.filter((_, i) => !before[i]);
+    // A listing made since the lookup (another import at the same time) is refused by the store: the same rule.
+    const outcomes = fresh.length > 0 ? await rt.commands.execute(new SubmitListings(fresh, context)) : [];
     outcomes.forEach((outcome, i) => {
       if (outcome === 'submitted') counts.imported += 1;
-      else if (outcome === 'exists') existing.push(batch.commands[i]!);
+      else if (outcome === 'exists') existing.push(fresh[i]!);
       else counts.rejected += 1;
     });
     // Only a resumed run can meet its own rows; a first run's conflicts are all duplicates.
@@ -138,7 +143,7 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
         continue;
       }
       const { details, status } = row.result;
-      const listingId = csvRowListingId(csvRowIdentity(details, status));
+      const listingId = listingOfRow(row as ValidRow);
       batch.commands.push({ type: 'SubmitListing', listingId, details, status, source: CSV_SOURCE, originalFilename: state.fileName, importRow: { importId, row: row.row } });
       if (batch.commands.length >= IMPORT_BATCH_ROWS) await send();
     }

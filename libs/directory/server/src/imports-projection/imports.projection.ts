@@ -24,9 +24,9 @@ export const importsProjection: Projection = {
         const c = event.data;
         count = await tx.$executeRaw`
           INSERT INTO listing_imports (id, file_name, file_id, file_sha256, file_bytes, status, file_error, headers, total_rows, valid_rows,
-            rejected_rows, error_count, errors, preview, rejects_file_id, created_by, created_at, version)
+            already_imported_rows, rejected_rows, error_count, errors, preview, rejects_file_id, created_by, created_at, version)
           VALUES (${id}::uuid, ${c.fileName}, ${c.fileId}::uuid, ${c.fileSha256}, ${c.fileBytes}, 'checked', ${c.fileError}, ${JSON.stringify(c.headers)}::jsonb,
-            ${c.totalRows}, ${c.validRows}, ${c.rejectedRows}, ${c.errorCount}, ${JSON.stringify(c.errors)}::jsonb, ${JSON.stringify(c.preview)}::jsonb,
+            ${c.totalRows}, ${c.validRows}, ${c.alreadyImportedRows ?? null}::int, ${c.rejectedRows}, ${c.errorCount}, ${JSON.stringify(c.errors)}::jsonb, ${JSON.stringify(c.preview)}::jsonb,
             ${c.rejectsFileId}::uuid, ${recorded.metadata.actor}, ${at}, ${version})
           ON CONFLICT (id) DO NOTHING`;
         break;
