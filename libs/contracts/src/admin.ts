@@ -121,9 +121,6 @@ export const ReasonSchema = z.object({
 export type ReasonInput = z.infer<typeof ReasonSchema>;
 
 export const SetListingStatusSchema = z.object({ status: ListingStatusSchema });
-export const PromoteListingSchema = z.object({
-  position: z.coerce.number({ error: 'Position must be 1 or higher' }).int('Position must be 1 or higher').min(1, 'Position must be 1 or higher').default(1),
-});
 
 /**
  * Routes (all JSON; each answers the listing as it is after the change, or 204 for delete):
@@ -134,8 +131,9 @@ export const PromoteListingSchema = z.object({
  * - `POST   /api/admin/listings/:id/reject`       { reason } → Inactive
  * - `POST   /api/admin/listings/:id/suspend`      { reason } Active → Suspended
  * - `PUT    /api/admin/listings/:id/status`       { status }
- * - `PUT    /api/admin/listings/:id/promotion`    { position } (Active only)
- * - `DELETE /api/admin/listings/:id/promotion`    remove promotion
+ *
+ * A listing's featured place is not set here: it follows its promotions (decision 0048), made and
+ * cancelled under /api/admin/promotions.
  * - `DELETE /api/admin/listings/:id`              204; 404 'Business not found: …' when already gone
  * - `POST   /api/admin/listings/bulk`             BulkListingRequest → BulkListingResponse
  */
@@ -144,8 +142,6 @@ export const ADMIN_LISTINGS_PATH = `${ADMIN_API}/listings`;
 export const ADMIN_BULK_LIMIT = ADMIN_SELECT_ALL_LIMIT;
 export const BulkListingRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT), status: ListingStatusSchema }),
-  z.object({ action: z.literal('promote'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT), position: z.number().int().min(1).default(1) }),
-  z.object({ action: z.literal('unpromote'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT) }),
   z.object({ action: z.literal('delete'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT) }),
 ]);
 export type BulkListingRequest = z.input<typeof BulkListingRequestSchema>;
@@ -207,7 +203,10 @@ export const RECENT_ACTIVITY_LIMIT = 10;
 export const AdminDashboardSchema = z.object({
   stats: z.object({
     totalBusinesses: z.number().int(),
+    /** Promotions featuring their business now: Active, on an Active business (the Promoted tile's listings). */
     activePromotions: z.number().int(),
+    /** Active and paid, but paused while their business is not Active (decision 0048). */
+    pausedPromotions: z.number().int(),
     /** Pounds: every paid promotion period, renewals included. */
     totalRevenue: z.number(),
     pendingReviews: z.number().int(),

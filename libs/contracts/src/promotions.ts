@@ -111,6 +111,8 @@ export const AdminPromotionSchema = z.object({
   /** 1 for the first period, 2 after the first renewal, and so on. */
   period: z.number().int(),
   status: PromotionStatusSchema,
+  /** Active and paid, but its place is paused while the business is not Active (decision 0048). */
+  placePaused: z.boolean(),
   paymentStatus: PaymentStatusSchema,
   autoRenew: z.boolean(),
   position: z.number().int(),
@@ -131,6 +133,8 @@ export const PromotionListQuerySchema = z.object({
   status: PromotionStatusSchema.optional().or(z.literal('').transform(() => undefined)),
   plan: PromotionPlanSchema.optional().or(z.literal('').transform(() => undefined)),
   q: z.string().trim().max(200).optional(),
+  /** One business's promotions (Local Businesses' 'View Promotion' and 'Cancel Promotion'). */
+  listingId: z.string().uuid().optional().or(z.literal('').transform(() => undefined)),
 });
 export type PromotionListQuery = z.input<typeof PromotionListQuerySchema>;
 
@@ -138,7 +142,10 @@ export const AdminPromotionListSchema = z.object({
   promotions: z.array(AdminPromotionSchema),
   stats: z.object({
     total: z.number().int(),
+    /** Active promotions featuring their business now (its business is Active). */
     active: z.number().int(),
+    /** Active and paid, paused while the business is not Active. */
+    paused: z.number().int(),
     scheduled: z.number().int(),
     expiringSoon: z.number().int(),
     /** Pounds: every paid period of every promotion. */
