@@ -222,7 +222,6 @@ export const ADMIN_DASHBOARD_PATH = `${ADMIN_API}/dashboard`;
 
 export const PROMOTION_PLANS = ['14-day', '1-month', 'monthly'] as const;
 export type PromotionPlan = (typeof PROMOTION_PLANS)[number];
-export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
 
 export const SETTINGS_MESSAGES = {
   radius: 'Service radius must be between 1 and 50 miles',
@@ -231,7 +230,6 @@ export const SETTINGS_MESSAGES = {
   grace: 'Grace period must be between 0 and 168 hours',
   expiryWarning: 'Expiry warning must be between 1 and 30 days',
   renewalReminder: 'Renewal reminder must be between 1 and 30 days',
-  symbol: 'Currency symbol must be 3 characters or fewer',
   maxDuration: 'Maximum promotion duration must be between 1 and 1095 days',
   saved: 'Settings saved successfully!',
   saveFailed: 'Failed to save settings. Please try again.',
@@ -263,9 +261,10 @@ export const AdminSettingsSchema = z.object({
     expiryWarningDays: int(1, 30, SETTINGS_MESSAGES.expiryWarning),
     renewalReminderDays: int(1, 30, SETTINGS_MESSAGES.renewalReminder),
   }),
+  // No currency or currency symbol (decision 0048): every amount is priced, stored and shown in pounds, as
+  // the spec shows them; a symbol that relabelled pounds as dollars would misstate every figure. Settings
+  // saved before carry the two keys; parsing drops them.
   platformConfig: z.object({
-    currency: z.enum(CURRENCIES),
-    currencySymbol: z.string().trim().min(1, 'Currency symbol is required').max(3, SETTINGS_MESSAGES.symbol),
     timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone'),
     autoApproveBusinesses: z.boolean(),
     maxPromotionDuration: int(1, 1095, SETTINGS_MESSAGES.maxDuration),
@@ -299,7 +298,7 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   },
   defaultServiceRadius: 5,
   promotionTiming: { autoStart: true, gracePeriodHours: 24, expiryWarningDays: 3, renewalReminderDays: 7 },
-  platformConfig: { currency: 'GBP', currencySymbol: '£', timezone: 'Europe/London', autoApproveBusinesses: false, maxPromotionDuration: 365 },
+  platformConfig: { timezone: 'Europe/London', autoApproveBusinesses: false, maxPromotionDuration: 365 },
 };
 
 /**

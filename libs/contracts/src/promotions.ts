@@ -161,7 +161,13 @@ export const PromotableBusinessesSchema = z.object({ businesses: z.array(Promota
 export type PromotableBusiness = z.infer<typeof PromotableBusinessSchema>;
 export type PromotableBusinesses = z.infer<typeof PromotableBusinessesSchema>;
 
-/** One decimal place, as the spec shows rates; 0 when nothing was viewed. */
+/**
+ * A share in per cent to one decimal place, as the spec shows rates; 0 when nothing was viewed. A share
+ * never passes 100% (decision 0048): each view counts at most one click and at most one conversion, so 2
+ * conversions after 1 view read 100%, not 200%. (Interactions are not tied to the view they followed, so
+ * the cap is how 'views that led to a conversion' is counted from the totals.)
+ */
 export function ratePercent(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+  if (!(whole > 0) || !(part > 0)) return 0;
+  return Math.round((Math.min(part, whole) / whole) * 1000) / 10;
 }
