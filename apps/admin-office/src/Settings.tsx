@@ -11,7 +11,7 @@ import {
   type AdminUser,
   type PromotionPlan,
 } from '@afterwards/contracts';
-import { Alert, Button, Card, Dialog, Icon, InlineLoading, Select, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, Dialog, Icon, InlineLoading, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
 import { fetchSettings, keys, officeQueryClient, resetSettings, saveSettings } from './api';
 import { OfficeProvider, useLiveQueries } from './OfficeProvider';
