@@ -70,7 +70,8 @@ function DashboardView({ onNavigate }: DashboardProps) {
       label: 'Active Promotions',
       value: stats ? stats.activePromotions.toLocaleString('en-GB') : '…',
       icon: 'megaphone',
-      note: paused > 0 ? `${paused.toLocaleString('en-GB')} more paused while the business is not Active` : undefined,
+      // Short, so the card keeps its shape; the Promotions screen says why each one is paused.
+      note: paused > 0 ? `${paused.toLocaleString('en-GB')} paused` : undefined,
     },
     { label: 'Total Revenue', value: stats ? formatPounds(stats.totalRevenue) : '…', icon: 'pound' },
     { label: 'Pending Reviews', value: stats ? stats.pendingReviews.toLocaleString('en-GB') : '…', icon: 'eye' },

@@ -167,7 +167,7 @@ describe('a paid featured place in the browser', () => {
       if (status === 'Suspended') {
         // The dashboard says the paid places are paused, beside an Active Promotions that agrees with Promoted.
         await section('Dashboard');
-        await page.locator('.ofc-stat', { hasText: 'Active Promotions' }).getByText('3 more paused while the business is not Active').waitFor();
+        await page.locator('.ofc-stat', { hasText: 'Active Promotions' }).getByText('3 paused', { exact: true }).waitFor();
         await shot(page, 'dashboard-paused');
       }
     }
