@@ -48,7 +48,10 @@ describe('History in the browser', () => {
     const form = Object.fromEntries(Object.keys(AdminListingFormSchema.shape).filter((k) => k !== 'status').map((k) => [k, (created as Record<string, unknown>)[k]]));
     await ok(ada.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: RENAMED, expectedVersion: created.version } }));
     await ok(ada.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' }));
-    await ok(ada.json(`/api/admin/listings/${created.id}/promotion`, { method: 'PUT', json: { position: 2 } }));
+    // A featured place comes with a promotion (decision 0048): Ada sells one; the product features the listing.
+    const { today } = await ok<{ today: string }>(ada.json('/api/admin/promotions'));
+    await ok(ada.json('/api/admin/promotions', { method: 'POST', json: { listingId: created.id, plan: '1-month', startDate: today, position: 2 } }), 201);
+    for (let i = 0; i < 100 && !(await ok<AdminListing>(ada.json(`/api/admin/listings/${created.id}`))).promoted; i++) await new Promise((r) => setTimeout(r, 100));
     await ok(ada.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } }));
     listingId = created.id;
 

@@ -8,7 +8,7 @@ import { RowMenu, type RowMenuItem } from './RowMenu';
 import { STATUS_TONES, reasonOf, rowActions } from './listing-view';
 
 export type ListingSort = (typeof ADMIN_LISTING_SORTS)[number];
-export type RowAction = 'edit' | 'view' | 'delete' | 'approve' | 'reject' | 'suspend' | 'promote' | 'unpromote';
+export type RowAction = 'edit' | 'view' | 'delete' | 'approve' | 'reject' | 'suspend' | 'promote' | 'viewPromotion' | 'cancelPromotion';
 
 const COLUMNS: { sort: ListingSort; label: string }[] = [
   { sort: 'name', label: 'Business' },
@@ -99,7 +99,8 @@ function ListingRow({
     offered.reject ? item('reject', 'Reject') : null,
     offered.suspend ? item('suspend', 'Suspend') : null,
     offered.promote ? item('promote', 'Promote') : null,
-    offered.unpromote ? item('unpromote', 'Remove Promotion') : null,
+    offered.viewPromotion ? item('viewPromotion', 'View Promotion') : null,
+    offered.cancelPromotion ? item('cancelPromotion', 'Remove Promotion', true) : null,
     item('delete', 'Delete', true),
   ].filter((i): i is RowMenuItem => i !== null);
   return (

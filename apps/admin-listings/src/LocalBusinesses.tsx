@@ -23,14 +23,18 @@ import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListi
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
 import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
 import { ListingFormDialog, type SaveListing } from './ListingFormDialog';
-import { PromoteDialog, ReasonDialog } from './dialogs';
+import { ReasonDialog } from './dialogs';
+import { CancelPromotionDialog } from './CancelPromotionDialog';
 import { BulkCsvDialog } from './BulkCsvDialog';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {
   admin: AdminUser;
-  /** Jumps to another back-office section (e.g. 'promotions'). */
-  onNavigate?: (section: string) => void;
+  /**
+   * Jumps to another back-office section; to Promotions with a business to create a promotion for
+   * (`{ create }`) or whose promotions to show (`{ listingId }`).
+   */
+  onNavigate?: (section: string, start?: { create: string } | { listingId: string }) => void;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -55,8 +59,8 @@ export default function LocalBusinesses(props: LocalBusinessesProps) {
 
 type DialogState =
   | { kind: 'form'; listing: AdminListing | null }
-  | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'promote'; listing: AdminListing }
-  | { kind: 'bulk-delete' | 'bulk-promote' }
+  | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'cancel-promotion'; listing: AdminListing }
+  | { kind: 'bulk-delete' }
   | { kind: 'csv' };
 
 type SelectAll = { total: number; truncated: boolean } | null;
@@ -82,7 +86,7 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
-function LocalBusinessesView({ admin }: LocalBusinessesProps) {
+function LocalBusinessesView({ admin, onNavigate }: LocalBusinessesProps) {
   const readOnly = admin.role !== 'admin';
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -208,8 +212,11 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
 
   const onAction = (action: RowAction, listing: AdminListing) => {
     if (action === 'edit' || action === 'view') setDialog({ kind: 'form', listing });
-    else if (action === 'unpromote')
-      void rowWrite(listing, { kind: 'unpromote' }, () => listingsApi.unpromote(listing.id), () => LISTING_ADMIN_MESSAGES.promotionFailed, `Promotion removed from "${listing.name}"`);
+    // A featured place comes only with a real promotion (decision 0048): Promote opens Create Promotion for
+    // this business, View Promotion shows its promotions, Cancel Promotion cancels them after a confirmation.
+    else if (action === 'promote') onNavigate?.('promotions', { create: listing.id });
+    else if (action === 'viewPromotion') onNavigate?.('promotions', { listingId: listing.id });
+    else if (action === 'cancelPromotion') setDialog({ kind: 'cancel-promotion', listing });
     else setDialog({ kind: action, listing });
   };
 
@@ -372,12 +379,6 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
             />
             <Button size="sm" variant="secondary" disabled={!bulkStatus} onClick={() => bulkStatus && void runBulk({ action: 'status', ids: selectedIds, status: bulkStatus })}>
               Apply status
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'bulk-promote' })} icon={<Icon name="megaphone" size={16} />}>
-              Promote
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => void runBulk({ action: 'unpromote', ids: selectedIds })}>
-              Remove promotion
             </Button>
             <Button size="sm" variant="secondary" className="lb-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
               Delete
@@ -557,28 +558,13 @@ function LocalBusinessesView({ admin }: LocalBusinessesProps) {
           }}
         />
       ) : null}
-      {dialog?.kind === 'promote' ? (
-        <PromoteDialog
-          subject={
-            <>
-              Promote <strong>{dialog.listing.name}</strong> above other results near it.
-            </>
-          }
-          onCancel={() => setDialog(null)}
-          onConfirm={(position) => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'promote', position }, () => listingsApi.promote(listing.id, position), () => LISTING_ADMIN_MESSAGES.promotionFailed, `"${listing.name}" promoted`);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'bulk-promote' ? (
-        <PromoteDialog
-          subject={`Promote the ${n(selected.size)} selected ${selected.size === 1 ? 'business' : 'businesses'}. Only Active businesses can be promoted.`}
-          onCancel={() => setDialog(null)}
-          onConfirm={(position) => {
-            setDialog(null);
-            void runBulk({ action: 'promote', ids: selectedIds, position });
+      {dialog?.kind === 'cancel-promotion' ? (
+        <CancelPromotionDialog
+          listing={dialog.listing}
+          onClose={() => setDialog(null)}
+          onCancelled={(message) => {
+            toast.success(message);
+            refresh();
           }}
         />
       ) : null}

@@ -2,6 +2,9 @@
 // against the shared schemas by staffRequest.
 import {
   ADMIN_LISTINGS_PATH,
+  ADMIN_PROMOTIONS_PATH,
+  AdminPromotionListSchema,
+  AdminPromotionSchema,
   AdminListingIdsResponseSchema,
   AdminListingSchema,
   AdminListingsResponseSchema,
@@ -37,8 +40,17 @@ export const listingsApi = {
   approve: (id: string) => staffRequest('POST', `${one(id)}/approve`, { body: {}, schema: AdminListingSchema }),
   reject: (id: string, reason: string) => staffRequest('POST', `${one(id)}/reject`, { body: { reason }, schema: AdminListingSchema }),
   suspend: (id: string, reason: string) => staffRequest('POST', `${one(id)}/suspend`, { body: { reason }, schema: AdminListingSchema }),
-  promote: (id: string, position: number) => staffRequest('PUT', `${one(id)}/promotion`, { body: { position }, schema: AdminListingSchema }),
-  unpromote: (id: string) => staffRequest('DELETE', `${one(id)}/promotion`, { schema: AdminListingSchema }),
   remove: (id: string) => staffRequest<void>('DELETE', one(id)),
   bulk: (request: BulkListingRequest) => staffRequest('POST', `${ADMIN_LISTINGS_PATH}/bulk`, { body: request, schema: BulkListingResponseSchema }),
+};
+
+/**
+ * A business's promotions, for Remove Promotion: its featured place comes from them (decision 0048), so
+ * removing it means cancelling them, under Promotions' own routes.
+ */
+export const listingPromotionsApi = {
+  running: (listingId: string, signal?: AbortSignal) =>
+    staffRequest('GET', `${ADMIN_PROMOTIONS_PATH}${queryString({ listingId, status: 'Active' })}`, { schema: AdminPromotionListSchema, signal }),
+  cancel: (id: string, expectedVersion: number) =>
+    staffRequest('POST', `${ADMIN_PROMOTIONS_PATH}/${encodeURIComponent(id)}/cancel`, { body: { expectedVersion }, schema: AdminPromotionSchema }),
 };

@@ -28,8 +28,11 @@ export function rowActions(listing: Pick<AdminListing, 'status' | 'promoted'>) {
     // Reject ends in Inactive, so it is offered wherever that is a change.
     reject: listing.status !== 'Inactive',
     suspend: listing.status === 'Active',
+    // A featured place comes only with a promotion (decision 0048): Promote opens Create Promotion for the
+    // business; a promoted one offers its promotion (View) and cancelling it (with a confirmation).
     promote: listing.status === 'Active' && !listing.promoted,
-    unpromote: listing.promoted,
+    viewPromotion: listing.promoted,
+    cancelPromotion: listing.promoted,
   };
 }
 

@@ -9,10 +9,10 @@ describe('listing view', () => {
     expect(pageCount(26, 25)).toBe(2);
   });
 
-  it('offers approve on Pending Review, suspend and promote on Active, remove promotion when promoted', () => {
-    expect(rowActions({ status: 'Pending Review', promoted: false })).toEqual({ approve: true, reject: true, suspend: false, promote: false, unpromote: false });
-    expect(rowActions({ status: 'Active', promoted: false })).toEqual({ approve: false, reject: true, suspend: true, promote: true, unpromote: false });
-    expect(rowActions({ status: 'Inactive', promoted: true })).toEqual({ approve: false, reject: false, suspend: false, promote: false, unpromote: true });
+  it('offers approve on Pending Review, suspend and promote on Active, the promotion (view, cancel) when promoted', () => {
+    expect(rowActions({ status: 'Pending Review', promoted: false })).toEqual({ approve: true, reject: true, suspend: false, promote: false, viewPromotion: false, cancelPromotion: false });
+    expect(rowActions({ status: 'Active', promoted: false })).toEqual({ approve: false, reject: true, suspend: true, promote: true, viewPromotion: false, cancelPromotion: false });
+    expect(rowActions({ status: 'Active', promoted: true })).toEqual({ approve: false, reject: true, suspend: true, promote: false, viewPromotion: true, cancelPromotion: true });
   });
 
   it('shows the reason that explains the current status', () => {

@@ -187,13 +187,7 @@ describe('Local Businesses in the browser', () => {
     const activeRow = rowOf(page, active);
     await activeRow.waitFor();
     expect(await statusOf(activeRow)).toBe('Active');
-    // Promote is offered on an Active business: its dialog, then Cancel changes nothing.
-    await more(page, active, 'Promote');
-    const promote = page.getByRole('dialog', { name: 'Promote business' });
-    await promote.getByLabel('Display position').waitFor();
-    await assertAccessible(page, 'Promote business dialog');
-    await promote.getByRole('button', { name: 'Cancel' }).click();
-    await promote.waitFor({ state: 'hidden' });
+    // Promote opens Create Promotion for the business (decision 0048): apps/admin-promotions/src/paid-placement.e2e.spec.ts.
     await more(page, active, 'Suspend');
     const suspend = page.getByRole('dialog', { name: 'Suspend business' });
     await suspend.getByLabel('Reason').fill('Complaints under review');

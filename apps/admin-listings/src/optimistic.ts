@@ -16,8 +16,6 @@ export type ListingChange =
   | { kind: 'approve' }
   | { kind: 'reject'; reason: string }
   | { kind: 'suspend'; reason: string }
-  | { kind: 'promote'; position: number }
-  | { kind: 'unpromote' }
   | { kind: 'edit'; form: AdminListingForm }
   | { kind: 'delete' };
 
@@ -25,10 +23,6 @@ export function changeOfBulk(request: BulkListingRequest): ListingChange {
   switch (request.action) {
     case 'status':
       return { kind: 'status', status: request.status };
-    case 'promote':
-      return { kind: 'promote', position: request.position ?? 1 };
-    case 'unpromote':
-      return { kind: 'unpromote' };
     case 'delete':
       return { kind: 'delete' };
   }
@@ -38,17 +32,14 @@ export function changeOfBulk(request: BulkListingRequest): ListingChange {
 export function changedListing(listing: AdminListing, change: Exclude<ListingChange, { kind: 'delete' }>): AdminListing {
   switch (change.kind) {
     case 'status':
-      return { ...listing, status: change.status };
+      // A business that leaves Active pauses its featured place; coming back, the server's answer restores it.
+      return change.status === 'Active' ? { ...listing, status: change.status } : { ...listing, status: change.status, promoted: false, position: null };
     case 'approve':
       return { ...listing, status: 'Active' };
     case 'reject':
       return { ...listing, status: 'Inactive', rejectionReason: change.reason };
     case 'suspend':
-      return { ...listing, status: 'Suspended', suspensionReason: change.reason };
-    case 'promote':
-      return { ...listing, promoted: true, position: change.position };
-    case 'unpromote':
-      return { ...listing, promoted: false, position: null };
+      return { ...listing, status: 'Suspended', suspensionReason: change.reason, promoted: false, position: null };
     case 'edit': {
       const { status, ...details } = change.form;
       return { ...listing, ...details, status: status ?? listing.status };
@@ -109,14 +100,11 @@ const plural = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'busines
 
 const SUCCESS_VERB: Record<BulkListingRequest['action'], string> = {
   status: 'Updated',
-  promote: 'Promoted',
-  unpromote: 'Removed promotion from',
   delete: 'Deleted',
 };
 
 /** The spec's bulk failure message for an action, around the server's message. */
 export function bulkFailureMessage(action: BulkListingRequest['action'], message: string): string {
-  if (action === 'promote' || action === 'unpromote') return LISTING_ADMIN_MESSAGES.bulkPromotionFailed(message);
   const text = LISTING_ADMIN_MESSAGES.bulkUpdateFailed(message);
   return action === 'delete' ? `${text} ${LISTING_ADMIN_MESSAGES.bulkDeleteRefresh}` : text;
 }

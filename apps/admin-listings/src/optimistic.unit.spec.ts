@@ -21,11 +21,10 @@ describe('optimistic listing changes', () => {
     expect(after.total).toBe(39);
   });
 
-  it('reject, suspend, promote and remove promotion show their reason or position at once', () => {
+  it('reject and suspend show their reason at once; leaving Active pauses the featured place', () => {
     expect(changedListing(a, { kind: 'reject', reason: 'Duplicate' })).toMatchObject({ status: 'Inactive', rejectionReason: 'Duplicate' });
-    expect(changedListing(b, { kind: 'suspend', reason: 'Complaint' })).toMatchObject({ status: 'Suspended', suspensionReason: 'Complaint' });
-    expect(changedListing(b, { kind: 'promote', position: 3 })).toMatchObject({ promoted: true, position: 3 });
-    expect(changedListing(c, { kind: 'unpromote' })).toMatchObject({ promoted: false, position: null });
+    expect(changedListing(c, { kind: 'suspend', reason: 'Complaint' })).toMatchObject({ status: 'Suspended', suspensionReason: 'Complaint', promoted: false, position: null });
+    expect(changedListing(c, { kind: 'status', status: 'Inactive' })).toMatchObject({ promoted: false, position: null });
     expect(changedListing(a, { kind: 'approve' }).status).toBe('Active');
   });
 
@@ -39,12 +38,12 @@ describe('optimistic listing changes', () => {
 
   it('given a bulk change, when some listings fail, then exactly those roll back', () => {
     const ids = new Set([a.id, b.id, c.id]);
-    const applied = applyChange(before, ids, { kind: 'promote', position: 1 });
+    const applied = applyChange(before, ids, { kind: 'status', status: 'Suspended' });
     const rolled = rollbackFailed(applied, before, new Set([a.id]));
-    expect(rolled.listings.map((l) => [l.name, l.promoted, l.position])).toEqual([
-      ['A', false, null],
-      ['B', true, 1],
-      ['C', true, 1],
+    expect(rolled.listings.map((l) => [l.name, l.status])).toEqual([
+      ['A', a.status],
+      ['B', 'Suspended'],
+      ['C', 'Suspended'],
     ]);
   });
 
@@ -85,17 +84,17 @@ describe('bulk outcome', () => {
 
   it('says a shared reason once with how many failed', () => {
     const outcome = bulkOutcome(
-      { action: 'promote', ids: [a.id, b.id] },
+      { action: 'status', status: 'Active', ids: [a.id, b.id] },
       {
         results: [
-          { id: a.id, ok: false, code: 'NOT_ACTIVE', message: 'Only active businesses can be promoted' },
-          { id: b.id, ok: false, code: 'NOT_ACTIVE', message: 'Only active businesses can be promoted' },
+          { id: a.id, ok: false, code: 'LISTING_NOT_FOUND', message: 'Business not found' },
+          { id: b.id, ok: false, code: 'LISTING_NOT_FOUND', message: 'Business not found' },
         ],
         succeeded: 0,
         failed: 2,
       },
     );
-    expect(outcome.error).toBe('Failed to update promotions: Only active businesses can be promoted (2 not changed)');
+    expect(outcome.error).toBe('Failed to update businesses: Business not found (2 not changed)');
     expect(outcome.success).toBeNull();
   });
 
@@ -110,8 +109,8 @@ describe('bulk outcome', () => {
   });
 
   it('when the whole request fails, every listing rolls back', () => {
-    const outcome = bulkRequestFailed({ action: 'unpromote', ids: [a.id, c.id] }, 'Network error. Please check your internet connection.');
+    const outcome = bulkRequestFailed({ action: 'status', status: 'Suspended', ids: [a.id, c.id] }, 'Network error. Please check your internet connection.');
     expect([...outcome.failed].sort()).toEqual([a.id, c.id]);
-    expect(outcome.error).toBe('Failed to update promotions: Network error. Please check your internet connection.');
+    expect(outcome.error).toBe('Failed to update businesses: Network error. Please check your internet connection.');
   });
 });

@@ -61,9 +61,18 @@ function DashboardView({ onNavigate }: DashboardProps) {
   const stats = dashboard.data?.stats;
   const activities = (dashboard.data?.activities ?? []).slice(0, RECENT_ACTIVITY_LIMIT);
 
-  const tiles: ReadonlyArray<{ label: string; value: string; icon: IconName }> = [
+  // Active Promotions are those featuring their business now; paid ones paused while their business is
+  // not Active are said beside them (decision 0048), so the tile agrees with Local Businesses' Promoted.
+  const paused = stats?.pausedPromotions ?? 0;
+  const tiles: ReadonlyArray<{ label: string; value: string; icon: IconName; note?: string }> = [
     { label: 'Total Businesses', value: stats ? stats.totalBusinesses.toLocaleString('en-GB') : '…', icon: 'building' },
-    { label: 'Active Promotions', value: stats ? stats.activePromotions.toLocaleString('en-GB') : '…', icon: 'megaphone' },
+    {
+      label: 'Active Promotions',
+      value: stats ? stats.activePromotions.toLocaleString('en-GB') : '…',
+      icon: 'megaphone',
+      // Short, so the card keeps its shape; the Promotions screen says why each one is paused.
+      note: paused > 0 ? `${paused.toLocaleString('en-GB')} paused` : undefined,
+    },
     { label: 'Total Revenue', value: stats ? formatPounds(stats.totalRevenue) : '…', icon: 'pound' },
     { label: 'Pending Reviews', value: stats ? stats.pendingReviews.toLocaleString('en-GB') : '…', icon: 'eye' },
   ];
@@ -92,6 +101,7 @@ function DashboardView({ onNavigate }: DashboardProps) {
                 </span>
                 <span className="ofc-stat__value">{t.value}</span>
                 <span className="ofc-stat__label">{t.label}</span>
+                {t.note ? <span className="ofc-stat__note ofc-small aw-muted">{t.note}</span> : null}
               </Card>
             </li>
           ))}

@@ -4,7 +4,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
-  CURRENCIES,
   DEFAULT_SETTINGS,
   PROMOTION_PLANS,
   SETTINGS_MESSAGES,
@@ -12,7 +11,7 @@ import {
   type AdminUser,
   type PromotionPlan,
 } from '@afterwards/contracts';
-import { Alert, Button, Card, Dialog, Icon, InlineLoading, Select, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, Dialog, Icon, InlineLoading, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
 import { fetchSettings, keys, officeQueryClient, resetSettings, saveSettings } from './api';
 import { OfficeProvider, useLiveQueries } from './OfficeProvider';
@@ -249,16 +248,6 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
 
       <SettingsGroup icon="settings" title="Platform configuration">
         <div className="ofc-fields">
-          <Select
-            id={fieldId('platformConfig.currency')}
-            label="Currency"
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-            value={platform.currency}
-            error={errors['platformConfig.currency']}
-            disabled={readOnly}
-            onChange={(e) => update('platformConfig.currency', e.target.value)}
-          />
-          {text('platformConfig.currencySymbol', 'Currency symbol', platform.currencySymbol, { maxLength: 3, hint: 'Up to 3 characters.' })}
           {text('platformConfig.timezone', 'Time zone', platform.timezone, { list: 'ofc-time-zones', hint: 'For example Europe/London.' })}
           {num('platformConfig.maxPromotionDuration', 'Maximum promotion duration (days)', platform.maxPromotionDuration, { min: 1, max: 1095 }, 'From 1 to 1095 days. Left empty, it is 365.')}
         </div>

@@ -47,6 +47,12 @@ export function PromotionCard({
             <span className="aw-visually-hidden">Status: </span>
             {p.status}
           </Badge>
+          {p.placePaused ? (
+            <Badge tone="warning" data-testid="promotion-paused">
+              <Icon name="lock" size={14} />
+              Paused: business {p.businessStatus ?? 'removed'}
+            </Badge>
+          ) : null}
           {p.autoRenew ? (
             <Badge tone="accent">
               <Icon name="refresh" size={14} />

@@ -26,6 +26,7 @@ export type SavePromotion = (request: Extract<PromotionFormResult, { ok: true }>
 
 export function PromotionFormDialog({
   promotion: initial,
+  listingId,
   today,
   onSave,
   onReload,
@@ -33,6 +34,8 @@ export function PromotionFormDialog({
 }: {
   /** The promotion to edit, or null to create one. */
   promotion: AdminPromotion | null;
+  /** Creating for this business (Local Businesses' 'Promote'): the business selector starts on it. */
+  listingId?: string;
   /** The platform's today (the list response's `today`). */
   today: string;
   /** Sends the request; throws the server's error, which the dialog shows. */
@@ -43,7 +46,7 @@ export function PromotionFormDialog({
 }) {
   const formId = useId();
   const [promotion, setPromotion] = useState(initial);
-  const [values, setValues] = useState<PromotionFormValues>(() => (initial ? formValuesOf(initial) : emptyPromotionForm(today)));
+  const [values, setValues] = useState<PromotionFormValues>(() => (initial ? formValuesOf(initial) : emptyPromotionForm(today, listingId)));
   const [errors, setErrors] = useState<PromotionFormErrors>({});
   const [problem, setProblem] = useState<{ tone: 'error' | 'warning'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);

@@ -20,10 +20,16 @@ import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
 import './admin-promotions.css';
 
+/**
+ * Where to start: 'create' opens Create Promotion (the Dashboard's quick action); `{ create }` opens it for
+ * one business and `{ listingId }` lists that business's promotions (Local Businesses' Promote and View
+ * Promotion, decision 0048).
+ */
+export type PromotionsStart = 'create' | { create: string } | { listingId: string };
+
 export interface PromotionsProps {
   admin: AdminUser;
-  /** Open the Create Promotion dialog on arrival (the Dashboard's 'Create Promotion' quick action). */
-  startWith?: 'create';
+  startWith?: PromotionsStart;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -49,7 +55,7 @@ export default function Promotions(props: PromotionsProps) {
   );
 }
 
-type DialogState = { kind: 'form'; promotion: AdminPromotion | null } | { kind: 'cancel' | 'renew' | 'start'; promotion: AdminPromotion };
+type DialogState = { kind: 'form'; promotion: AdminPromotion | null; listingId?: string } | { kind: 'cancel' | 'renew' | 'start'; promotion: AdminPromotion };
 
 const ALL = '';
 const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...PROMOTION_STATUSES.map((s) => ({ value: s, label: s }))];
@@ -67,7 +73,8 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   const [plan, setPlan] = useState(ALL);
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query: PromotionListQuery = { status: (status || undefined) as PromotionListQuery['status'], plan: (plan || undefined) as PromotionListQuery['plan'], q: q || undefined };
+  const [listingId, setListingId] = useState(typeof startWith === 'object' && 'listingId' in startWith ? startWith.listingId : undefined);
+  const query: PromotionListQuery = { status: (status || undefined) as PromotionListQuery['status'], plan: (plan || undefined) as PromotionListQuery['plan'], q: q || undefined, listingId };
   const listKey = keys.list(query);
 
   const list = useQuery({ queryKey: listKey, queryFn: ({ signal }) => promotionsApi.list(query, signal), placeholderData: keepPreviousData });
@@ -75,7 +82,9 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   const pricing = settings.data?.settings.promotionPricing;
 
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
-  const [dialog, setDialogState] = useState<DialogState | null>(() => (startWith === 'create' && !readOnly ? { kind: 'form', promotion: null } : null));
+  const [dialog, setDialogState] = useState<DialogState | null>(() =>
+    readOnly ? null : startWith === 'create' ? { kind: 'form', promotion: null } : typeof startWith === 'object' && 'create' in startWith ? { kind: 'form', promotion: null, listingId: startWith.create } : null,
+  );
   // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
   // section when that control has gone, e.g. Renew after the renewal).
   const opener = useRef<HTMLElement | null>(null);
@@ -178,11 +187,13 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   const tiles: { label: string; value: string | undefined; icon: IconName }[] = [
     { label: 'Total', value: stats && count(stats.total), icon: 'megaphone' },
     { label: 'Active', value: stats && count(stats.active), icon: 'check' },
+    { label: 'Paused', value: stats && count(stats.paused), icon: 'lock' },
     { label: 'Scheduled', value: stats && count(stats.scheduled), icon: 'calendar' },
     { label: 'Expiring soon', value: stats && count(stats.expiringSoon), icon: 'alert' },
     { label: 'Revenue', value: stats && formatPounds(stats.revenue), icon: 'pound' },
   ];
-  const filter = { status, plan, q };
+  const filter = { status, plan, q, listingId };
+  const oneBusiness = listingId ? data?.promotions[0]?.businessName : undefined;
   const canCreate = !readOnly && today !== undefined;
 
   return (
@@ -231,6 +242,15 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
           <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
           <Select label="Plan" value={plan} onChange={(e) => setPlan(e.target.value)} options={[{ value: ALL, label: 'All plans' }, ...PLAN_OPTIONS(pricing)]} />
         </Card>
+
+        {listingId ? (
+          <Alert tone="info" className="pm-one-business">
+            <span>Showing the promotions of {oneBusiness ? <strong>{oneBusiness}</strong> : 'one business'}.</span>{' '}
+            <Button size="sm" variant="quiet" onClick={() => setListingId(undefined)}>
+              Show all promotions
+            </Button>
+          </Alert>
+        ) : null}
 
         <section className="pm-list" aria-labelledby="pm-list-title">
           <div className="pm-list__bar">
@@ -288,7 +308,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
       </section>
 
       {dialog?.kind === 'form' && today ? (
-        <PromotionFormDialog promotion={dialog.promotion} today={today} onSave={save} onReload={reload} onClose={() => setDialog(null)} />
+        <PromotionFormDialog promotion={dialog.promotion} listingId={dialog.listingId} today={today} onSave={save} onReload={reload} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'cancel' ? (
         <ConfirmDialog

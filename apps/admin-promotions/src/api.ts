@@ -26,7 +26,7 @@ const one = (id: string) => `${ADMIN_PROMOTIONS_PATH}/${encodeURIComponent(id)}`
 
 export const promotionsApi = {
   list: (query: PromotionListQuery, signal?: AbortSignal) =>
-    staffRequest('GET', `${ADMIN_PROMOTIONS_PATH}${queryString({ status: query.status, plan: query.plan, q: query.q?.trim() })}`, { schema: AdminPromotionListSchema, signal }),
+    staffRequest('GET', `${ADMIN_PROMOTIONS_PATH}${queryString({ status: query.status, plan: query.plan, q: query.q?.trim(), listingId: query.listingId })}`, { schema: AdminPromotionListSchema, signal }),
   businesses: (signal?: AbortSignal) => staffRequest('GET', `${ADMIN_PROMOTIONS_PATH}/businesses`, { schema: PromotableBusinessesSchema, signal }),
   /** Plan titles, prices and days, and the maximum duration, as the server will apply them. */
   settings: (signal?: AbortSignal) => staffRequest('GET', ADMIN_SETTINGS_PATH, { schema: AdminSettingsResponseSchema, signal }),

@@ -29,8 +29,8 @@ export type PromotionFormField = keyof PromotionFormValues | 'endDate';
 export type PromotionFormErrors = Partial<Record<PromotionFormField, string>>;
 
 /** 'Default promotion duration 30 days' (spec): the 1-month plan, starting today, first position. */
-export function emptyPromotionForm(today: string): PromotionFormValues {
-  return { listingId: '', plan: '1-month', startDate: today, position: String(DEFAULT_PROMOTION_POSITION), autoRenew: false };
+export function emptyPromotionForm(today: string, listingId = ''): PromotionFormValues {
+  return { listingId, plan: '1-month', startDate: today, position: String(DEFAULT_PROMOTION_POSITION), autoRenew: false };
 }
 
 export function formValuesOf(p: AdminPromotion): PromotionFormValues {

@@ -92,6 +92,6 @@ export function percent(rate: number): string {
 export const count = (n: number) => n.toLocaleString('en-GB');
 
 /** True when no filter narrows the list. */
-export function isUnfiltered(filter: { status?: string; plan?: string; q?: string }): boolean {
-  return !filter.status && !filter.plan && !filter.q?.trim();
+export function isUnfiltered(filter: { status?: string; plan?: string; q?: string; listingId?: string }): boolean {
+  return !filter.status && !filter.plan && !filter.q?.trim() && !filter.listingId;
 }

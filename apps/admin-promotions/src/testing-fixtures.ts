@@ -20,6 +20,7 @@ export function promotion(overrides: Partial<AdminPromotion> = {}): AdminPromoti
     revenue: 99,
     period: 1,
     status: 'Active',
+    placePaused: false,
     paymentStatus: 'Paid',
     autoRenew: false,
     position: 1,

@@ -79,8 +79,11 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     else leave(to);
   };
   // Sections the remotes ask for by name (Dashboard quick actions, Local Businesses links).
-  const navigate = (id: string) => {
-    if (isSection(id)) request({ to: id });
+  const navigate = (id: string, start?: PromotionsProps['startWith']) => {
+    if (!isSection(id)) return;
+    request({ to: id });
+    // Local Businesses' Promote (Create Promotion for that business) and View Promotion (its promotions).
+    if (id === 'promotions' && start) setPromotionsStart(start);
   };
   const navigateFromDashboard = (id: string) => {
     navigate(id);
@@ -120,7 +123,12 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
             {section === 'dashboard' ? (
               <RemoteSection<DashboardProps> key={section} module="admin_office/Dashboard" label={current.label} props={{ admin, onNavigate: navigateFromDashboard }} />
             ) : section === 'businesses' ? (
-              <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate }} />
+              <RemoteSection<LocalBusinessesProps>
+                key={section}
+                module="admin_listings/LocalBusinesses"
+                label={current.label}
+                props={{ admin, onNavigate: (id, start) => navigate(id, start) }}
+              />
             ) : section === 'promotions' ? (
               <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />
             ) : section === 'coverage' ? (

@@ -58,8 +58,8 @@ declare module 'admin_listings/LocalBusinesses' {
   import type { AdminUser } from '@afterwards/contracts';
   export interface LocalBusinessesProps {
     admin: AdminUser;
-    /** Jumps to another back-office section (e.g. 'promotions'). */
-    onNavigate?: (section: string) => void;
+    /** Jumps to another back-office section; to Promotions with a business to create for or to show. */
+    onNavigate?: (section: string, start?: { create: string } | { listingId: string }) => void;
   }
   const LocalBusinesses: ComponentType<LocalBusinessesProps>;
   export default LocalBusinesses;
@@ -70,8 +70,8 @@ declare module 'admin_promotions/Promotions' {
   import type { AdminUser } from '@afterwards/contracts';
   export interface PromotionsProps {
     admin: AdminUser;
-    /** Open the Create Promotion dialog on arrival (the Dashboard's 'Create Promotion' quick action). */
-    startWith?: 'create';
+    /** 'create': Create Promotion on arrival; `{ create }` for one business; `{ listingId }`: its promotions. */
+    startWith?: 'create' | { create: string } | { listingId: string };
   }
   const Promotions: ComponentType<PromotionsProps>;
   export default Promotions;

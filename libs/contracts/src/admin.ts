@@ -122,9 +122,6 @@ export const ReasonSchema = z.object({
 export type ReasonInput = z.infer<typeof ReasonSchema>;
 
 export const SetListingStatusSchema = z.object({ status: ListingStatusSchema });
-export const PromoteListingSchema = z.object({
-  position: z.coerce.number({ error: 'Position must be 1 or higher' }).int('Position must be 1 or higher').min(1, 'Position must be 1 or higher').default(1),
-});
 
 /**
  * Routes (all JSON; each answers the listing as it is after the change, or 204 for delete):
@@ -135,8 +132,9 @@ export const PromoteListingSchema = z.object({
  * - `POST   /api/admin/listings/:id/reject`       { reason } → Inactive
  * - `POST   /api/admin/listings/:id/suspend`      { reason } Active → Suspended
  * - `PUT    /api/admin/listings/:id/status`       { status }
- * - `PUT    /api/admin/listings/:id/promotion`    { position } (Active only)
- * - `DELETE /api/admin/listings/:id/promotion`    remove promotion
+ *
+ * A listing's featured place is not set here: it follows its promotions (decision 0048), made and
+ * cancelled under /api/admin/promotions.
  * - `DELETE /api/admin/listings/:id`              204; 404 'Business not found: …' when already gone
  * - `POST   /api/admin/listings/bulk`             BulkListingRequest → BulkListingResponse
  */
@@ -145,8 +143,6 @@ export const ADMIN_LISTINGS_PATH = `${ADMIN_API}/listings`;
 export const ADMIN_BULK_LIMIT = ADMIN_SELECT_ALL_LIMIT;
 export const BulkListingRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT), status: ListingStatusSchema }),
-  z.object({ action: z.literal('promote'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT), position: z.number().int().min(1).default(1) }),
-  z.object({ action: z.literal('unpromote'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT) }),
   z.object({ action: z.literal('delete'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT) }),
 ]);
 export type BulkListingRequest = z.input<typeof BulkListingRequestSchema>;
@@ -208,7 +204,10 @@ export const RECENT_ACTIVITY_LIMIT = 10;
 export const AdminDashboardSchema = z.object({
   stats: z.object({
     totalBusinesses: z.number().int(),
+    /** Promotions featuring their business now: Active, on an Active business (the Promoted tile's listings). */
     activePromotions: z.number().int(),
+    /** Active and paid, but paused while their business is not Active (decision 0048). */
+    pausedPromotions: z.number().int(),
     /** Pounds: every paid promotion period, renewals included. */
     totalRevenue: z.number(),
     pendingReviews: z.number().int(),
@@ -224,7 +223,6 @@ export const ADMIN_DASHBOARD_PATH = `${ADMIN_API}/dashboard`;
 
 export const PROMOTION_PLANS = ['14-day', '1-month', 'monthly'] as const;
 export type PromotionPlan = (typeof PROMOTION_PLANS)[number];
-export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const;
 
 export const SETTINGS_MESSAGES = {
   radius: 'Service radius must be between 1 and 50 miles',
@@ -233,7 +231,6 @@ export const SETTINGS_MESSAGES = {
   grace: 'Grace period must be between 0 and 168 hours',
   expiryWarning: 'Expiry warning must be between 1 and 30 days',
   renewalReminder: 'Renewal reminder must be between 1 and 30 days',
-  symbol: 'Currency symbol must be 3 characters or fewer',
   maxDuration: 'Maximum promotion duration must be between 1 and 1095 days',
   saved: 'Settings saved successfully!',
   saveFailed: 'Failed to save settings. Please try again.',
@@ -265,9 +262,10 @@ export const AdminSettingsSchema = z.object({
     expiryWarningDays: int(1, 30, SETTINGS_MESSAGES.expiryWarning),
     renewalReminderDays: int(1, 30, SETTINGS_MESSAGES.renewalReminder),
   }),
+  // No currency or currency symbol (decision 0048): every amount is priced, stored and shown in pounds, as
+  // the spec shows them; a symbol that relabelled pounds as dollars would misstate every figure. Settings
+  // saved before carry the two keys; parsing drops them.
   platformConfig: z.object({
-    currency: z.enum(CURRENCIES),
-    currencySymbol: z.string().trim().min(1, 'Currency symbol is required').max(3, SETTINGS_MESSAGES.symbol),
     timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone'),
     autoApproveBusinesses: z.boolean(),
     maxPromotionDuration: int(1, 1095, SETTINGS_MESSAGES.maxDuration),
@@ -301,7 +299,7 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   },
   defaultServiceRadius: 5,
   promotionTiming: { autoStart: true, gracePeriodHours: 24, expiryWarningDays: 3, renewalReminderDays: 7 },
-  platformConfig: { currency: 'GBP', currencySymbol: '£', timezone: 'Europe/London', autoApproveBusinesses: false, maxPromotionDuration: 365 },
+  platformConfig: { timezone: 'Europe/London', autoApproveBusinesses: false, maxPromotionDuration: 365 },
 };
 
 /**

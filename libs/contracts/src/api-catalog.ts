@@ -16,7 +16,6 @@ import {
   BulkListingRequestSchema,
   BulkListingResponseSchema,
   FirstStaffSchema,
-  PromoteListingSchema,
   ReasonSchema,
   SaveSettingsRequestSchema,
   SetListingStatusSchema,
@@ -214,8 +213,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/admin/listings/{id}/reject', summary: 'Reject a listing with a reason', tag: 'Staff listings', access: 'admin', body: ReasonSchema, response: AdminListingSchema },
   { method: 'POST', path: '/api/admin/listings/{id}/suspend', summary: 'Suspend a listing with a reason', tag: 'Staff listings', access: 'admin', body: ReasonSchema, response: AdminListingSchema },
   { method: 'PUT', path: '/api/admin/listings/{id}/status', summary: "Set a listing's status", tag: 'Staff listings', access: 'admin', body: SetListingStatusSchema, response: AdminListingSchema },
-  { method: 'PUT', path: '/api/admin/listings/{id}/promotion', summary: 'Promote a listing to a position', tag: 'Staff listings', access: 'admin', body: PromoteListingSchema, response: AdminListingSchema },
-  { method: 'DELETE', path: '/api/admin/listings/{id}/promotion', summary: "Remove a listing's promotion", tag: 'Staff listings', access: 'admin', response: AdminListingSchema },
   { method: 'DELETE', path: '/api/admin/listings/{id}', summary: 'Delete a listing', tag: 'Staff listings', access: 'admin', response: 'none', status: 204 },
   { method: 'POST', path: '/api/admin/listings/bulk', summary: 'One action on many listings', tag: 'Staff listings', access: 'admin', body: BulkListingRequestSchema, response: BulkListingResponseSchema },
 

@@ -12,6 +12,7 @@ export * from './memories';
 export * from './reminders';
 export * from './admin';
 export * from './promotions';
+export * from './money';
 export * from './email-verification';
 export * from './imports';
 export * from './history';

@@ -111,6 +111,8 @@ export const AdminPromotionSchema = z.object({
   /** 1 for the first period, 2 after the first renewal, and so on. */
   period: z.number().int(),
   status: PromotionStatusSchema,
+  /** Active and paid, but its place is paused while the business is not Active (decision 0048). */
+  placePaused: z.boolean(),
   paymentStatus: PaymentStatusSchema,
   autoRenew: z.boolean(),
   position: z.number().int(),
@@ -131,6 +133,8 @@ export const PromotionListQuerySchema = z.object({
   status: PromotionStatusSchema.optional().or(z.literal('').transform(() => undefined)),
   plan: PromotionPlanSchema.optional().or(z.literal('').transform(() => undefined)),
   q: z.string().trim().max(200).optional(),
+  /** One business's promotions (Local Businesses' 'View Promotion' and 'Cancel Promotion'). */
+  listingId: z.string().uuid().optional().or(z.literal('').transform(() => undefined)),
 });
 export type PromotionListQuery = z.input<typeof PromotionListQuerySchema>;
 
@@ -138,7 +142,10 @@ export const AdminPromotionListSchema = z.object({
   promotions: z.array(AdminPromotionSchema),
   stats: z.object({
     total: z.number().int(),
+    /** Active promotions featuring their business now (its business is Active). */
     active: z.number().int(),
+    /** Active and paid, paused while the business is not Active. */
+    paused: z.number().int(),
     scheduled: z.number().int(),
     expiringSoon: z.number().int(),
     /** Pounds: every paid period of every promotion. */
@@ -154,7 +161,13 @@ export const PromotableBusinessesSchema = z.object({ businesses: z.array(Promota
 export type PromotableBusiness = z.infer<typeof PromotableBusinessSchema>;
 export type PromotableBusinesses = z.infer<typeof PromotableBusinessesSchema>;
 
-/** One decimal place, as the spec shows rates; 0 when nothing was viewed. */
+/**
+ * A share in per cent to one decimal place, as the spec shows rates; 0 when nothing was viewed. A share
+ * never passes 100% (decision 0048): each view counts at most one click and at most one conversion, so 2
+ * conversions after 1 view read 100%, not 200%. (Interactions are not tied to the view they followed, so
+ * the cap is how 'views that led to a conversion' is counted from the totals.)
+ */
 export function ratePercent(part: number, whole: number): number {
-  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+  if (!(whole > 0) || !(part > 0)) return 0;
+  return Math.round((Math.min(part, whole) / whole) * 1000) / 10;
 }

@@ -6,10 +6,10 @@ import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA, ProjectionsService, type AppConfig } from '@afterwards/server-kit';
 import { ChangeListing, listingsProjection } from '@afterwards/directory-server';
 
+// No promote/unpromote: a featured place comes only with a promotion (decision 0048).
 export const LISTING_USAGE = `listing list [--status Active] [--limit 20]
-listing approve|delete|unpromote <id>
+listing approve|delete <id>
 listing reject|suspend <id> --reason "..."
-listing promote <id> --position 1
 listing status <id> --to "Pending Review|Active|Inactive|Suspended"
 listing edit <id> [--name ..] [--pricing ..] [--description ..] [--phone ..] [--location ..] [--radius N]`;
 
@@ -34,10 +34,8 @@ export async function listingCommand(
   const commands: Record<string, () => ListingCommand> = {
     approve: () => ({ type: 'ApproveListing', listingId }),
     delete: () => ({ type: 'DeleteListing', listingId }),
-    unpromote: () => ({ type: 'RemoveListingPromotion', listingId }),
     reject: () => ({ type: 'RejectListing', listingId, reason: flags.reason ?? '' }),
     suspend: () => ({ type: 'SuspendListing', listingId, reason: flags.reason ?? '' }),
-    promote: () => ({ type: 'PromoteListing', listingId, position: Number(flags.position ?? 1) }),
     status: () => {
       if (!LISTING_STATUSES.includes(flags.to as ListingStatus)) throw new Error(`--to must be one of ${LISTING_STATUSES.join(', ')}`);
       return { type: 'ChangeListingStatus', listingId, status: flags.to as ListingStatus };

@@ -15,7 +15,7 @@ export interface SettingsForm {
   promotionPricing: Record<PromotionPlan, PlanForm>;
   defaultServiceRadius: string;
   promotionTiming: { autoStart: boolean; gracePeriodHours: string; expiryWarningDays: string; renewalReminderDays: string };
-  platformConfig: { currency: AdminSettings['platformConfig']['currency']; currencySymbol: string; timezone: string; autoApproveBusinesses: boolean; maxPromotionDuration: string };
+  platformConfig: { timezone: string; autoApproveBusinesses: boolean; maxPromotionDuration: string };
 }
 
 /** Field errors keyed by the settings path ('promotionPricing.14-day.price'). */
@@ -51,8 +51,6 @@ export function toForm(settings: AdminSettings): SettingsForm {
       renewalReminderDays: String(t.renewalReminderDays),
     },
     platformConfig: {
-      currency: c.currency,
-      currencySymbol: c.currencySymbol,
       timezone: c.timezone,
       autoApproveBusinesses: c.autoApproveBusinesses,
       maxPromotionDuration: String(c.maxPromotionDuration),
@@ -80,8 +78,6 @@ export function fromForm(form: SettingsForm): AdminSettings {
       renewalReminderDays: parseSettingNumber(t.renewalReminderDays),
     },
     platformConfig: {
-      currency: c.currency,
-      currencySymbol: c.currencySymbol,
       timezone: c.timezone,
       autoApproveBusinesses: c.autoApproveBusinesses,
       maxPromotionDuration: parseSettingNumber(c.maxPromotionDuration, MAX_DURATION_WHEN_EMPTY),

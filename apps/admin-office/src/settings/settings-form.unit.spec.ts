@@ -41,7 +41,6 @@ describe('settings form', () => {
     edited = setField(edited, 'promotionPricing.1-month.price', '0.5');
     edited = setField(edited, 'promotionPricing.monthly.durationDays', 'x');
     edited = setField(edited, 'promotionTiming.expiryWarningDays', '31');
-    edited = setField(edited, 'platformConfig.currencySymbol', 'GBPX');
     const result = validateSettings(edited);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -50,7 +49,6 @@ describe('settings form', () => {
       'promotionPricing.1-month.price': SETTINGS_MESSAGES.price,
       'promotionPricing.monthly.durationDays': SETTINGS_MESSAGES.duration,
       'promotionTiming.expiryWarningDays': SETTINGS_MESSAGES.expiryWarning,
-      'platformConfig.currencySymbol': SETTINGS_MESSAGES.symbol,
     });
   });
 

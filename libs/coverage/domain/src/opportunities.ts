@@ -1,6 +1,7 @@
 import {
   COVERAGE_RULES,
   LISTING_CATEGORIES,
+  formatPounds,
   type CoverageRegion,
   type ListingCategory,
   type Opportunity,
@@ -79,7 +80,6 @@ const RANK: Record<OpportunityPriority, number> = { High: 0, Medium: 1, Low: 2 }
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const num = (n: number) => n.toLocaleString('en-GB');
 const rate1 = (n: number) => n.toFixed(1);
-const pounds = (n: number) => `£${n.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`;
 const list = (names: readonly string[], max = 3) =>
   names.length <= max ? names.join(names.length === 2 ? ' and ' : ', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 
@@ -194,8 +194,8 @@ export function findOpportunities(inputs: OpportunityInputs): Opportunity[] {
       recommendations.push({
         title: 'Offer new listings a featured start',
         description:
-          `Promotions start at ${pounds(inputs.entryPrice)} for 14 days. At today's take-up (${Math.round(inputs.promotedShare * 1000) / 10}% of Active listings promoted), ` +
-          `${count(listingsNeeded, 'new listing')} on the monthly plan (${pounds(inputs.monthlyPrice)}) would bring about ${pounds(revenue)} a year.`,
+          `Promotions start at ${formatPounds(inputs.entryPrice)} for 14 days. At today's take-up (${Math.round(inputs.promotedShare * 1000) / 10}% of Active listings promoted), ` +
+          `${count(listingsNeeded, 'new listing')} on the monthly plan (${formatPounds(inputs.monthlyPrice)}) would bring about ${formatPounds(revenue)} a year.`,
         priority: 'Low',
         effort: 'Low',
         impact: revenue >= inputs.monthlyPrice * 12 ? 'Medium' : 'Low',

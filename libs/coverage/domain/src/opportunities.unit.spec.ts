@@ -81,6 +81,12 @@ describe('opportunity rules', () => {
     expect(o.analysis.recommendations[4]!.description).toContain('Promotions start at £49 for 14 days');
   });
 
+  it('states the prices exactly as Settings hold them, pence included', () => {
+    const o = findOpportunities(inputs({ entryPrice: 55.5, monthlyPrice: 79.99 })).find((x) => x.id === 'Scotland|Funeral Directors')!;
+    expect(o.analysis.recommendations[4]!.description).toContain('Promotions start at £55.50 for 14 days');
+    expect(o.analysis.recommendations[4]!.description).toContain('on the monthly plan (£79.99)');
+  });
+
   it('finds nothing where a category is well covered, near and per head', () => {
     const found = findOpportunities(inputs());
     expect(found.find((x) => x.id === 'London|Funeral Directors')).toBeUndefined();

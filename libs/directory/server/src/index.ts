@@ -21,3 +21,5 @@ export { importsProjection } from './imports-projection/imports.projection';
 export { importCsvProcessor, importCsvJob, runCsvImport, csvRowListingId, type ImportCsvPayload } from './import-listings-csv/import-csv.job';
 export { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from './imports/import-runtime';
 export { foldAllInteractions, foldInteractionBatch, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
+export { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
+export { staffListingStats } from './search-staff-listings/search-staff-listings.handler';

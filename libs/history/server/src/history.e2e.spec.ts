@@ -68,13 +68,22 @@ describe('event history for reviewers', () => {
     snapshots.push(created);
     snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: 'Renamed Florists', expectedVersion: created.version } })));
     snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' })));
-    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/promotion`, { method: 'PUT', json: { position: 2 } })));
+    // A featured place comes with a promotion (decision 0048): staff sell one; the product features the listing.
+    const { today } = await ok<{ today: string }>(admin.json('/api/admin/promotions'));
+    await ok(admin.json('/api/admin/promotions', { method: 'POST', json: { listingId: created.id, plan: '1-month', startDate: today, position: 2 } }), 201);
+    let promoted = await ok<AdminListing>(admin.json(`/api/admin/listings/${created.id}`));
+    for (let i = 0; i < 100 && !promoted.promoted; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      promoted = await ok<AdminListing>(admin.json(`/api/admin/listings/${created.id}`));
+    }
+    snapshots.push(promoted);
     snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } })));
 
     const streamId = `listing-${created.id}`;
     const history = StreamHistorySchema.parse(await ok(auditor.json(`/api/admin/history/streams/${streamId}`))) as StreamHistory;
     expect(history.events.map((e) => e.type)).toEqual(['ListingSubmitted', 'ListingEdited', 'ListingApproved', 'ListingPromoted', 'ListingSuspended']);
-    expect(history.events.every((e) => e.actor.kind === 'staff' && e.actor.name === ADMIN.name && e.ip && e.correlationId)).toBe(true);
+    expect(history.events.filter((e) => e.type !== 'ListingPromoted').every((e) => e.actor.kind === 'staff' && e.actor.name === ADMIN.name && e.ip && e.correlationId)).toBe(true);
+    expect(history.events[3]!.actor.raw).toBe('system:promotions');
     for (const snapshot of snapshots) {
       const at = await state(auditor, streamId, snapshot.version + 1);
       expect({ name: at.state.details.name, status: at.state.status, promoted: at.state.promoted, position: at.state.position }).toEqual({

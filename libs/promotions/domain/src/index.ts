@@ -3,3 +3,4 @@ export * from './promotion';
 export * from './promotion.errors';
 export * from './promotion.events';
 export * from './schedule';
+export * from './placement';

@@ -2,7 +2,7 @@ import { PROMOTION_MESSAGES, type ListingStatus, type PromotionPlan } from '@aft
 import { addDays, daysBetween, isIsoDate } from './calendar';
 import { PromotionError, type FieldError } from './promotion.errors';
 import type { PromotionChanged, PromotionEvent } from './promotion.events';
-import { dueNow, renewsAutomatically, type PromotionJobKind, type PromotionTiming } from './schedule';
+import { dueNow, periodEndAt, type PromotionJobKind, type PromotionTiming } from './schedule';
 import type { PromotionState } from './promotion.state';
 
 export type { PromotionState } from './promotion.state';
@@ -191,9 +191,13 @@ export function decidePromotion(command: PromotionCommand, state: PromotionState
         case 'warn-expiry':
           return [{ type: 'PromotionExpiryWarned', data: { ...ids, period: state.period, endDate: state.endDate!, daysLeft } }];
         case 'auto-renew':
-          return renewsAutomatically(state) ? [renewal(state, command.terms, true)] : [];
-        case 'expire':
-          return [{ type: 'PromotionExpired', data: { ...ids, period: state.period, endDate: state.endDate! } }];
+        case 'expire': {
+          // Both jobs ask the same rule, so with a grace of 0 (both due at one instant) renewal still wins.
+          const outcome = periodEndAt(state, command.timing, command.now);
+          if (outcome === 'renew') return [renewal(state, command.terms, true)];
+          if (outcome === 'expire') return [{ type: 'PromotionExpired', data: { ...ids, period: state.period, endDate: state.endDate! } }];
+          return [];
+        }
         default: {
           const unreachable: never = command.kind;
           throw new Error(`Unknown due action ${String(unreachable)}`);

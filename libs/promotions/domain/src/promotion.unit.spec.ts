@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
 import { startOfDate, dateIn, addDays } from './calendar';
 import { decidePromotion, foldPromotion, initialPromotionState, type PromotionCommand, type PromotionState } from './promotion';
@@ -141,5 +142,33 @@ describe('timed work', () => {
     expect(start(london('2026-06-04', 23))).toEqual([]);
     expect(start(london('2026-06-05'))[0]!.type).toBe('PromotionStarted');
     expect(addDays('2026-06-05', 30)).toBe('2026-07-05');
+  });
+
+  it('renews a monthly auto-renew promotion rather than expiring it, whatever the grace and whichever job runs first', () => {
+    // Grace 0 to 168 hours (Settings), any instant from the period's end to past its grace, either job first.
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 168 }), fc.integer({ min: 0, max: 200 * 3_600_000 }), fc.constantFrom('expire' as const, 'auto-renew' as const), (grace, afterEndMs, first) => {
+        const timing = { ...TIMING, gracePeriodHours: grace };
+        const now = new Date(london('2026-07-01').getTime() + afterEndMs);
+        const at = (events: PromotionEvent[], kind: typeof first) =>
+          given(...events).when({ type: 'RunDueAction', kind, period: 1, now, today: dateIn('Europe/London', now), timing, terms: MONTHLY });
+        const firstEvents = at(created, first);
+        const second = at([...created, ...firstEvents], first === 'expire' ? 'auto-renew' : 'expire');
+        const all = [...firstEvents, ...second];
+        // The expiry job is not due before its own time; once either job runs, the promotion is renewed, once.
+        if (first === 'expire' && afterEndMs < grace * 3_600_000) expect(firstEvents).toEqual([]);
+        expect(all.map((e) => e.type)).toEqual(['PromotionRenewed']);
+        expect(given(...created, ...all).state().status).toBe('Active');
+      }),
+    );
+  });
+
+  it('with a grace of 0 the expiry job at the very instant of the end renews an auto-renew promotion', () => {
+    const timing = { ...TIMING, gracePeriodHours: 0 };
+    const end = london('2026-07-01');
+    const events = given(...created).when({ type: 'RunDueAction', kind: 'expire', period: 1, now: end, today: '2026-07-01', timing, terms: MONTHLY });
+    expect(events).toMatchObject([{ type: 'PromotionRenewed', data: { period: 2, endDate: '2026-07-31', auto: true } }]);
+    const plain = decidePromotion(create({ plan: '1-month', autoRenew: false }), initialPromotionState);
+    expect(given(...plain).when({ type: 'RunDueAction', kind: 'expire', period: 1, now: end, today: '2026-07-01', timing, terms: MONTHLY })[0]!.type).toBe('PromotionExpired');
   });
 });

@@ -55,6 +55,21 @@ export function renewsAutomatically(state: Pick<PromotionState, 'autoRenew' | 'p
   return state.autoRenew && state.plan === 'monthly';
 }
 
+export type PeriodEnd = 'renew' | 'expire';
+
+/**
+ * The one rule for the end of a paid period, asked by both the auto-renew and the expiry job: a promotion
+ * that renews automatically renews from the instant its period ends and never expires that period, whatever
+ * the grace (0 to 168 hours) and whichever of the two jobs runs first; one that does not renew expires once
+ * the grace period after its end has passed. Undefined while neither is due (or the promotion is not Active).
+ */
+export function periodEndAt(state: PromotionState, timing: Pick<PromotionTiming, 'timeZone' | 'gracePeriodHours'>, now: Date): PeriodEnd | undefined {
+  if (!state.exists || state.status !== 'Active') return undefined;
+  const end = endsAt(state, timing).getTime();
+  if (renewsAutomatically(state)) return now.getTime() >= end ? 'renew' : undefined;
+  return now.getTime() >= end + timing.gracePeriodHours * HOUR_MS ? 'expire' : undefined;
+}
+
 /** The action of `kind` for `period` if it is due at `now`, else undefined. */
 export function dueNow(state: PromotionState, timing: PromotionTiming, kind: PromotionJobKind, period: number, now: Date): DueAction | undefined {
   return dueActions(state, timing).find((a) => a.kind === kind && a.period === period && a.dueAt.getTime() <= now.getTime());

@@ -21,8 +21,9 @@ describe('settings decider', () => {
     } catch (e) {
       expect((e as SettingsError).errors).toEqual([{ path: 'defaultServiceRadius', message: 'Service radius must be between 1 and 50 miles' }]);
     }
-    const symbol = { ...DEFAULT_SETTINGS, platformConfig: { ...DEFAULT_SETTINGS.platformConfig, currencySymbol: 'GBP£' } };
-    expect(() => decideSettings({ type: 'SaveSettings', settings: symbol }, initialSettingsState)).toThrow('Currency symbol must be 3 characters or fewer');
+    // Money is in pounds everywhere (decision 0048): a currency or symbol sent by an older screen is dropped.
+    const symbol = { ...DEFAULT_SETTINGS, platformConfig: { ...DEFAULT_SETTINGS.platformConfig, currency: 'USD', currencySymbol: '$' } };
+    expect(decideSettings({ type: 'SaveSettings', settings: symbol as typeof DEFAULT_SETTINGS }, initialSettingsState)).toEqual([]);
   });
 
   it('given changed settings, when reset, then every changed group returns to its default and the event says it was a reset', () => {

@@ -15,10 +15,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return then.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 }
 
-/** £1,234.50 (whole pounds without pence). */
-export function formatPounds(amount: number): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
-}
+/** £1,234.50 (whole pounds without pence): the shared formatter, so screens and server text agree. */
+export { formatPounds } from '@afterwards/contracts';
 
 /** 23 Nov 2026, 14:05 in UK time. */
 export function formatDateTime(iso: string): string {

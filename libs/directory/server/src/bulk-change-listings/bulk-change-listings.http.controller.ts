@@ -28,7 +28,8 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /**
- * Bulk actions (admin spec: status, promote, remove promotion, delete) as one request with a result per
+ * Bulk actions (admin spec: status and delete; promotions are sold and cancelled one by one under
+ * Promotions, decision 0048) as one request with a result per
  * listing: one listing refused (gone, or not Active for a promotion) never stops the others, and the
  * screen rolls back exactly the ones that failed. Every applied change is audited, in one insert.
  */
@@ -51,10 +52,6 @@ export class BulkChangeListingsController {
       switch (request.action) {
         case 'status':
           return { type: 'ChangeListingStatus', listingId, status: request.status };
-        case 'promote':
-          return { type: 'PromoteListing', listingId, position: request.position };
-        case 'unpromote':
-          return { type: 'RemoveListingPromotion', listingId };
         case 'delete':
           return { type: 'DeleteListing', listingId };
       }

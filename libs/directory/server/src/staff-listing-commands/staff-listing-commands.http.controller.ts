@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import {
   AdminEditListingSchema,
   AdminListingFormSchema,
-  PromoteListingSchema,
   ReasonSchema,
   SetListingStatusSchema,
   type AdminListing,
@@ -78,17 +77,6 @@ export class StaffListingCommandsController {
   status(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
     const { status } = SetListingStatusSchema.parse(body ?? {});
     return this.run(req, id, 'listing_status_changed', (listingId) => ({ type: 'ChangeListingStatus', listingId, status }));
-  }
-
-  @Put(':id/promotion')
-  promote(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
-    const { position } = PromoteListingSchema.parse(body ?? {});
-    return this.run(req, id, 'listing_promoted', (listingId) => ({ type: 'PromoteListing', listingId, position }));
-  }
-
-  @Delete(':id/promotion')
-  unpromote(@Req() req: Request, @Param('id') id: string): Promise<AdminListing> {
-    return this.run(req, id, 'listing_promotion_removed', (listingId) => ({ type: 'RemoveListingPromotion', listingId }));
   }
 
   /** Delete checks the listing exists first: a second delete answers 404 'Business not found: …'. */

@@ -10,7 +10,18 @@ import {
   type PromotionListQuery,
 } from '@afterwards/contracts';
 import { Prisma, type PrismaClient } from '@afterwards/persistence';
-import { daysBetween } from '@afterwards/promotions-domain';
+import { daysBetween, placePaused } from '@afterwards/promotions-domain';
+
+/**
+ * Active promotions that feature their business now (its business is Active) and those whose place is
+ * paused (decision 0048): one query for the Promotions tiles and the dashboard, so they always agree with
+ * each other and with the Promoted tile of Local Businesses.
+ */
+export const activePromotionCounts = Prisma.sql`
+  SELECT (count(*) FILTER (WHERE l.status = 'Active'))::int AS active,
+         (count(*) FILTER (WHERE l.status IS DISTINCT FROM 'Active'))::int AS paused
+  FROM promotions p LEFT JOIN listings l ON l.id = p.listing_id
+  WHERE p.status = 'Active'`;
 
 /** The newest this many matching promotions are listed; the stat tiles count them all. */
 export const PROMOTION_LIST_LIMIT = 200;
@@ -69,6 +80,7 @@ function toView(row: PromotionRow, today: string): AdminPromotion {
     revenue: Number(row.revenue),
     period: row.period,
     status: row.status,
+    placePaused: placePaused({ status: row.status }, row.business_status),
     paymentStatus: row.payment_status,
     autoRenew: row.auto_renew,
     position: row.position,
@@ -93,23 +105,25 @@ export async function listStaffPromotions(prisma: PrismaClient, rawQuery: Promot
   const query = PromotionListQuerySchema.parse(rawQuery);
   const where: Prisma.Sql[] = [];
   if (query.status) where.push(Prisma.sql`p.status = ${query.status}`);
+  if (query.listingId) where.push(Prisma.sql`p.listing_id = ${query.listingId}::uuid`);
   if (query.plan) where.push(Prisma.sql`p.promotion_type = ${query.plan}`);
   if (query.q) where.push(Prisma.sql`lower(coalesce(l.name, '') || ' ' || coalesce(l.location, '')) LIKE ${`%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const filter = where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty;
-  const [rows, stats] = await Promise.all([
+  const [rows, stats, running] = await Promise.all([
     prisma.$queryRaw<PromotionRow[]>`${SELECT} ${filter} ORDER BY p.created_at DESC, p.id DESC LIMIT ${PROMOTION_LIST_LIMIT}`,
-    prisma.$queryRaw<{ total: number; active: number; scheduled: number; expiring: number; revenue: string | null }[]>`
+    prisma.$queryRaw<{ total: number; scheduled: number; expiring: number; revenue: string | null }[]>`
       SELECT count(*)::int AS total,
-             (count(*) FILTER (WHERE status = 'Active'))::int AS active,
              (count(*) FILTER (WHERE status = 'Scheduled'))::int AS scheduled,
              (count(*) FILTER (WHERE status = 'Active' AND end_date - ${today}::date BETWEEN 1 AND ${EXPIRING_SOON_DAYS}))::int AS expiring,
              (sum(revenue) FILTER (WHERE payment_status = 'Paid'))::text AS revenue
       FROM promotions`,
+    prisma.$queryRaw<{ active: number; paused: number }[]>`${activePromotionCounts}`,
   ]);
   const s = stats[0]!;
+  const r = running[0]!;
   return {
     promotions: rows.map((r) => toView(r, today)),
-    stats: { total: s.total, active: s.active, scheduled: s.scheduled, expiringSoon: s.expiring, revenue: Number(s.revenue ?? 0) },
+    stats: { total: s.total, active: r.active, paused: r.paused, scheduled: s.scheduled, expiringSoon: s.expiring, revenue: Number(s.revenue ?? 0) },
     today,
   };
 }

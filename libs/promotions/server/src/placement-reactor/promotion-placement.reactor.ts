@@ -1,6 +1,6 @@
-import { decideListing, evolveListing, initialListingState, ListingError, listingStreamId, type ListingCommand, type ListingEvent, type ListingState } from '@afterwards/directory-domain';
+import { decideListing, evolveListing, initialListingState, ListingError, LISTING_STREAM_PREFIX, listingStreamId, type ListingCommand, type ListingEvent, type ListingState } from '@afterwards/directory-domain';
 import { StreamConflictError, type EventStore, type RecordedEvent } from '@afterwards/event-store';
-import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
+import { placementCommand, placementReactsTo, PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
 import { executeCommand, type CommandContext, type Decider, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { SYSTEM_ACTOR } from '../promotion-runtime';
 
@@ -15,8 +15,10 @@ const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
 };
 
 /**
- * A process manager: a listing's promoted flag and position follow its promotions. A listing is first
- * while any of its promotions runs, at the best (lowest) position among them. It keeps which
+ * A process manager: a listing's promoted flag and position follow its promotions (`featuredPlace`,
+ * decision 0048). A listing is first while any of its promotions runs and it is itself Active, at the best
+ * (lowest) position among them; while it is suspended or otherwise not Active the place pauses, and it
+ * returns when the listing is Active again (so this reads listing status events too). It keeps which
  * promotions run in a table of its own; after each batch it sends every listing the batch touched the
  * command that makes its flag agree, then moves its checkpoint. Table writes are upserts and listing
  * commands that change nothing append nothing, so a batch replayed after a crash is safe.
@@ -27,8 +29,14 @@ export function promotionPlacementReactor(store: EventStore): Projection {
   return {
     name: PROMOTION_PLACEMENT,
     transactional: false,
-    streamPrefixes: [PROMOTION_STREAM_PREFIX],
+    streamPrefixes: [PROMOTION_STREAM_PREFIX, LISTING_STREAM_PREFIX],
     async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+      if (!placementReactsTo(recorded.type)) return [];
+      if (recorded.streamId.startsWith(LISTING_STREAM_PREFIX)) {
+        // The listing left Active or came back to it: decide its place again from its running promotions.
+        touched.set((recorded.data as { listingId: string }).listingId, recorded);
+        return [];
+      }
       const event = { type: recorded.type, data: recorded.data } as PromotionEvent;
       const { promotionId, listingId } = event.data;
       switch (event.type) {
@@ -63,9 +71,11 @@ export function promotionPlacementReactor(store: EventStore): Projection {
       const positions = new Map(best.map((b) => [b.listing_id, b.position]));
       const work = ids.map((listingId) => () => {
         const position = positions.get(listingId);
-        const command: ListingCommand = position !== undefined ? { type: 'PromoteListing', listingId, position } : { type: 'RemoveListingPromotion', listingId };
+        const running = position === undefined ? [] : [{ status: 'Active' as const, position }];
+        // Decided on the listing as it is when the command runs (its status may have moved since the event).
+        const command = (listing: ListingState): ListingCommand => placementCommand(listingId, listing.status, running);
         const cause = batch.get(listingId)!;
-        return placeListing(store, command, { actor: SYSTEM_ACTOR, correlationId: cause.metadata.correlationId, causationId: cause.metadata.eventId });
+        return placeListing(store, listingId, command, { actor: SYSTEM_ACTOR, correlationId: cause.metadata.correlationId, causationId: cause.metadata.eventId });
       });
       for (let i = 0; i < work.length; i += CONCURRENCY) await Promise.all(work.slice(i, i + CONCURRENCY).map((run) => run()));
     },
@@ -75,13 +85,13 @@ export function promotionPlacementReactor(store: EventStore): Projection {
   };
 }
 
-async function placeListing(store: EventStore, command: ListingCommand, context: CommandContext): Promise<void> {
+async function placeListing(store: EventStore, listingId: string, command: (listing: ListingState) => ListingCommand, context: CommandContext): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await executeCommand(store, listingStreamId(command.listingId), listingDecider, command, context);
+      await executeCommand(store, listingStreamId(listingId), listingDecider, command, context);
       return;
     } catch (error) {
-      // A business suspended or deleted since keeps no place; its promotion runs on unseen.
+      // A business deleted since keeps no place; its promotion runs on unseen.
       if (error instanceof ListingError) return;
       if (!(error instanceof StreamConflictError) || attempt >= 10) throw error;
     }

@@ -170,6 +170,37 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
     settings.promotionPricing.monthly = DEFAULT_SETTINGS.promotionPricing.monthly;
   });
 
+  it('with a grace of 0 hours, auto-renewal wins over the expiry due at the same instant, on this driver', async () => {
+    offsetMs = 0;
+    settings.promotionTiming = { ...settings.promotionTiming, gracePeriodHours: 0 };
+    try {
+      const listingId = await activeListing();
+      const promotionId = await promote(listingId, 'monthly', today(), true);
+      const { state } = await loadPromotion(store, promotionId);
+      const due = dueActions(state, timingOf(settings));
+      const renewAt = due.find((a) => a.kind === 'auto-renew')!.dueAt.getTime();
+      expect(due.find((a) => a.kind === 'expire')!.dueAt.getTime()).toBe(renewAt);
+
+      // The expiry job is queued first and fires first (as it did at midnight); both at the same instant.
+      offsetMs = renewAt - 400 - Date.now();
+      const ordered = [...due].sort((a, b) => (a.kind === 'expire' ? -1 : b.kind === 'expire' ? 1 : 0)).filter((a) => a.kind === 'expire' || a.kind === 'auto-renew');
+      for (const action of ordered) {
+        await workers[0]!.enqueue(
+          promotionDueJob,
+          { promotionId, kind: action.kind, period: action.period, dueAt: action.dueAt.toISOString() },
+          { jobId: `${promotionId}.${action.kind}.grace0`, delayMs: Math.max(0, action.dueAt.getTime() - now().getTime()) },
+        );
+      }
+      await expectEventually(async () => expect(await typesOf(promotionId)).toContain('PromotionRenewed'), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await typesOf(promotionId)).toEqual(['PromotionCreated', 'PromotionStarted', 'PromotionRenewed']);
+      expect((await loadPromotion(store, promotionId)).state).toMatchObject({ status: 'Active', period: 2 });
+      await expectEventually(async () => expect(await listingRow(listingId)).toEqual({ promoted: true, position: 1 }), 5_000);
+    } finally {
+      settings.promotionTiming = DEFAULT_SETTINGS.promotionTiming;
+    }
+  });
+
   it('a job run again after its worker died mid-run (after appending) appends nothing more', async () => {
     offsetMs = 0;
     const listingId = await activeListing();
