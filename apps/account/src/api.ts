@@ -14,6 +14,8 @@ import {
   type ProfileInput,
   type SessionUser,
 } from '@afterwards/contracts';
+import { MEMORIES_PATH, MemoryListResponseSchema } from '@afterwards/contracts';
+import type { AccountDeletionMemory } from '@afterwards/cases-domain';
 import { requestJson } from '@afterwards/web-data';
 
 export const SESSION_URL = '/api/session';
@@ -56,3 +58,9 @@ export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
 
 /** The sign-in page, with its short confirmation that the account was deleted. */
 export const accountDeletedUrl = `/login?${ACCOUNT_DELETED_QUERY}=${ACCOUNT_DELETED_VALUE}`;
+
+/** Every memory this person can see, with who is on it: what deleting the account would take from whom. */
+export async function fetchMemoriesForDeletion(): Promise<AccountDeletionMemory[]> {
+  const answer = await requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
+  return (answer.details ?? []).map((d) => ({ name: d.memory.name, deceasedName: d.memory.deceasedName, role: d.memory.role, ownerName: d.memory.ownerName, people: d.people }));
+}

@@ -6,3 +6,4 @@ export * from './progress';
 export * from './upload';
 export * from './notes';
 export * from './reminders';
+export * from './memory-notices';

@@ -6,6 +6,7 @@ import reminders from '../migrations/0004_reminders.sql';
 import exportsSql from '../migrations/0005_exports.sql';
 import ownerName from '../migrations/0006_owner_name.sql';
 import cachedPlans from '../migrations/0007_cached_plans.sql';
+import memoryNotices from '../migrations/0045_memory_notices.sql';
 
 // 0003 and 0005 are taken by work on other branches: ids are names, so the order of merging does not matter.
 export const casesMigrations: Migration[] = [
@@ -16,4 +17,5 @@ export const casesMigrations: Migration[] = [
   { id: 'cases/0005_exports', sql: exportsSql },
   { id: 'cases/0006_owner_name', sql: ownerName },
   { id: 'cases/0007_cached_plans', sql: cachedPlans },
+  { id: 'cases/0045_memory_notices', sql: memoryNotices },
 ];

@@ -38,6 +38,7 @@ import { MemoryRemindersController } from './memory-reminders/memory-reminders.h
 import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsubscribe-reminders/unsubscribe-reminders.http.controller';
 import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
 import { REMINDER_CLOCK, reminderClock } from './send-reminders/reminder-clock';
+import { MemoryNoticesService } from './memory-notices/memory-notices.service';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -129,6 +130,7 @@ export class CasesModule {
           ? [
               { provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] },
               FilePurgeService,
+              MemoryNoticesService,
               OwnedMemoriesErasure,
               SharedMembershipsErasure,
               RemindersErasure,
