@@ -61,7 +61,8 @@ export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: Mem
           </p>
           {losing.length > 0 ? (
             <Alert tone="warning" title={`${listOfNames(losing)} will lose access`}>
-              You share this memory with {losing.length === 1 ? 'them' : `${losing.length} people`}. Once it is deleted, they will no longer see it. We will let {losing.length === 1 ? 'them' : 'each of them'} know by e-mail that you deleted it.
+              You share this memory with {losing.length === 1 ? 'them' : `${losing.length} people`}. Once it is deleted, they will no longer see it. We will let{' '}
+              {losing.length === 1 ? 'them' : 'each of them'} know by e-mail that you deleted it.
             </Alert>
           ) : null}
           <Alert tone="error" title="This cannot be undone">

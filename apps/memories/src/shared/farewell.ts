@@ -32,6 +32,9 @@ export function farewellMessage(f: Farewell): { title: string; body: string } {
     case 'removed':
       return { title: 'This memory is no longer shared with you', body: `${owner} has stopped sharing ${memory} with you, so you can no longer see it. ${after}` };
     default:
-      return { title: 'This memory is no longer shared with you', body: `${owner} no longer shares ${memory} with you, so you can no longer see it. Nothing else in your account has changed.` };
+      return {
+        title: 'This memory is no longer shared with you',
+        body: `${owner} no longer shares ${memory} with you, so you can no longer see it. Nothing else in your account has changed.`,
+      };
   }
 }

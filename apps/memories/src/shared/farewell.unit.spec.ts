@@ -18,7 +18,9 @@ describe('what the open screen says when a memory is gone', () => {
       farewellMessage({ ...base, kind: 'removed' }),
       farewellMessage({ ...base, kind: null }),
     ];
-    expect(said[0]!.body).toBe('Ann Ellis has deleted the memory of Margaret Ellis, so you can no longer see it. Nothing else in your account has changed, and we have sent you an e-mail about it.');
+    expect(said[0]!.body).toBe(
+      'Ann Ellis has deleted the memory of Margaret Ellis, so you can no longer see it. Nothing else in your account has changed, and we have sent you an e-mail about it.',
+    );
     expect(said[1]!.body).toMatch(/^Ann Ellis has closed their account, and the memory of Margaret Ellis was deleted with it\./);
     expect(said[2]!.title).toBe('This memory is no longer shared with you');
     expect(said[3]!.body).toMatch(/^Ann Ellis no longer shares the memory of Margaret Ellis with you/);

@@ -2,7 +2,17 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventStore, Position } from '@afterwards/event-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
-import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, ProjectionRunner, RealtimeGateway, runWhileLeading, waitForProjection, type LeaderRunner } from '@afterwards/server-kit';
+import {
+  EVENT_STORE,
+  JOB_QUEUE,
+  PRISMA,
+  ProjectionLeadership,
+  ProjectionRunner,
+  RealtimeGateway,
+  runWhileLeading,
+  waitForProjection,
+  type LeaderRunner,
+} from '@afterwards/server-kit';
 import { MEMORY_NOTICES, memoryNoticesReactor } from './memory-notices.reactor';
 
 /**

@@ -21,7 +21,14 @@ export interface MemoryNoticeDeps {
  * deleted it too) gets nothing.
  */
 export async function sendMemoryNotice(deps: MemoryNoticeDeps, noticeId: string, now = new Date()): Promise<'sent' | 'already-sent' | 'no-recipient'> {
-  const { rows } = await deps.sql.query<{ kind: MemoryNoticeKind; deceased_name: string | null; actor_name: string | null; sent_at: Date | null; email: string | null; name: string | null }>(
+  const { rows } = await deps.sql.query<{
+    kind: MemoryNoticeKind;
+    deceased_name: string | null;
+    actor_name: string | null;
+    sent_at: Date | null;
+    email: string | null;
+    name: string | null;
+  }>(
     `SELECT n.kind, n.deceased_name, n.actor_name, n.sent_at, u.email, nullif(app_person_name(n.recipient_id), '') AS name
        FROM memory_notices n LEFT JOIN auth_users u ON u.id = n.recipient_id WHERE n.id = $1::uuid`,
     [noticeId],
