@@ -8,10 +8,10 @@ import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium
 // other's tick live, with who ticked it; Cara can read but not change, in the screen and at the API; a removed
 // editor finds nothing. SCREENSHOT_DIR=... saves screenshots to look at.
 const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
 }
 
 const PASSWORD = 'lantern-meadow-82';
@@ -183,6 +183,10 @@ describe('sharing a memory', () => {
     expect(await confirm.getByRole('button', { name: 'Keep Ben Ellis' }).evaluate((b) => b === document.activeElement)).toBe(true);
     await assertAccessible(ann, 'Share dialog asking to confirm Remove');
     await shot(ann, 'share-remove-confirm');
+    await ann.setViewportSize({ width: 375, height: 812 });
+    await confirm.scrollIntoViewIfNeeded();
+    await shot(ann, 'share-remove-confirm-375', false);
+    await ann.setViewportSize({ width: 1280, height: 900 });
     await ann.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
     expect(await dialog.getByRole('button', { name: 'Remove Ben Ellis' }).evaluate((b) => b === document.activeElement)).toBe(true);
@@ -226,6 +230,9 @@ describe('sharing a memory', () => {
     await dialog.getByText('We will let them know by e-mail that you deleted it.').waitFor();
     await assertAccessible(ann, 'Delete Forever naming who loses access');
     await shot(ann, 'delete-memory-who-loses-access');
+    await ann.setViewportSize({ width: 375, height: 812 });
+    await shot(ann, 'delete-memory-who-loses-access-375', false);
+    await ann.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Delete Forever' }).click();
     await ann.getByText('Memory deleted successfully').waitFor();
 
