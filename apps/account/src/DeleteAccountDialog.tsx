@@ -1,27 +1,44 @@
-// 'Delete my account' (Settings, Account card): a strong warning like Delete Forever's, the typed phrase and
-// the password, then everything is deleted on the server and this browser lands signed out on the sign-in page.
+// 'Delete my account' (Settings, Account card): a strong warning like Delete Forever's, who will lose access to
+// which memory and what happens to memories others share with this person (decision 0045), the typed phrase,
+// the password and, with two-step verification, the current code; then everything is deleted on the server and
+// this browser lands signed out on the sign-in page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { ACCOUNT_DELETION_PHRASE } from '@afterwards/contracts';
-import { Alert, Button, Dialog, Icon, PasswordInput, TextInput } from '@afterwards/web-ui';
-import { errorMessage } from '@afterwards/web-data';
-import { accountDeletedUrl, deleteAccount } from './api';
+import { accountDeletionEffects, listOfNames, possessive, type AccountDeletionEffects } from '@afterwards/cases-domain';
+import { Alert, Button, Dialog, Icon, InlineLoading, PasswordInput, TextInput } from '@afterwards/web-ui';
+import { ApiError, errorMessage } from '@afterwards/web-data';
+import { accountDeletedUrl, deleteAccount, fetchMemoriesForDeletion } from './api';
 
-export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string | null }) {
+type Field = 'phrase' | 'password' | 'code';
+
+export function DeleteAccountDialog({ open, onClose, email, twoFactorEnabled = false }: { open: boolean; onClose: () => void; email: string | null; twoFactorEnabled?: boolean }) {
   const formId = useId();
   const [phrase, setPhrase] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ field: 'phrase' | 'password' | null; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
+  const [effects, setEffects] = useState<AccountDeletionEffects | 'loading' | 'unknown'>('loading');
   const phraseRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (open) {
-      setPhrase('');
-      setPassword('');
-      setProblem(null);
-    }
+    if (!open) return;
+    setPhrase('');
+    setPassword('');
+    setCode('');
+    setProblem(null);
+    setEffects('loading');
+    let live = true;
+    fetchMemoriesForDeletion().then(
+      (memories) => live && setEffects(accountDeletionEffects(memories)),
+      () => live && setEffects('unknown'),
+    );
+    return () => {
+      live = false;
+    };
   }, [open]);
 
   function close() {
@@ -38,13 +55,15 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
     setProblem(null);
     setBusy(true);
     try {
-      await deleteAccount({ confirmation: ACCOUNT_DELETION_PHRASE, ...(password ? { password } : {}) });
+      await deleteAccount({ confirmation: ACCOUNT_DELETION_PHRASE, ...(password ? { password } : {}), ...(code.trim() ? { code: code.trim() } : {}) });
     } catch (failure) {
       setBusy(false);
       const message = errorMessage(failure);
-      const aboutPassword = /password/i.test(message);
-      setProblem({ field: aboutPassword ? 'password' : null, message });
-      if (aboutPassword) passwordRef.current?.focus();
+      const about = failure instanceof ApiError ? failure.errors.find((e) => e.path === 'code' || e.path === 'password')?.path : undefined;
+      const field: Field | null = about === 'code' || about === 'password' ? about : /password/i.test(message) ? 'password' : null;
+      setProblem({ field, message });
+      if (field === 'password') passwordRef.current?.focus();
+      if (field === 'code') codeRef.current?.focus();
       return;
     }
     // A full load, not a route change: nothing of the account stays in this page's memory.
@@ -82,6 +101,7 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
           This permanently deletes your account{email ? ` (${email})` : ''} and everything in it: every memory with its tasks, documents, uploaded
           files, photos and notes, any prepared downloads, your personal information and preferences. You will be signed out on every device.
         </Alert>
+        <DeletionEffects effects={effects} />
         <p className="ac-note">If you want a copy first, use Download everything on each memory before you delete your account.</p>
         <TextInput
           ref={phraseRef}
@@ -105,6 +125,21 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
           disabled={busy}
           error={problem?.field === 'password' ? problem.message : undefined}
         />
+        {twoFactorEnabled ? (
+          <TextInput
+            ref={codeRef}
+            label="Code from your authenticator app"
+            hint="Two-step verification is on for your account: enter the 6-digit code it shows now."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            maxLength={16}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            disabled={busy}
+            error={problem?.field === 'code' ? problem.message : undefined}
+          />
+        ) : null}
         {problem && problem.field === null ? (
           <Alert tone="error" role="alert">
             {problem.message}
@@ -112,5 +147,49 @@ export function DeleteAccountDialog({ open, onClose, email }: { open: boolean; o
         ) : null}
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * Before the confirm button: who loses access to which of this person's memories, and what happens to the
+ * memories others share with them. Said plainly, by name.
+ */
+function DeletionEffects({ effects }: { effects: AccountDeletionEffects | 'loading' | 'unknown' }) {
+  const losingId = useId();
+  const stayingId = useId();
+  if (effects === 'loading') return <InlineLoading>Checking who else can see your memories...</InlineLoading>;
+  if (effects === 'unknown') return <p className="ac-note">We could not check who else can see your memories just now. Anyone you shared a memory with will be told by e-mail.</p>;
+  const { losingAccess, staying } = effects;
+  return (
+    <>
+      {losingAccess.length > 0 ? (
+        <section className="ac-effects" aria-labelledby={losingId}>
+          <h3 id={losingId} className="ac-effects__heading">
+            Who will lose access
+          </h3>
+          <ul className="ac-effects__list">
+            {losingAccess.map((m) => (
+              <li key={`${m.memoryName}-${m.deceasedName}`}>
+                <strong>{m.memoryName}</strong> ({m.deceasedName}): {listOfNames(m.people)} will no longer see it. We will let them know by e-mail.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {staying.length > 0 ? (
+        <section className="ac-effects" aria-labelledby={stayingId}>
+          <h3 id={stayingId} className="ac-effects__heading">
+            Memories shared with you
+          </h3>
+          <ul className="ac-effects__list">
+            {staying.map((m) => (
+              <li key={`${m.ownerName}-${m.deceasedName}`}>
+                {possessive(m.deceasedName)} memory stays with {m.ownerName}; you will no longer see it. We will let {m.ownerName} know you have left.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }

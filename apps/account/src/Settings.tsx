@@ -140,7 +140,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
 
       <EditProfileDialog open={editing} profile={data} onClose={() => setEditing(false)} onSaved={onProfileSaved} />
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
-      <DeleteAccountDialog open={deletingAccount} onClose={() => setDeletingAccount(false)} email={session.data?.email ?? null} />
+      <DeleteAccountDialog open={deletingAccount} onClose={() => setDeletingAccount(false)} email={session.data?.email ?? null} twoFactorEnabled={session.data?.twoFactorEnabled === true} />
     </div>
   );
 }

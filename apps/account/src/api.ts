@@ -22,6 +22,7 @@ import {
   type ProfileInput,
   type SessionUser,
 } from '@afterwards/contracts';
+import type { AccountDeletionMemory } from '@afterwards/cases-domain';
 import { requestJson } from '@afterwards/web-data';
 
 export const SESSION_URL = '/api/session';
@@ -82,4 +83,10 @@ export async function fetchPrivacyStatement(): Promise<string> {
   const { memories, details } = await requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
   const people = new Map((details ?? []).map((d) => [d.memory.id, d.people]));
   return privacyStatement(memories.map((m) => ({ name: m.name, role: m.role, people: people.get(m.id) ?? [] })));
+}
+
+/** Every memory this person can see, with who is on it: what deleting the account would take from whom. */
+export async function fetchMemoriesForDeletion(): Promise<AccountDeletionMemory[]> {
+  const answer = await requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
+  return (answer.details ?? []).map((d) => ({ name: d.memory.name, deceasedName: d.memory.deceasedName, role: d.memory.role, ownerName: d.memory.ownerName, people: d.people }));
 }

@@ -7,7 +7,7 @@ import { aggregateInteractionsProcessor, DirectoryModule, directoryMigrations, i
 import { SettingsModule, settingsMigrations, settingsProjection } from '@afterwards/settings-server';
 import { IdentityModule, identityMigrations } from '@afterwards/identity-server';
 import { HistoryModule } from '@afterwards/history-server';
-import { CasesModule, casesMigrations, fileJobProcessors, memoriesProjection, memoryExportJobProcessors, reminderJobProcessors } from '@afterwards/cases-server';
+import { CasesModule, casesMigrations, fileJobProcessors, memoriesProjection, memoryExportJobProcessors, memoryNoticeJobProcessors, reminderJobProcessors } from '@afterwards/cases-server';
 import { CoverageModule, foldInteractionWeeksProcessor } from '@afterwards/coverage-server';
 import { PromotionsModule, promotionsMigrations, promotionsProjection, promotionActivityProjection, promotionJobProcessors } from '@afterwards/promotions-server';
 
@@ -16,7 +16,7 @@ export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ..
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection];
 /** Every background job of the product. */
-export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor, foldInteractionWeeksProcessor as JobProcessor, ...memoryExportJobProcessors, ...reminderJobProcessors, ...fileJobProcessors, checkpointJobProcessor as JobProcessor];
+export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor, foldInteractionWeeksProcessor as JobProcessor, ...memoryExportJobProcessors, ...reminderJobProcessors, ...memoryNoticeJobProcessors, ...fileJobProcessors, checkpointJobProcessor as JobProcessor];
 
 @Module({})
 export class AppModule {

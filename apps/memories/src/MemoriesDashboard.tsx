@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { progressMessage } from '@afterwards/cases-domain';
 import { memoriesWhereMay, type MemorySummary } from '@afterwards/contracts';
-import { memoriesStore, useMemoriesLive, type MemoriesTab, type TabProps } from './store';
+import { memoriesStore, useFarewell, useMemoriesLive, type MemoriesTab, type TabProps } from './store';
+import { FarewellDialog } from './shared/FarewellDialog';
 import { shortcutFor } from './shared/shortcuts';
 import { isComplete } from './shared/format';
 import { Celebration } from './shared/Progress';
@@ -94,6 +95,23 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
   }, [loaded, memories]);
   const endCelebration = useCallback(() => setCelebration(null), []);
 
+  // A memory shared with this person went away while its screen was open: never a blank page or a
+  // 'select a case' message; the list, and a calm word about what happened (decision 0045).
+  const farewell = useFarewell();
+  const memoryTab = ['overview', 'cases', 'case-details', 'tasks', 'documents', 'notes'].includes(tab);
+  const showsIt = farewell !== null && memoryTab && (!memoryId || memoryId === farewell.memoryId);
+  useEffect(() => {
+    if (!farewell) return;
+    if (!showsIt) {
+      memoriesStore.dismissFarewell();
+      return;
+    }
+    if (memoryId === farewell.memoryId) {
+      closeMine();
+      onNavigate('cases');
+    }
+  }, [farewell, showsIt, memoryId, onNavigate, closeMine]);
+
   const tabProps: TabProps = { onNavigate, onCreateMemory: openCreate, ...(memoryId ? { focusMemoryId: memoryId } : {}) };
 
   let content: ReactNode = null;
@@ -155,6 +173,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
         }}
       />
       {celebration && progressShown ? <Celebration message={celebration} onDone={endCelebration} /> : null}
+      {farewell && showsIt ? <FarewellDialog farewell={farewell} onClose={() => memoriesStore.dismissFarewell()} /> : null}
     </>
   );
 }

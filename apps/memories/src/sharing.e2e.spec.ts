@@ -8,10 +8,10 @@ import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium
 // other's tick live, with who ticked it; Cara can read but not change, in the screen and at the API; a removed
 // editor finds nothing. SCREENSHOT_DIR=... saves screenshots to look at.
 const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
 }
 
 const PASSWORD = 'lantern-meadow-82';
@@ -165,27 +165,88 @@ describe('sharing a memory', () => {
     expect(await writeFrom(ben, 'DELETE', base)).toEqual({ status: 403, code: 'CASE_OWNER_ONLY' });
   }, 120_000);
 
-  it('a removed editor finds nothing, and their screen drops the memory', async () => {
+  it('Remove asks first, naming the person; a removed editor looking at the memory is told calmly and by e-mail, and finds nothing', async () => {
+    // Ben has the memory open.
+    await ben.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Memories' }).click();
+    await ben.getByRole('button', { name: 'View Details' }).click();
+    await ben.getByRole('heading', { name: "Mum's affairs" }).waitFor();
+
     await ann.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Memories' }).click();
     await ann.getByRole('button', { name: 'View Details' }).click();
     await ann.getByText('People on this memory:').waitFor();
     await ann.getByRole('button', { name: 'Share' }).click();
-    await ann.getByRole('button', { name: 'Remove Ben Ellis' }).click();
+    const dialog = ann.getByRole('dialog', { name: "Share Mum's affairs" });
+    await dialog.getByRole('button', { name: 'Remove Ben Ellis' }).click();
+    // Nothing changes yet: the row asks, by name, and the keyboard is on 'Keep'.
+    const confirm = dialog.getByRole('group', { name: /^Remove Ben Ellis from this memory\?/ });
+    await confirm.getByText('They will no longer see it, and we will let them know by e-mail.').waitFor();
+    expect(await confirm.getByRole('button', { name: 'Keep Ben Ellis' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await assertAccessible(ann, 'Share dialog asking to confirm Remove');
+    await shot(ann, 'share-remove-confirm');
+    await ann.setViewportSize({ width: 375, height: 812 });
+    await confirm.scrollIntoViewIfNeeded();
+    await shot(ann, 'share-remove-confirm-375', false);
+    await ann.setViewportSize({ width: 1280, height: 900 });
+    await ann.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await dialog.getByRole('button', { name: 'Remove Ben Ellis' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await ann.evaluate(async (id) => (await fetch(`/api/memories/${id}`)).status, memoryId)).toBe(200);
+    await dialog.getByText(BEN, { exact: true }).waitFor();
+    // Asked again, and confirmed from the keyboard: Tab from 'Keep' to the button that says whom it removes.
+    await dialog.getByRole('button', { name: 'Remove Ben Ellis' }).click();
+    await ann.keyboard.press('Tab');
+    expect(await confirm.getByRole('button', { name: 'Yes, remove Ben Ellis' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await ann.keyboard.press('Enter');
     await ann.getByText('Ben Ellis no longer has access').waitFor();
-    await ann.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
-    await ben.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Memories' }).click();
+    // Ben's open screen says what happened, in words, and moves him to his memories: never a blank page.
+    const told = ben.getByRole('dialog', { name: 'This memory is no longer shared with you' });
+    await told.getByText('Ann Ellis has stopped sharing the memory of Margaret Ellis with you, so you can no longer see it.', { exact: false }).waitFor();
+    await shot(ben, 'removed-told');
+    await told.getByRole('button', { name: 'Back to my memories' }).click();
     await ben.getByText('No Memories Yet').waitFor();
+    expect(await ben.getByText('Please select a case first.').count()).toBe(0);
+    const mail = await latestMail(product.outboxDir, BEN, { kind: 'memory-notice-removed' });
+    expect(mail.subject).toBe('Margaret Ellis: a memory is no longer shared with you');
+    expect(mail.text).toContain('Ann Ellis has stopped sharing the memory of Margaret Ellis with you');
+    expect(mail.text).not.toContain("Mum's affairs");
     const base = `/api/memories/${memoryId}`;
     expect(await ben.evaluate(async (url) => (await fetch(url)).status, base)).toBe(404);
     expect(await writeFrom(ben, 'POST', `${base}/notes`, { title: 'Hi', content: 'From Ben' })).toEqual({ status: 404, code: 'CASE_NOT_FOUND' });
     expect(await ben.evaluate(async (url) => (await fetch(url)).status, `${base}/calendar.ics`)).toBe(404);
   }, 120_000);
 
-  it('Delete Forever takes the memory away from everyone on it', async () => {
-    expect(await writeFrom(ann, 'DELETE', `/api/memories/${memoryId}`)).toEqual({ status: 204, code: undefined });
+  it('Delete Forever says first who will lose access; the viewer looking at the memory is told, calmly and by e-mail', async () => {
+    // Cara (the viewer, on a phone) has the memory open.
     await openTab(cara, 'Memories');
+    await cara.getByRole('button', { name: 'View Details' }).click();
+    await cara.getByRole('heading', { name: "Mum's affairs" }).waitFor();
+
+    await ann.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Memories' }).click();
+    await ann.getByRole('button', { name: "Delete Mum's affairs" }).click();
+    const dialog = ann.getByRole('dialog', { name: 'Delete this memory forever?' });
+    await dialog.getByText('cara.sharing will lose access').waitFor();
+    await dialog.getByText('We will let them know by e-mail that you deleted it.').waitFor();
+    await assertAccessible(ann, 'Delete Forever naming who loses access');
+    await shot(ann, 'delete-memory-who-loses-access');
+    await ann.setViewportSize({ width: 375, height: 812 });
+    await shot(ann, 'delete-memory-who-loses-access-375', false);
+    await ann.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Delete Forever' }).click();
+    await ann.getByText('Memory deleted successfully').waitFor();
+
+    const told = cara.getByRole('dialog', { name: 'This memory has been deleted' });
+    await told.getByText('Ann Ellis has deleted the memory of Margaret Ellis, so you can no longer see it.', { exact: false }).waitFor();
+    await assertAccessible(cara, 'the viewer told the memory was deleted');
+    await shot(cara, 'deleted-told-phone');
+    await told.getByRole('button', { name: 'Back to my memories' }).click();
     await cara.getByText('No Memories Yet').waitFor();
+    expect(await cara.getByText('Please select a case first.').count()).toBe(0);
+    const mail = await latestMail(product.outboxDir, CARA, { kind: 'memory-notice-memory-deleted' });
+    expect(mail.subject).toBe('Margaret Ellis: a shared memory has been deleted');
+    expect(mail.text).toContain('Ann Ellis has deleted the memory of Margaret Ellis on Afterwards.');
+    expect(mail.text).not.toContain("Mum's affairs");
     expect(await cara.evaluate(async (url) => (await fetch(url)).status, `/api/memories/${memoryId}`)).toBe(404);
   }, 120_000);
 });

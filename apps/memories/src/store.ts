@@ -9,6 +9,7 @@ import { PrivateTopics, type MemoryDetail } from '@afterwards/contracts';
 import { subscribeToTopic } from '@afterwards/web-data';
 import type { ToastApi } from '@afterwards/web-ui';
 import { api, ApiError, errorMessage, onWritesSettled, writing } from './api';
+import { parseNoticeId, type Farewell } from './shared/farewell';
 import {
   INITIAL_SYNC,
   NO_MEMORIES,
@@ -42,6 +43,8 @@ const JOIN_WAIT_MS = 2_000;
 
 /** Every memory, each whole: one query, read in one call and kept fresh by the realtime topic, not by age. */
 export const MEMORIES_KEY = ['memories'] as const;
+/** Nothing is cached under it: the notices topic only tells (see onNotices). */
+const NOTICES_KEY = ['memory-notices'] as const;
 export const memoriesQueryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
@@ -54,8 +57,10 @@ const cached = (): MemoriesData | undefined => memoriesQueryClient.getQueryData<
 interface Live {
   ready: boolean;
   sync: SyncState;
+  /** A memory this person could see went away while the page was open (decision 0045): said, then dismissed. */
+  farewell: Farewell | null;
 }
-let live: Live = { ready: false, sync: INITIAL_SYNC };
+let live: Live = { ready: false, sync: INITIAL_SYNC, farewell: null };
 const listeners = new Set<() => void>();
 function setLive(next: Partial<Live>) {
   live = { ...live, ...next };
@@ -91,6 +96,36 @@ function update(change: (data: MemoriesData) => MemoriesData) {
 
 let starts = 0;
 let stopTopic: (() => void) | null = null;
+let stopNotices: (() => void) | null = null;
+
+/** Why a memory went, when the notice came before the memory's own 404 (the two travel separately). */
+const noticeKinds = new Map<string, Farewell['kind']>();
+
+/**
+ * A memory shared with this person is gone (deleted, or no longer shared with them): the screen says so, in the
+ * names it was showing. Not for one's own memories (deleted here, or from another of one's own windows).
+ */
+function sayFarewell(memoryId: string, kind: Farewell['kind']) {
+  const memory = cached()?.details[memoryId]?.memory;
+  if (live.farewell?.memoryId === memoryId) {
+    if (kind && live.farewell.kind !== kind) setLive({ farewell: { ...live.farewell, kind } });
+    return;
+  }
+  if (!memory || memory.role === 'owner') return;
+  setLive({ farewell: { memoryId, kind, deceasedName: memory.deceasedName, ownerName: memory.ownerName } });
+}
+
+/** The `memory-notices` topic: `<kind>:<memory id>` for this person only. */
+function onNotices(ids: readonly string[]) {
+  for (const id of ids) {
+    const notice = parseNoticeId(id);
+    // Someone left one of this person's memories: the e-mail tells them; the Share list updates by itself.
+    if (!notice || notice.kind === 'member-left') continue;
+    noticeKinds.set(notice.memoryId, notice.kind);
+    sayFarewell(notice.memoryId, notice.kind);
+    refetchSoon([notice.memoryId]);
+  }
+}
 const pendingIds = new Set<string>();
 let refetchTimer: ReturnType<typeof setTimeout> | undefined;
 let stopWaitingForWrites: (() => void) | null = null;
@@ -188,6 +223,7 @@ export const memoriesStore = {
       setSync('synced', now());
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
+        sayFarewell(id, noticeKinds.get(id) ?? null);
         update((data) => withoutMemory(data, id));
         setSync('synced', now());
         return;
@@ -234,6 +270,7 @@ export const memoriesStore = {
         onJoined: () => echoes.clear(),
         onConnectionLost: () => setSync('error', null, SYNC_FAILED),
       });
+      stopNotices = subscribeToTopic(memoriesQueryClient, { topic: PrivateTopics.memoryNotices, queryKey: NOTICES_KEY, onChange: onNotices });
     }
     let stopped = false;
     return () => {
@@ -246,6 +283,8 @@ export const memoriesStore = {
         stopWaitingForWrites = null;
         stopTopic();
         stopTopic = null;
+        stopNotices?.();
+        stopNotices = null;
       }
     };
   },
@@ -259,6 +298,12 @@ export const memoriesStore = {
   /** The Notes tab took the request (so it is not acted on twice). */
   noteEditorOpened(requestSeq: number): void {
     if (ui.noteEditorRequest?.seq === requestSeq) setUi({ ...ui, noteEditorRequest: null });
+  },
+
+  /** The person has read why a memory went. */
+  dismissFarewell(): void {
+    if (live.farewell) noticeKinds.delete(live.farewell.memoryId);
+    setLive({ farewell: null });
   },
 
   /** Escape: close every dialog of the remote (use useCloseAllModals in each dialog's owner). */
@@ -320,4 +365,9 @@ export function reportMutationError(toast: ToastApi, error: unknown, memoryId: s
   }
   toast.error(fallback(message));
   return message;
+}
+
+/** Why a memory this person could see went away, while it is being said (null otherwise). */
+export function useFarewell(): Farewell | null {
+  return useSyncExternalStore(subscribe, getLive, getLive).farewell;
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, ProblemDetailsSchema, type MemoryDetail } from '@afterwards/contracts';
 import { EncryptedFileStore } from '@afterwards/file-store';
+import { expectEventually } from '@afterwards/persistence/testing';
 import {
   API_ENTRY,
   assertAccessible,
@@ -247,6 +248,11 @@ describe('your data in the browser', () => {
     expect((await ann.json('/api/memories')).status).toBe(401);
     const oldCookie = await fetch(`${product.url}/api/memories`, { headers: { cookie: browserCookie } });
     expect(oldCookie.status).toBe(401);
+
+    // Bob is told Ann left his memory (decision 0045): her name was kept only until that e-mail went.
+    const left = await latestMail(product.outboxDir, BOB.email, { kind: 'memory-notice-member-left' });
+    expect(left.text).toContain('Orla Featherstonehaugh is no longer on the memory of Ivy Quickthorn');
+    await expectEventually(async () => expect((await db.query(`SELECT 1 FROM memory_notices WHERE sent_at IS NULL`)).rowCount).toBe(0), 15_000);
 
     // Nothing of Ann in any table. Her random id stays only in her memories' tombstones (no address, no
     // browser) and, in Bob's memory she helped with, as who joined, ticked and left (no name: it is gone).

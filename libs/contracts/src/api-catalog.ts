@@ -142,7 +142,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', path: '/api/profile', summary: 'Save personal information', tag: 'Accounts', access: 'family', body: ProfileSchema, response: ProfileResponseSchema },
   { method: 'GET', path: '/api/preferences', summary: 'Notification and display preferences', tag: 'Accounts', access: 'family', response: PreferencesResponseSchema },
   { method: 'PUT', path: '/api/preferences', summary: 'Save preferences', tag: 'Accounts', access: 'family', body: PreferencesSchema, response: PreferencesResponseSchema },
-  { method: 'DELETE', path: '/api/account', summary: 'Delete my account: every memory, file, profile and session, then sign out (password, and the typed confirmation)', tag: 'Accounts', access: 'family', body: DeleteAccountRequestSchema, response: 'none', status: 204 },
+  { method: 'DELETE', path: '/api/account', summary: 'Delete my account: every memory, file, profile and session, then sign out (password, the two-step code when it is on, and the typed confirmation)', tag: 'Accounts', access: 'family', body: DeleteAccountRequestSchema, response: 'none', status: 204 },
 
   // Directory (public)
   { method: 'GET', path: '/api/directory/listings', summary: 'Active listings near a place or in a category', tag: 'Directory', access: 'public', query: DirectorySearchQuerySchema, response: DirectorySearchResponseSchema },

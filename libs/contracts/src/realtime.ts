@@ -19,6 +19,8 @@ export const RealtimeTopics = {
  */
 export const PrivateTopics = {
   memories: 'memories',
+  /** A memory this person could see is gone, or someone left one of theirs: ids are `<kind>:<memory id>`, no names. */
+  memoryNotices: 'memory-notices',
 } as const;
 export type PrivateTopic = (typeof PrivateTopics)[keyof typeof PrivateTopics];
 /** The room of a private topic for one user. */

@@ -40,10 +40,13 @@ export const ACCOUNT_PATH = '/api/account';
 
 /**
  * `DELETE /api/account`: the password of an account that has one (a Google-only account has none and needs a
- * session started in the last few minutes instead), and the phrase typed in the warning dialog.
+ * session started in the last few minutes instead), the current two-step code of an account that has two-step
+ * verification, and the phrase typed in the warning dialog.
  */
 export const DeleteAccountRequestSchema = z.object({
   password: z.optional(z.string().check(z.maxLength(128))),
+  /** The current code from the authenticator app, when the account has two-step verification. */
+  code: z.optional(z.string().check(z.trim(), z.maxLength(16))),
   confirmation: z.literal(ACCOUNT_DELETION_PHRASE, { message: `Please type ${ACCOUNT_DELETION_PHRASE} to confirm` }),
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;

@@ -4,3 +4,4 @@ export * from './smtp';
 export * from './templates';
 export * from './promotion-templates';
 export * from './reminder-templates';
+export * from './memory-notice-templates';

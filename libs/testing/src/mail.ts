@@ -46,3 +46,63 @@ export async function latestMail(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** One message as an SMTP server received it: the envelope's recipients, the subject and the decoded body. */
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  /** The whole message with quoted-printable undone: enough to find words and links in it. */
+  text: string;
+  raw: string;
+}
+
+export interface SmtpCapture {
+  /** `SMTP_URL` for the product or a `SmtpMailer`. */
+  url: string;
+  /** Every message to `to` (case-insensitive), oldest first. */
+  messagesTo(to: string): CapturedMail[];
+  /** Waits (polling, up to `timeoutMs`) for a message to `to` that `match` accepts. */
+  waitFor(to: string, match?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+const decodeQuotedPrintable = (raw: string): string => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** A real SMTP server on a free local port that keeps what it receives (the product's SMTP transport, end to end). */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const { SMTPServer } = await import('smtp-server');
+  const inbox: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headers = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+        const subject = /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? '';
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text: decodeQuotedPrintable(raw), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  const messagesTo = (to: string) => inbox.filter((m) => m.to.includes(to.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messagesTo,
+    async waitFor(to, match = () => true, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messagesTo(to).find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No matching e-mail for ${to} (${messagesTo(to).length} received)`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

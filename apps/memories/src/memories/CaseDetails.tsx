@@ -70,7 +70,8 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
     setLeaving(false);
     try {
       await api.removeMember(memory.id, 'me');
-      await memoriesStore.refreshMemory(memory.id);
+      // Gone by this person's own act: dropped here, with no 'no longer shared with you' message.
+      memoriesStore.forget(memory.id);
       toast.success(`You have left ${memory.name}`);
       onNavigate('cases');
     } catch (error) {

@@ -1,15 +1,20 @@
-// Delete Forever (family spec section 2): a strong warning, then the memory and everything in it are gone.
+// Delete Forever (family spec section 2): a strong warning, first who will lose access (decision 0045), then the
+// memory and everything in it are gone.
 import { useState } from 'react';
 import type { MemorySummary } from '@afterwards/contracts';
+import { listOfNames } from '@afterwards/cases-domain';
 import { Alert, Button, Dialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
-import { memoriesStore, useCloseAllModals } from '../store';
+import { memoriesStore, useCloseAllModals, useMemories } from '../store';
 
 export const DELETED_MESSAGE = 'Memory deleted successfully';
 
 export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: MemorySummary | null; onClose(): void; onDeleted(id: string): void }) {
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
+  const { details } = useMemories();
+  // Everyone else on it loses it too: named before the button, and told by e-mail once it is gone.
+  const losing = memory ? (details[memory.id]?.people ?? []).filter((p) => p.role !== 'owner').map((p) => p.name || 'someone without a name on their account') : [];
 
   function close() {
     if (!deleting) onClose();
@@ -54,6 +59,12 @@ export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: Mem
           <p>
             You are about to delete <strong>{memory.name}</strong>, the memory for {memory.deceasedName}.
           </p>
+          {losing.length > 0 ? (
+            <Alert tone="warning" title={`${listOfNames(losing)} will lose access`}>
+              You share this memory with {losing.length === 1 ? 'them' : `${losing.length} people`}. Once it is deleted, they will no longer see it. We will let{' '}
+              {losing.length === 1 ? 'them' : 'each of them'} know by e-mail that you deleted it.
+            </Alert>
+          ) : null}
           <Alert tone="error" title="This cannot be undone">
             This permanently deletes all of its tasks, documents, uploaded files, notes and all related data.
           </Alert>

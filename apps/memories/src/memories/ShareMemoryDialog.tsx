@@ -1,6 +1,6 @@
 // Sharing a memory (its owner only): invite someone by e-mail as an editor or a viewer, see who has access,
 // change a role, remove a person, and cancel an invitation still waiting for a reply.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { InviteToMemoryRequestSchema, MEMBER_ROLE_HINTS, MEMBER_ROLES, MEMORY_ROLE_LABELS, type MemberRole, type MemorySharing, type MemorySummary } from '@afterwards/contracts';
 import { Alert, Button, Dialog, Icon, InlineLoading, Select, TextInput, useToast } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
@@ -17,6 +17,8 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
   const [role, setRole] = useState<MemberRole>('editor');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  /** The person whose Remove was pressed: the row asks to confirm before anything changes. */
+  const [confirmingRemove, setConfirmingRemove] = useState<string | null>(null);
   const peopleHeading = useId();
   const waitingHeading = useId();
   const roleHint = useId();
@@ -142,14 +144,25 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
                       <Button
                         variant="quiet"
                         size="sm"
-                        disabled={busy}
+                        disabled={busy || confirmingRemove === person.id}
                         aria-label={`Remove ${person.name || person.email}`}
-                        onClick={() => void change(() => api.removeMember(memory.id, person.id), `${person.name || person.email} no longer has access`)}
+                        aria-expanded={confirmingRemove === person.id}
+                        onClick={() => setConfirmingRemove(person.id)}
                       >
                         Remove
                       </Button>
                     </span>
                   )}
+                  {confirmingRemove === person.id ? (
+                    <ConfirmRemove
+                      name={person.name || person.email}
+                      busy={busy}
+                      onKeep={() => setConfirmingRemove(null)}
+                      onRemove={async () => {
+                        if (await change(() => api.removeMember(memory.id, person.id), `${person.name || person.email} no longer has access`)) setConfirmingRemove(null);
+                      }}
+                    />
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -186,5 +199,49 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
         </>
       ) : null}
     </Dialog>
+  );
+}
+
+/**
+ * Remove asks first, in the person's row: what it means for them, then a button that says whom it removes.
+ * Focus moves to the question's buttons; Keep (or Escape) takes it back to the row's Remove.
+ */
+function ConfirmRemove({ name, busy, onKeep, onRemove }: { name: string; busy: boolean; onKeep(): void; onRemove(): Promise<void> }) {
+  const question = useId();
+  const box = useRef<HTMLDivElement>(null);
+  // Keep first: Enter pressed once more by habit changes nothing.
+  useEffect(() => box.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
+  function cancel() {
+    const row = box.current?.closest('li');
+    onKeep();
+    // Back to the button that asked.
+    requestAnimationFrame(() => row?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus());
+  }
+  return (
+    <div
+      ref={box}
+      className="mem-share__confirm"
+      role="group"
+      aria-labelledby={question}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          e.preventDefault();
+          cancel();
+        }
+      }}
+    >
+      <p id={question} className="mem-share__confirm-text">
+        Remove {name} from this memory? They will no longer see it, and we will let them know by e-mail.
+      </p>
+      <span className="mem-share__actions">
+        <Button variant="secondary" size="sm" disabled={busy} onClick={cancel}>
+          Keep {name}
+        </Button>
+        <Button variant="danger" size="sm" disabled={busy} onClick={() => void onRemove()}>
+          {busy ? 'Removing...' : `Yes, remove ${name}`}
+        </Button>
+      </span>
+    </div>
   );
 }

@@ -8,7 +8,8 @@ export function caseFileIds(state: Pick<CaseState, 'photo' | 'documents'>): stri
 }
 
 export function decideErasure(command: CommandOf<'DeleteCase'>, state: CaseState): CaseEvent[] {
-  return [{ type: 'CaseDeleted', data: { caseId: command.caseId, deletedAt: command.at, fileIds: caseFileIds(state) } }];
+  const because = command.because ? { because: command.because } : {};
+  return [{ type: 'CaseDeleted', data: { caseId: command.caseId, deletedAt: command.at, fileIds: caseFileIds(state), ...because } }];
 }
 
 export function evolveErasure(_state: CaseState, event: CaseDeleted): CaseState {

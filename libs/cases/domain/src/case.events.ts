@@ -142,7 +142,8 @@ export interface MemberRemoved {
  */
 export interface CaseDeleted {
   type: 'CaseDeleted';
-  data: { caseId: string; deletedAt: string; fileIds: string[] };
+  /** because: set when the memory went with its owner's account (the people on it are told so). */
+  data: { caseId: string; deletedAt: string; fileIds: string[]; because?: 'account-deleted' };
 }
 
 export type CaseEvent =

@@ -143,7 +143,8 @@ export type CaseCommand =
   | (Base & { type: 'AddNote'; noteId: string; title: string; content: string; category?: string | null })
   | (Base & { type: 'EditNote'; noteId: string; title: string; content: string; category?: string | null; expectedVersion?: number })
   | (Base & { type: 'DeleteNote'; noteId: string })
-  | (Base & { type: 'DeleteCase' })
+  /** `because`: the owner's account is being deleted (the people on it are told so), not only this memory. */
+  | (Base & { type: 'DeleteCase'; because?: 'account-deleted' })
   /** The actor accepted an invitation (checked by the server: the link, its address, its expiry). */
   | (Base & { type: 'JoinCase'; invitationId: string; role: MemberRole })
   | (Base & { type: 'ChangeMemberRole'; memberId: string; role: MemberRole })

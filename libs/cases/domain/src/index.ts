@@ -7,3 +7,4 @@ export * from './upload';
 export * from './notes';
 export * from './reminders';
 export * from './reminder-digest';
+export * from './memory-notices';

@@ -8,6 +8,7 @@ import ownerName from '../migrations/0006_owner_name.sql';
 import cachedPlans from '../migrations/0007_cached_plans.sql';
 import reminderDigests from '../migrations/0008_reminder_digests.sql';
 import { dueDatesWithinLimits } from './due-dates-within-limits/due-dates-within-limits.migration';
+import memoryNotices from '../migrations/0010_memory_notices.sql';
 
 // 0003 and 0005 are taken by work on other branches: ids are names, so the order of merging does not matter.
 export const casesMigrations: Migration[] = [
@@ -20,4 +21,5 @@ export const casesMigrations: Migration[] = [
   { id: 'cases/0007_cached_plans', sql: cachedPlans },
   { id: 'cases/0008_reminder_digests', sql: reminderDigests },
   dueDatesWithinLimits,
+  { id: 'cases/0010_memory_notices', sql: memoryNotices },
 ];

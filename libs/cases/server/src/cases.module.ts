@@ -39,6 +39,7 @@ import { PreviewRemindersController } from './preview-reminders/preview-reminder
 import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsubscribe-reminders/unsubscribe-reminders.http.controller';
 import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
 import { REMINDER_CLOCK, reminderClock } from './send-reminders/reminder-clock';
+import { MemoryNoticesService } from './memory-notices/memory-notices.service';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -131,6 +132,7 @@ export class CasesModule {
           ? [
               { provide: FILE_STORE, useFactory: (config: AppConfig) => createFileStore(config), inject: [APP_CONFIG] },
               FilePurgeService,
+              MemoryNoticesService,
               OwnedMemoriesErasure,
               SharedMembershipsErasure,
               RemindersErasure,

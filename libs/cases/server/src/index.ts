@@ -8,5 +8,6 @@ export { FILE_PURGE } from './file-purge/file-purge.reactor';
 export { memoryExportJobProcessors } from './export-memory/export-memory.jobs';
 export { fileJobProcessors } from './file-purge/clear-stale-partials.job';
 export { reminderJobProcessors } from './send-reminders/reminder-jobs';
+export { memoryNoticeJobProcessors } from './memory-notices/send-memory-notice.job';
 // The hot reads themselves, for `bench reads` to measure them with no framework around them.
 export { getMemoryDetail, listMemories } from './read-model/memory.queries';

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
@@ -19,7 +20,7 @@ import {
 } from '@afterwards/contracts';
 import { documentProgress, progressOf, progressTally, taskProgress } from '@afterwards/cases-domain';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, latestMail, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { API_ENTRY, HttpSession, latestMail, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** The memories API over HTTP against the built product on PostgreSQL and Redis. */
 describe('memories over HTTP (services profile)', () => {
@@ -375,6 +376,7 @@ describe('memories over HTTP (services profile)', () => {
     const markers = ['Zephyr', 'Quill', 'lilies', 'zephyr.pending', id];
     const db = new pg.Client({ connectionString: product.env.DATABASE_URL });
     await db.connect();
+    let worker: ChildProcess | undefined;
     const everything = async (): Promise<string> => {
       const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
       const dumps = await Promise.all(tables.rows.map((t) => db.query(`SELECT t::text AS row FROM "${t.table_name}" t`)));
@@ -386,6 +388,12 @@ describe('memories over HTTP (services profile)', () => {
       const res = await ann.fetch(`/api/memories/${id}`, { method: 'DELETE' });
       expect(res.status).toBe(204);
       expect((await ann.fetch(`/api/memories/${id}`)).status).toBe(404);
+      // Bob is told by e-mail (decision 0045): the name of the person who died was kept only until it went.
+      // With Redis the e-mail is a job for the worker, as in production.
+      worker = spawn(process.execPath, [path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js')], { env: product.env, stdio: 'ignore' });
+      const told = await latestMail(product.outboxDir, 'bob.memories@example.test', { kind: 'memory-notice-memory-deleted' });
+      expect(told.subject).toBe('Zephyrine Quillfeather: a shared memory has been deleted');
+      await expectEventually(async () => expect((await db.query(`SELECT 1 FROM memory_notices WHERE sent_at IS NULL`)).rowCount).toBe(0), 15_000);
 
       const left = await everything();
       for (const marker of markers.slice(0, 4)) expect(left).not.toContain(marker);
@@ -402,6 +410,11 @@ describe('memories over HTTP (services profile)', () => {
       }
     } finally {
       await db.end();
+      if (worker && worker.exitCode === null) {
+        const exited = new Promise((r) => worker!.once('exit', r));
+        worker.kill('SIGTERM');
+        await exited;
+      }
     }
     for (const blob of blobs) {
       expect(fs.existsSync(path.join(product.dataDir, 'files', blob.slice(0, 2), blob))).toBe(false);

@@ -5,6 +5,7 @@ import { ProjectionsService } from '@afterwards/server-kit';
 import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.command';
 import { EXPORT_RUNTIME, type ExportRuntime } from '../export-memory/export-runtime';
 import { FilePurgeService } from '../file-purge/file-purge.service';
+import { MemoryNoticesService } from '../memory-notices/memory-notices.service';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { eraseExportsOf } from './erase-exports';
 
@@ -20,6 +21,7 @@ export class OwnedMemoriesErasure implements OnModuleInit {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionsService,
     private readonly purge: FilePurgeService,
+    private readonly notices: MemoryNoticesService,
     private readonly sessions: SessionCache,
     @Inject(EXPORT_RUNTIME) private readonly rt: ExportRuntime,
   ) {}
@@ -35,11 +37,13 @@ export class OwnedMemoriesErasure implements OnModuleInit {
     for (const { id } of rows) {
       // The person's id only: a tombstone keeps no address or browser of someone who asked to be forgotten.
       const result: CaseChangeResult = await this.commands.execute(
-        new ChangeCase({ type: 'DeleteCase', caseId: id, actorId: userId, at: new Date().toISOString() }, { actor: userId }),
+        new ChangeCase({ type: 'DeleteCase', caseId: id, actorId: userId, at: new Date().toISOString(), because: 'account-deleted' }, { actor: userId }),
       );
       if (result.position) {
         await this.projections.waitUntilApplied(memoriesProjection.name, result.position);
         await this.purge.waitUntilPurged(result.position);
+        // The people it was shared with are told by name: it is copied before the account's rows go.
+        await this.notices.waitUntilSeen(result.position);
       }
     }
     await eraseExportsOf(this.rt, userId);

@@ -5,6 +5,7 @@ import { AccountErasure, ERASURE_ORDER, type ErasedAccount } from '@afterwards/i
 import { PRISMA, ProjectionsService } from '@afterwards/server-kit';
 import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.command';
 import { memoriesProjection } from '../memories-projection/memories.projection';
+import { MemoryNoticesService } from '../memory-notices/memory-notices.service';
 import { deleteInvitationsOfPerson } from './invitations';
 
 /**
@@ -18,6 +19,7 @@ export class SharedMembershipsErasure implements OnModuleInit {
     private readonly erasure: AccountErasure,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionsService,
+    private readonly notices: MemoryNoticesService,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
 
@@ -31,7 +33,11 @@ export class SharedMembershipsErasure implements OnModuleInit {
       const result: CaseChangeResult = await this.commands.execute(
         new ChangeCase({ type: 'RemoveMember', caseId, memberId: userId, actorId: userId, at: new Date().toISOString() }, { actor: userId }),
       );
-      if (result.position) await this.projections.waitUntilApplied(memoriesProjection.name, result.position);
+      if (result.position) {
+        await this.projections.waitUntilApplied(memoriesProjection.name, result.position);
+        // Each owner is told this person left, by name: it is copied before the account's rows go.
+        await this.notices.waitUntilSeen(result.position);
+      }
     }
     await deleteInvitationsOfPerson(this.prisma, userId, email);
   }

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isAPIError } from 'better-auth/api';
+import { fromNodeHeaders } from 'better-auth/node';
 import { DeleteAccountRequestSchema } from '@afterwards/contracts';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
@@ -23,7 +25,20 @@ export class DeleteAccountController {
     // Always the database, never a cached session: the proof below must be about a session that still exists.
     const user = await requireUser(this.auth, req);
     const input = DeleteAccountRequestSchema.parse(body ?? {});
-    await this.accounts.delete(user, input.password);
+    await this.accounts.delete(user, {
+      password: input.password,
+      code: input.code,
+      // better-auth's TOTP check for the signed-in session; a wrong or expired code is its 401, anything else is a failure.
+      verifyCode: async (code) => {
+        try {
+          await this.auth.api.verifyTOTP({ body: { code }, headers: fromNodeHeaders(req.headers) });
+          return true;
+        } catch (error) {
+          if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) return false;
+          throw error;
+        }
+      },
+    });
     for (const name of sessionCookieNames(req)) res.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: name.startsWith('__Secure-') });
   }
 }

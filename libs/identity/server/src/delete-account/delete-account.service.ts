@@ -23,6 +23,8 @@ export const DELETE_ACCOUNT_MESSAGES = {
   passwordNeeded: 'Please enter your password to delete your account.',
   signInAgain: 'For your safety, please sign out and sign in again, then delete your account within 10 minutes.',
   staff: 'This account is also a staff account. Please ask another administrator to close it.',
+  codeNeeded: 'Please enter the 6-digit code from your authenticator app to delete your account.',
+  wrongCode: 'That code is not right, or it has expired. Please enter the current code from your authenticator app. Your account has not been deleted.',
 } as const;
 
 /**
@@ -42,9 +44,26 @@ export class DeleteAccountService implements OnModuleInit {
     this.erasure.add({ name: 'identity', order: ERASURE_ORDER.identity, erase: (account) => eraseIdentity(this.sql, account) });
   }
 
-  async delete(user: CurrentUser, password: string | undefined, now = new Date()): Promise<void> {
-    await this.checkProof(user, password, now);
+  /**
+   * `verifyCode` checks a two-step code against the account's authenticator secret (better-auth's own check,
+   * with the request's session); it is asked only of an account with two-step verification turned on.
+   */
+  async delete(user: CurrentUser, proof: { password?: string | undefined; code?: string | undefined; verifyCode(code: string): Promise<boolean> }, now = new Date()): Promise<void> {
+    await this.checkProof(user, proof.password, now);
+    await this.checkCode(user, proof, now);
     await this.erasure.run({ userId: user.id, email: user.email });
+  }
+
+  /** Two-step verification protects deleting the account as it protects signing in: the current code, or nothing happens. */
+  private async checkCode(user: CurrentUser, proof: { code?: string | undefined; verifyCode(code: string): Promise<boolean> }, now: Date): Promise<void> {
+    const enabled = await this.sql.query<{ on: boolean | null }>(`SELECT "twoFactorEnabled" AS on FROM auth_users WHERE id = $1`, [user.id]);
+    if (!enabled.rows[0]?.on) return;
+    const code = proof.code?.replace(/\s+/g, '') ?? '';
+    if (!code) throw new ProblemError(400, 'ACCOUNT_CODE_REQUIRED', DELETE_ACCOUNT_MESSAGES.codeNeeded, [{ path: 'code', message: DELETE_ACCOUNT_MESSAGES.codeNeeded }]);
+    // The same counter as the password's: five tries an hour, whichever of the two is guessed.
+    const tries = await this.attempts.hit(`delete-account:account:${user.email.trim().toLowerCase()}`, DELETE_ACCOUNT_TRIES, now);
+    if (!tries.allowed) throw new ProblemError(429, 'RATE_LIMITED', rateLimitMessage('attempts to delete this account', minutesUntil(tries.retryAt, now)), undefined, { retryAt: tries.retryAt.toISOString() });
+    if (!(await proof.verifyCode(code))) throw new ProblemError(403, 'ACCOUNT_CODE_INCORRECT', DELETE_ACCOUNT_MESSAGES.wrongCode, [{ path: 'code', message: DELETE_ACCOUNT_MESSAGES.wrongCode }]);
   }
 
   private async checkProof(user: CurrentUser, password: string | undefined, now: Date): Promise<void> {
