@@ -179,6 +179,15 @@ module.exports = {
     ...tagRules,
     ...portRules,
     {
+      name: 'family-screens-not-staff-libs',
+      comment:
+        "The scope tags: a family's screen never loads what is the back office's (scope:staff: libs/web/staff, " +
+        'with the staff socket and the audit chain, and the admin apps).',
+      severity: 'error',
+      from: { path: rootsTagged('scope:family'), pathNot: SPEC },
+      to: { path: rootsTagged('scope:staff') },
+    },
+    {
       name: 'domain-stays-pure',
       comment:
         'A domain lib is pure TypeScript: no framework, no persistence, no network or file I/O. Time, ids and ' +

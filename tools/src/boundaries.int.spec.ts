@@ -35,6 +35,7 @@ const probes: Probe[] = [
   { kind: 'event store → a domain lib', dir: 'libs/event-store/src', source: "import '@afterwards/cases-domain';", rule: 'adapters-know-no-context' },
   { kind: 'an adapter → a server lib', dir: 'libs/jobs/src', source: "import '@afterwards/directory-server';", rule: 'adapters-know-no-context' },
   { kind: 'a domain lib → a server lib', dir: 'libs/promotions/domain/src', source: "import '@afterwards/promotions-server';", rule: 'domains-use-domains-contracts-and-data' },
+  { kind: "a family's screen → the staff screens' kit", dir: 'apps/account/src', source: "import '@afterwards/web-staff';", rule: 'family-screens-not-staff-libs' },
   { kind: 'contracts → a domain lib', dir: 'libs/contracts/src', source: "import '@afterwards/cases-domain';", rule: 'contracts-stay-below-domains' },
   // Allowed on purpose (docs/decisions/0051-boundaries-by-tags.md): none of these may be reported.
   { kind: "screen → a domain lib's pure rules", dir: 'apps/memories/src', source: "import '@afterwards/cases-domain';\nimport '@afterwards/web-ui';", rule: undefined },
