@@ -29,7 +29,7 @@ export const COVERAGE_P99_TARGET_MS = 100;
 export const MAP_BUNDLE_TARGET_BYTES = 250 * 1024;
 
 const REMOTE_PREFIX = '/remotes/admin-coverage/';
-const BOUNDARIES = path.join(process.cwd(), 'libs', 'coverage', 'domain', 'data', 'regions.topo.json');
+const BOUNDARIES = path.join(process.cwd(), 'libs', 'places', 'data', 'regions', 'regions.topo.json');
 
 /** Finder searches that found nothing, spread over 90 days and many towns, so the demand rule has data to read. */
 async function addUnmetSearches(sql: SqlClient, seed: number): Promise<number> {

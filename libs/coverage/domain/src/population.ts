@@ -1,6 +1,6 @@
 import { COVERAGE_REGIONS, OTHER_REGION, type CoverageRegion, type RegionName } from '@afterwards/contracts';
 import { distanceMiles } from '@afterwards/directory-domain';
-import { regionOf } from './assign-region';
+import { regionOf } from '@afterwards/places/regions';
 
 /** A populated place from the bundled places data (GeoNames towns and cities of 1,000+ people). */
 export interface PlaceInput {

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
-import { regionOf } from '@afterwards/coverage-domain';
+import { regionOf } from '@afterwards/places/regions';
 
 /** A `listings` row as a submission makes it, in the columns' own names, for one multi-row insert. */
 interface SubmittedRow {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { OTHER_REGION, type ListingCategory, type ResolvedPlace } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
-import { regionOf } from '@afterwards/coverage-domain';
+import { regionOf } from '@afterwards/places/regions';
 import { distanceMiles } from '@afterwards/directory-domain';
 import { loadGazetteer, townLabel } from '@afterwards/places';
 

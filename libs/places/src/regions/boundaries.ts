@@ -2,7 +2,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { COVERAGE_REGIONS, type CoverageRegion } from '@afterwards/contracts';
-import topology from '../data/regions.topo.json' with { type: 'json' };
+import topology from '../../data/regions/regions.topo.json' with { type: 'json' };
 
 export interface RegionProperties {
   readonly name: CoverageRegion;
@@ -30,7 +30,7 @@ export function regionFeatures(): readonly RegionFeature[] {
   return features;
 }
 
-/** Attribution the screen shows for the boundaries (data/SOURCES.md). */
+/** Attribution the screen shows for the boundaries (libs/places/data/regions/SOURCES.md). */
 export const BOUNDARY_ATTRIBUTION =
   'Region boundaries: Source: Office for National Statistics licensed under the Open Government Licence v3.0. Contains OS data © Crown copyright and database right 2018. ' +
   'Republic of Ireland: Made with Natural Earth (public domain), via the world-atlas package.';

@@ -1,8 +1,8 @@
-// Builds data/regions.topo.json, the compact boundaries the product uses to place listings in regions
-// and to draw the coverage map, from two open datasets kept beside it (see data/SOURCES.md):
-//   - data/uk_itl1_regions.geojson: the twelve ITL1 regions of the UK (ONS, OGL v3);
+// Builds data/regions/regions.topo.json, the compact boundaries the product uses to place listings in regions
+// and to draw the coverage map, from two open datasets kept beside it (see data/regions/SOURCES.md):
+//   - data/regions/uk_itl1_regions.geojson: the twelve ITL1 regions of the UK (ONS, OGL v3);
 //   - the npm package world-atlas (Natural Earth, public domain): the Republic of Ireland.
-// Run after changing either: `npm run boundaries -w @afterwards/coverage-domain`. The output is committed,
+// Run after changing either: `npm run boundaries -w @afterwards/places`. The output is committed,
 // so nothing reads these sources at build or run time.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { filter, filterWeight, presimplify, simplify, quantile } from 'topojson-
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const data = path.join(here, '../data');
+const data = path.join(here, '../data/regions');
 
 /** Keeps this share of the points that matter most (by triangle area); borders stay shared. */
 const KEEP = 0.45;
