@@ -42,7 +42,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   const [section, setSection] = useState<AdminSection>(sectionFromPath);
   const [settingsDirty, setSettingsDirty] = useState(false);
   const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
-  // The Dashboard's 'Create Promotion' lands on Promotions with its create dialog open.
+  // The Dashboard's 'Add New Business' and 'Create Promotion' land on their section with its form open.
+  const [businessesStart, setBusinessesStart] = useState<LocalBusinessesProps['startWith']>();
   const [promotionsStart, setPromotionsStart] = useState<PromotionsProps['startWith']>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -69,6 +70,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     if ('signOut' in to) onSignOut();
     else {
       setSettingsDirty(false);
+      setBusinessesStart(undefined);
       setPromotionsStart(undefined);
       setSection(to.to);
     }
@@ -84,6 +86,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   };
   const navigateFromDashboard = (id: string) => {
     navigate(id);
+    if (id === 'businesses') setBusinessesStart('add');
     if (id === 'promotions') setPromotionsStart('create');
   };
 
@@ -120,7 +123,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
             {section === 'dashboard' ? (
               <RemoteSection<DashboardProps> key={section} module="admin_office/Dashboard" label={current.label} props={{ admin, onNavigate: navigateFromDashboard }} />
             ) : section === 'businesses' ? (
-              <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate }} />
+              <RemoteSection<LocalBusinessesProps> key={section} module="admin_listings/LocalBusinesses" label={current.label} props={{ admin, onNavigate: navigate, startWith: businessesStart }} />
             ) : section === 'promotions' ? (
               <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />
             ) : section === 'coverage' ? (
