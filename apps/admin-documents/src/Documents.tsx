@@ -19,6 +19,7 @@ import {
   type ApproveDocumentInput,
   type ProcessedDocument,
   type ProcessedDocumentDetail,
+  staffMay,
 } from '@afterwards/contracts';
 import { errorMessage, fieldErrors, formatDateTime, staffRequest, uploadFile, useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Badge, Button, Card, Dialog, Icon, InlineLoading, Select, TextArea, TextInput, useToast } from '@afterwards/web-ui';
@@ -57,7 +58,7 @@ interface UploadItem {
 type DialogState = { kind: 'details'; id: string } | { kind: 'reject'; document: ProcessedDocument };
 
 function DocumentsView({ admin }: DocumentsProps) {
-  const readOnly = admin.role !== 'admin';
+  const readOnly = !staffMay(admin.role, 'change');
   const queryClient = useQueryClient();
   const toast = useToast();
   const inputId = useId();

@@ -15,6 +15,7 @@ import {
   type AdminUser,
   type BulkListingRequest,
   type ListingStatus,
+  staffMay,
 } from '@afterwards/contracts';
 import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
@@ -35,6 +36,8 @@ export interface LocalBusinessesProps {
    * (`{ create }`) or whose promotions to show (`{ listingId }`).
    */
   onNavigate?: (section: string, start?: { create: string } | { listingId: string }) => void;
+  /** 'add': open with the Add New Business form (the Dashboard's quick action), if the role may add. */
+  startWith?: 'add';
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -60,7 +63,7 @@ export default function LocalBusinesses(props: LocalBusinessesProps) {
 type DialogState =
   | { kind: 'form'; listing: AdminListing | null }
   | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'cancel-promotion'; listing: AdminListing }
-  | { kind: 'bulk-delete' }
+  | { kind: 'bulk-delete' | 'bulk-suspend' }
   | { kind: 'csv' };
 
 type SelectAll = { total: number; truncated: boolean } | null;
@@ -86,8 +89,8 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
-function LocalBusinessesView({ admin, onNavigate }: LocalBusinessesProps) {
-  const readOnly = admin.role !== 'admin';
+function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesProps) {
+  const readOnly = !staffMay(admin.role, 'change');
   const queryClient = useQueryClient();
   const toast = useToast();
 
@@ -108,7 +111,7 @@ function LocalBusinessesView({ admin, onNavigate }: LocalBusinessesProps) {
   const [selectAll, setSelectAll] = useState<SelectAll>(null);
   const [selectingAll, setSelectingAll] = useState(false);
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
-  const [dialog, setDialogState] = useState<DialogState | null>(null);
+  const [dialog, setDialogState] = useState<DialogState | null>(() => (startWith === 'add' && !readOnly ? { kind: 'form', listing: null } : null));
   // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
   // heading when that control left with its row).
   const opener = useRef<HTMLElement | null>(null);
@@ -377,7 +380,13 @@ function LocalBusinessesView({ admin, onNavigate }: LocalBusinessesProps) {
               onChange={(e) => setBulkStatus(e.target.value as ListingStatus | '')}
               options={[{ value: '', label: 'Change status to…' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
             />
-            <Button size="sm" variant="secondary" disabled={!bulkStatus} onClick={() => bulkStatus && void runBulk({ action: 'status', ids: selectedIds, status: bulkStatus })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!bulkStatus}
+              // Suspending asks the reason a single Suspend asks, naming how many are suspended.
+              onClick={() => (bulkStatus === 'Suspended' ? setDialog({ kind: 'bulk-suspend' }) : bulkStatus && void runBulk({ action: 'status', ids: selectedIds, status: bulkStatus }))}
+            >
               Apply status
             </Button>
             <Button size="sm" variant="secondary" className="lb-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
@@ -565,6 +574,26 @@ function LocalBusinessesView({ admin, onNavigate }: LocalBusinessesProps) {
           onCancelled={(message) => {
             toast.success(message);
             refresh();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'bulk-suspend' ? (
+        <ReasonDialog
+          title={`Suspend ${n(selected.size)} ${selected.size === 1 ? 'business' : 'businesses'}`}
+          intro={
+            selected.size === 1 ? (
+              <>Why is the selected business being suspended? It leaves the directory until it is made Active again.</>
+            ) : (
+              <>
+                Why are the <strong>{n(selected.size)}</strong> selected businesses being suspended? They leave the directory until they are made Active again.
+              </>
+            )
+          }
+          confirmLabel={`Suspend ${n(selected.size)}`}
+          onCancel={() => setDialog(null)}
+          onConfirm={(reason) => {
+            setDialog(null);
+            void runBulk({ action: 'status', ids: selectedIds, status: 'Suspended', reason });
           }}
         />
       ) : null}

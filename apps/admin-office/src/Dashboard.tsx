@@ -2,7 +2,7 @@
 // the ten latest activities and quick actions into the other sections. Refreshes live.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RECENT_ACTIVITY_LIMIT, type Activity, type AdminUser } from '@afterwards/contracts';
+import { RECENT_ACTIVITY_LIMIT, staffMay, type Activity, type AdminUser, type StaffAction } from '@afterwards/contracts';
 import { Alert, Button, ButtonLink, Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { errorMessage, formatPounds, relativeTime } from '@afterwards/web-staff';
 import { fetchDashboard, keys } from './api';
@@ -17,10 +17,11 @@ export interface DashboardProps {
 
 export const NO_ACTIVITY = 'No recent activities found.';
 
-const QUICK_ACTIONS: ReadonlyArray<{ target: DashboardTarget; title: string; text: string; icon: IconName }> = [
-  { target: 'businesses', title: 'Add New Business', text: 'List a local service in the directory.', icon: 'plus' },
-  { target: 'promotions', title: 'Create Promotion', text: 'Feature a business at the top of searches.', icon: 'megaphone' },
-  { target: 'coverage', title: 'Coverage Analysis', text: 'See where the directory needs more services.', icon: 'map' },
+/** Each quick action opens its section (Add and Create with their form open), offered only to a role that may do it. */
+const QUICK_ACTIONS: ReadonlyArray<{ target: DashboardTarget; title: string; text: string; icon: IconName; needs: StaffAction }> = [
+  { target: 'businesses', title: 'Add New Business', text: 'List a local service in the directory.', icon: 'plus', needs: 'change' },
+  { target: 'promotions', title: 'Create Promotion', text: 'Feature a business at the top of searches.', icon: 'megaphone', needs: 'change' },
+  { target: 'coverage', title: 'Coverage Analysis', text: 'See where the directory needs more services.', icon: 'map', needs: 'read' },
 ];
 
 const ACTIVITY_ICONS: Record<Activity['type'], IconName> = {
@@ -54,7 +55,7 @@ function useMinuteClock(): Date {
   return now;
 }
 
-function DashboardView({ onNavigate }: DashboardProps) {
+function DashboardView({ admin, onNavigate }: DashboardProps) {
   const dashboard = useQuery({ queryKey: keys.dashboard, queryFn: ({ signal }) => fetchDashboard(signal) });
   useLiveQueries([keys.dashboard]);
   const now = useMinuteClock();
@@ -157,7 +158,7 @@ function DashboardView({ onNavigate }: DashboardProps) {
             Quick Actions
           </h2>
           <ul className="ofc-actions">
-            {QUICK_ACTIONS.map((q) => (
+            {QUICK_ACTIONS.filter((q) => staffMay(admin.role, q.needs)).map((q) => (
               <li key={q.target}>
                 <button type="button" className="ofc-action" onClick={() => onNavigate(q.target)}>
                   <span className="ofc-disc ofc-action__icon" aria-hidden="true">

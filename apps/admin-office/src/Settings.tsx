@@ -10,6 +10,7 @@ import {
   type AdminSettingsResponse,
   type AdminUser,
   type PromotionPlan,
+  staffMay,
 } from '@afterwards/contracts';
 import { Alert, Button, Card, Dialog, Icon, InlineLoading, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
@@ -44,7 +45,7 @@ const FALLBACK: AdminSettingsResponse = { settings: DEFAULT_SETTINGS, updatedAt:
 
 function SettingsView({ admin, onDirtyChange }: SettingsProps) {
   const toast = useToast();
-  const readOnly = admin.role === 'auditor';
+  const readOnly = !staffMay(admin.role, 'change');
   const query = useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => fetchSettings(signal) });
   useLiveQueries([keys.settings]);
   const server = query.data ?? (query.isError ? FALLBACK : null);

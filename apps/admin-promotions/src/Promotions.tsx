@@ -11,6 +11,7 @@ import {
   type AdminPromotionList,
   type AdminUser,
   type PromotionListQuery,
+  staffMay,
 } from '@afterwards/contracts';
 import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
@@ -61,7 +62,7 @@ const ALL = '';
 const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...PROMOTION_STATUSES.map((s) => ({ value: s, label: s }))];
 
 function PromotionsView({ admin, startWith }: PromotionsProps) {
-  const readOnly = admin.role !== 'admin';
+  const readOnly = !staffMay(admin.role, 'change');
   const queryClient = useQueryClient();
   const toast = useToast();
   const say = {

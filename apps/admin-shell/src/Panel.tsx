@@ -42,7 +42,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   const [section, setSection] = useState<AdminSection>(sectionFromPath);
   const [settingsDirty, setSettingsDirty] = useState(false);
   const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
-  // The Dashboard's 'Create Promotion' lands on Promotions with its create dialog open.
+  // The Dashboard's 'Add New Business' and 'Create Promotion' land on their section with its form open.
+  const [businessesStart, setBusinessesStart] = useState<LocalBusinessesProps['startWith']>();
   const [promotionsStart, setPromotionsStart] = useState<PromotionsProps['startWith']>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -69,6 +70,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     if ('signOut' in to) onSignOut();
     else {
       setSettingsDirty(false);
+      setBusinessesStart(undefined);
       setPromotionsStart(undefined);
       setSection(to.to);
     }
@@ -87,6 +89,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
   };
   const navigateFromDashboard = (id: string) => {
     navigate(id);
+    if (id === 'businesses') setBusinessesStart('add');
     if (id === 'promotions') setPromotionsStart('create');
   };
 
@@ -127,7 +130,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
                 key={section}
                 module="admin_listings/LocalBusinesses"
                 label={current.label}
-                props={{ admin, onNavigate: (id, start) => navigate(id, start) }}
+                props={{ admin, onNavigate: (id, start) => navigate(id, start), startWith: businessesStart }}
               />
             ) : section === 'promotions' ? (
               <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />

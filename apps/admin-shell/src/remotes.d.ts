@@ -60,6 +60,8 @@ declare module 'admin_listings/LocalBusinesses' {
     admin: AdminUser;
     /** Jumps to another back-office section; to Promotions with a business to create for or to show. */
     onNavigate?: (section: string, start?: { create: string } | { listingId: string }) => void;
+    /** Open the Add New Business form on arrival (the Dashboard's 'Add New Business' quick action). */
+    startWith?: 'add';
   }
   const LocalBusinesses: ComponentType<LocalBusinessesProps>;
   export default LocalBusinesses;

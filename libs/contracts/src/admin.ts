@@ -16,6 +16,23 @@ export const ADMIN_ROLES = ['admin', 'auditor'] as const;
 export const AdminRoleSchema = z.enum(ADMIN_ROLES);
 export type AdminRole = z.infer<typeof AdminRoleSchema>;
 
+/**
+ * Who may do what in the back office, the one rule for both sides: `read` (every screen, the audit log,
+ * history) and `change` (every write). The API's staff guard refuses a write by it (403 `ADMIN_READ_ONLY`)
+ * and the screens offer only the actions it allows (no Add, Create, bulk or row write actions for an auditor).
+ */
+export const STAFF_ACTIONS = ['read', 'change'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+const STAFF_ROLE_MAY: Record<AdminRole, readonly StaffAction[]> = {
+  admin: ['read', 'change'],
+  auditor: ['read'],
+};
+/** Whether `role` may do `action`; a role this rule does not know is the least privileged one (auditor). */
+export function staffMay(role: string, action: StaffAction): boolean {
+  const known = AdminRoleSchema.safeParse(role);
+  return STAFF_ROLE_MAY[known.success ? known.data : 'auditor'].includes(action);
+}
+
 export const ADMIN_GUARD_MESSAGES = {
   readOnly: 'Your staff role can view the back office but not change it.',
 } as const;
@@ -116,8 +133,9 @@ export const AdminEditListingSchema = AdminListingFormSchema.extend({
   expectedVersion: z.number().int().optional(),
 });
 
+const REASON_REQUIRED = 'A reason is required';
 export const ReasonSchema = z.object({
-  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500, 'Reason must be 500 characters or fewer'),
+  reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'Reason must be 500 characters or fewer'),
 });
 export type ReasonInput = z.infer<typeof ReasonSchema>;
 
@@ -142,7 +160,12 @@ export const ADMIN_LISTINGS_PATH = `${ADMIN_API}/listings`;
 
 export const ADMIN_BULK_LIMIT = ADMIN_SELECT_ALL_LIMIT;
 export const BulkListingRequestSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('status'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT), status: ListingStatusSchema }),
+  // Suspending needs the reason a single Suspend asks for, with the same rule and words (ReasonSchema).
+  z
+    .object({ action: z.literal('status'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT), status: ListingStatusSchema, reason: ReasonSchema.shape.reason.optional() })
+    .superRefine((value, ctx) => {
+      if (value.status === 'Suspended' && value.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
+    }),
   z.object({ action: z.literal('delete'), ids: z.array(z.string().uuid()).min(1).max(ADMIN_BULK_LIMIT) }),
 ]);
 export type BulkListingRequest = z.input<typeof BulkListingRequestSchema>;

@@ -48,15 +48,19 @@ export class BulkChangeListingsController {
   async bulk(@Req() req: Request, @Body() body: unknown): Promise<BulkListingResponse> {
     const request = BulkListingRequestSchema.parse(body ?? {});
     const ids = [...new Set(request.ids.map((id) => id.toLowerCase()))];
+    const before = await findStaffListings(this.prisma, ids);
     const commandFor = (listingId: string): ListingCommand => {
       switch (request.action) {
         case 'status':
+          // An Active listing is suspended as a single Suspend does it, with the reason the schema required;
+          // any other status is set directly (the spec lets a bulk change set any of the four).
+          if (request.status === 'Suspended' && request.reason !== undefined && before.get(listingId)?.status === 'Active')
+            return { type: 'SuspendListing', listingId, reason: request.reason };
           return { type: 'ChangeListingStatus', listingId, status: request.status };
         case 'delete':
           return { type: 'DeleteListing', listingId };
       }
     };
-    const before = await findStaffListings(this.prisma, ids);
     const results = new Map<string, BulkListingResult>();
     const changed: string[] = [];
     let last: Position | undefined;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema } from '@afterwards/contracts';
+import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema, staffMay } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
 import { isSafeMethod, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
@@ -52,7 +52,7 @@ export class StaffGuard implements CanActivate {
       ).catch(() => undefined); // an audit failure must not turn a refusal into a 500
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
-    if (write && staff.role !== 'admin') throw new ProblemError(403, 'ADMIN_READ_ONLY', ADMIN_GUARD_MESSAGES.readOnly);
+    if (write && !staffMay(staff.role, 'change')) throw new ProblemError(403, 'ADMIN_READ_ONLY', ADMIN_GUARD_MESSAGES.readOnly);
     (req as Request & { [STAFF_KEY]?: StaffMember })[STAFF_KEY] = staff;
     return true;
   }
