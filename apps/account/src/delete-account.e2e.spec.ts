@@ -1,18 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, familyContext, HttpSession, latestMail, launchChromium, signedIn, signInInBrowser, signUpVerified, startProduct, totp, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, familyContext, HttpSession, latestMail, launchChromium, signedIn, signInInBrowser, signUpVerified, startProduct, totp, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Deleting an account that others share memories with (issue 40, items 6 and 7; decision 0045): the dialog says
 // first who loses access to which memory and what happens to the memories shared with this person; with
 // two-step verification on, nothing is deleted without the current code (a wrong one gets its own message);
 // once deleted, the people on the memories are told by e-mail. SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, { fullPage });
 
 const PASSWORD = 'willow-lantern-57';
 const DORA = { email: 'dora.pike@example.test', name: 'Dora Pike' };

@@ -1,20 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { COVERAGE_REGIONS, type CoverageReport } from '@afterwards/contracts';
-import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Coverage Analytics in the browser against the built product (admin spec: Coverage Analytics, section 9):
 // the map of twelve UK regions and Ireland drawn from the bundled boundaries with nothing fetched from
 // elsewhere, a click on Scotland selecting it with the breakdown following, a listing approved in another
 // tab changing the figures live, and the screen at 1280 and 375 px and in print. SCREENSHOT_DIR=... keeps
 // the screenshots.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, { fullPage });
 
 const ADA = { email: 'ada.coverage@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
 

@@ -1,24 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { CSV_MESSAGES, DirectorySearchResponseSchema, DOCUMENT_MESSAGES } from '@afterwards/contracts';
-import { API_ENTRY, assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { API_ENTRY, assertAccessible, launchChromium, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 import { BROCHURE_LINES, makePdf, makeScannedPdf } from '@afterwards/testing/documents';
 
 // Imports in the browser against the built product (admin spec: Bulk CSV Upload, Document Processing):
 // a CSV with errors shows its preview and the spec's messages; a good one imports with progress to 100%
 // and its businesses appear in the staff list and the public finder; a PDF brochure is read, a field is
 // corrected in the review dialog, approved, and the business is found. SCREENSHOT_DIR=... saves screenshots.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 /** The screen at a phone's width and at the desktop's: `name-375.png` and `name-1280.png`. */
 async function shotsAtBothWidths(page: Page, name: string, scrollTo?: Locator) {
-  if (!shots) return;
+  if (!process.env.SCREENSHOT_DIR) return;
   const size = page.viewportSize()!;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });

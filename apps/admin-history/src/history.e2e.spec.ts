@@ -1,20 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AdminListingFormSchema, type AdminListing } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // The History screen in the browser against the built product (services profile): a reviewer follows a
 // listing's History link from Local Businesses, reads its events, steps back to version 1 and sees the
 // original name, follows a correlation, filters the global log and exports the CSV; an auditor has no
 // control that writes, and the API refuses their write; a family's memory shows none of its words.
 // SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 const ADA = { email: 'ada.history@example.test', name: 'Ada Archer', password: 'quiet-harbour-91' };
 const RORY = { email: 'rory.history@example.test', name: 'Rory Reviewer', password: 'quiet-harbour-92' };

@@ -1,19 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { LISTING_ADMIN_MESSAGES } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Local Business Management in the browser against the built product (admin spec sections 2, 4, 5 and 8):
 // the Add/Edit form with its client-side messages, approve, reject, suspend and delete with their dialogs,
 // a bulk status change the server refuses for one listing, and the keyboard. Every step checks both what
 // the person sees and what the server holds. SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 const ADA = { email: 'ada.listings@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
 const BEN = { email: 'ben.listings@example.test', name: 'Ben Okafor', password: 'steady-lantern-41' };

@@ -167,7 +167,11 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           <dd>
             {entry.recordName ? (
               <>
-                {entry.recordName} <span className="aw-muted ofc-small">({entry.tableName})</span>
+                {entry.recordName}{' '}
+                <span className="aw-muted ofc-small">
+                  ({entry.tableName}
+                  {entry.recordId ? <span className="ofc-mono"> {entry.recordId}</span> : null})
+                </span>
               </>
             ) : (
               <>

@@ -377,6 +377,8 @@ describe('staff back office in the browser', () => {
     await article('settings_updated').waitFor({ state: 'detached' });
     const row = article('listing_updated').filter({ hasText: listing.id });
     await row.waitFor();
+    // 'What' names the business (as it is called now), with its id for searching.
+    expect(await row.locator('.ofc-entry__facts > div').filter({ has: page.locator('dt', { hasText: 'What' }) }).locator('dd').textContent()).toBe(`${newName} (listings ${listing.id})`);
     const whos = await entries.locator('.ofc-entry__facts > div').filter({ has: page.locator('dt', { hasText: 'Who' }) }).locator('dd').allTextContents();
     expect(whos.length).toBe(tariqLog.body.entries.length);
     expect(whos.every((w) => w.includes(TARIQ.name) && w.includes(TARIQ.email))).toBe(true);

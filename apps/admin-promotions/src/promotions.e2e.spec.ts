@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PROMOTION_MESSAGES, type AdminPromotion, type AdminPromotionList, type AdminSettingsResponse } from '@afterwards/contracts';
 import { addDays } from '@afterwards/promotions-domain';
-import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 import { formatCalendarDate } from './promotion-view';
 
 // Promotion Management in the browser against the built product (admin spec: Promotion Management,
@@ -12,12 +10,7 @@ import { formatCalendarDate } from './promotion-view';
 // page and back when the promotion is cancelled, a renewal priced from the Settings of the moment, and the
 // phone layout. Every step checks both what the person sees and what the server holds.
 // SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 const ADA = { email: 'ada.promotions@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
 const BEN = { email: 'ben.promotions@example.test', name: 'Ben Okafor', password: 'steady-lantern-41' };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ProblemDetailsSchema, SESSION_STATE_URL, SessionResponseSchema, SessionStateResponseSchema } from '@afterwards/contracts';
-import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, startSmtpCapture, totp, type OidcServer, type RunningProduct, type SmtpCapture } from '@afterwards/testing';
 
 /** Family accounts over HTTP against the built product: better-auth's routes and the product's own. */
 describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s profile)', (profile) => {
@@ -353,40 +353,22 @@ describe('abuse limits on e-mails (embedded profile)', () => {
 
 describe('e-mail through SMTP (SMTP_URL set)', () => {
   let product: RunningProduct;
-  let smtp: import('smtp-server').SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let smtp: SmtpCapture;
 
   beforeAll(async () => {
-    const { SMTPServer } = await import('smtp-server');
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    product = await startProduct({ profile: 'embedded', seedCount: 0, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Afterwards <hello@afterwards.test>' } });
+    smtp = await startSmtpCapture();
+    product = await startProduct({ profile: 'embedded', seedCount: 0, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Afterwards <hello@afterwards.test>' } });
   }, 180_000);
   afterAll(async () => {
     await product?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('sends the verification e-mail to the SMTP server, and the link in it verifies the account', async () => {
     const http = new HttpSession(product.url);
     const email = 'smtp.user@example.test';
     expect((await http.json('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'quiet-harbour-99', name: '' } })).status).toBe(200);
-    const deadline = Date.now() + 10_000;
-    while (!received.some((m) => m.to.includes(email)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const raw = received.find((m) => m.to.includes(email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = (await smtp.waitFor(email, undefined, 10_000)).raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(raw).toMatch(/^From: Afterwards <hello@afterwards\.test>/m);
     expect(raw).toMatch(/^Subject: Confirm your e-mail address for Afterwards/m);
     const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?token=[^\s"<]+)/.exec(raw)![1]!;

@@ -5,7 +5,18 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
 import { MemoryRemindersSchema, ReminderPreviewSchema } from '@afterwards/contracts';
 import { firstReminderDay, ukWallTime } from '@afterwards/cases-domain';
-import { assertAccessible, familyContext, latestMail, launchChromium, signedIn, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import {
+  assertAccessible,
+  familyContext,
+  latestMail,
+  launchChromium,
+  signedIn,
+  signInInBrowser,
+  signUpVerified,
+  startProduct,
+  type RunningProduct,
+  screenshot,
+} from '@afterwards/testing';
 
 // Memories are opened at real time (the day each is started), so the story's dates move with today: the death
 // is yesterday, which is no late start (issue 40, item 2: tasks that must have happened before a late start
@@ -15,12 +26,7 @@ const on = (iso: string): string => (iso.length === 10 ? addDays(iso, SHIFT_DAYS
 
 // 'Add to calendar' on the Tasks tab: the dialog with the .ics download, the private calendar address and the
 // memory's reminder switch, by keyboard and pointer, at desktop and phone widths. SCREENSHOT_DIR=... saves shots.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 describe('calendar and reminders in the browser', () => {
   let product: RunningProduct;

@@ -1,18 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { assertAccessible, familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 40, items 1-3 in the browser: benefits suggested within their limit, the one-step 'Done before I
 // started' offer of a late start, and the same timing words before and after a memory exists.
 // SCREENSHOT_DIR=... saves shots.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 describe('dates that protect money, and late starts, in the browser', () => {
   let product: RunningProduct;

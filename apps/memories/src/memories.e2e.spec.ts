@@ -2,16 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
 // browser against the built product (family spec section 2). SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 // A 64×64 teal PNG: a real image the server can read and thumbnail.
 const PNG = Buffer.from(
@@ -143,7 +138,7 @@ describe('memories in the browser', () => {
     await page.keyboard.press('Escape');
     await note.waitFor({ state: 'hidden' });
     await page.locator('.aw-toast').first().waitFor({ state: 'detached' });
-    if (shots) await page.screenshot({ path: path.join(shots, 'header-1280.png'), clip: { x: 0, y: 0, width: 1280, height: 80 } });
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'header-1280.png'), clip: { x: 0, y: 0, width: 1280, height: 80 } });
 
     await page.context().close();
   }, 120_000);

@@ -1,18 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium, signUpVerified, startProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
+import {
+  assertAccessible,
+  familyContext,
+  fillSignIn,
+  latestMail,
+  launchChromium,
+  signUpVerified,
+  startProduct,
+  type HttpSession,
+  type RunningProduct,
+  screenshot,
+} from '@afterwards/testing';
 
 // Issue 40, item 7: each person is shown only what they may do and only what is true for them. Ann owns a
 // memory; Cara can only view it (she has no memory of her own); Dan is invited as an editor while Ben is the
 // one signed in in the browser that opens the link. SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
 /** The whole page, or (long checklists) what the screen shows first. */
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, { fullPage });
 
 const PASSWORD = 'lantern-meadow-82';
 const ANN = 'ann.roles@example.test';

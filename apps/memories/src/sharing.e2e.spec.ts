@@ -1,18 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Two people on one memory in two browsers (issue: share the work): Ann invites Ben as an editor (he has an
 // account) and Cara as a viewer (she creates one from the invitation); Ben and Ann both tick and each sees the
 // other's tick live, with who ticked it; Cara can read but not change, in the screen and at the API; a removed
 // editor finds nothing. SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, { fullPage });
 
 const PASSWORD = 'lantern-meadow-82';
 const ANN = 'ann.sharing@example.test';

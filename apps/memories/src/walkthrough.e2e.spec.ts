@@ -1,19 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // A new user's first hour with the family dashboard, through the real UI on the embedded profile (what
 // `npm start` runs): a memory per jurisdiction and its checklist, ticks and progress, document files with the
 // spec's limits, a note from a template, editing a memory, a second tab kept in step, and Delete Forever.
 // Only sign-up and e-mail verification go through the API. SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
 // Long tabs (every memory's checklist) are shot as the visible screen only, where the step is.
-async function shot(page: Page, name: string, fullPage = false) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `walkthrough-${name}.png`), fullPage });
-}
+const shot = (page: Page, name: string, fullPage = false) => screenshot(page, `walkthrough-${name}`, { fullPage });
 
 const DATE_OF_DEATH = '2026-03-09';
 const MEMORIES = [

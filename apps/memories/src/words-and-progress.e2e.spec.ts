@@ -1,20 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
 import type { MemoryDetail } from '@afterwards/contracts';
-import { familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 40, items 8, 9 and 10 in the browser against the built product: a calm confirmation after creating a
 // memory; one progress rule on the card, the details and the tabs at 100% reached through 'Not needed' and
 // 'Done before I started'; the Progress Tracking preference; a memory's date of birth. SCREENSHOT_DIR=...
 // saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 describe('words and progress in the browser', () => {
   let product: RunningProduct;

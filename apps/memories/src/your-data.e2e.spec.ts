@@ -19,17 +19,13 @@ import {
   signUpVerified,
   startProduct,
   type RunningProduct,
+  screenshot,
 } from '@afterwards/testing';
 
 // "Your data" in the browser against the built product on the services profile: the zip is prepared by the
 // worker through BullMQ, as in production. SCREENSHOT_DIR=... saves screenshots to look at.
 const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 const PASSWORD = 'lantern-meadow-93';
 const ANN = { email: 'orla.featherstonehaugh@example.test', name: 'Orla Featherstonehaugh' };

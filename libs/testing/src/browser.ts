@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -96,4 +98,15 @@ export async function firstLoad(browser: Browser, url: string): Promise<FirstLoa
   }
   const asked = responses.map((r) => `${r.request().method()} ${r.url()}`);
   return { responses, consoleErrors, scripts, repeated: asked.filter((a, i) => asked.indexOf(a) !== i), close: () => context.close() };
+}
+
+/**
+ * Saves `name.png` in SCREENSHOT_DIR when it is set, so a person can look at the screens a browser test
+ * went through; does nothing otherwise.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
