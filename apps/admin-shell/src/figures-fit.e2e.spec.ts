@@ -1,20 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminSettingsResponse } from '@afterwards/contracts';
-import { launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
+import { launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 41, item 6: a figure never breaks inside itself. At every width from a small phone to a wide
 // desktop, each stat tile's figure (Dashboard, Local Businesses, Promotions, Coverage Analytics) sits on
 // one line inside its tile, and no word of a table cell or a promotion's figures is split over two lines
 // ('Crematorium / s'). The data holds large figures on purpose: revenue of £5,031.50, a Crematoriums
 // listing with a long place name. SCREENSHOT_DIR=... saves what each width looks like.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 const ADA = { email: 'ada.figures@example.test', name: 'Ada Figures', password: 'quiet-harbour-72' };
 /** Revenue with the £5,031.50 sale in it (the seed's promotions add theirs). */

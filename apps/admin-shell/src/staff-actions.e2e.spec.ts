@@ -1,20 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminListing, BulkListingResponse } from '@afterwards/contracts';
-import { launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct, type StaffAccount } from '@afterwards/testing';
+import { launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct, type StaffAccount, screenshot } from '@afterwards/testing';
 
 // Issue 41, item 9: the Dashboard's 'Add New Business' opens the Add form as 'Create Promotion' opens its
 // own; an auditor (read-only staff role) is offered no write action anywhere (one rule, staffMay in
 // libs/contracts, which the API's guard refuses by too); a bulk Suspend asks the reason a single Suspend
 // asks, with the same words, and names how many businesses it suspends; the bulk route refuses a suspend
 // without a reason. SCREENSHOT_DIR=... saves screenshots to look at.
-const shots = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 const ADA: StaffAccount = { email: 'ada.actions@example.test', name: 'Ada Actions', password: 'quiet-harbour-73' };
 const OTTO: StaffAccount = { email: 'otto.actions@example.test', name: 'Otto Reader', password: 'steady-lantern-44' };
