@@ -135,8 +135,8 @@ const PUBLISHED_PORTS = [
   },
   {
     to: '@afterwards/checklist-domain',
-    from: ['cases'],
-    why: "a memory's checklist is made from the checklist templates and deadlines",
+    from: ['cases', 'promotions'],
+    why: "a memory's checklist is made from the checklist templates and deadlines; promotions use its dates module (the one date module)",
   },
   {
     to: '@afterwards/directory-domain',

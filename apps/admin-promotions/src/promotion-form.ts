@@ -11,7 +11,7 @@ import {
   type EditPromotionRequest,
   type PromotionPlan,
 } from '@afterwards/contracts';
-import { addDays, isIsoDate } from '@afterwards/promotions-domain';
+import { addDays, isIsoDate } from '@afterwards/checklist-domain';
 
 type Pricing = AdminSettings['promotionPricing'];
 

@@ -1,7 +1,7 @@
 // Wording and small rules of the Promotions screen (admin spec: Promotion Management, Promotion rules,
 // Promotions constants), kept pure so they are tested without a browser.
 import { EXPIRING_SOON_DAYS, PROMOTION_PLANS, type AdminPromotion, type AdminSettings, type PromotionPlan } from '@afterwards/contracts';
-import { addDays } from '@afterwards/promotions-domain';
+import { addDays } from '@afterwards/checklist-domain';
 
 type Pricing = AdminSettings['promotionPricing'];
 

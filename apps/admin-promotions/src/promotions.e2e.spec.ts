@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PROMOTION_MESSAGES, type AdminPromotion, type AdminPromotionList, type AdminSettingsResponse } from '@afterwards/contracts';
-import { addDays } from '@afterwards/promotions-domain';
+import { addDays } from '@afterwards/checklist-domain';
 import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 import { formatCalendarDate } from './promotion-view';
 

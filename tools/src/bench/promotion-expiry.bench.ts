@@ -9,7 +9,8 @@ import { BullMqJobQueue } from '@afterwards/jobs/bullmq';
 import { deleteKeysWithPrefix } from '@afterwards/jobs/testing';
 import { createPrismaClient, persistenceMigrations, PostgresSqlClient, runMigrations } from '@afterwards/persistence';
 import { createPostgresTestDatabase, TEST_POSTGRES_URL } from '@afterwards/persistence/testing';
-import { addDays, promotionStreamId, startOfDate } from '@afterwards/promotions-domain';
+import { addDays, startOfDate } from '@afterwards/checklist-domain';
+import { promotionStreamId } from '@afterwards/promotions-domain';
 import {
   promotionDueJob,
   promotionPlacementReactor,
@@ -93,7 +94,7 @@ export async function benchPromotionExpiry(options: PromotionExpiryBenchOptions)
     const realToday = todayIn(settings, new Date());
     const startDate = realToday;
     const endDate = addDays(startDate, settings.promotionPricing['1-month'].durationDays);
-    const dueAt = startOfDate(settings.platformConfig.timezone, endDate).getTime() + settings.promotionTiming.gracePeriodHours * HOUR_MS;
+    const dueAt = startOfDate(endDate, settings.platformConfig.timezone).getTime() + settings.promotionTiming.gracePeriodHours * HOUR_MS;
 
     // Load: one Active business and its running promotion per pair of streams, as events.
     let started = performance.now();

@@ -1,5 +1,13 @@
-/** Calendar dates as ISO `YYYY-MM-DD` strings, computed in UTC so no time zone can shift a day. */
+/**
+ * The one date module of the house: calendar dates as ISO `YYYY-MM-DD` strings, computed in UTC so no time
+ * zone can shift a day, and the instants they begin in a time zone. Every function takes the date (or the
+ * instant) first and the time zone last, defaulting to UK time: `isoDateIn(instant, zone)`,
+ * `startOfDate(date, zone)`. Promotions are sold by the day in the platform's time zone (Settings) while
+ * their jobs fire at instants: a date begins at local midnight, in Europe/London 23:00 UTC the evening
+ * before in summer.
+ */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
 
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -27,6 +35,13 @@ function format(date: Date): string {
 export function addDays(iso: string, days: number): string {
   const [y, m, d] = parts(iso);
   return format(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const [fy, fm, fd] = parts(from);
+  const [ty, tm, td] = parts(to);
+  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
 }
 
 /** Calendar months; a day that does not exist in the target month becomes its last day (31 Jan + 1 month = 28/29 Feb). */
@@ -81,4 +96,31 @@ export function isoDateIn(instant: Date, timeZone = 'Europe/London'): string {
   const fields = format.formatToParts(instant);
   const get = (type: string) => fields.find((f) => f.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms since the epoch), in ms. */
+function offsetAt(timeZone: string, instant: number): number {
+  const fields = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(fields.find((f) => f.type === type)!.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant calendar date `iso` begins (local midnight) in a time zone (default UK time). */
+export function startOfDate(iso: string, timeZone = 'Europe/London'): Date {
+  const [y, m, d] = parts(iso);
+  const wallMidnight = Date.UTC(y, m - 1, d);
+  // Two passes settle the offset on days the clocks change (midnight is never skipped in the UK or Ireland).
+  let instant = wallMidnight - offsetAt(timeZone, wallMidnight);
+  instant = wallMidnight - offsetAt(timeZone, instant);
+  return new Date(instant);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { addDays, addMonths, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, weekdayOf } from './dates';
+import fc from 'fast-check';
+import { addDays, addMonths, daysBetween, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, startOfDate, weekdayOf } from './dates';
 
 describe('calendar dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {
@@ -53,5 +54,42 @@ describe('calendar dates', () => {
       '2026-06-30',
       '2026-06-30',
     ]);
+  });
+});
+
+// The promotions' own calendar module took the time zone first (`dateIn(zone, instant)`, `startOfDate(zone,
+// date)`); it is gone and every caller now passes the date first and the zone last. Both arguments of
+// `startOfDate` are strings, so the compiler cannot catch a swap: these properties do.
+describe('dates and the instants they begin in a time zone', () => {
+  const ZONES = ['Europe/London', 'Europe/Dublin', 'UTC', 'America/New_York', 'Asia/Tokyo'] as const;
+  const day = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  const zone = fc.constantFrom(...ZONES);
+
+  it('a date begins at the local midnight of that date, in any zone (date first, zone last)', () => {
+    fc.assert(
+      fc.property(day, zone, (date, timeZone) => {
+        const start = startOfDate(date, timeZone);
+        expect(isoDateIn(start, timeZone)).toBe(date);
+        expect(isoDateIn(new Date(start.getTime() - 1), timeZone)).toBe(addDays(date, -1));
+      }),
+    );
+  });
+
+  it('begins a date in UK time when no zone is given, and says so across the clocks changing', () => {
+    expect(startOfDate('2026-07-01').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+    expect(startOfDate('2026-12-01').toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(startOfDate('2026-03-29', 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(startOfDate('2026-03-30', 'Europe/London').toISOString()).toBe('2026-03-29T23:00:00.000Z');
+    expect(() => startOfDate('Europe/London', '2026-07-01')).toThrow(RangeError);
+  });
+
+  it('counts the whole days from the first date to the second', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: -4000, max: 4000 }), (from, n) => {
+        expect(daysBetween(from, addDays(from, n))).toBe(n);
+        expect(daysBetween(addDays(from, n), from)).toBe(-n);
+      }),
+    );
+    expect(daysBetween('2026-11-23', '2026-12-10')).toBe(17);
   });
 });

@@ -1,4 +1,3 @@
-export * from './calendar';
 export * from './promotion';
 export * from './promotion.errors';
 export * from './promotion.events';

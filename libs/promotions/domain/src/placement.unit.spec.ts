@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { decideListing, evolveListing, initialListingState, ListingError, type ListingCommand, type ListingEvent, type ListingState } from '@afterwards/directory-domain';
-import { startOfDate } from './calendar';
+import { startOfDate } from '@afterwards/checklist-domain';
 import { featuredPlace, placementCommand, placementReactsTo, placePaused } from './placement';
 import { decidePromotion, evolvePromotion, initialPromotionState, type PromotionCommand, type PromotionState } from './promotion';
 import { PromotionError } from './promotion.errors';
@@ -90,7 +90,7 @@ describe('the featured place follows the promotion (property)', () => {
     }
 
     run(s: Step): void {
-      const end = this.promotion.endDate ? startOfDate(TIMING.timeZone, this.promotion.endDate).getTime() : 0;
+      const end = this.promotion.endDate ? startOfDate(this.promotion.endDate, TIMING.timeZone).getTime() : 0;
       const afterGrace = new Date(end + (TIMING.gracePeriodHours + 1) * 3_600_000);
       const due = (kind: 'expire' | 'auto-renew') =>
         this.promotionDo({ type: 'RunDueAction', kind, period: this.promotion.period, now: afterGrace, today: this.promotion.endDate ?? '2026-06-01', timing: TIMING, terms: TERMS });

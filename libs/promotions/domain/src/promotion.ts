@@ -1,5 +1,5 @@
 import { PROMOTION_MESSAGES, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
-import { addDays, daysBetween, isIsoDate } from './calendar';
+import { addDays, daysBetween, isIsoDate } from '@afterwards/checklist-domain';
 import { PromotionError, type FieldError } from './promotion.errors';
 import type { PromotionChanged, PromotionEvent } from './promotion.events';
 import { dueNow, periodEndAt, type PromotionJobKind, type PromotionTiming } from './schedule';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
-import { startOfDate, dateIn, addDays } from './calendar';
+import { startOfDate, isoDateIn, addDays } from '@afterwards/checklist-domain';
 import { decidePromotion, foldPromotion, initialPromotionState, type PromotionCommand, type PromotionState } from './promotion';
 import { PromotionError } from './promotion.errors';
 import type { PromotionEvent } from './promotion.events';
@@ -103,9 +103,9 @@ describe('cancel, renew and change', () => {
 });
 
 describe('timed work', () => {
-  const london = (date: string, hour = 0) => new Date(startOfDate('Europe/London', date).getTime() + hour * 3_600_000);
+  const london = (date: string, hour = 0) => new Date(startOfDate(date, 'Europe/London').getTime() + hour * 3_600_000);
   const run = (events: PromotionEvent[], kind: Extract<PromotionCommand, { type: 'RunDueAction' }>['kind'], now: Date, period = 1) =>
-    given(...events).when({ type: 'RunDueAction', kind, period, now, today: dateIn('Europe/London', now), timing: TIMING, terms: MONTHLY });
+    given(...events).when({ type: 'RunDueAction', kind, period, now, today: isoDateIn(now, 'Europe/London'), timing: TIMING, terms: MONTHLY });
 
   it('schedules reminder, warning, auto-renewal and expiry from the end date in the platform time zone', () => {
     const actions = dueActions(given(...created).state(), TIMING).map((a) => [a.kind, a.dueAt.toISOString()]);
@@ -138,7 +138,7 @@ describe('timed work', () => {
 
   it('starts a scheduled promotion on its start date', () => {
     const scheduled = decidePromotion(create({ startDate: '2026-06-05', today: '2026-06-01' }), initialPromotionState);
-    const start = (now: Date) => given(...scheduled).when({ type: 'StartPromotion', by: 'schedule', now, today: dateIn('Europe/London', now), timing: TIMING });
+    const start = (now: Date) => given(...scheduled).when({ type: 'StartPromotion', by: 'schedule', now, today: isoDateIn(now, 'Europe/London'), timing: TIMING });
     expect(start(london('2026-06-04', 23))).toEqual([]);
     expect(start(london('2026-06-05'))[0]!.type).toBe('PromotionStarted');
     expect(addDays('2026-06-05', 30)).toBe('2026-07-05');
@@ -151,7 +151,7 @@ describe('timed work', () => {
         const timing = { ...TIMING, gracePeriodHours: grace };
         const now = new Date(london('2026-07-01').getTime() + afterEndMs);
         const at = (events: PromotionEvent[], kind: typeof first) =>
-          given(...events).when({ type: 'RunDueAction', kind, period: 1, now, today: dateIn('Europe/London', now), timing, terms: MONTHLY });
+          given(...events).when({ type: 'RunDueAction', kind, period: 1, now, today: isoDateIn(now, 'Europe/London'), timing, terms: MONTHLY });
         const firstEvents = at(created, first);
         const second = at([...created, ...firstEvents], first === 'expire' ? 'auto-renew' : 'expire');
         const all = [...firstEvents, ...second];

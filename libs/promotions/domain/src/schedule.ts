@@ -1,4 +1,4 @@
-import { addDays, startOfDate } from './calendar';
+import { addDays, startOfDate } from '@afterwards/checklist-domain';
 import type { PromotionState } from './promotion.state';
 
 /** Settings that decide when a promotion's timed work happens (Settings: timing, platform time zone). */
@@ -24,7 +24,7 @@ const HOUR_MS = 3_600_000;
 
 /** The instant the current period ends: the start of its end date (0 days remain that day). */
 export function endsAt(state: PromotionState, timing: Pick<PromotionTiming, 'timeZone'>): Date {
-  return startOfDate(timing.timeZone, state.endDate!);
+  return startOfDate(state.endDate!, timing.timeZone);
 }
 
 /**
@@ -35,13 +35,13 @@ export function dueActions(state: PromotionState, timing: PromotionTiming): DueA
   if (!state.exists) return [];
   const period = state.period;
   if (state.status === 'Scheduled') {
-    return timing.autoStart ? [{ kind: 'start', period, dueAt: startOfDate(timing.timeZone, state.startDate!) }] : [];
+    return timing.autoStart ? [{ kind: 'start', period, dueAt: startOfDate(state.startDate!, timing.timeZone) }] : [];
   }
   if (state.status !== 'Active') return [];
   const end = endsAt(state, timing);
   // A reminder due before the period began (a short plan) is due when it begins.
-  const periodStart = startOfDate(timing.timeZone, addDays(state.endDate!, -state.durationDays));
-  const notBefore = (date: string) => new Date(Math.max(startOfDate(timing.timeZone, date).getTime(), periodStart.getTime()));
+  const periodStart = startOfDate(addDays(state.endDate!, -state.durationDays), timing.timeZone);
+  const notBefore = (date: string) => new Date(Math.max(startOfDate(date, timing.timeZone).getTime(), periodStart.getTime()));
   const actions: DueAction[] = [];
   if (state.remindedPeriod < period) actions.push({ kind: 'remind-renewal', period, dueAt: notBefore(addDays(state.endDate!, -timing.renewalReminderDays)) });
   if (state.warnedPeriod < period) actions.push({ kind: 'warn-expiry', period, dueAt: notBefore(addDays(state.endDate!, -timing.expiryWarningDays)) });

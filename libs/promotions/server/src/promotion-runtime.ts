@@ -1,8 +1,8 @@
 import type { AdminSettings, PromotionPlan } from '@afterwards/contracts';
 import type { EventStore } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
+import { isoDateIn } from '@afterwards/checklist-domain';
 import {
-  dateIn,
   decidePromotion,
   evolvePromotion,
   initialPromotionState,
@@ -35,7 +35,7 @@ export const termsOf = (settings: AdminSettings, plan: PromotionPlan): PlanTerms
   price: settings.promotionPricing[plan].price,
   durationDays: settings.promotionPricing[plan].durationDays,
 });
-export const todayIn = (settings: AdminSettings, now: Date): string => dateIn(settings.platformConfig.timezone, now);
+export const todayIn = (settings: AdminSettings, now: Date): string => isoDateIn(now, settings.platformConfig.timezone);
 
 export async function loadPromotion(store: EventStore, promotionId: string): Promise<{ state: PromotionState; revision: bigint }> {
   const history = await store.readStream(promotionStreamId(promotionId));

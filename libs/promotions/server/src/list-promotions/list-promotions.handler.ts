@@ -10,7 +10,8 @@ import {
   type PromotionListQuery,
 } from '@afterwards/contracts';
 import { Prisma, type PrismaClient } from '@afterwards/persistence';
-import { daysBetween, placePaused } from '@afterwards/promotions-domain';
+import { daysBetween } from '@afterwards/checklist-domain';
+import { placePaused } from '@afterwards/promotions-domain';
 
 /**
  * Active promotions that feature their business now (its business is Active) and those whose place is

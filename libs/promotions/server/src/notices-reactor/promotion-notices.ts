@@ -2,7 +2,8 @@ import { defineJob, type JobQueue } from '@afterwards/jobs';
 import { promotionNoticeEmail, type Mailer } from '@afterwards/mail';
 import type { EventStore, RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PROMOTION_STREAM_PREFIX, renewsAutomatically, startOfDate, type PromotionEvent } from '@afterwards/promotions-domain';
+import { startOfDate } from '@afterwards/checklist-domain';
+import { PROMOTION_STREAM_PREFIX, renewsAutomatically, type PromotionEvent } from '@afterwards/promotions-domain';
 import type { Projection } from '@afterwards/server-kit';
 import { loadPromotion } from '../promotion-runtime';
 
@@ -56,7 +57,7 @@ export function promotionNoticesReactor(queue: JobQueue, store: EventStore): Pro
 }
 
 const LONG_DATE = (timeZone: string, date: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(startOfDate(timeZone, date));
+  new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(startOfDate(date, timeZone));
 
 /**
  * Sends the e-mail unless this event's e-mail went already. Recorded after sending: a crash in between
