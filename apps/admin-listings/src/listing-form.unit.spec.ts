@@ -1,5 +1,5 @@
 import { EMPTY_LISTING_FORM, formErrorsOf, formValuesOf, validateListingForm, type ListingFormValues } from './listing-form';
-import { listing } from './testing-fixtures';
+import { adminListing } from '@afterwards/directory-domain/testing';
 
 const filled: ListingFormValues = { ...EMPTY_LISTING_FORM, name: 'Hartley & Sons', category: 'Funeral Directors', location: 'Leeds' };
 
@@ -32,7 +32,7 @@ describe('listing form', () => {
   });
 
   it('an existing listing round-trips through the form', () => {
-    const result = validateListingForm(formValuesOf(listing({ serviceRadiusMiles: 12, status: 'Suspended' })));
+    const result = validateListingForm(formValuesOf(adminListing({ serviceRadiusMiles: 12, status: 'Suspended' })));
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.body).toMatchObject({ serviceRadiusMiles: 12, status: 'Suspended', name: 'Hartley & Sons Funeral Directors' });
   });

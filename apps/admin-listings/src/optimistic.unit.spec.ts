@@ -1,11 +1,11 @@
 import { LISTING_ADMIN_MESSAGES, type BulkListingRequest } from '@afterwards/contracts';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, changedListing, rollbackFailed } from './optimistic';
-import { idOf, listing, page } from './testing-fixtures';
+import { adminListing, adminListingsPage, listingIdOf } from '@afterwards/directory-domain/testing';
 
-const a = listing({ id: idOf(1), name: 'A', status: 'Pending Review' });
-const b = listing({ id: idOf(2), name: 'B', status: 'Active' });
-const c = listing({ id: idOf(3), name: 'C', status: 'Active', promoted: true, position: 2 });
-const before = page([a, b, c], 40);
+const a = adminListing({ id: listingIdOf(1), name: 'A', status: 'Pending Review' });
+const b = adminListing({ id: listingIdOf(2), name: 'B', status: 'Active' });
+const c = adminListing({ id: listingIdOf(3), name: 'C', status: 'Active', promoted: true, position: 2 });
+const before = adminListingsPage([a, b, c], 40);
 
 describe('optimistic listing changes', () => {
   it('given a page, when a bulk status change applies, then only the chosen rows change', () => {
@@ -16,7 +16,7 @@ describe('optimistic listing changes', () => {
   });
 
   it('given a page, when rows are deleted, then they leave the page and the total', () => {
-    const after = applyChange(before, new Set([b.id, idOf(99)]), { kind: 'delete' });
+    const after = applyChange(before, new Set([b.id, listingIdOf(99)]), { kind: 'delete' });
     expect(after.listings.map((l) => l.id)).toEqual([a.id, c.id]);
     expect(after.total).toBe(39);
   });
@@ -55,8 +55,8 @@ describe('optimistic listing changes', () => {
   });
 
   it('keeps rows a refetch brought in meanwhile, and changes nothing when nothing failed', () => {
-    const d = listing({ id: idOf(4), name: 'D' });
-    const refetched = page([b, d], 41);
+    const d = adminListing({ id: listingIdOf(4), name: 'D' });
+    const refetched = adminListingsPage([b, d], 41);
     const rolled = rollbackFailed(refetched, before, new Set([a.id]));
     expect(rolled.listings.map((l) => l.name)).toEqual(['A', 'B', 'D']);
     expect(rollbackFailed(refetched, before, new Set())).toBe(refetched);

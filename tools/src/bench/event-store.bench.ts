@@ -21,6 +21,7 @@ import {
 import { ProjectionRunner } from '@afterwards/server-kit';
 import { directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
+import { listingSubmitted } from '@afterwards/directory-domain/testing';
 import { median, ms, summarise } from './stats';
 
 export interface EventStoreBenchOptions {
@@ -55,27 +56,7 @@ async function openTarget(target: EventStoreBenchOptions['target']): Promise<{ s
 
 function submitted(listingId: string): NewEvent {
   return {
-    type: 'ListingSubmitted',
-    data: {
-      listingId,
-      name: `Bench Funeral Directors ${listingId.slice(0, 6)}`,
-      category: 'Funeral Directors',
-      location: 'Leeds',
-      address: null,
-      phone: null,
-      email: null,
-      website: null,
-      description: null,
-      pricing: null,
-      serviceRadiusMiles: 5,
-      servesSurroundingAreas: false,
-      latitude: 53.8,
-      longitude: -1.55,
-      status: 'Active',
-      source: 'Bench',
-      rating: null,
-      totalReviews: 0,
-    },
+    ...listingSubmitted({ listingId, name: `Bench Funeral Directors ${listingId.slice(0, 6)}`, address: null, latitude: 53.8, longitude: -1.55, source: 'Bench' }),
     metadata: metadata(),
   };
 }

@@ -1,32 +1,11 @@
 import { decideListing, foldListing, type ListingCommand } from './listing';
 import { ListingError } from './listing.errors';
 import type { ListingEvent } from './listing.events';
+import { listingSubmitted } from './testing';
 
 const id = '6f1c1d7e-4d6b-4a55-9d0a-0a4f4c1f9a01';
 const details = { name: ' Hope & Sons Funeral Directors ', category: 'Funeral Directors' as const, location: 'Leeds' };
-const submitted: ListingEvent = {
-  type: 'ListingSubmitted',
-  data: {
-    listingId: id,
-    name: 'Hope & Sons Funeral Directors',
-    category: 'Funeral Directors',
-    location: 'Leeds',
-    address: null,
-    phone: null,
-    email: null,
-    website: null,
-    description: null,
-    pricing: null,
-    serviceRadiusMiles: 5,
-    servesSurroundingAreas: false,
-    latitude: null,
-    longitude: null,
-    status: 'Pending Review',
-    source: null,
-    rating: null,
-    totalReviews: 0,
-  },
-};
+const submitted: ListingEvent = listingSubmitted({ listingId: id, name: 'Hope & Sons Funeral Directors', address: null, status: 'Pending Review' });
 const approved: ListingEvent = { type: 'ListingApproved', data: { listingId: id } };
 
 /** Given these events, when this command, then these events (or this error). */

@@ -1,31 +1,16 @@
 import { foldListing, type ListingCommand } from '@afterwards/directory-domain';
+import { listingSubmitted } from '@afterwards/directory-domain/testing';
 import { placeOf, withCoordinates } from './change-listing.handler';
 
 const submitted = foldListing([
-  {
-    type: 'ListingSubmitted',
-    data: {
-      listingId: 'l-1',
-      name: 'Test Funerals',
-      category: 'Funeral Directors',
-      location: 'Leeds',
-      address: '1 Park Row, Leeds LS1 5HN',
-      phone: null,
-      email: null,
-      website: null,
-      description: null,
-      pricing: null,
-      serviceRadiusMiles: 5,
-      servesSurroundingAreas: false,
-      // A point set on purpose (the seed does this), not the town's centre.
-      latitude: 53.8,
-      longitude: -1.55,
-      status: 'Active',
-      source: null,
-      rating: null,
-      totalReviews: 0,
-    },
-  },
+  listingSubmitted({
+    listingId: 'l-1',
+    name: 'Test Funerals',
+    address: '1 Park Row, Leeds LS1 5HN',
+    // A point set on purpose (the seed does this), not the town's centre.
+    latitude: 53.8,
+    longitude: -1.55,
+  }),
 ]);
 
 const edit = (changes: Extract<ListingCommand, { type: 'EditListing' }>['changes']): ListingCommand => ({ type: 'EditListing', listingId: 'l-1', changes });

@@ -1,34 +1,16 @@
-import type { AdminListing } from '@afterwards/contracts';
+import { adminListing } from '@afterwards/directory-domain/testing';
 import { listingDiff } from './staff-listings.service';
 
-const listing: AdminListing = {
+const listing = adminListing({
   id: '2b9c3b0e-3c1f-4a53-8d1b-0c6a1c1f0a11',
   name: 'Park Funerals',
-  category: 'Funeral Directors',
-  location: 'Leeds',
   address: null,
-  phone: null,
-  email: null,
-  website: null,
-  description: null,
-  pricing: null,
-  serviceRadiusMiles: 5,
-  servesSurroundingAreas: false,
   status: 'Pending Review',
-  promoted: false,
-  position: null,
-  rating: null,
-  totalReviews: 0,
-  latitude: null,
-  longitude: null,
-  rejectionReason: null,
-  suspensionReason: null,
   source: 'Staff',
-  originalFilename: null,
   version: 0,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
-};
+});
 
 describe('audit values of a listing change', () => {
   it('records only what changed, without the version and update time', () => {
