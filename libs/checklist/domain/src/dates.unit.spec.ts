@@ -87,7 +87,7 @@ describe('dates and the instants they begin in a time zone', () => {
     fc.assert(
       fc.property(day, fc.integer({ min: -4000, max: 4000 }), (from, n) => {
         expect(daysBetween(from, addDays(from, n))).toBe(n);
-        expect(daysBetween(addDays(from, n), from)).toBe(-n);
+        expect(daysBetween(addDays(from, n), from) + n).toBe(0); // not toBe(-n): -0 is not 0 to Object.is
       }),
     );
     expect(daysBetween('2026-11-23', '2026-12-10')).toBe(17);
