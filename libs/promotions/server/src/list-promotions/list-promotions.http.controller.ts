@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
 import type { AdminPromotionList, PromotableBusinesses, PromotionListQuery } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
-import { StaffPromotions } from '../promotion-commands/staff-promotions.service';
+import { StaffPromotions } from '../staff-promotions.service';
 import { listStaffPromotions, promotableBusinesses } from './list-promotions.handler';
 
 /** `GET /api/admin/promotions` and the businesses the create form may choose from. */
