@@ -5,6 +5,7 @@ import { PROMOTION_ERROR_STATUS } from '@afterwards/promotions-domain';
 import { EVENT_STORE, PRISMA, registerErrorCodes, systemClock, type Clock } from '@afterwards/server-kit';
 import { SettingsService } from '@afterwards/settings-server';
 import { ListPromotionsController } from './list-promotions/list-promotions.http.controller';
+import { ListPromotableBusinessesController } from './list-promotable-businesses/list-promotable-businesses.http.controller';
 import { CreatePromotionController } from './create-promotion/create-promotion.http.controller';
 import { EditPromotionController } from './edit-promotion/edit-promotion.http.controller';
 import { RenewPromotionController } from './renew-promotion/renew-promotion.http.controller';
@@ -22,6 +23,7 @@ registerErrorCodes({ ...PROMOTION_ERROR_STATUS, PROMOTION_CHANGED: 409 });
 @Module({
   controllers: [
     ListPromotionsController,
+    ListPromotableBusinessesController,
     CreatePromotionController,
     EditPromotionController,
     RenewPromotionController,
