@@ -1,11 +1,11 @@
 export { PromotionsModule } from './promotions.module';
 export { promotionsMigrations } from './promotions.migrations';
 export { promotionsProjection } from './promotions-projection/promotions.projection';
-export { promotionActivityProjection } from './notices-reactor/promotion-activity.projection';
+export { promotionActivityProjection } from './promotion-activity-projection/promotion-activity.projection';
 export { promotionJobProcessors } from './timed-work/promotion-jobs';
 export { promotionPlacementReactor, PROMOTION_PLACEMENT } from './placement-reactor/promotion-placement.reactor';
 export { promotionSchedulerReactor, PROMOTION_SCHEDULER } from './timed-work/promotion-scheduler.reactor';
-export { promotionNoticesReactor, sendPromotionNotice, promotionNoticeJob } from './notices-reactor/promotion-notices';
+export { promotionNoticesReactor, sendPromotionNotice, promotionNoticeJob } from './send-promotion-notices/promotion-notices';
 export { promotionDueJob, runDueWork, scheduleDueWork, type PromotionDuePayload } from './timed-work/promotion-due.job';
 export { promotionSweepJob, sweepDueWork, stateOfRow } from './timed-work/promotion-sweep.job';
 export { foldPromotionFigures } from './fold-figures/fold-promotion-figures.job';

@@ -4,7 +4,7 @@ import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
 import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, ProjectionRunner, ProjectionsService, runWhileLeading, type LeaderFencing } from '@afterwards/server-kit';
 import { SettingsService, settingsProjection } from '@afterwards/settings-server';
-import { promotionNoticesReactor } from './notices-reactor/promotion-notices';
+import { promotionNoticesReactor } from './send-promotion-notices/promotion-notices';
 import { promotionPlacementReactor } from './placement-reactor/promotion-placement.reactor';
 import type { PromotionRuntime } from './promotion-runtime';
 import { promotionSchedulerReactor } from './timed-work/promotion-scheduler.reactor';

@@ -5,8 +5,13 @@ import { PROMOTION_ERROR_STATUS } from '@afterwards/promotions-domain';
 import { EVENT_STORE, PRISMA, registerErrorCodes, systemClock, type Clock } from '@afterwards/server-kit';
 import { SettingsService } from '@afterwards/settings-server';
 import { ListPromotionsController } from './list-promotions/list-promotions.http.controller';
-import { PromotionCommandsController } from './promotion-commands/promotion-commands.http.controller';
-import { StaffPromotions } from './promotion-commands/staff-promotions.service';
+import { ListPromotableBusinessesController } from './list-promotable-businesses/list-promotable-businesses.http.controller';
+import { CreatePromotionController } from './create-promotion/create-promotion.http.controller';
+import { EditPromotionController } from './edit-promotion/edit-promotion.http.controller';
+import { RenewPromotionController } from './renew-promotion/renew-promotion.http.controller';
+import { CancelPromotionController } from './cancel-promotion/cancel-promotion.http.controller';
+import { StartPromotionController } from './start-promotion/start-promotion.http.controller';
+import { StaffPromotions } from './staff-promotions.service';
 import { PromotionReactorsService } from './promotion-reactors.service';
 import type { PromotionRuntime } from './promotion-runtime';
 import { PROMOTION_RUNTIME, PROMOTIONS_CLOCK } from './tokens';
@@ -16,7 +21,15 @@ registerErrorCodes({ ...PROMOTION_ERROR_STATUS, PROMOTION_CHANGED: 409 });
 
 /** Paid promotions: the aggregate's commands, its read model, reactors and timed work. */
 @Module({
-  controllers: [ListPromotionsController, PromotionCommandsController],
+  controllers: [
+    ListPromotionsController,
+    ListPromotableBusinessesController,
+    CreatePromotionController,
+    EditPromotionController,
+    RenewPromotionController,
+    CancelPromotionController,
+    StartPromotionController,
+  ],
   providers: [
     { provide: PROMOTIONS_CLOCK, useValue: systemClock },
     {

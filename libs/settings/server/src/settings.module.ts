@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { registerErrorCodes } from '@afterwards/server-kit';
 import { SettingsService } from './current-settings/settings.service';
 import { ChangeSettingsHandler } from './save-settings/change-settings.handler';
-import { SettingsController } from './save-settings/settings.http.controller';
+import { ReadSettingsController } from './read-settings/read-settings.http.controller';
+import { SaveSettingsController } from './save-settings/save-settings.http.controller';
 
 registerErrorCodes({ SETTINGS_INVALID: 400, SETTINGS_CHANGED: 409 });
 
@@ -13,7 +14,7 @@ export class SettingsModule {
     return {
       module: SettingsModule,
       global: true,
-      controllers: role === 'api' ? [SettingsController] : [],
+      controllers: role === 'api' ? [ReadSettingsController, SaveSettingsController] : [],
       providers: [SettingsService, ChangeSettingsHandler],
       exports: [SettingsService],
     };

@@ -6,7 +6,6 @@ import {
   type AdminPromotionList,
   type ListingCategory,
   type ListingStatus,
-  type PromotableBusiness,
   type PromotionListQuery,
 } from '@afterwards/contracts';
 import { Prisma, type PrismaClient } from '@afterwards/persistence';
@@ -127,10 +126,4 @@ export async function listStaffPromotions(prisma: PrismaClient, rawQuery: Promot
     stats: { total: s.total, active: r.active, paused: r.paused, scheduled: s.scheduled, expiringSoon: s.expiring, revenue: Number(s.revenue ?? 0) },
     today,
   };
-}
-
-/** Businesses a promotion can be sold to: Active ones, by name. */
-export async function promotableBusinesses(prisma: PrismaClient): Promise<PromotableBusiness[]> {
-  const rows = await prisma.listing.findMany({ where: { status: 'Active' }, select: { id: true, name: true, category: true, location: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }], take: 5_000 });
-  return rows.map((r) => ({ id: r.id, name: r.name, category: r.category as ListingCategory, location: r.location }));
 }

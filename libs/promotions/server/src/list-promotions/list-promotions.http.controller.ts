@@ -1,11 +1,11 @@
 import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
-import type { AdminPromotionList, PromotableBusinesses, PromotionListQuery } from '@afterwards/contracts';
+import type { AdminPromotionList, PromotionListQuery } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
-import { StaffPromotions } from '../promotion-commands/staff-promotions.service';
-import { listStaffPromotions, promotableBusinesses } from './list-promotions.handler';
+import { StaffPromotions } from '../staff-promotions.service';
+import { listStaffPromotions } from './list-promotions.handler';
 
-/** `GET /api/admin/promotions` and the businesses the create form may choose from. */
+/** `GET /api/admin/promotions`: the promotions with their figures and tiles. */
 @Controller('api/admin/promotions')
 export class ListPromotionsController {
   constructor(
@@ -19,9 +19,4 @@ export class ListPromotionsController {
     return listStaffPromotions(this.prisma, query, await this.promotions.today());
   }
 
-  @Get('businesses')
-  @Header('Cache-Control', 'no-store')
-  async businesses(): Promise<PromotableBusinesses> {
-    return { businesses: await promotableBusinesses(this.prisma) };
-  }
 }

@@ -3,7 +3,7 @@ import { MAILER } from '@afterwards/identity-server';
 import type { Mailer } from '@afterwards/mail';
 import { APP_CONFIG, JOB_QUEUE, PRISMA, type AppConfig, type JobProcessor, type JobServices } from '@afterwards/server-kit';
 import type { PrismaClient } from '@afterwards/persistence';
-import { promotionNoticeJob, sendPromotionNotice, type PromotionNoticePayload } from '../notices-reactor/promotion-notices';
+import { promotionNoticeJob, sendPromotionNotice, type PromotionNoticePayload } from '../send-promotion-notices/promotion-notices';
 import { foldPromotionFiguresProcessor } from '../fold-figures/fold-promotion-figures.job';
 import type { PromotionRuntime } from '../promotion-runtime';
 import { PROMOTION_RUNTIME } from '../tokens';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, type OnModuleInit, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, type OnModuleInit, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { SETTINGS_KEYS, SaveSettingsRequestSchema, type AdminSettingsResponse, type SettingsGroup } from '@afterwards/contracts';
@@ -20,9 +20,9 @@ function settingNames(keys: string): string {
 
 const CHANGED = 'Another member of staff changed the settings while you were editing. The latest settings have been loaded.';
 
-/** `GET|PUT /api/admin/settings`, `POST /api/admin/settings/reset` (admin spec Settings; guarded as every staff route). */
+/** `PUT /api/admin/settings`, `POST /api/admin/settings/reset` (admin spec Settings; guarded as every staff route). */
 @Controller('api/admin/settings')
-export class SettingsController implements OnModuleInit {
+export class SaveSettingsController implements OnModuleInit {
   constructor(
     private readonly commands: CommandBus,
     private readonly settings: SettingsService,
@@ -34,11 +34,6 @@ export class SettingsController implements OnModuleInit {
   onModuleInit(): void {
     // A save's record is the setting keys it changed: 'promotion_pricing,default_service_radius'.
     this.names.add(SETTINGS_TABLE, async (ids) => new Map(ids.map((id) => [id, `Settings: ${settingNames(id)}`])));
-  }
-
-  @Get()
-  read(): Promise<AdminSettingsResponse> {
-    return this.settings.withVersion();
   }
 
   @Put()

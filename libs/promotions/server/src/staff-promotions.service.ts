@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { PROMOTION_MESSAGES, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
+import { PROMOTION_MESSAGES, PromotionActionRequestSchema, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
 import { StreamConflictError } from '@afterwards/event-store';
 import { AuditTrail, changedValues, staffContext } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PromotionError, PROMOTION_ERROR_STATUS, type PromotionCommand, type PromotionState } from '@afterwards/promotions-domain';
 import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
-import { findStaffPromotion } from '../list-promotions/list-promotions.handler';
-import { promotionsProjection } from '../promotions-projection/promotions.projection';
-import { runPromotionCommand, todayIn, type PromotionRuntime } from '../promotion-runtime';
-import { PROMOTION_RUNTIME } from '../tokens';
+import { findStaffPromotion } from './list-promotions/list-promotions.handler';
+import { promotionsProjection } from './promotions-projection/promotions.projection';
+import { runPromotionCommand, todayIn, type PromotionRuntime } from './promotion-runtime';
+import { PROMOTION_RUNTIME } from './tokens';
 
 /** The audit log's record type for promotions (the read model's table). */
 export const PROMOTIONS_TABLE = 'promotions';
@@ -34,6 +34,11 @@ export class StaffPromotions {
   static idOf(id: string): string {
     if (!UUID.test(id)) throw new ProblemError(404, 'PROMOTION_NOT_FOUND', PROMOTION_MESSAGES.notFound(id));
     return id.toLowerCase();
+  }
+
+  /** The version the staff member saw, from a renew, cancel or start request's body. */
+  static versionOf(body: unknown): bigint {
+    return BigInt(PromotionActionRequestSchema.parse(body ?? {}).expectedVersion);
   }
 
   settings(): Promise<AdminSettings> {
