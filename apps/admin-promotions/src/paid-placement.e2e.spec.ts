@@ -159,9 +159,13 @@ describe('a paid featured place in the browser', () => {
       await page.getByLabel('Select all on this page').check();
       await page.getByLabel('Change status to').selectOption(status);
       await page.getByRole('button', { name: 'Apply status' }).click();
-      // A confirmation, where the screen asks for one before a bulk change.
-      const confirm = page.getByRole('dialog');
-      if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: new RegExp(status === 'Suspended' ? 'Suspend' : 'Apply|Change|Confirm') }).first().click();
+      if (status === 'Suspended') {
+        // A bulk Suspend asks the reason a single Suspend asks, naming how many.
+        const dialog = page.getByRole('dialog', { name: 'Suspend 3 businesses' });
+        await dialog.getByLabel('Reason').fill('Payment query, under review');
+        await dialog.getByRole('button', { name: 'Suspend 3' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
       await page.getByText(/Updated 3 businesses/).waitFor();
       await agree(places, paused);
       if (status === 'Suspended') {
