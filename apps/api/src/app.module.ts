@@ -9,10 +9,11 @@ import { IdentityModule, identityMigrations } from '@afterwards/identity-server'
 import { HistoryModule } from '@afterwards/history-server';
 import { CasesModule, casesMigrations, fileJobProcessors, memoriesProjection, memoryExportJobProcessors, memoryNoticeJobProcessors, reminderJobProcessors } from '@afterwards/cases-server';
 import { CoverageModule, foldInteractionWeeksProcessor } from '@afterwards/coverage-server';
+import { OrganisationsModule, organisationsMigrations } from '@afterwards/organisations-server';
 import { PromotionsModule, promotionsMigrations, promotionsProjection, promotionActivityProjection, promotionJobProcessors } from '@afterwards/promotions-server';
 
 /** Every migration of the product, in order. */
-export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations];
+export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations, ...organisationsMigrations];
 /** Every read model of the product. */
 export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection];
 /** Every background job of the product. */
@@ -24,7 +25,7 @@ export class AppModule {
   static forRoot(config: AppConfig, logger: Logger, role: 'api' | 'worker' | 'tools' = 'api'): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, CoverageModule, IdentityModule.forRoot(role), CasesModule.forRoot(role), HistoryModule.forRoot(role)],
+      imports: [PlatformModule.forRoot({ config, logger, migrations, projections, jobs, role }), SettingsModule.forRoot(role), DirectoryModule, PromotionsModule, CoverageModule, IdentityModule.forRoot(role), CasesModule.forRoot(role), HistoryModule.forRoot(role), OrganisationsModule.forRoot(role)],
     };
   }
 }

@@ -23,3 +23,4 @@ export * from './consent';
 export * from './entry-after-paint';
 export * from './memory-access';
 export * from './sentences';
+export * from './organisations';

@@ -34,6 +34,7 @@ export {
   superRefine,
   string,
   trim,
+  url,
   uuid,
 } from 'zod/mini';
 export type { infer, input, output } from 'zod/mini';

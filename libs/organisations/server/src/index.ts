@@ -1,0 +1,2 @@
+export { OrganisationsModule } from './organisations.module';
+export { organisationsMigrations } from './organisations.migrations';

@@ -1,0 +1,3 @@
+import type { Migration } from '@afterwards/persistence';
+
+export const organisationsMigrations: Migration[] = [];
