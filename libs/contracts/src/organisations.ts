@@ -162,6 +162,70 @@ export const EditMemoryOrganisationRequestSchema = z.object({
 });
 export type EditMemoryOrganisationRequest = z.infer<typeof EditMemoryOrganisationRequestSchema>;
 
+/** The kinds of organisation a family is told to add, and why, for their answers. */
+export const StartingListSchema = z.object({
+  /** National bodies first: each links to its directory entry (`organisationId`), added or not yet. */
+  national: z.array(
+    z.object({ organisationId: z.string(), name: z.string(), why: z.string(), tellUsOnce: z.boolean(), added: z.boolean() }),
+  ),
+  kindsToAdd: z.array(z.object({ kind: OrganisationKindSchema, why: z.string() })),
+  /** Tell Us Once and the Death Notification Service: what each covers, and whether it works here. */
+  services: z.array(
+    z.object({
+      key: z.enum(TELLING_SERVICES),
+      name: z.string(),
+      available: z.boolean(),
+      covers: z.string(),
+      howTo: z.string(),
+      source: OrganisationSourceSchema,
+      reviewedOn: isoDate,
+    }),
+  ),
+});
+export type StartingList = z.infer<typeof StartingListSchema>;
+
+/** One organisation on a memory's list, as the family sees it (references decrypted for those allowed). */
+export const MemoryOrganisationSchema = z.object({
+  id: z.string(),
+  /** The directory entry it came from, or null for one of the family's own. */
+  organisationId: z.nullable(z.string()),
+  name: z.string(),
+  kind: OrganisationKindSchema,
+  address: PostalAddressSchema,
+  email: z.nullable(z.string()),
+  usualReplyDays: z.int(),
+  references: z.array(OrganisationReferenceSchema),
+  notes: z.string(),
+  status: MemoryOrganisationStatusSchema,
+  /** The day each status was reached, as the family said. */
+  dates: z.object({
+    sentOn: z.nullable(isoDate),
+    toldOn: z.nullable(isoDate),
+    acknowledgedOn: z.nullable(isoDate),
+    closedOn: z.nullable(isoDate),
+  }),
+  service: z.nullable(z.enum(TELLING_SERVICES)),
+  serviceReference: z.nullable(z.string()),
+  amountMinor: z.nullable(z.int()),
+  letterText: z.nullable(z.string()),
+  /** A letter sent and not acknowledged after the organisation's usual time: shown as waiting. */
+  waiting: z.boolean(),
+  version: z.int(),
+});
+export type MemoryOrganisation = z.infer<typeof MemoryOrganisationSchema>;
+
+export const MemoryOrganisationsResponseSchema = z.object({
+  memoryId: z.string(),
+  answers: OrganisationAnswersSchema,
+  startingList: StartingListSchema,
+  organisations: z.array(MemoryOrganisationSchema),
+});
+export type MemoryOrganisationsResponse = z.infer<typeof MemoryOrganisationsResponseSchema>;
+
+/** Staff figures: names families typed for organisations the directory lacks, counted, nothing else. */
+export const MissingOrganisationsSchema = z.object({ names: z.array(z.object({ name: z.string(), count: z.int() })) });
+export type MissingOrganisations = z.infer<typeof MissingOrganisationsSchema>;
+
 // ---- The letters ---------------------------------------------------------------------------------------
 
 /** Everything a letter to one organisation says; the letter domain writes the words from it. */
