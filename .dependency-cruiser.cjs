@@ -131,7 +131,9 @@ const PUBLISHED_PORTS = [
   {
     to: '@afterwards/directory-server',
     from: ['promotions', 'coverage'],
-    why: 'foldAllInteractions: the interaction counts that promotion figures and coverage weeks fold',
+    why:
+      'foldAllInteractions: the interaction counts that promotion figures and coverage weeks fold; ListingCommands: ' +
+      "the directory's command API, through which the promotions' placement reactor sets a listing's featured place",
   },
   {
     to: '@afterwards/checklist-domain',
@@ -142,8 +144,8 @@ const PUBLISHED_PORTS = [
     to: '@afterwards/directory-domain',
     from: ['promotions', 'history'],
     why:
-      'listing events: the promotion notices read them, history replays them. (The placement reactor also ' +
-      'decides listing commands itself, until it sends them through the directory: issue 42 item 1.)',
+      'listing events and command types: the promotion notices and the placement reactor read listing events ' +
+      '(the reactor sends its commands through ListingCommands), history replays them',
   },
   { to: '@afterwards/cases-domain', from: ['history'], why: 'history replays every aggregate to show its state at an event' },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },

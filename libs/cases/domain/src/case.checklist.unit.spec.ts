@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { AT, CASE, FIRST_DOCUMENT as DOC, LATER, cmd, given, opened, stateAfter } from './case.testing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { CaseError } from './case.errors';
+import { AT, CASE, caseDecider, cmd, FIRST_DOCUMENT as DOC, LATER, opened, stateAfter } from './case.testing';
+
+const given = givenWhenThen(caseDecider, CaseError);
 
 describe('tasks', () => {
   it('completes a pending task with the time given', () => {

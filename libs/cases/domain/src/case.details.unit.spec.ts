@@ -1,7 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { decideCase, initialCaseState } from './case';
 import type { CaseEvent } from './case.events';
-import { AT, CASE, LATER, OWNER, cmd, given, open, opened, stateAfter } from './case.testing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { CaseError } from './case.errors';
+import { AT, CASE, caseDecider, cmd, LATER, open, opened, OWNER, stateAfter } from './case.testing';
+
+const given = givenWhenThen(caseDecider, CaseError);
 
 describe('OpenCase', () => {
   it('when opened, then CaseOpened and ChecklistGenerated are decided together', () => {

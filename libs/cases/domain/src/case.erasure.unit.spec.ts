@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { initialCaseState } from './case';
-import { CASE, LATER, cmd, given, open, opened, pdf, stateAfter } from './case.testing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { CaseError } from './case.errors';
+import { CASE, caseDecider, cmd, LATER, open, opened, pdf, stateAfter } from './case.testing';
+
+const given = givenWhenThen(caseDecider, CaseError);
 
 describe('DeleteCase', () => {
   it('leaves a tombstone without personal data, and the folded state forgets everything', () => {

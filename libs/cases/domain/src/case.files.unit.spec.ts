@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CaseEvent } from './case.events';
-import { CASE, FIRST_DOCUMENT as DOC, LATER, cmd, given, opened, pdf, stateAfter } from './case.testing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { CaseError } from './case.errors';
+import { CASE, caseDecider, cmd, FIRST_DOCUMENT as DOC, LATER, opened, pdf, stateAfter } from './case.testing';
+
+const given = givenWhenThen(caseDecider, CaseError);
 
 describe('files on a checklist document', () => {
   it('refuses an unknown document', () => {

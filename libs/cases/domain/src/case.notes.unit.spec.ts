@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { CASE, LATER, cmd, given, opened, stateAfter } from './case.testing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { CaseError } from './case.errors';
+import { CASE, caseDecider, cmd, LATER, opened, stateAfter } from './case.testing';
+
+const given = givenWhenThen(caseDecider, CaseError);
 
 describe('notes', () => {
   const add = (extra: object = {}) => cmd('AddNote', { noteId: 'n1', title: ' Call ', content: ' Solicitor rang ', ...extra });

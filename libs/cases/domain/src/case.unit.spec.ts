@@ -3,7 +3,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { decideCase, evolveCase, initialCaseState, type CaseCommand } from './case';
 import type { CaseEvent } from './case.events';
-import { AT, CASE, cmd, given, opened, pdf } from './case.testing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { CaseError } from './case.errors';
+import { AT, CASE, caseDecider, cmd, opened, pdf } from './case.testing';
+
+const given = givenWhenThen(caseDecider, CaseError);
 
 describe('every command on a missing, deleted or someone else’s memory', () => {
   const commands: CaseCommand[] = [
