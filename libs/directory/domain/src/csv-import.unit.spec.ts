@@ -1,5 +1,5 @@
 import { givenWhenThen } from '@afterwards/testing/decider';
-import { decideCsvImport, evolveCsvImport, initialCsvImportState, ImportError, NO_PROGRESS, type CsvImportCheck, type CsvImportCommand, type CsvImportEvent } from './csv-import';
+import { decideCsvImport, evolveCsvImport, initialCsvImportState, ImportError, NO_PROGRESS, type CsvImportCheck, type CsvImportEvent } from './csv-import';
 
 const importId = '0b4f7f5e-2f63-4c1a-9a3e-6b3f3c1b2a10';
 const check = (overrides: Partial<CsvImportCheck> = {}): CsvImportCheck => ({

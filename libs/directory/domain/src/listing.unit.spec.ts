@@ -1,5 +1,5 @@
 import { givenWhenThen } from '@afterwards/testing/decider';
-import { decideListing, evolveListing, foldListing, initialListingState, type ListingCommand } from './listing';
+import { decideListing, evolveListing, foldListing, initialListingState } from './listing';
 import { ListingError } from './listing.errors';
 import type { ListingEvent } from './listing.events';
 import { listingSubmitted } from './testing';

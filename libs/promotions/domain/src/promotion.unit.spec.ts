@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
 import { startOfDate, isoDateIn, addDays } from '@afterwards/checklist-domain';
 import { givenWhenThen } from '@afterwards/testing/decider';
-import { decidePromotion, evolvePromotion, foldPromotion, initialPromotionState, type PromotionCommand, type PromotionState } from './promotion';
+import { decidePromotion, evolvePromotion, initialPromotionState, type PromotionCommand } from './promotion';
 import { PromotionError } from './promotion.errors';
 import type { PromotionEvent } from './promotion.events';
 import { dueActions, type PromotionTiming } from './schedule';

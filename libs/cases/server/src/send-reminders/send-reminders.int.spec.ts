@@ -9,7 +9,7 @@ import { CommandPipeline, ProjectionRunner, type Clock } from '@afterwards/serve
 import { identityMigrations } from '@afterwards/identity-server';
 import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
-import { caseStreamId, dueDigest, type CaseCommand } from '@afterwards/cases-domain';
+import { dueDigest, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
 import { caseCommands } from '../change-case/case-pipeline';
 import { memoriesProjection } from '../memories-projection/memories.projection';
