@@ -48,7 +48,8 @@ const rootOf = (name) => {
   return project.root;
 };
 
-const SPEC = '\\.spec\\.tsx?$';
+/** Tests, and the fixtures only tests import (`<name>.testing.ts`): they may start the product and reach anything. */
+const SPEC = '\\.(spec|testing)\\.tsx?$';
 /** Packages that only run on the server: none of them belongs in a browser bundle. */
 const SERVER_PACKAGES = '(^|/)node_modules/(@nestjs|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|@kurrent|nodemailer|express)/|^(@nestjs|@prisma)/';
 
@@ -235,6 +236,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/', pathNot: ['\\.spec\\.tsx?$', '^libs/testing/'] },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'fixtures-stay-in-tests',
+      comment: 'A test fixture (`<name>.testing.ts`) may reach anything, so only tests import it, never the product.',
+      severity: 'error',
+      from: { pathNot: SPEC },
+      to: { path: '\\.testing\\.tsx?$' },
     },
     {
       name: 'no-cycles',

@@ -1,9 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { AT, CASE, caseDecider, cmd, FIRST_DOCUMENT as DOC, LATER, opened, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { AT, CASE, cmd, FIRST_DOCUMENT as DOC, given, LATER, opened, stateAfter } from './case.testing';
 
 describe('tasks', () => {
   it('completes a pending task with the time given', () => {

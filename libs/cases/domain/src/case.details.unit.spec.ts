@@ -1,11 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { decideCase, initialCaseState } from './case';
 import type { CaseEvent } from './case.events';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { AT, CASE, caseDecider, cmd, LATER, open, opened, OWNER, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { AT, CASE, cmd, given, LATER, open, opened, OWNER, stateAfter } from './case.testing';
 
 describe('OpenCase', () => {
   it('when opened, then CaseOpened and ChecklistGenerated are decided together', () => {

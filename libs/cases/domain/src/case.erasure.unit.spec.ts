@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { initialCaseState } from './case';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { CASE, caseDecider, cmd, LATER, open, opened, pdf, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { CASE, cmd, given, LATER, open, opened, pdf, stateAfter } from './case.testing';
 
 describe('DeleteCase', () => {
   it('leaves a tombstone without personal data, and the folded state forgets everything', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CaseEvent } from './case.events';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { CASE, caseDecider, cmd, FIRST_DOCUMENT as DOC, LATER, opened, pdf, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { CASE, cmd, FIRST_DOCUMENT as DOC, given, LATER, opened, pdf, stateAfter } from './case.testing';
 
 describe('files on a checklist document', () => {
   it('refuses an unknown document', () => {

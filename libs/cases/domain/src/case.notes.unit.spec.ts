@@ -1,9 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { CASE, caseDecider, cmd, LATER, opened, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { CASE, cmd, given, LATER, opened, stateAfter } from './case.testing';
 
 describe('notes', () => {
   const add = (extra: object = {}) => cmd('AddNote', { noteId: 'n1', title: ' Call ', content: ' Solicitor rang ', ...extra });

@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CASE_MESSAGES } from './case.errors';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { CASE, caseDecider, cmd, FIRST_DOCUMENT as DOC, LATER, opened, pdf, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { CASE, cmd, FIRST_DOCUMENT as DOC, given, LATER, opened, pdf, stateAfter } from './case.testing';
 import { foldCase, type CaseState } from './case';
 import type { CaseEvent } from './case.events';
 import { caseProgress } from './progress';

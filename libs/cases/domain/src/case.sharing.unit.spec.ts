@@ -1,10 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CASE_MESSAGES } from './case.errors';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { CASE, caseDecider, cmd, LATER, opened, OWNER, stateAfter } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { CASE, cmd, given, LATER, opened, OWNER, stateAfter } from './case.testing';
 import { roleOf } from './case';
 import { LEAST_ROLE, memoryMay } from '@afterwards/contracts';
 import { COMMAND_ACTIONS, type CaseCommand } from './case.state';

@@ -1,6 +1,8 @@
-// The Case decider's test fixtures: a memory, its owner, its times and commands. Used by the case.*.unit.spec.ts
-// files only, with the shared given/when/then (`@afterwards/testing/decider`) that `caseGiven` below is made for.
+// The Case decider's test fixtures: a memory, its owner, its times and commands, and the shared given/when/then
+// (`@afterwards/testing/decider`) for this decider. Used by the case.*.unit.spec.ts files only.
+import { givenWhenThen } from '@afterwards/testing/decider';
 import { decideCase, evolveCase, foldCase, initialCaseState, type CaseCommand, type CaseState } from './case';
+import { CaseError } from './case.errors';
 import type { CaseEvent, FileEntry } from './case.events';
 
 export const OWNER = 'user-1';
@@ -48,8 +50,8 @@ export const pdf = (fileId: string, over: Partial<FileEntry> = {}) => ({
   ...over,
 });
 
-/** The Case decider, for the shared given/when/then: `const given = givenWhenThen(caseDecider, CaseError)`. */
-export const caseDecider = { initialState: initialCaseState, decide: decideCase, evolve: evolveCase };
+/** given: the events already in the stream (none for a memory not yet opened); then `.when(command).then(…)`. */
+export const given = givenWhenThen({ initialState: initialCaseState, decide: decideCase, evolve: evolveCase }, CaseError);
 
 /** Runs commands one after another from `events`, each decided on the state the previous ones left. */
 export function stateAfter(events: CaseEvent[], ...more: CaseCommand[]): { state: CaseState; events: CaseEvent[] } {

@@ -3,11 +3,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { decideCase, evolveCase, initialCaseState, type CaseCommand } from './case';
 import type { CaseEvent } from './case.events';
-import { givenWhenThen } from '@afterwards/testing/decider';
-import { CaseError } from './case.errors';
-import { AT, CASE, caseDecider, cmd, opened, pdf } from './case.testing';
-
-const given = givenWhenThen(caseDecider, CaseError);
+import { AT, CASE, cmd, given, opened, pdf } from './case.testing';
 
 describe('every command on a missing, deleted or someone else’s memory', () => {
   const commands: CaseCommand[] = [

@@ -87,7 +87,7 @@ export function listingCommands(settle?: AggregateCommands<ListingCommand, Listi
  */
 @Injectable()
 export class ListingCommands extends CommandPipeline<ListingCommand, ListingEvent, ListingState> {
-  constructor(@Inject(EVENT_STORE) store: EventStore, @Optional() projections?: ProjectionsService) {
+  constructor(@Inject(EVENT_STORE) store: EventStore, @Optional() @Inject(ProjectionsService) projections?: Pick<ProjectionsService, 'waitUntilApplied'>) {
     super(store, listingCommands(projections && ((position) => projections.waitUntilApplied(listingsProjection.name, position))));
   }
 
