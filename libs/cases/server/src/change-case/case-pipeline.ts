@@ -36,6 +36,9 @@ export function caseCommands(settle?: AggregateCommands<CaseCommand, CaseEvent, 
 @Injectable()
 export class CasePipeline extends CommandPipeline<CaseCommand, CaseEvent, CaseState> {
   constructor(@Inject(EVENT_STORE) store: EventStore, projections: ProjectionsService) {
-    super(store, caseCommands((position) => projections.waitUntilApplied(memoriesProjection.name, position)));
+    super(
+      store,
+      caseCommands((position) => projections.waitUntilApplied(memoriesProjection.name, position)),
+    );
   }
 }
