@@ -1,19 +1,14 @@
-import { startStaffListings, type StaffListingsSide } from '../staff-listings/staff-listings.testing';
+import { staffListingsSuite } from '../staff-listings/staff-listings.testing';
 import { SetListingStatusController } from './set-listing-status.http.controller';
 
 describe("setting a listing's status", () => {
-  let side: StaffListingsSide;
-  let route: SetListingStatusController;
-  beforeAll(async () => {
-    side = await startStaffListings();
-    route = new SetListingStatusController(side.listings);
-  });
-  afterAll(() => side.stop());
+  const side = staffListingsSuite();
+  const route = () => new SetListingStatusController(side().listings);
 
   it('sets any of the four statuses and audits the change; the same status again changes and audits nothing', async () => {
-    const id = await side.add('Status Funerals', 'Active');
-    await expect(route.status(side.staff, id, { status: 'Inactive' })).resolves.toMatchObject({ status: 'Inactive', version: 1 });
-    await expect(route.status(side.staff, id, { status: 'Inactive' })).resolves.toMatchObject({ status: 'Inactive', version: 1 });
-    expect((await side.audits()).filter((a) => a.record_id === id && a.action === 'listing_status_changed')).toHaveLength(1);
+    const id = await side().add('Status Funerals', 'Active');
+    await expect(route().status(side().staff, id, { status: 'Inactive' })).resolves.toMatchObject({ status: 'Inactive', version: 1 });
+    await expect(route().status(side().staff, id, { status: 'Inactive' })).resolves.toMatchObject({ status: 'Inactive', version: 1 });
+    expect((await side().audits()).filter((a) => a.record_id === id && a.action === 'listing_status_changed')).toHaveLength(1);
   });
 });

@@ -29,3 +29,13 @@ export async function startStaffListings(): Promise<StaffListingsSide> {
   };
   return { ...side, listings, settings, add };
 }
+
+/** One command side for a whole test file (started before its tests, stopped after): `const side = staffListingsSuite();`. */
+export function staffListingsSuite(): () => StaffListingsSide {
+  let side: StaffListingsSide | undefined;
+  beforeAll(async () => {
+    side = await startStaffListings();
+  });
+  afterAll(() => side?.stop());
+  return () => side!;
+}

@@ -1,27 +1,22 @@
-import { startStaffPromotions, type StaffPromotionsSide } from '../staff-promotions/staff-promotions.testing';
+import { staffPromotionsSuite } from '../staff-promotions/staff-promotions.testing';
 import { RenewPromotionController } from './renew-promotion.http.controller';
 
 describe('renewing a promotion', () => {
-  let side: StaffPromotionsSide;
-  let route: RenewPromotionController;
-  beforeAll(async () => {
-    side = await startStaffPromotions();
-    route = new RenewPromotionController(side.promotions);
-  });
-  afterAll(() => side.stop());
+  const side = staffPromotionsSuite();
+  const route = () => new RenewPromotionController(side().promotions);
 
   it("adds a period from the end date at the day's price, as revenue, and audits it", async () => {
-    const promotion = await side.promoted('monthly');
-    const price = side.settings.promotionPricing.monthly.price;
-    const renewed = await route.renew(side.staff, promotion.id, { expectedVersion: promotion.version });
+    const promotion = await side().promoted('monthly');
+    const price = side().settings.promotionPricing.monthly.price;
+    const renewed = await route().renew(side().staff, promotion.id, { expectedVersion: promotion.version });
     expect(renewed).toMatchObject({ period: 2, startDate: promotion.startDate, revenue: 2 * price });
     expect(renewed.endDate > promotion.endDate).toBe(true);
-    expect((await side.audits()).find((a) => a.record_id === promotion.id && a.action === 'promotion_renewed')).toBeDefined();
+    expect((await side().audits()).find((a) => a.record_id === promotion.id && a.action === 'promotion_renewed')).toBeDefined();
   });
 
   it('refuses a renewal asked on an older version, so one click never pays twice', async () => {
-    const promotion = await side.promoted('monthly');
-    await route.renew(side.staff, promotion.id, { expectedVersion: promotion.version });
-    await expect(route.renew(side.staff, promotion.id, { expectedVersion: promotion.version })).rejects.toMatchObject({ status: 409, code: 'PROMOTION_CHANGED' });
+    const promotion = await side().promoted('monthly');
+    await route().renew(side().staff, promotion.id, { expectedVersion: promotion.version });
+    await expect(route().renew(side().staff, promotion.id, { expectedVersion: promotion.version })).rejects.toMatchObject({ status: 409, code: 'PROMOTION_CHANGED' });
   });
 });

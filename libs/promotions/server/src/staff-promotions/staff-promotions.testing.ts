@@ -46,3 +46,13 @@ export async function startStaffPromotions(): Promise<StaffPromotionsSide> {
     },
   };
 }
+
+/** One command side for a whole test file (started before its tests, stopped after): `const side = staffPromotionsSuite();`. */
+export function staffPromotionsSuite(): () => StaffPromotionsSide {
+  let side: StaffPromotionsSide | undefined;
+  beforeAll(async () => {
+    side = await startStaffPromotions();
+  });
+  afterAll(() => side?.stop());
+  return () => side!;
+}

@@ -1,26 +1,21 @@
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
-import { startStaffPromotions, type StaffPromotionsSide } from '../staff-promotions/staff-promotions.testing';
+import { staffPromotionsSuite } from '../staff-promotions/staff-promotions.testing';
 import { StartPromotionController } from './start-promotion.http.controller';
 
 describe('starting a scheduled promotion', () => {
-  let side: StaffPromotionsSide;
-  let route: StartPromotionController;
-  beforeAll(async () => {
-    side = await startStaffPromotions();
-    route = new StartPromotionController(side.promotions);
-  });
-  afterAll(() => side.stop());
+  const side = staffPromotionsSuite();
+  const route = () => new StartPromotionController(side().promotions);
 
   it('starts one whose start date has come when auto-start is off, and audits it', async () => {
-    side.settings.promotionTiming.autoStart = false;
-    const scheduled = await side.promoted();
+    side().settings.promotionTiming.autoStart = false;
+    const scheduled = await side().promoted();
     expect(scheduled.status).toBe('Scheduled');
-    await expect(route.start(side.staff, scheduled.id, { expectedVersion: scheduled.version })).resolves.toMatchObject({ status: 'Active' });
-    expect((await side.audits()).find((a) => a.record_id === scheduled.id && a.action === 'promotion_started')).toMatchObject({ new_values: { status: 'Active' } });
+    await expect(route().start(side().staff, scheduled.id, { expectedVersion: scheduled.version })).resolves.toMatchObject({ status: 'Active' });
+    expect((await side().audits()).find((a) => a.record_id === scheduled.id && a.action === 'promotion_started')).toMatchObject({ new_values: { status: 'Active' } });
   });
 
   it('answers 404 naming what was asked for when it cannot be a promotion', async () => {
-    await expect(route.start(side.staff, 'not-a-promotion', { expectedVersion: 0 })).rejects.toMatchObject({
+    await expect(route().start(side().staff, 'not-a-promotion', { expectedVersion: 0 })).rejects.toMatchObject({
       status: 404,
       code: 'PROMOTION_NOT_FOUND',
       message: PROMOTION_MESSAGES.notFound('not-a-promotion'),
