@@ -36,7 +36,7 @@ export class SettingsPipeline extends CommandPipeline<SettingsCommand, SettingsE
   /** The aggregate's id: there is one settings stream. */
   static readonly ID = 'platform';
 
-  constructor(@Inject(EVENT_STORE) store: EventStore, projections: ProjectionsService) {
+  constructor(@Inject(EVENT_STORE) store: EventStore, @Inject(ProjectionsService) projections: Pick<ProjectionsService, 'waitUntilApplied'>) {
     super(store, settingsCommands((position) => projections.waitUntilApplied(settingsProjection.name, position)));
   }
 }
