@@ -48,7 +48,8 @@ const rootOf = (name) => {
   return project.root;
 };
 
-const SPEC = '\\.spec\\.tsx?$';
+/** Tests, and the fixtures only tests import (`<name>.testing.ts`): they may start the product and reach anything. */
+const SPEC = '\\.(spec|testing)\\.tsx?$';
 /** Packages that only run on the server: none of them belongs in a browser bundle. */
 const SERVER_PACKAGES = '(^|/)node_modules/(@nestjs|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|@kurrent|nodemailer|express)/|^(@nestjs|@prisma)/';
 
@@ -131,7 +132,9 @@ const PUBLISHED_PORTS = [
   {
     to: '@afterwards/directory-server',
     from: ['promotions', 'coverage'],
-    why: 'foldAllInteractions: the interaction counts that promotion figures and coverage weeks fold',
+    why:
+      'foldAllInteractions: the interaction counts that promotion figures and coverage weeks fold; ListingCommands: ' +
+      "the directory's command API, through which the promotions' placement reactor sets a listing's featured place",
   },
   {
     to: '@afterwards/checklist-domain',
@@ -142,8 +145,8 @@ const PUBLISHED_PORTS = [
     to: '@afterwards/directory-domain',
     from: ['promotions', 'history'],
     why:
-      'listing events: the promotion notices read them, history replays them. (The placement reactor also ' +
-      'decides listing commands itself, until it sends them through the directory: issue 42 item 1.)',
+      'listing events and command types: the promotion notices and the placement reactor read listing events ' +
+      '(the reactor sends its commands through ListingCommands), history replays them',
   },
   { to: '@afterwards/cases-domain', from: ['history'], why: 'history replays every aggregate to show its state at an event' },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },
@@ -233,6 +236,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/', pathNot: ['\\.spec\\.tsx?$', '^libs/testing/'] },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'fixtures-stay-in-tests',
+      comment: 'A test fixture (`<name>.testing.ts`) may reach anything, so only tests import it, never the product.',
+      severity: 'error',
+      from: { pathNot: SPEC },
+      to: { path: '\\.testing\\.tsx?$' },
     },
     {
       name: 'no-cycles',

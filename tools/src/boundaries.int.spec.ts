@@ -37,6 +37,7 @@ const probes: Probe[] = [
   { kind: 'a domain lib → a server lib', dir: 'libs/promotions/domain/src', source: "import '@afterwards/promotions-server';", rule: 'domains-use-domains-contracts-and-data' },
   { kind: "a family's screen → the staff screens' kit", dir: 'apps/account/src', source: "import '@afterwards/web-staff';", rule: 'family-screens-not-staff-libs' },
   { kind: 'contracts → a domain lib', dir: 'libs/contracts/src', source: "import '@afterwards/cases-domain';", rule: 'contracts-stay-below-domains' },
+  { kind: 'product code → a test fixture', dir: 'libs/directory/server/src', source: "import './staff-listings/staff-listings.testing';", rule: 'fixtures-stay-in-tests' },
   // Allowed on purpose (docs/decisions/0051-boundaries-by-tags.md): none of these may be reported.
   { kind: "screen → a domain lib's pure rules", dir: 'apps/memories/src', source: "import '@afterwards/cases-domain';\nimport '@afterwards/web-ui';", rule: undefined },
   { kind: 'server lib → a published port', dir: 'libs/directory/server/src', source: "import '@afterwards/identity-server';\nimport '@afterwards/settings-server';", rule: undefined },

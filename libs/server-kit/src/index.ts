@@ -8,6 +8,7 @@ export * from './database/open-platform';
 export * from './database/data-dir-lock';
 export * from './event-sourcing/execute-command';
 export * from './event-sourcing/stream-writes';
+export * from './event-sourcing/command-pipeline';
 export * from './projections/per-transaction';
 export * from './projections/projection';
 export * from './projections/projection-runner';

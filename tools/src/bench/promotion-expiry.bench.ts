@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SETTINGS } from '@afterwards/contracts';
-import { directoryMigrations, listingsProjection } from '@afterwards/directory-server';
+import { directoryMigrations, ListingCommands, listingsProjection } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
 import { eventStoreMigrations, PostgresEventStore, type EventMetadata, type NewEvent } from '@afterwards/event-store';
 import { BullMqJobQueue } from '@afterwards/jobs/bullmq';
@@ -12,6 +12,7 @@ import { createPostgresTestDatabase, TEST_POSTGRES_URL } from '@afterwards/persi
 import { addDays, startOfDate } from '@afterwards/checklist-domain';
 import { promotionStreamId } from '@afterwards/promotions-domain';
 import {
+  createPromotionRuntime,
   promotionDueJob,
   promotionPlacementReactor,
   promotionsMigrations,
@@ -50,7 +51,7 @@ export async function runPromotionExpiryWorker(options: { database: string; redi
   const sql = PostgresSqlClient.open(options.database, { max: options.concurrency + 2, applicationName: 'afterwards-bench-worker' });
   const store = new PostgresEventStore(sql);
   const prisma = createPrismaClient(sql);
-  const rt: PromotionRuntime = { store, prisma, clock: movedClock(options.offsetMs), settings: async () => settings };
+  const rt: PromotionRuntime = createPromotionRuntime({ store, prisma, clock: movedClock(options.offsetMs), settings: async () => settings });
   const queue = new BullMqJobQueue({ connection: { url: options.redisUrl }, prefix: options.prefix });
   let ran = 0;
   let appended = 0;
@@ -129,7 +130,7 @@ export async function benchPromotionExpiry(options: PromotionExpiryBenchOptions)
         }),
       );
     }
-    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(store)]);
+    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(new ListingCommands(store))]);
     await runner.start();
     await waitFor(async () => (await prisma.listing.count({ where: { promoted: true } })) === options.promotions, 600_000, 'the businesses to be placed first');
     // The sweep reads the read model: it must hold every promotion as running and already warned.
@@ -153,7 +154,7 @@ export async function benchPromotionExpiry(options: PromotionExpiryBenchOptions)
     }
     const producer = new BullMqJobQueue({ connection: { url: options.redisUrl }, prefix });
     started = performance.now();
-    const swept = await sweepDueWork({ store, prisma, clock: movedClock(offsetMs), settings: async () => settings }, producer, Number.POSITIVE_INFINITY);
+    const swept = await sweepDueWork({ prisma, clock: movedClock(offsetMs), settings: async () => settings }, producer, Number.POSITIVE_INFINITY);
     lines.push(`  the sweep queued ${swept.scheduled} expiry jobs for ${swept.open} open promotions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await producer.close();
 

@@ -6,7 +6,7 @@ import { PRISMA, ProjectionsService, type AppConfig } from '@afterwards/server-k
 import { ChangeListing, listingsProjection } from '@afterwards/directory-server';
 import type { Position } from '@afterwards/event-store';
 import { comparePositions } from '@afterwards/event-store';
-import { PROMOTION_RUNTIME, runPromotionCommand, termsOf, todayIn, type PromotionRuntime } from '@afterwards/promotions-server';
+import { PROMOTION_RUNTIME, termsOf, todayIn, type PromotionRuntime } from '@afterwards/promotions-server';
 import { seedListingCommands, type SeedPromotion } from './seed-listings';
 
 export interface SeedResult {
@@ -53,7 +53,7 @@ async function seedPromotions(app: INestApplicationContext, config: AppConfig, p
   const today = todayIn(settings, rt.clock.now());
   for (const p of promotions) {
     try {
-      await runPromotionCommand(rt, p.promotionId, {
+      await rt.commands.run(p.promotionId, {
         type: 'CreatePromotion',
         promotionId: p.promotionId,
         listingId: p.listingId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AT, CASE, FIRST_DOCUMENT as DOC, LATER, cmd, given, opened, stateAfter } from './case.testing';
+import { AT, CASE, cmd, FIRST_DOCUMENT as DOC, given, LATER, opened, stateAfter } from './case.testing';
 
 describe('tasks', () => {
   it('completes a pending task with the time given', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { decideCase, initialCaseState } from './case';
 import type { CaseEvent } from './case.events';
-import { AT, CASE, LATER, OWNER, cmd, given, open, opened, stateAfter } from './case.testing';
+import { AT, CASE, cmd, given, LATER, open, opened, OWNER, stateAfter } from './case.testing';
 
 describe('OpenCase', () => {
   it('when opened, then CaseOpened and ChecklistGenerated are decided together', () => {

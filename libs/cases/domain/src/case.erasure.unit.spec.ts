@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { initialCaseState } from './case';
-import { CASE, LATER, cmd, given, open, opened, pdf, stateAfter } from './case.testing';
+import { CASE, cmd, given, LATER, open, opened, pdf, stateAfter } from './case.testing';
 
 describe('DeleteCase', () => {
   it('leaves a tombstone without personal data, and the folded state forgets everything', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { CaseEvent } from './case.events';
-import { CASE, FIRST_DOCUMENT as DOC, LATER, cmd, given, opened, pdf, stateAfter } from './case.testing';
+import { CASE, cmd, FIRST_DOCUMENT as DOC, given, LATER, opened, pdf, stateAfter } from './case.testing';
 
 describe('files on a checklist document', () => {
   it('refuses an unknown document', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CASE, LATER, cmd, given, opened, stateAfter } from './case.testing';
+import { CASE, cmd, given, LATER, opened, stateAfter } from './case.testing';
 
 describe('notes', () => {
   const add = (extra: object = {}) => cmd('AddNote', { noteId: 'n1', title: ' Call ', content: ' Solicitor rang ', ...extra });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CASE_MESSAGES } from './case.errors';
-import { CASE, FIRST_DOCUMENT as DOC, LATER, cmd, given, opened, pdf, stateAfter } from './case.testing';
+import { CASE, cmd, FIRST_DOCUMENT as DOC, given, LATER, opened, pdf, stateAfter } from './case.testing';
 import { foldCase, type CaseState } from './case';
 import type { CaseEvent } from './case.events';
 import { caseProgress } from './progress';

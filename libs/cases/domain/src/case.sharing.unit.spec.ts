@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CASE_MESSAGES } from './case.errors';
-import { CASE, LATER, OWNER, cmd, given, opened, stateAfter } from './case.testing';
+import { CASE, cmd, given, LATER, opened, OWNER, stateAfter } from './case.testing';
 import { roleOf } from './case';
 import { LEAST_ROLE, memoryMay } from '@afterwards/contracts';
 import { COMMAND_ACTIONS, type CaseCommand } from './case.state';

@@ -1,8 +1,8 @@
-// Given/when/then for the Case decider's tests: given the events already in a memory's stream, when a command
-// arrives, then these events are decided, or nothing, or this error. Used by the case.*.unit.spec.ts files only.
-import { expect } from '@jest/globals';
+// The Case decider's test fixtures: a memory, its owner, its times and commands, and the shared given/when/then
+// (`@afterwards/testing/decider`) for this decider. Used by the case.*.unit.spec.ts files only.
+import { givenWhenThen } from '@afterwards/testing/decider';
 import { decideCase, evolveCase, foldCase, initialCaseState, type CaseCommand, type CaseState } from './case';
-import { CaseError, type CaseErrorCode } from './case.errors';
+import { CaseError } from './case.errors';
 import type { CaseEvent, FileEntry } from './case.events';
 
 export const OWNER = 'user-1';
@@ -50,6 +50,9 @@ export const pdf = (fileId: string, over: Partial<FileEntry> = {}) => ({
   ...over,
 });
 
+/** given: the events already in the stream (none for a memory not yet opened); then `.when(command).then(…)`. */
+export const given = givenWhenThen({ initialState: initialCaseState, decide: decideCase, evolve: evolveCase }, CaseError);
+
 /** Runs commands one after another from `events`, each decided on the state the previous ones left. */
 export function stateAfter(events: CaseEvent[], ...more: CaseCommand[]): { state: CaseState; events: CaseEvent[] } {
   let state = foldCase(events);
@@ -60,51 +63,4 @@ export function stateAfter(events: CaseEvent[], ...more: CaseCommand[]): { state
     state = produced.reduce(evolveCase, state);
   }
   return { state, events: all };
-}
-
-export function refused(command: CaseCommand, state: CaseState, code: CaseErrorCode, message?: string): CaseError {
-  let error: unknown;
-  try {
-    decideCase(command, state);
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(CaseError);
-  expect((error as CaseError).code).toBe(code);
-  if (message) expect((error as CaseError).message).toBe(message);
-  return error as CaseError;
-}
-
-export interface When {
-  /** The events decided, exactly. */
-  then(expected: CaseEvent[]): void;
-  /** Nothing decided: the command's effect already holds. */
-  thenNothing(): void;
-  /** Refused with this code (and message, when given). */
-  thenRefused(code: CaseErrorCode, message?: string): CaseError;
-  /** The events decided, for assertions of their own. */
-  decided(): CaseEvent[];
-  /** The state after the decided events. */
-  thenState(): CaseState;
-}
-
-export interface Given {
-  /** The state the events fold to. */
-  readonly state: CaseState;
-  when(command: CaseCommand): When;
-}
-
-/** given: the events already in the stream (none for a memory not yet opened). */
-export function given(...events: CaseEvent[]): Given {
-  const state = foldCase(events);
-  return {
-    state,
-    when: (command) => ({
-      then: (expected) => expect(decideCase(command, state)).toEqual(expected),
-      thenNothing: () => expect(decideCase(command, state)).toEqual([]),
-      thenRefused: (code, message) => refused(command, state, code, message),
-      decided: () => decideCase(command, state),
-      thenState: () => decideCase(command, state).reduce(evolveCase, state),
-    }),
-  };
 }

@@ -5,6 +5,7 @@ import type { PrismaClient, SqlClient } from '@afterwards/persistence';
 import { createFileStore, FILE_STORE_ERROR_STATUSES, type EncryptedFileStore } from '@afterwards/file-store';
 import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
 import { ChangeCaseHandler } from './change-case/change-case.handler';
+import { CasePipeline } from './change-case/case-pipeline';
 import { MemoryCommands } from './memory-commands/memory-commands';
 import { GetMemoryHandler } from './get-memory/get-memory.handler';
 import { ListMemoriesHandler } from './list-memories/list-memories.handler';
@@ -110,6 +111,7 @@ export class CasesModule {
             ]
           : [],
       providers: [
+        CasePipeline,
         ChangeCaseHandler,
         GetMemoryHandler,
         ListMemoriesHandler,

@@ -2,7 +2,7 @@ export { CasesModule } from './cases.module';
 export { casesMigrations } from './cases.migrations';
 export { memoriesProjection } from './memories-projection/memories.projection';
 export { ChangeCase, type CaseChangeResult } from './change-case/change-case.command';
-export { caseDecider } from './change-case/change-case.handler';
+export { caseDecider, caseCommands, CasePipeline } from './change-case/case-pipeline';
 export { FILE_STORE } from './tokens';
 export { FILE_PURGE } from './file-purge/file-purge.reactor';
 export { memoryExportJobProcessors } from './export-memory/export-memory.jobs';

@@ -1,4 +1,5 @@
-import { decideListing, foldListing, type ListingCommand } from './listing';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { decideListing, evolveListing, foldListing, initialListingState } from './listing';
 import { ListingError } from './listing.errors';
 import type { ListingEvent } from './listing.events';
 import { listingSubmitted } from './testing';
@@ -8,35 +9,17 @@ const details = { name: ' Hope & Sons Funeral Directors ', category: 'Funeral Di
 const submitted: ListingEvent = listingSubmitted({ listingId: id, name: 'Hope & Sons Funeral Directors', address: null, status: 'Pending Review' });
 const approved: ListingEvent = { type: 'ListingApproved', data: { listingId: id } };
 
-/** Given these events, when this command, then these events (or this error). */
-function given(history: ListingEvent[]) {
-  return {
-    when: (command: ListingCommand) => ({
-      then: (expected: ListingEvent[]) => expect(decideListing(command, foldListing(history))).toEqual(expected),
-      thenFails: (code: string, message?: string) => {
-        let caught: unknown;
-        try {
-          decideListing(command, foldListing(history));
-        } catch (error) {
-          caught = error;
-        }
-        expect(caught).toBeInstanceOf(ListingError);
-        expect((caught as ListingError).code).toBe(code);
-        if (message) expect((caught as ListingError).message).toBe(message);
-      },
-    }),
-  };
-}
+const given = givenWhenThen({ initialState: initialListingState, decide: decideListing, evolve: evolveListing }, ListingError);
 
 describe('listing decider', () => {
   it('submits a new listing as Pending Review with trimmed, normalised details', () => {
-    given([]).when({ type: 'SubmitListing', listingId: id, details }).then([submitted]);
+    given().when({ type: 'SubmitListing', listingId: id, details }).then([submitted]);
   });
 
   it('records the CSV import and row that made a listing, apart from its details', () => {
     const importRow = { importId: '0c3f6a4e-8d1b-4f7e-9a55-3b2d1e0f9c11', row: 42 };
     const withRow: ListingEvent = { ...submitted, data: { ...submitted.data, importRow } } as ListingEvent;
-    given([]).when({ type: 'SubmitListing', listingId: id, details, importRow }).then([withRow]);
+    given().when({ type: 'SubmitListing', listingId: id, details, importRow }).then([withRow]);
     expect(foldListing([withRow]).details).toEqual(foldListing([submitted]).details);
   });
 
@@ -56,47 +39,47 @@ describe('listing decider', () => {
     [{ ...details, serviceRadiusMiles: 51 }, 'Service radius must be between 1 and 50 miles'],
     [{ ...details, serviceRadiusMiles: 0 }, 'Service radius must be between 1 and 50 miles'],
   ])('refuses invalid details %#', (input, message) => {
-    given([])
+    given()
       .when({ type: 'SubmitListing', listingId: id, details: input as never })
-      .thenFails('LISTING_INVALID', message);
+      .thenRefused('LISTING_INVALID', message);
   });
 
   it('refuses to submit the same listing twice', () => {
-    given([submitted]).when({ type: 'SubmitListing', listingId: id, details }).thenFails('LISTING_ALREADY_EXISTS');
+    given(submitted).when({ type: 'SubmitListing', listingId: id, details }).thenRefused('LISTING_ALREADY_EXISTS');
   });
 
   it('approves a pending listing, and only a pending one', () => {
-    given([submitted]).when({ type: 'ApproveListing', listingId: id }).then([approved]);
-    given([submitted, approved]).when({ type: 'ApproveListing', listingId: id }).thenFails('LISTING_INVALID_TRANSITION');
+    given(submitted).when({ type: 'ApproveListing', listingId: id }).then([approved]);
+    given(submitted, approved).when({ type: 'ApproveListing', listingId: id }).thenRefused('LISTING_INVALID_TRANSITION');
   });
 
   it('suspends only an Active listing, with a reason', () => {
-    given([submitted]).when({ type: 'SuspendListing', listingId: id, reason: 'x' }).thenFails('LISTING_INVALID_TRANSITION');
-    given([submitted, approved]).when({ type: 'SuspendListing', listingId: id, reason: ' ' }).thenFails('LISTING_REASON_REQUIRED');
-    given([submitted, approved])
+    given(submitted).when({ type: 'SuspendListing', listingId: id, reason: 'x' }).thenRefused('LISTING_INVALID_TRANSITION');
+    given(submitted, approved).when({ type: 'SuspendListing', listingId: id, reason: ' ' }).thenRefused('LISTING_REASON_REQUIRED');
+    given(submitted, approved)
       .when({ type: 'SuspendListing', listingId: id, reason: ' Complaint ' })
       .then([{ type: 'ListingSuspended', data: { listingId: id, reason: 'Complaint' } }]);
   });
 
   it('records only the fields an edit really changes', () => {
-    given([submitted])
+    given(submitted)
       .when({ type: 'EditListing', listingId: id, changes: { name: 'Hope & Sons Funeral Directors', pricing: 'From £1,950' } })
       .then([{ type: 'ListingEdited', data: { listingId: id, changes: { pricing: 'From £1,950' } } }]);
-    given([submitted]).when({ type: 'EditListing', listingId: id, changes: { location: 'Leeds' } }).then([]);
+    given(submitted).when({ type: 'EditListing', listingId: id, changes: { location: 'Leeds' } }).then([]);
   });
 
   it('promotes only Active listings at position 1 or higher; suspension clears the promotion', () => {
-    given([submitted]).when({ type: 'PromoteListing', listingId: id, position: 1 }).thenFails('LISTING_INVALID_TRANSITION');
-    given([submitted, approved]).when({ type: 'PromoteListing', listingId: id, position: 0 }).thenFails('LISTING_INVALID', 'Position must be 1 or higher');
+    given(submitted).when({ type: 'PromoteListing', listingId: id, position: 1 }).thenRefused('LISTING_INVALID_TRANSITION');
+    given(submitted, approved).when({ type: 'PromoteListing', listingId: id, position: 0 }).thenRefused('LISTING_INVALID', 'Position must be 1 or higher');
     const promoted: ListingEvent = { type: 'ListingPromoted', data: { listingId: id, position: 2 } };
-    given([submitted, approved]).when({ type: 'PromoteListing', listingId: id, position: 2 }).then([promoted]);
+    given(submitted, approved).when({ type: 'PromoteListing', listingId: id, position: 2 }).then([promoted]);
     const suspended: ListingEvent = { type: 'ListingSuspended', data: { listingId: id, reason: 'r' } };
     expect(foldListing([submitted, approved, promoted, suspended])).toMatchObject({ promoted: false, position: null });
   });
 
   it('treats a deleted listing as not found', () => {
     const deleted: ListingEvent = { type: 'ListingDeleted', data: { listingId: id } };
-    given([submitted, deleted]).when({ type: 'ApproveListing', listingId: id }).thenFails('LISTING_NOT_FOUND');
-    given([]).when({ type: 'DeleteListing', listingId: id }).thenFails('LISTING_NOT_FOUND');
+    given(submitted, deleted).when({ type: 'ApproveListing', listingId: id }).thenRefused('LISTING_NOT_FOUND');
+    given().when({ type: 'DeleteListing', listingId: id }).thenRefused('LISTING_NOT_FOUND');
   });
 });

@@ -1,18 +1,17 @@
 import { Module } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { IMPORT_ERROR_STATUS } from '@afterwards/directory-domain';
 import type { EventStore } from '@afterwards/event-store';
 import { createFileStore, type EncryptedFileStore } from '@afterwards/file-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
-import { APP_CONFIG, EVENT_STORE, JOB_QUEUE, PRISMA, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, CommandPipeline, EVENT_STORE, JOB_QUEUE, PRISMA, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
 import { SettingsService } from '@afterwards/settings-server';
-import { IMPORT_RUNTIME, type ImportRuntime } from './imports/import-runtime';
+import { csvImportCommands, IMPORT_RUNTIME, type ImportRuntime } from './imports/import-runtime';
+import { ListingCommands } from './change-listing/listing-commands';
 import { CsvImportsController } from './import-listings-csv/csv-imports.http.controller';
 import { ImportDocumentsController } from './import-documents/import-documents.http.controller';
 import { ReviewImportsController } from './review-imports/review-imports.http.controller';
 import { ChangeListingHandler } from './change-listing/change-listing.handler';
-import { SubmitListingsHandler } from './change-listing/submit-listings.handler';
 import { SearchListingsHandler } from './search-listings/search-listings.handler';
 import { SearchListingsController } from './search-listings/search-listings.http.controller';
 import { RecordInteractionsHandler } from './record-interactions/record-interactions.handler';
@@ -20,8 +19,14 @@ import { RecordInteractionsController } from './record-interactions/record-inter
 import { SuggestPlacesController } from './suggest-places/suggest-places.http.controller';
 import { SearchStaffListingsHandler, StaffListingIdsHandler } from './search-staff-listings/search-staff-listings.handler';
 import { SearchStaffListingsController } from './search-staff-listings/search-staff-listings.http.controller';
-import { StaffListings } from './staff-listing-commands/staff-listings.service';
-import { StaffListingCommandsController } from './staff-listing-commands/staff-listing-commands.http.controller';
+import { StaffListings } from './staff-listings/staff-listings.service';
+import { CreateListingController } from './create-listing/create-listing.http.controller';
+import { EditListingController } from './edit-listing/edit-listing.http.controller';
+import { ApproveListingController } from './approve-listing/approve-listing.http.controller';
+import { RejectListingController } from './reject-listing/reject-listing.http.controller';
+import { SuspendListingController } from './suspend-listing/suspend-listing.http.controller';
+import { SetListingStatusController } from './set-listing-status/set-listing-status.http.controller';
+import { DeleteListingController } from './delete-listing/delete-listing.http.controller';
 import { BulkChangeListingsController } from './bulk-change-listings/bulk-change-listings.http.controller';
 import { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
 import { ListingAuditNames } from './audit-names/listing-audit-names';
@@ -46,15 +51,21 @@ registerErrorCodes({
     // Staff: the bulk route is declared before ':id' routes so 'bulk' is never taken for an id.
     BulkChangeListingsController,
     SearchStaffListingsController,
-    StaffListingCommandsController,
+    CreateListingController,
+    EditListingController,
+    ApproveListingController,
+    RejectListingController,
+    SuspendListingController,
+    SetListingStatusController,
+    DeleteListingController,
     StaffDashboardController,
     CsvImportsController,
     ImportDocumentsController,
     ReviewImportsController,
   ],
   providers: [
+    ListingCommands,
     ChangeListingHandler,
-    SubmitListingsHandler,
     SearchListingsHandler,
     RecordInteractionsHandler,
     SearchStaffListingsHandler,
@@ -63,13 +74,14 @@ registerErrorCodes({
     ListingAuditNames,
     {
       provide: IMPORT_RUNTIME,
-      useFactory: (store: EventStore, prisma: PrismaClient, commands: CommandBus, jobs: JobQueue, config: AppConfig, settings: SettingsService): ImportRuntime => {
+      useFactory: (store: EventStore, prisma: PrismaClient, listings: ListingCommands, jobs: JobQueue, config: AppConfig, settings: SettingsService): ImportRuntime => {
         let files: EncryptedFileStore | undefined;
-        return { store, prisma, commands, jobs, files: () => (files ??= createFileStore(config)), settings: () => settings.current() };
+        const imports = new CommandPipeline(store, csvImportCommands);
+        return { store, prisma, listings, imports, jobs, files: () => (files ??= createFileStore(config)), settings: () => settings.current() };
       },
-      inject: [EVENT_STORE, PRISMA, CommandBus, JOB_QUEUE, APP_CONFIG, SettingsService],
+      inject: [EVENT_STORE, PRISMA, ListingCommands, JOB_QUEUE, APP_CONFIG, SettingsService],
     },
   ],
-  exports: [IMPORT_RUNTIME],
+  exports: [IMPORT_RUNTIME, ListingCommands],
 })
 export class DirectoryModule {}

@@ -5,6 +5,8 @@ export { staffActivityProjection } from './staff-activity-projection/staff-activ
 export { SearchStaffListings, StaffListingIds } from './search-staff-listings/search-staff-listings.query';
 export { SearchStaffListingsHandler } from './search-staff-listings/search-staff-listings.handler';
 export { ChangeListing, type ListingChangeResult } from './change-listing/change-listing.command';
+// The directory's command API: every change to a listing, whichever context asks for it.
+export { ListingCommands, listingCommands, listingDecider } from './change-listing/listing-commands';
 export { SearchListings } from './search-listings/search-listings.query';
 export { SEARCH_RESULT_LIMIT, SearchListingsHandler } from './search-listings/search-listings.handler';
 export { RecordInteractions, type InteractionSource } from './record-interactions/record-interactions.command';
@@ -19,7 +21,7 @@ export {
 export { staffListStatements } from './search-staff-listings/search-staff-listings.handler';
 export { importsProjection } from './imports-projection/imports.projection';
 export { importCsvProcessor, importCsvJob, runCsvImport, csvRowListingId, type ImportCsvPayload } from './import-listings-csv/import-csv.job';
-export { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from './imports/import-runtime';
+export { IMPORT_RUNTIME, csvImportCommands, uuidFromName, type ImportRuntime } from './imports/import-runtime';
 export { foldAllInteractions, foldInteractionBatch, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
 export { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
 export { staffListingStats } from './search-staff-listings/search-staff-listings.handler';

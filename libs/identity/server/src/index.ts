@@ -8,7 +8,7 @@ export { AttemptsStore } from './auth/attempts.store';
 export { mountAuth } from './auth/mount';
 export { requireUser, findCurrentUser, clientIp, hasSessionCookie, SessionCache, type CurrentUser } from './session/current-user';
 export { StaffGuard, isStaffRoute } from './admin/staff-access/staff-guard';
-export { staffOf, staffContext, staffActor, type StaffMember } from './admin/staff-access/staff';
+export { staffOf, staffContext, staffActor, STAFF_KEY, type StaffMember } from './admin/staff-access/staff';
 export { AuditTrail, changedValues, type StaffChange } from './admin/staff-access/audit-trail';
 export { AuditRecordNames, uuidsOf, type RecordNamer } from './admin/audit-log/audit-record-names';
 export { verifyAuditChain, type AuditChainAnchor } from './admin/audit-chain/verify-audit-chain';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
 import { startOfDate, isoDateIn, addDays } from '@afterwards/checklist-domain';
-import { decidePromotion, foldPromotion, initialPromotionState, type PromotionCommand, type PromotionState } from './promotion';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { decidePromotion, evolvePromotion, initialPromotionState, type PromotionCommand } from './promotion';
 import { PromotionError } from './promotion.errors';
 import type { PromotionEvent } from './promotion.events';
 import { dueActions, type PromotionTiming } from './schedule';
@@ -28,20 +29,7 @@ const create = (over: Partial<Extract<PromotionCommand, { type: 'CreatePromotion
   ...over,
 });
 
-/** Given events, when a command, then events (or a refusal). */
-const given = (...events: PromotionEvent[]) => ({
-  when: (command: PromotionCommand) => decidePromotion(command, foldPromotion(events)),
-  state: (): PromotionState => foldPromotion(events),
-});
-const refusal = (fn: () => unknown): PromotionError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof PromotionError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const given = givenWhenThen({ initialState: initialPromotionState, decide: decidePromotion, evolve: evolvePromotion }, PromotionError);
 
 const created = decidePromotion(create(), initialPromotionState);
 
@@ -65,39 +53,38 @@ describe('creating a promotion', () => {
     [{ plan: '14-day' as const, terms: FOURTEEN, autoRenew: true }, PROMOTION_MESSAGES.autoRenewMonthlyOnly],
     [{ maxDurationDays: 20 }, PROMOTION_MESSAGES.maxDuration(20)],
   ])('refuses %o with the spec message', (over, message) => {
-    const error = refusal(() => decidePromotion(create(over), initialPromotionState));
-    expect([error.code, error.message]).toEqual(['PROMOTION_INVALID', message]);
+    given().when(create(over)).thenRefused('PROMOTION_INVALID', message);
   });
 });
 
 describe('cancel, renew and change', () => {
   it('cancels only while Active, ending today', () => {
-    expect(given(...created).when({ type: 'CancelPromotion', today: '2026-06-10' })).toEqual([
+    expect(given(...created).when({ type: 'CancelPromotion', today: '2026-06-10' }).decided()).toEqual([
       { type: 'PromotionCancelled', data: { promotionId: ID, listingId: LISTING, cancelledOn: '2026-06-10', previousEndDate: '2026-07-01' } },
     ]);
     const scheduled = decidePromotion(create({ startDate: '2026-06-05' }), initialPromotionState);
-    expect(refusal(() => given(...scheduled).when({ type: 'CancelPromotion', today: '2026-06-02' })).message).toBe(PROMOTION_MESSAGES.cancelOnlyActive);
+    given(...scheduled).when({ type: 'CancelPromotion', today: '2026-06-02' }).thenRefused(undefined, PROMOTION_MESSAGES.cancelOnlyActive);
   });
 
   it('renews from the current end date at the plan price of the day, adding revenue', () => {
-    const renewed = given(...created).when({ type: 'RenewPromotion', by: 'staff', terms: { price: 89, durationDays: 30 } });
+    const renewed = given(...created).when({ type: 'RenewPromotion', by: 'staff', terms: { price: 89, durationDays: 30 } }).decided();
     expect(renewed[0]!.data).toMatchObject({ period: 2, previousEndDate: '2026-07-01', endDate: '2026-07-31', amount: 89, auto: false });
-    const state = given(...created, ...renewed).state();
+    const state = given(...created, ...renewed).state;
     expect([state.revenue, state.endDate, state.period]).toEqual([168, '2026-07-31', 2]);
-    const cancelled = given(...created).when({ type: 'CancelPromotion', today: '2026-06-10' });
-    expect(refusal(() => given(...created, ...cancelled).when({ type: 'RenewPromotion', by: 'staff', terms: MONTHLY })).message).toBe(PROMOTION_MESSAGES.renewOnlyActive);
+    const cancelled = given(...created).when({ type: 'CancelPromotion', today: '2026-06-10' }).decided();
+    given(...created, ...cancelled).when({ type: 'RenewPromotion', by: 'staff', terms: MONTHLY }).thenRefused(undefined, PROMOTION_MESSAGES.renewOnlyActive);
   });
 
   it('changes position while Active but not the start date', () => {
     const change = (changes: object) => given(...created).when({ type: 'ChangePromotion', changes, terms: MONTHLY, today: '2026-06-02', maxDurationDays: 365 });
-    expect(change({ position: 3 })[0]!.data).toMatchObject({ changes: { position: 3 } });
-    expect(change({ position: 1 })).toEqual([]);
-    expect(refusal(() => change({ startDate: '2026-06-09' })).message).toBe(PROMOTION_MESSAGES.startLocked);
+    expect(change({ position: 3 }).decided()[0]!.data).toMatchObject({ changes: { position: 3 } });
+    change({ position: 1 }).thenNothing();
+    change({ startDate: '2026-06-09' }).thenRefused(undefined, PROMOTION_MESSAGES.startLocked);
   });
 
   it('moves a scheduled start and its end with it', () => {
     const scheduled = decidePromotion(create({ startDate: '2026-06-05' }), initialPromotionState);
-    const [changed] = given(...scheduled).when({ type: 'ChangePromotion', changes: { startDate: '2026-06-10' }, terms: MONTHLY, today: '2026-06-02', maxDurationDays: 365 });
+    const [changed] = given(...scheduled).when({ type: 'ChangePromotion', changes: { startDate: '2026-06-10' }, terms: MONTHLY, today: '2026-06-02', maxDurationDays: 365 }).decided();
     expect(changed!.data).toMatchObject({ changes: { startDate: '2026-06-10', endDate: '2026-07-10' } });
   });
 });
@@ -105,10 +92,10 @@ describe('cancel, renew and change', () => {
 describe('timed work', () => {
   const london = (date: string, hour = 0) => new Date(startOfDate(date, 'Europe/London').getTime() + hour * 3_600_000);
   const run = (events: PromotionEvent[], kind: Extract<PromotionCommand, { type: 'RunDueAction' }>['kind'], now: Date, period = 1) =>
-    given(...events).when({ type: 'RunDueAction', kind, period, now, today: isoDateIn(now, 'Europe/London'), timing: TIMING, terms: MONTHLY });
+    given(...events).when({ type: 'RunDueAction', kind, period, now, today: isoDateIn(now, 'Europe/London'), timing: TIMING, terms: MONTHLY }).decided();
 
   it('schedules reminder, warning, auto-renewal and expiry from the end date in the platform time zone', () => {
-    const actions = dueActions(given(...created).state(), TIMING).map((a) => [a.kind, a.dueAt.toISOString()]);
+    const actions = dueActions(given(...created).state, TIMING).map((a) => [a.kind, a.dueAt.toISOString()]);
     // 1 July 2026 begins at 23:00 UTC on 30 June (British Summer Time).
     expect(actions).toEqual([
       ['remind-renewal', '2026-06-23T23:00:00.000Z'],
@@ -133,12 +120,12 @@ describe('timed work', () => {
     const plain = decidePromotion(create({ plan: '1-month', autoRenew: false }), initialPromotionState);
     expect(run(plain, 'expire', london('2026-07-01', 23))).toEqual([]);
     expect(run(plain, 'expire', london('2026-07-02'))[0]!.type).toBe('PromotionExpired');
-    expect(dueActions(given(...plain, ...run(plain, 'expire', london('2026-07-02'))).state(), TIMING)).toEqual([]);
+    expect(dueActions(given(...plain, ...run(plain, 'expire', london('2026-07-02'))).state, TIMING)).toEqual([]);
   });
 
   it('starts a scheduled promotion on its start date', () => {
     const scheduled = decidePromotion(create({ startDate: '2026-06-05', today: '2026-06-01' }), initialPromotionState);
-    const start = (now: Date) => given(...scheduled).when({ type: 'StartPromotion', by: 'schedule', now, today: isoDateIn(now, 'Europe/London'), timing: TIMING });
+    const start = (now: Date) => given(...scheduled).when({ type: 'StartPromotion', by: 'schedule', now, today: isoDateIn(now, 'Europe/London'), timing: TIMING }).decided();
     expect(start(london('2026-06-04', 23))).toEqual([]);
     expect(start(london('2026-06-05'))[0]!.type).toBe('PromotionStarted');
     expect(addDays('2026-06-05', 30)).toBe('2026-07-05');
@@ -151,14 +138,14 @@ describe('timed work', () => {
         const timing = { ...TIMING, gracePeriodHours: grace };
         const now = new Date(london('2026-07-01').getTime() + afterEndMs);
         const at = (events: PromotionEvent[], kind: typeof first) =>
-          given(...events).when({ type: 'RunDueAction', kind, period: 1, now, today: isoDateIn(now, 'Europe/London'), timing, terms: MONTHLY });
+          given(...events).when({ type: 'RunDueAction', kind, period: 1, now, today: isoDateIn(now, 'Europe/London'), timing, terms: MONTHLY }).decided();
         const firstEvents = at(created, first);
         const second = at([...created, ...firstEvents], first === 'expire' ? 'auto-renew' : 'expire');
         const all = [...firstEvents, ...second];
         // The expiry job is not due before its own time; once either job runs, the promotion is renewed, once.
         if (first === 'expire' && afterEndMs < grace * 3_600_000) expect(firstEvents).toEqual([]);
         expect(all.map((e) => e.type)).toEqual(['PromotionRenewed']);
-        expect(given(...created, ...all).state().status).toBe('Active');
+        expect(given(...created, ...all).state.status).toBe('Active');
       }),
     );
   });
@@ -166,9 +153,9 @@ describe('timed work', () => {
   it('with a grace of 0 the expiry job at the very instant of the end renews an auto-renew promotion', () => {
     const timing = { ...TIMING, gracePeriodHours: 0 };
     const end = london('2026-07-01');
-    const events = given(...created).when({ type: 'RunDueAction', kind: 'expire', period: 1, now: end, today: '2026-07-01', timing, terms: MONTHLY });
+    const events = given(...created).when({ type: 'RunDueAction', kind: 'expire', period: 1, now: end, today: '2026-07-01', timing, terms: MONTHLY }).decided();
     expect(events).toMatchObject([{ type: 'PromotionRenewed', data: { period: 2, endDate: '2026-07-31', auto: true } }]);
     const plain = decidePromotion(create({ plan: '1-month', autoRenew: false }), initialPromotionState);
-    expect(given(...plain).when({ type: 'RunDueAction', kind: 'expire', period: 1, now: end, today: '2026-07-01', timing, terms: MONTHLY })[0]!.type).toBe('PromotionExpired');
+    expect(given(...plain).when({ type: 'RunDueAction', kind: 'expire', period: 1, now: end, today: '2026-07-01', timing, terms: MONTHLY }).decided()[0]!.type).toBe('PromotionExpired');
   });
 });

@@ -10,5 +10,5 @@ export { promotionDueJob, runDueWork, scheduleDueWork, type PromotionDuePayload 
 export { promotionSweepJob, sweepDueWork, stateOfRow } from './timed-work/promotion-sweep.job';
 export { foldPromotionFigures } from './fold-figures/fold-promotion-figures.job';
 export { listStaffPromotions, findStaffPromotion } from './list-promotions/list-promotions.handler';
-export { runPromotionCommand, loadPromotion, timingOf, termsOf, todayIn, SYSTEM_ACTOR, type PromotionRuntime } from './promotion-runtime';
+export { createPromotionRuntime, promotionCommands, loadPromotion, timingOf, termsOf, todayIn, SYSTEM_ACTOR, type PromotionRuntime } from './promotion-runtime';
 export { PROMOTION_RUNTIME, PROMOTIONS_CLOCK } from './tokens';

@@ -4,6 +4,7 @@ import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
 import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, ProjectionRunner, ProjectionsService, runWhileLeading, type LeaderFencing } from '@afterwards/server-kit';
 import { SettingsService, settingsProjection } from '@afterwards/settings-server';
+import { ListingCommands } from '@afterwards/directory-server';
 import { promotionNoticesReactor } from './send-promotion-notices/promotion-notices';
 import { promotionPlacementReactor } from './placement-reactor/promotion-placement.reactor';
 import type { PromotionRuntime } from './promotion-runtime';
@@ -26,6 +27,7 @@ export class PromotionReactorsService {
     @Inject(PROMOTION_RUNTIME) private readonly rt: PromotionRuntime,
     private readonly projections: ProjectionsService,
     private readonly settings: SettingsService,
+    private readonly listings: ListingCommands,
     leadership: ProjectionLeadership,
   ) {
     runWhileLeading(leadership, { name: 'promotion reactors', order: 20 }, (fencing) => this.create(fencing));
@@ -39,7 +41,7 @@ export class PromotionReactorsService {
     return new ProjectionRunner(
       this.store,
       this.prisma,
-      [promotionPlacementReactor(this.store), promotionSchedulerReactor(this.rt, this.queue, settingsInclude), promotionNoticesReactor(this.queue, this.store)],
+      [promotionPlacementReactor(this.listings), promotionSchedulerReactor(this.rt, this.queue, settingsInclude), promotionNoticesReactor(this.queue, this.store)],
       undefined,
       (name, error) => this.logger.error({ err: error, reactor: name }, 'promotion reactor stopped'),
       fencing,

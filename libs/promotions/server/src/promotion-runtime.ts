@@ -1,4 +1,4 @@
-import type { AdminSettings, PromotionPlan } from '@afterwards/contracts';
+import { PROMOTION_MESSAGES, type AdminSettings, type PromotionPlan } from '@afterwards/contracts';
 import type { EventStore } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { isoDateIn } from '@afterwards/checklist-domain';
@@ -6,6 +6,7 @@ import {
   decidePromotion,
   evolvePromotion,
   initialPromotionState,
+  PromotionError,
   promotionStreamId,
   type PlanTerms,
   type PromotionCommand,
@@ -13,7 +14,7 @@ import {
   type PromotionState,
   type PromotionTiming,
 } from '@afterwards/promotions-domain';
-import { executeCommand, retryOnConflict, toDomainEvent, type Clock, type CommandContext, type Decider, type ExecuteResult } from '@afterwards/server-kit';
+import { CommandPipeline, ProblemError, toDomainEvent, type AggregateCommands, type Clock, type Decider } from '@afterwards/server-kit';
 
 export const promotionDecider: Decider<PromotionCommand, PromotionEvent, PromotionState> = {
   initialState: initialPromotionState,
@@ -28,6 +29,38 @@ export interface PromotionRuntime {
   /** Time comes in from outside, so tests and benches can move it. */
   readonly clock: Clock;
   readonly settings: () => Promise<AdminSettings>;
+  /** Every promotion command, from staff and from the product's own timed work, runs here. */
+  readonly commands: CommandPipeline<PromotionCommand, PromotionEvent, PromotionState>;
+}
+
+/**
+ * How a promotion's commands run. Staff commands carry the version the person saw (a newer promotion is a 409
+ * in words); the product's own work (jobs, which carry none) decides again on the newer state when someone else
+ * appended first, which is what makes two workers racing on one job end with one set of events.
+ */
+export function promotionCommands(
+  clock: Clock,
+  settle?: AggregateCommands<PromotionCommand, PromotionEvent, PromotionState>['settle'],
+): AggregateCommands<PromotionCommand, PromotionEvent, PromotionState> {
+  return {
+    streamId: promotionStreamId,
+    decider: promotionDecider,
+    retry: { maxAttempts: 5 },
+    conflict: () => new ProblemError(409, 'PROMOTION_CHANGED', PROMOTION_MESSAGES.changed),
+    // The domain does not know the id the person asked for; the words name it.
+    refusal: (error, id) => (error instanceof PromotionError && error.code === 'PROMOTION_NOT_FOUND' ? new ProblemError(404, error.code, PROMOTION_MESSAGES.notFound(id)) : error),
+    // Time comes in from outside, so tests and benches can move it.
+    clock,
+    settle,
+  };
+}
+
+/** The runtime from its parts: the command pipeline is made here, so a test or bench wires it as the product does. */
+export function createPromotionRuntime(
+  parts: Omit<PromotionRuntime, 'commands'>,
+  settle?: AggregateCommands<PromotionCommand, PromotionEvent, PromotionState>['settle'],
+): PromotionRuntime {
+  return { ...parts, commands: new CommandPipeline(parts.store, promotionCommands(parts.clock, settle)) };
 }
 
 export const timingOf = (settings: AdminSettings): PromotionTiming => ({ timeZone: settings.platformConfig.timezone, ...settings.promotionTiming });
@@ -45,23 +78,3 @@ export async function loadPromotion(store: EventStore, promotionId: string): Pro
 
 /** The actor of work the product does on its own (jobs and reactors). */
 export const SYSTEM_ACTOR = 'system:promotions';
-
-/**
- * Runs one promotion command. Staff commands carry the revision the person saw; the product's own
- * work (`retryConflicts`) decides again on the newer state when someone else appended first, which is
- * what makes two workers racing on one job end with one set of events.
- */
-export async function runPromotionCommand(
-  rt: Pick<PromotionRuntime, 'store' | 'clock'>,
-  promotionId: string,
-  command: PromotionCommand | ((state: PromotionState) => PromotionCommand),
-  context: CommandContext,
-  options: { expectedRevision?: bigint; retryConflicts?: boolean } = {},
-): Promise<ExecuteResult<PromotionEvent>> {
-  const run = () =>
-    executeCommand(rt.store, promotionStreamId(promotionId), promotionDecider, command, context, {
-      expectedRevision: options.expectedRevision,
-      clock: rt.clock,
-    });
-  return options.retryConflicts ? retryOnConflict(run, { maxAttempts: 5 }) : run();
-}

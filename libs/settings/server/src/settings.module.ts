@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { registerErrorCodes } from '@afterwards/server-kit';
 import { SettingsService } from './current-settings/settings.service';
 import { ChangeSettingsHandler } from './save-settings/change-settings.handler';
+import { SettingsPipeline } from './save-settings/settings-pipeline';
 import { ReadSettingsController } from './read-settings/read-settings.http.controller';
 import { SaveSettingsController } from './save-settings/save-settings.http.controller';
 
@@ -15,7 +16,7 @@ export class SettingsModule {
       module: SettingsModule,
       global: true,
       controllers: role === 'api' ? [ReadSettingsController, SaveSettingsController] : [],
-      providers: [SettingsService, ChangeSettingsHandler],
+      providers: [SettingsService, SettingsPipeline, ChangeSettingsHandler],
       exports: [SettingsService],
     };
   }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
-import { executeCommand, ProjectionRunner } from '@afterwards/server-kit';
+import { CommandPipeline, ProjectionRunner } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { caseStreamId, type CaseCommand, type CaseEvent } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
-import { caseDecider } from '../change-case/change-case.handler';
+import { caseCommands } from '../change-case/case-pipeline';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { dueDatesWithinLimits } from './due-dates-within-limits.migration';
 
@@ -48,7 +48,7 @@ describe.each(testDatabaseFactories)('due dates stored within their limits on %s
       details: { name: 'Mum', deceasedName: 'Margaret Jones', jurisdiction: 'England', dateOfDeath: DEATH },
       ids: randomUUID,
     } as CaseCommand;
-    await executeCommand(store, caseStreamId(caseId), caseDecider, command, { actor: 'user-ann' });
+    await new CommandPipeline(store, caseCommands()).run(caseId, command, { actor: 'user-ann' });
   };
   const dueDates = async (caseId: string) => {
     const rows = await db.sql.query<{ template_key: string; due: string }>(

@@ -9,11 +9,11 @@ import { EncryptedFileStore, FILE_TYPES } from '@afterwards/file-store';
 import { InProcessJobQueue } from '@afterwards/jobs';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { executeCommand, ProjectionRunner } from '@afterwards/server-kit';
+import { CommandPipeline, ProjectionRunner } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
-import { caseDecider } from '../change-case/change-case.handler';
+import { caseCommands } from '../change-case/case-pipeline';
 import { filePurgeReactor } from '../file-purge/file-purge.reactor';
 import { eraseExportsOf } from '../erase-owned-memories/erase-exports';
 import { memoriesProjection } from '../memories-projection/memories.projection';
@@ -60,7 +60,7 @@ describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, cre
   async function run(caseId: string, ...commands: Cmd[]): Promise<void> {
     for (const command of commands) {
       const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
-      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
+      await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor: OWNER });
     }
     const last = (await store.readStream(caseStreamId(caseId))).at(-1)!.position;
     await expectEventually(() => {
@@ -216,7 +216,7 @@ describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, cre
     const { caseId } = await memoryWithFile();
     const BEA = 'user-bea';
     const join = { type: 'JoinCase', caseId, actorId: BEA, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
-    await executeCommand(store, caseStreamId(caseId), caseDecider, join, { actor: BEA });
+    await new CommandPipeline(store, caseCommands()).run(caseId, join, { actor: BEA });
     await expectEventually(async () => expect(await getMemoryDetail(prisma, BEA, caseId)).toBeTruthy());
     const ready = await startExport(caseId, BEA);
     await prepareMemoryExport(rt, ready.id);

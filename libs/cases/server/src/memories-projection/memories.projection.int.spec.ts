@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
-import { executeCommand, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
+import { CommandPipeline, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { caseStreamId, foldCase, type CaseCommand, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
 import type { MemoryDetail } from '@afterwards/contracts';
 import { replay } from '@afterwards/history-server';
 import { casesMigrations } from '../cases.migrations';
-import { caseDecider } from '../change-case/change-case.handler';
+import { caseCommands } from '../change-case/case-pipeline';
 import { getMemoryDetail, listMemories, listMemoryDetails } from '../read-model/memory.queries';
 import { memoriesProjection } from './memories.projection';
 
@@ -35,7 +35,7 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     for (const command of commands) {
       const full = { ...command, caseId, actorId: actor, at: new Date().toISOString() } as CaseCommand;
       // As ChangeCaseHandler does: Delete Forever erases the earlier events with its tombstone.
-      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor }, { eraseEarlier: full.type === 'DeleteCase' });
+      await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor });
     }
   }
   const run = (caseId: string, ...commands: Cmd[]) => runAs(OWNER, caseId, ...commands);

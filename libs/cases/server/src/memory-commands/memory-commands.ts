@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { MemoryDetail } from '@afterwards/contracts';
-import { ProjectionsService, type CommandContext } from '@afterwards/server-kit';
+import type { CommandContext } from '@afterwards/server-kit';
 import { clientIp, type CurrentUser } from '@afterwards/identity-server';
 import type { CaseCommand } from '@afterwards/cases-domain';
 import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.command';
-import { memoriesProjection } from '../memories-projection/memories.projection';
+import { CasePipeline } from '../change-case/case-pipeline';
 import { GetMemory } from '../get-memory/get-memory.query';
 
 type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -22,7 +22,7 @@ export class MemoryCommands {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly projections: ProjectionsService,
+    private readonly pipeline: CasePipeline,
   ) {}
 
   context(user: CurrentUser, req: Request): CommandContext {
@@ -42,8 +42,8 @@ export class MemoryCommands {
   }
 
   /** Waits until the read model holds the change (read-your-writes), so the screen gets what it just did. */
-  async settled(result: CaseChangeResult): Promise<void> {
-    if (result.position) await this.projections.waitUntilApplied(memoriesProjection.name, result.position);
+  settled(result: CaseChangeResult): Promise<void> {
+    return this.pipeline.settled(result.position);
   }
 
   async runAndRead(user: CurrentUser, req: Request, command: OwnerCommand): Promise<MemoryDetail> {

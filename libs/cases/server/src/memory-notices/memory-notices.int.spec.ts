@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
-import { executeCommand, ProjectionRunner, type ProjectionChange } from '@afterwards/server-kit';
+import { CommandPipeline, ProjectionRunner, type ProjectionChange } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { SmtpMailer } from '@afterwards/mail';
 import { startSmtpCapture, type SmtpCapture } from '@afterwards/testing';
 import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
-import { caseDecider } from '../change-case/change-case.handler';
+import { caseCommands } from '../change-case/case-pipeline';
 import { MEMORY_NOTICES, memoryNoticesReactor, sendMemoryNoticeJob } from './memory-notices.reactor';
 import { sendMemoryNotice } from './send-memory-notice.job';
 
@@ -34,7 +34,7 @@ describe.each(testDatabaseFactories)('memory notices on %s', (name, create) => {
   async function runAs(actor: string, caseId: string, ...commands: Cmd[]): Promise<void> {
     for (const command of commands) {
       const full = { ...command, caseId, actorId: actor, at: new Date().toISOString() } as CaseCommand;
-      await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor }, { eraseEarlier: full.type === 'DeleteCase' });
+      await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor });
     }
   }
   const startRunner = async () => {

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
-import { executeCommand, ProjectionRunner, type Clock } from '@afterwards/server-kit';
+import { CommandPipeline, ProjectionRunner, type Clock } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
-import { caseStreamId, dueDigest, type CaseCommand } from '@afterwards/cases-domain';
+import { dueDigest, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
-import { caseDecider } from '../change-case/change-case.handler';
+import { caseCommands } from '../change-case/case-pipeline';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
@@ -75,7 +75,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     // reminders for its first-week tasks (issue 40, item 2).
     const at = command.type === 'OpenCase' ? '2026-03-10T09:00:00.000Z' : new Date().toISOString();
     const full = { ...command, caseId, actorId: OWNER, at } as CaseCommand;
-    await executeCommand(store, caseStreamId(caseId), caseDecider, full, { actor: OWNER }, { eraseEarlier: full.type === 'DeleteCase' });
+    await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor: OWNER });
   }
   /** What each person's e-mail of that instant would list from `memory`, as `who:task:offset`, by the sender's own read. */
   const itemsAt = async (at: string, memory = caseId, names: Record<string, string> = {}) => {
@@ -173,7 +173,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     const BEN = `user-${randomUUID()}`;
     await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Ben', 'ben.reminders@example.test', true)`, [BEN]);
     const join = { type: 'JoinCase', caseId, actorId: BEN, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
-    await executeCommand(store, caseStreamId(caseId), caseDecider, join, { actor: BEN });
+    await new CommandPipeline(store, caseCommands()).run(caseId, join, { actor: BEN });
     await expectEventually(async () => expect(await getMemoryDetail(prisma, BEN, caseId)).not.toBeNull());
     const recipients = await db.sql.query<{ user_id: string }>(`SELECT user_id FROM (${REMINDER_RECIPIENTS}) r WHERE case_id = $1 ORDER BY user_id`, [caseId]);
     expect(recipients.rows.map((r) => r.user_id).sort()).toEqual([OWNER, BEN].sort());
@@ -203,7 +203,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
       details: { name: 'Dad', deceasedName: 'Seán Byrne', jurisdiction: 'Ireland', dateOfDeath: '2025-11-01' },
       ids: randomUUID,
     } as unknown as CaseCommand;
-    await executeCommand(store, caseStreamId(lateId), caseDecider, full, { actor: OWNER });
+    await new CommandPipeline(store, caseCommands()).run(lateId, full, { actor: OWNER });
     await expectEventually(async () => expect(await getMemoryDetail(prisma, OWNER, lateId)).not.toBeNull());
     const tasks = (await getMemoryDetail(prisma, OWNER, lateId))!.tasks;
     const key = (taskId: string) => tasks.find((t) => t.id === taskId)!.templateKey;

@@ -3,7 +3,7 @@ import { AuditRecordNames, uuidsOf } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
 import { IMPORTS_TABLE } from '../import-listings-csv/csv-imports.http.controller';
-import { LISTINGS_TABLE } from '../staff-listing-commands/staff-listings.service';
+import { LISTINGS_TABLE } from '../staff-listings/staff-listings.service';
 
 /** The audit log's names for the directory's records: a listing by its business name, an import by its file. */
 @Injectable()

@@ -7,7 +7,7 @@ import { AuditTrail } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
 import { findStaffListings } from '../search-staff-listings/search-staff-listings.handler';
-import { StaffListings } from '../staff-listing-commands/staff-listings.service';
+import { StaffListings } from '../staff-listings/staff-listings.service';
 
 /** Listings changed at once: each is its own stream, so they are independent and a few can go in parallel. */
 const CONCURRENCY = 16;

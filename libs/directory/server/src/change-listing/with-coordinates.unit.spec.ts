@@ -1,6 +1,6 @@
 import { foldListing, type ListingCommand } from '@afterwards/directory-domain';
 import { listingSubmitted } from '@afterwards/directory-domain/testing';
-import { placeOf, withCoordinates } from './change-listing.handler';
+import { placeOf, withCoordinates } from './listing-commands';
 
 const submitted = foldListing([
   listingSubmitted({

@@ -21,7 +21,7 @@ import { Consumes, ProblemError } from '@afterwards/server-kit';
 import { staffOf } from '@afterwards/identity-server';
 import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/import-runtime';
 import { importFileName, receiveImportFile } from '../imports/receive-import-file';
-import { StaffListings } from '../staff-listing-commands/staff-listings.service';
+import { StaffListings } from '../staff-listings/staff-listings.service';
 import { findDocuments, publicDocument } from '../review-imports/documents.queries';
 import { DocumentLimitError, DocumentUnreadableError, extractText, hasText } from './extract-text';
 

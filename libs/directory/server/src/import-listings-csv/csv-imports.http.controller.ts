@@ -55,7 +55,7 @@ export class CsvImportsController {
     const importId = randomUUID();
     try {
       const check = await checkCsvUpload(files, this.rt.store, { importId, fileName, stored }, rowDefaults(await this.rt.settings()));
-      const position = await runCsvImportCommand(this.rt.store, importId, { type: 'CheckCsvImport', check }, staffContext(req));
+      const position = await runCsvImportCommand(this.rt, importId, { type: 'CheckCsvImport', check }, staffContext(req));
       const created = await this.settled(importId, position);
       await this.audit.record(req, {
         action: 'csv_import_checked',
@@ -96,7 +96,7 @@ export class CsvImportsController {
     const found = await this.find(id);
     const { skipRejected } = StartCsvImportSchema.parse(body ?? {});
     const context = staffContext(req);
-    const position = await runCsvImportCommand(this.rt.store, found.id, { type: 'StartCsvImport', importId: found.id, skipRejected }, context);
+    const position = await runCsvImportCommand(this.rt, found.id, { type: 'StartCsvImport', importId: found.id, skipRejected }, context);
     await this.rt.jobs.enqueue(importCsvJob, { importId: found.id, context: { ...context, correlationId: context.correlationId ?? found.id } }, { jobId: found.id });
     const started = await this.settled(found.id, position);
     await this.audit.record(req, {

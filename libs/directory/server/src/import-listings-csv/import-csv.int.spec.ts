@@ -10,14 +10,11 @@ import { EncryptedFileStore, FILE_TYPES, type StoredFile } from '@afterwards/fil
 import { InProcessJobQueue } from '@afterwards/jobs';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { createPgliteTestDatabase, expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { ProjectionRunner } from '@afterwards/server-kit';
-import { ChangeListing } from '../change-listing/change-listing.command';
-import { ChangeListingHandler } from '../change-listing/change-listing.handler';
-import { SubmitListings } from '../change-listing/submit-listings.command';
-import { SubmitListingsHandler } from '../change-listing/submit-listings.handler';
+import { CommandPipeline, ProjectionRunner } from '@afterwards/server-kit';
+import { ListingCommands } from '../change-listing/listing-commands';
 import { directoryMigrations } from '../directory.migrations';
 import { importsProjection } from '../imports-projection/imports.projection';
-import { runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
+import { csvImportCommands, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
 import { listingsProjection } from '../listings-projection/listings.projection';
 import { checkCsvUpload, rowDefaults } from './check-csv-upload';
 import { findCsvImports } from './csv-import.queries';
@@ -117,14 +114,11 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     prisma = createPrismaClient(db.sql);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-'));
     const files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 9) });
-    const change = new ChangeListingHandler(store);
-    const submit = new SubmitListingsHandler(store);
     rt = {
       store,
       prisma,
-      commands: {
-        execute: ((command: ChangeListing | SubmitListings) => (command instanceof SubmitListings ? submit.execute(command) : change.execute(command))) as ImportRuntime['commands']['execute'],
-      },
+      listings: new ListingCommands(store),
+      imports: new CommandPipeline(store, csvImportCommands),
       jobs: new InProcessJobQueue(),
       files: () => files,
       settings: async () => DEFAULT_SETTINGS,
@@ -147,13 +141,13 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     const importId = randomUUID();
     const stored = await files.put(Readable.from([content]), { maxBytes: 1e7, allowedTypes: [FILE_TYPES.text] });
     const check = await checkCsvUpload(files, store, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
-    await runCsvImportCommand(store, importId, { type: 'CheckCsvImport', check }, staff);
+    await runCsvImportCommand(rt, importId, { type: 'CheckCsvImport', check }, staff);
     return { importId, check };
   }
 
   /** Start a checked import leaving rows in error out, and run the job, as the start route and worker do. */
   async function startAndRun(importId: string) {
-    await runCsvImportCommand(store, importId, { type: 'StartCsvImport', importId, skipRejected: true }, staff);
+    await runCsvImportCommand(rt, importId, { type: 'StartCsvImport', importId, skipRejected: true }, staff);
     return runCsvImport(rt, { importId, context: staff });
   }
 

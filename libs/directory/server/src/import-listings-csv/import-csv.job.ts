@@ -4,7 +4,7 @@ import { NO_PROGRESS, importStreamId, listingStreamId, type ImportRowRef } from 
 import type { EventStore } from '@afterwards/event-store';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
-import { SubmitListings, type SubmitListingCommand } from '../change-listing/submit-listings.command';
+import type { SubmitListingCommand } from '../change-listing/submit-listings';
 import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
 import { AlreadyImported, listingOfRow } from './already-imported';
 import { rowDefaults } from './check-csv-upload';
@@ -23,7 +23,7 @@ export interface ImportCsvPayload {
 export const importCsvJob = defineJob<ImportCsvPayload>('directory.import-csv', { attempts: 1, removeOnComplete: 100 });
 
 /**
- * Listings submitted together: one SubmitListings, one statement creating that many streams. Large
+ * Listings submitted together: one `ListingCommands.submitMany`, one statement creating that many streams. Large
  * enough that a statement's fixed cost is small per row, small enough that a batch's transaction is
  * short (it holds back the log's readers until it ends) and its rows are little memory.
  */
@@ -64,7 +64,7 @@ const ORIGIN_READS_IN_FLIGHT = 16;
 /**
  * Imports a started CSV import: reads the stored file again, applies the same rules as the check, and
  * submits each accepted row as a listing through the Add form's command (SubmitListing, source 'Bulk
- * Upload'), placed from its postcode or town, 500 rows to a SubmitListings batch. A row seen before is
+ * Upload'), placed from its postcode or town, 500 rows to a batch. A row seen before is
  * refused as already existing and counted as a duplicate.
  *
  * Progress is recorded about once a second, and only for the rows every batch of which has been written
@@ -81,7 +81,7 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
   const resumed = state.status === 'running';
   const settled: ImportProgress = { ...(resumed ? state.progress : NO_PROGRESS) };
   const skip = settled.checked;
-  const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt.store, importId, { type, importId, progress: { ...settled } }, context);
+  const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt, importId, { type, importId, progress: { ...settled } }, context);
 
   // The check's duplicate rule: rows imported before are skipped, not submitted.
   const already = new AlreadyImported(rt.store);
@@ -92,7 +92,7 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
     const existing: SubmitListingCommand[] = batch.commands.filter((_, i) => before[i]);
     const fresh = batch.commands.filter((_, i) => !before[i]);
     // A listing made since the lookup (another import at the same time) is refused by the store: the same rule.
-    const outcomes = fresh.length > 0 ? await rt.commands.execute(new SubmitListings(fresh, context)) : [];
+    const outcomes = fresh.length > 0 ? await rt.listings.submitMany(fresh, context) : [];
     outcomes.forEach((outcome, i) => {
       if (outcome === 'submitted') counts.imported += 1;
       else if (outcome === 'exists') existing.push(fresh[i]!);
@@ -155,7 +155,7 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
     await Promise.allSettled(inFlight);
     logger.error({ err: error, importId }, 'CSV import failed');
     const reason = error instanceof CsvFileError ? error.message : 'The import stopped on an unexpected error. Rows already imported are kept; upload the file again to import the rest.';
-    await runCsvImportCommand(rt.store, importId, { type: 'FailCsvImport', importId, reason, progress: { ...settled } }, context);
+    await runCsvImportCommand(rt, importId, { type: 'FailCsvImport', importId, reason, progress: { ...settled } }, context);
   }
   return settled;
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { CommandBus } from '@nestjs/cqrs';
 import type { AdminSettings } from '@afterwards/contracts';
 import {
   decideCsvImport,
@@ -14,13 +13,17 @@ import type { EventStore, Position } from '@afterwards/event-store';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
-import { executeCommand, toDomainEvent, type CommandContext, type Decider } from '@afterwards/server-kit';
+import { CommandPipeline, toDomainEvent, type AggregateCommands, type CommandContext, type Decider } from '@afterwards/server-kit';
+import type { ListingCommands } from '../change-listing/listing-commands';
 
 /** What the import routes and the import job share, wired by Nest in the product and by hand in benches. */
 export interface ImportRuntime {
   readonly store: EventStore;
   readonly prisma: PrismaClient;
-  readonly commands: Pick<CommandBus, 'execute'>;
+  /** The listings the imports submit. */
+  readonly listings: ListingCommands;
+  /** The imports' own aggregate (`import-<id>`): checked, started, progress, completed or failed. */
+  readonly imports: CommandPipeline<CsvImportCommand, CsvImportEvent, CsvImportState>;
   readonly jobs: JobQueue;
   /** Opened on first use: only a process that handles an import needs the file store's key. */
   readonly files: () => EncryptedFileStore;
@@ -35,14 +38,15 @@ export const csvImportDecider: Decider<CsvImportCommand, CsvImportEvent, CsvImpo
   evolve: evolveCsvImport,
 };
 
+export const csvImportCommands: AggregateCommands<CsvImportCommand, CsvImportEvent, CsvImportState> = { streamId: importStreamId, decider: csvImportDecider };
+
 export async function loadCsvImport(store: EventStore, importId: string): Promise<CsvImportState> {
   const history = await store.readStream(importStreamId(importId));
   return history.reduce((s, e) => evolveCsvImport(s, toDomainEvent<CsvImportEvent>(e)), initialCsvImportState);
 }
 
-export async function runCsvImportCommand(store: EventStore, importId: string, command: CsvImportCommand, context: CommandContext): Promise<Position | undefined> {
-  const result = await executeCommand(store, importStreamId(importId), csvImportDecider, command, context);
-  return result.position;
+export async function runCsvImportCommand(rt: Pick<ImportRuntime, 'imports'>, importId: string, command: CsvImportCommand, context: CommandContext): Promise<Position | undefined> {
+  return (await rt.imports.run(importId, command, context)).position;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '@afterwards/contracts';
 import { ProblemError } from '@afterwards/server-kit';
 import { IMPORT_RUNTIME, type ImportRuntime } from '../imports/import-runtime';
-import { StaffListings } from '../staff-listing-commands/staff-listings.service';
+import { StaffListings } from '../staff-listings/staff-listings.service';
 import { documentDetail, findDocuments, publicDocument, type StoredDocument } from './documents.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, ParseUUIDPipe, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AdminListingFilterSchema, AdminListingsQuerySchema, type AdminListing, type AdminListingIdsResponse, type AdminListingsResponse } from '@afterwards/contracts';
-import { StaffListings } from '../staff-listing-commands/staff-listings.service';
+import { StaffListings } from '../staff-listings/staff-listings.service';
 import { SearchStaffListings, StaffListingIds } from './search-staff-listings.query';
 
 /** Staff reads of the directory (guarded by the StaffGuard as every `/api/admin/*` route). */

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuditRecordNames, uuidsOf } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
-import { PROMOTIONS_TABLE } from '../staff-promotions.service';
+import { PROMOTIONS_TABLE } from '../staff-promotions/staff-promotions.service';
 
 /** The audit log's name for a promotion: its business and plan, 'Hope Funeral Care, 30-day promotion'. */
 @Injectable()

@@ -5,7 +5,7 @@ import { CreatePromotionRequestSchema, PROMOTION_MESSAGES, type AdminPromotion, 
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA, ProblemError } from '@afterwards/server-kit';
 import { termsOf } from '../promotion-runtime';
-import { StaffPromotions } from '../staff-promotions.service';
+import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
 
 /** Staff sell a promotion (admin spec: Promotion Management). Answers the promotion as created. */
 @Controller('api/admin/promotions')

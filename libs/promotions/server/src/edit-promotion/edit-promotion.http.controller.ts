@@ -2,7 +2,7 @@ import { Body, Controller, Param, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { EditPromotionRequestSchema, type AdminPromotion } from '@afterwards/contracts';
 import { termsOf } from '../promotion-runtime';
-import { StaffPromotions } from '../staff-promotions.service';
+import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
 
 /** Staff edit a promotion (admin spec: Promotion Management). Answers the promotion after the change. */
 @Controller('api/admin/promotions')

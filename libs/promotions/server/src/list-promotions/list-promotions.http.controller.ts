@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
 import type { AdminPromotionList, PromotionListQuery } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
-import { StaffPromotions } from '../staff-promotions.service';
+import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
 import { listStaffPromotions } from './list-promotions.handler';
 
 /** `GET /api/admin/promotions`: the promotions with their figures and tiles. */

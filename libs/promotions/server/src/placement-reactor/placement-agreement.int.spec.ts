@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS, type AdminSettings } from '@afterwards/contracts';
-import { decideListing, evolveListing, initialListingState, listingStreamId, type ListingCommand } from '@afterwards/directory-domain';
-import { directoryMigrations, listingsProjection, SearchListings, SearchListingsHandler, StaffDashboardController, staffListingStats } from '@afterwards/directory-server';
+import type { ListingCommand } from '@afterwards/directory-domain';
+import { directoryMigrations, ListingCommands, listingsProjection, SearchListings, SearchListingsHandler, StaffDashboardController, staffListingStats } from '@afterwards/directory-server';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { createPostgresTestDatabase, expectEventually, type TestDatabase } from '@afterwards/persistence/testing';
 import { endsAt, type PromotionCommand } from '@afterwards/promotions-domain';
-import { executeCommand, ProjectionRunner } from '@afterwards/server-kit';
+import { ProjectionRunner } from '@afterwards/server-kit';
 import { listStaffPromotions } from '../list-promotions/list-promotions.handler';
 import { promotionsProjection } from '../promotions-projection/promotions.projection';
 import { promotionsMigrations } from '../promotions.migrations';
-import { loadPromotion, runPromotionCommand, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
+import { createPromotionRuntime, loadPromotion, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
 import { promotionPlacementReactor } from './promotion-placement.reactor';
 
 /**
@@ -19,7 +19,6 @@ import { promotionPlacementReactor } from './promotion-placement.reactor';
  * promoted rows), Promotions (its Active tile and the promotions featuring an Active business), the
  * dashboard's Active Promotions and the public finder's featured results agree, over the real read models.
  */
-const listingDecider = { initialState: initialListingState, decide: decideListing, evolve: evolveListing };
 
 describe('a paid featured place and the screens that count it', () => {
   let db: TestDatabase;
@@ -37,8 +36,8 @@ describe('a paid featured place and the screens that count it', () => {
     await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations]);
     store = new PostgresEventStore(db.sql);
     prisma = createPrismaClient(db.sql);
-    rt = { store, prisma, clock: { now: () => new Date(Date.now() + offsetMs) }, settings: async () => settings };
-    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(store)]);
+    rt = createPromotionRuntime({ store, prisma, clock: { now: () => new Date(Date.now() + offsetMs) }, settings: async () => settings });
+    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(new ListingCommands(store))]);
     await runner.start();
     // Four Active businesses in Birmingham; three buy a promotion (positions 1, 2, 3), one does not.
     for (let i = 0; i < 4; i++) {
@@ -57,8 +56,8 @@ describe('a paid featured place and the screens that count it', () => {
   });
 
   const today = () => todayIn(settings, rt.clock.now());
-  const listing = (command: ListingCommand) => executeCommand(store, listingStreamId(command.listingId), listingDecider, command, { actor: 'admin:test' });
-  const promotion = (promotionId: string, command: PromotionCommand) => runPromotionCommand(rt, promotionId, command, { actor: 'admin:test' });
+  const listing = (command: ListingCommand) => new ListingCommands(store).run(command.listingId, command, { actor: 'admin:test' });
+  const promotion = (promotionId: string, command: PromotionCommand) => rt.commands.run(promotionId, command, { actor: 'admin:test' });
 
   async function promote(listingId: string, position: number, plan: 'monthly' | '1-month'): Promise<string> {
     const promotionId = randomUUID();

@@ -1,18 +1,13 @@
-import { decideListing, evolveListing, initialListingState, ListingError, LISTING_STREAM_PREFIX, listingStreamId, type ListingCommand, type ListingEvent, type ListingState } from '@afterwards/directory-domain';
-import { StreamConflictError, type EventStore, type RecordedEvent } from '@afterwards/event-store';
+import { ListingError, LISTING_STREAM_PREFIX, type ListingCommand, type ListingState } from '@afterwards/directory-domain';
+import type { ListingCommands } from '@afterwards/directory-server';
+import type { RecordedEvent } from '@afterwards/event-store';
 import { placementCommand, placementReactsTo, PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
-import { executeCommand, type CommandContext, type Decider, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import type { CommandContext, Projection, ProjectionTx } from '@afterwards/server-kit';
 import { SYSTEM_ACTOR } from '../promotion-runtime';
 
 export const PROMOTION_PLACEMENT = 'promotions.placement';
 /** Listing commands sent at once after a batch (10,000 promotions ending together must not queue up one by one). */
 const CONCURRENCY = 16;
-
-const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
-  initialState: initialListingState,
-  decide: decideListing,
-  evolve: evolveListing,
-};
 
 /**
  * A process manager: a listing's promoted flag and position follow its promotions (`featuredPlace`,
@@ -20,10 +15,11 @@ const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
  * (lowest) position among them; while it is suspended or otherwise not Active the place pauses, and it
  * returns when the listing is Active again (so this reads listing status events too). It keeps which
  * promotions run in a table of its own; after each batch it sends every listing the batch touched the
- * command that makes its flag agree, then moves its checkpoint. Table writes are upserts and listing
- * commands that change nothing append nothing, so a batch replayed after a crash is safe.
+ * command that makes its flag agree, through the directory's command API (the listing's own rules, write
+ * queue and retries), then moves its checkpoint. Table writes are upserts and listing commands that change
+ * nothing append nothing, so a batch replayed after a crash is safe.
  */
-export function promotionPlacementReactor(store: EventStore): Projection {
+export function promotionPlacementReactor(listings: Pick<ListingCommands, 'run'>): Projection {
   /** Listings touched in the batch being applied, with the event that last touched each (the cause). */
   let touched = new Map<string, RecordedEvent>();
   return {
@@ -75,7 +71,7 @@ export function promotionPlacementReactor(store: EventStore): Projection {
         // Decided on the listing as it is when the command runs (its status may have moved since the event).
         const command = (listing: ListingState): ListingCommand => placementCommand(listingId, listing.status, running);
         const cause = batch.get(listingId)!;
-        return placeListing(store, listingId, command, { actor: SYSTEM_ACTOR, correlationId: cause.metadata.correlationId, causationId: cause.metadata.eventId });
+        return placeListing(listings, listingId, command, { actor: SYSTEM_ACTOR, correlationId: cause.metadata.correlationId, causationId: cause.metadata.eventId });
       });
       for (let i = 0; i < work.length; i += CONCURRENCY) await Promise.all(work.slice(i, i + CONCURRENCY).map((run) => run()));
     },
@@ -85,15 +81,16 @@ export function promotionPlacementReactor(store: EventStore): Projection {
   };
 }
 
-async function placeListing(store: EventStore, listingId: string, command: (listing: ListingState) => ListingCommand, context: CommandContext): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await executeCommand(store, listingStreamId(listingId), listingDecider, command, context);
-      return;
-    } catch (error) {
-      // A business deleted since keeps no place; its promotion runs on unseen.
-      if (error instanceof ListingError) return;
-      if (!(error instanceof StreamConflictError) || attempt >= 10) throw error;
-    }
+async function placeListing(
+  listings: Pick<ListingCommands, 'run'>,
+  listingId: string,
+  command: (listing: ListingState) => ListingCommand,
+  context: CommandContext,
+): Promise<void> {
+  try {
+    await listings.run(listingId, command, context);
+  } catch (error) {
+    // A business deleted since keeps no place; its promotion runs on unseen.
+    if (!(error instanceof ListingError)) throw error;
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AdminPromotion } from '@afterwards/contracts';
 import { timingOf } from '../promotion-runtime';
-import { StaffPromotions } from '../staff-promotions.service';
+import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
 
 /** Staff start a scheduled promotion (admin spec: Promotion Management). Answers the promotion after the change. */
 @Controller('api/admin/promotions')

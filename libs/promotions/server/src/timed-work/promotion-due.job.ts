@@ -1,6 +1,6 @@
 import { defineJob, type JobQueue } from '@afterwards/jobs';
 import { dueActions, type PromotionEvent, type PromotionJobKind, type PromotionState, type PromotionTiming } from '@afterwards/promotions-domain';
-import { loadPromotion, runPromotionCommand, SYSTEM_ACTOR, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
+import { loadPromotion, SYSTEM_ACTOR, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
 
 export interface PromotionDuePayload {
   readonly promotionId: string;
@@ -54,15 +54,13 @@ export async function runDueWork(rt: PromotionRuntime, queue: JobQueue | undefin
   const now = rt.clock.now();
   const timing = timingOf(settings);
   const today = todayIn(settings, now);
-  const { events } = await runPromotionCommand(
-    rt,
+  const { events } = await rt.commands.run(
     payload.promotionId,
     (state) =>
       payload.kind === 'start'
         ? { type: 'StartPromotion', by: 'schedule', now, today, timing }
         : { type: 'RunDueAction', kind: payload.kind, period: payload.period, now, today, timing, terms: termsOf(settings, state.plan ?? 'monthly') },
     { actor: SYSTEM_ACTOR },
-    { retryConflicts: true },
   );
   if (events.length === 0 && queue) {
     // A timer may fire a moment early, or the settings moved the time later: still to do, so wait again.

@@ -39,7 +39,7 @@ export function stateOfRow(row: Promotion): PromotionState {
  * Infinity), including work whose time has passed: after Redis lost its data, or a worker was down,
  * this is what catches up. Work already queued is deduplicated by its key; done work is a no-op.
  */
-export async function sweepDueWork(rt: PromotionRuntime, queue: JobQueue, horizonMs = 2 * PROMOTION_SWEEP_EVERY_MS): Promise<{ open: number; scheduled: number }> {
+export async function sweepDueWork(rt: Pick<PromotionRuntime, 'settings' | 'clock' | 'prisma'>, queue: JobQueue, horizonMs = 2 * PROMOTION_SWEEP_EVERY_MS): Promise<{ open: number; scheduled: number }> {
   const settings = await rt.settings();
   const timing = timingOf(settings);
   const now = rt.clock.now();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS, type AdminSettings } from '@afterwards/contracts';
-import { decideListing, evolveListing, initialListingState, listingStreamId } from '@afterwards/directory-domain';
-import { directoryMigrations, listingsProjection } from '@afterwards/directory-server';
+import { directoryMigrations, ListingCommands, listingsProjection } from '@afterwards/directory-server';
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@afterwards/event-store';
 import type { JobQueue } from '@afterwards/jobs';
 import { createBullMqHarness, createInProcessHarness, type JobQueueHarness } from '@afterwards/jobs/testing';
@@ -9,11 +8,11 @@ import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaCl
 import { createPostgresTestDatabase, expectEventually, type TestDatabase } from '@afterwards/persistence/testing';
 import { addDays } from '@afterwards/checklist-domain';
 import { dueActions, promotionStreamId, type PromotionJobKind } from '@afterwards/promotions-domain';
-import { executeCommand, ProjectionRunner } from '@afterwards/server-kit';
+import { ProjectionRunner } from '@afterwards/server-kit';
 import { promotionPlacementReactor } from '../placement-reactor/promotion-placement.reactor';
 import { promotionsProjection } from '../promotions-projection/promotions.projection';
 import { promotionsMigrations } from '../promotions.migrations';
-import { loadPromotion, runPromotionCommand, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
+import { createPromotionRuntime, loadPromotion, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
 import { promotionDueJob, runDueWork, scheduleDueWork } from './promotion-due.job';
 import { sweepDueWork } from './promotion-sweep.job';
 
@@ -21,7 +20,6 @@ import { sweepDueWork } from './promotion-sweep.job';
  * The promotion jobs on both drivers, with a clock the test moves: each piece of timed work happens at
  * its time, once, however often it is scheduled and however many workers take it.
  */
-const listingDecider = { initialState: initialListingState, decide: decideListing, evolve: evolveListing };
 
 const drivers: [string, () => JobQueueHarness, boolean][] = [
   ['in-process', createInProcessHarness, false],
@@ -45,8 +43,8 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
     await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations]);
     store = new PostgresEventStore(db.sql);
     prisma = createPrismaClient(db.sql);
-    rt = { store, prisma, clock: { now: () => new Date(Date.now() + offsetMs) }, settings: async () => settings };
-    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(store)]);
+    rt = createPromotionRuntime({ store, prisma, clock: { now: () => new Date(Date.now() + offsetMs) }, settings: async () => settings });
+    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(new ListingCommands(store))]);
     await runner.start();
     harness = harnessOf();
     // Two workers where the driver shares its jobs between processes (BullMQ); one in-process queue otherwise.
@@ -79,13 +77,13 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
   async function activeListing(): Promise<string> {
     const listingId = randomUUID();
     const details = { name: `Hope & Sons ${listingId.slice(0, 4)}`, category: 'Funeral Directors' as const, location: 'Leeds', latitude: 53.8, longitude: -1.55 };
-    await executeCommand(store, listingStreamId(listingId), listingDecider, { type: 'SubmitListing', listingId, status: 'Active', details }, { actor: 'test' });
+    await new ListingCommands(store).run(listingId, { type: 'SubmitListing', listingId, status: 'Active', details }, { actor: 'test' });
     return listingId;
   }
 
   async function promote(listingId: string, plan: 'monthly' | '1-month', startDate: string, autoRenew: boolean): Promise<string> {
     const promotionId = randomUUID();
-    await runPromotionCommand(rt, promotionId, {
+    await rt.commands.run(promotionId, {
       type: 'CreatePromotion',
       promotionId,
       listingId,

@@ -1,14 +1,10 @@
 import { Body, Controller, HttpCode, type OnModuleInit, Post, Put, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { SETTINGS_KEYS, SaveSettingsRequestSchema, type AdminSettingsResponse, type SettingsGroup } from '@afterwards/contracts';
-import { StreamConflictError } from '@afterwards/event-store';
 import { AuditRecordNames, AuditTrail, staffContext } from '@afterwards/identity-server';
-import { ProblemError, ProjectionsService } from '@afterwards/server-kit';
 import type { SettingsCommand } from '@afterwards/settings-domain';
 import { SettingsService } from '../current-settings/settings.service';
-import { settingsProjection } from '../settings-projection/settings.projection';
-import { ChangeSettings } from './change-settings.command';
+import { SettingsPipeline } from './settings-pipeline';
 
 const SETTINGS_TABLE = 'admin_settings';
 
@@ -18,15 +14,12 @@ function settingNames(keys: string): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
-const CHANGED = 'Another member of staff changed the settings while you were editing. The latest settings have been loaded.';
-
 /** `PUT /api/admin/settings`, `POST /api/admin/settings/reset` (admin spec Settings; guarded as every staff route). */
 @Controller('api/admin/settings')
 export class SaveSettingsController implements OnModuleInit {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly pipeline: SettingsPipeline,
     private readonly settings: SettingsService,
-    private readonly projections: ProjectionsService,
     private readonly audit: AuditTrail,
     private readonly names: AuditRecordNames,
   ) {}
@@ -49,27 +42,23 @@ export class SaveSettingsController implements OnModuleInit {
   }
 
   private async change(req: Request, command: SettingsCommand, expectedVersion: number | undefined, action: string): Promise<AdminSettingsResponse> {
-    let result;
-    try {
-      result = await this.commands.execute(new ChangeSettings(command, staffContext(req), expectedVersion === undefined ? undefined : BigInt(expectedVersion)));
-    } catch (error) {
-      if (error instanceof StreamConflictError) throw new ProblemError(409, 'SETTINGS_CHANGED', CHANGED);
-      throw error;
-    }
-    if (result.position) await this.projections.waitUntilApplied(settingsProjection.name, result.position);
-    this.settings.invalidate();
-    // One row per save: the spec's setting keys that changed, with their old and new values.
     const key = (g: SettingsGroup) => SETTINGS_KEYS[g].key;
-    await this.audit.recordMany(
-      req,
-      result.events.map((event) => ({
-        action,
-        tableName: SETTINGS_TABLE,
-        recordId: event.data.changes.map((c) => key(c.group)).join(','),
-        oldValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.from])),
-        newValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.to])),
-      })),
-    );
+    await this.pipeline.change(SettingsPipeline.ID, [command], staffContext(req), {
+      expectedRevision: expectedVersion === undefined ? undefined : BigInt(expectedVersion),
+      // One row per save: the spec's setting keys that changed, with their old and new values.
+      audit: ({ events }) =>
+        this.audit.recordMany(
+          req,
+          events.map((event) => ({
+            action,
+            tableName: SETTINGS_TABLE,
+            recordId: event.data.changes.map((c) => key(c.group)).join(','),
+            oldValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.from])),
+            newValues: Object.fromEntries(event.data.changes.map((c) => [key(c.group), c.to])),
+          })),
+        ),
+    });
+    this.settings.invalidate();
     return this.settings.withVersion();
   }
 }

@@ -1,19 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { LISTING_ADMIN_MESSAGES, type AdminListing } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
-import { StreamConflictError, type Position } from '@afterwards/event-store';
+import type { Position } from '@afterwards/event-store';
 import { AuditTrail, changedValues, staffContext, type StaffChange } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
-import { ChangeListing } from '../change-listing/change-listing.command';
-import { listingsProjection } from '../listings-projection/listings.projection';
+import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { ListingCommands } from '../change-listing/listing-commands';
 import { findStaffListing } from '../search-staff-listings/search-staff-listings.handler';
 
 /** The audit log's record type for listings (the read model's table). */
 export const LISTINGS_TABLE = 'listings';
-const CHANGED = 'This business was changed by someone else while you were editing. The latest details have been loaded.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Columns that change with every event and say nothing to an auditor. */
 const NOISE = new Set<keyof AdminListing>(['version', 'updatedAt']);
@@ -31,8 +28,7 @@ export function listingDiff(before: AdminListing | undefined, after: AdminListin
 @Injectable()
 export class StaffListings {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
+    private readonly listings: ListingCommands,
     private readonly audit: AuditTrail,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
@@ -53,19 +49,13 @@ export class StaffListings {
     return listing;
   }
 
-  /** Appends the command's events; a stale `expectedRevision` is a 409 in words. Returns where it landed. */
+  /** Appends the command's events (a stale `expectedRevision` is a 409 in words). Returns where they landed. */
   async append(req: Request, command: ListingCommand, expectedRevision?: bigint): Promise<Position | undefined> {
-    try {
-      const result = await this.commands.execute(new ChangeListing(command, staffContext(req), expectedRevision));
-      return result.position;
-    } catch (error) {
-      if (error instanceof StreamConflictError) throw new ProblemError(409, 'LISTING_CHANGED', CHANGED);
-      throw error;
-    }
+    return (await this.listings.run(command.listingId, command, staffContext(req), { expectedRevision })).position;
   }
 
-  async settled(position: Position | undefined): Promise<void> {
-    if (position) await this.projections.waitUntilApplied(listingsProjection.name, position);
+  settled(position: Position | undefined): Promise<void> {
+    return this.listings.settled(position);
   }
 
   /**
@@ -73,15 +63,20 @@ export class StaffListings {
    * as it now is and audits the whole change as one `action`.
    */
   async change(req: Request, listingId: string, action: string, commands: ListingCommand[], expectedRevision?: bigint): Promise<AdminListing | undefined> {
-    const before = await findStaffListing(this.prisma, listingId);
-    let last: Position | undefined;
-    for (const [i, command] of commands.entries()) {
-      last = (await this.append(req, command, i === 0 ? expectedRevision : undefined)) ?? last;
-    }
-    await this.settled(last);
-    const after = await findStaffListing(this.prisma, listingId);
-    if (last) await this.audit.record(req, this.auditOf(action, listingId, before, after));
+    const { after } = await this.listings.change(listingId, commands, staffContext(req), {
+      expectedRevision,
+      read: () => findStaffListing(this.prisma, listingId),
+      audit: ({ before, after }) => this.audit.record(req, this.auditOf(action, listingId, before, after)),
+    });
     return after;
+  }
+
+  /** One command on the listing a path names, answered with the listing after it (404 when there is none). */
+  async act(req: Request, rawId: string, action: string, make: (listingId: string) => ListingCommand): Promise<AdminListing> {
+    const listingId = StaffListings.idOf(rawId);
+    const listing = await this.change(req, listingId, action, [make(listingId)]);
+    if (!listing) throw StaffListings.notFound(rawId);
+    return listing;
   }
 
   auditOf(action: string, listingId: string, before: AdminListing | undefined, after: AdminListing | undefined): StaffChange {

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { PROMOTION_MESSAGES, PromotionActionRequestSchema, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
-import { StreamConflictError } from '@afterwards/event-store';
 import { AuditTrail, changedValues, staffContext } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PromotionError, PROMOTION_ERROR_STATUS, type PromotionCommand, type PromotionState } from '@afterwards/promotions-domain';
-import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
-import { findStaffPromotion } from './list-promotions/list-promotions.handler';
-import { promotionsProjection } from './promotions-projection/promotions.projection';
-import { runPromotionCommand, todayIn, type PromotionRuntime } from './promotion-runtime';
-import { PROMOTION_RUNTIME } from './tokens';
+import type { PromotionCommand, PromotionState } from '@afterwards/promotions-domain';
+import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { findStaffPromotion } from '../list-promotions/list-promotions.handler';
+import { todayIn, type PromotionRuntime } from '../promotion-runtime';
+import { PROMOTION_RUNTIME } from '../tokens';
 
 /** The audit log's record type for promotions (the read model's table). */
 export const PROMOTIONS_TABLE = 'promotions';
@@ -26,7 +24,6 @@ const NOISE = new Set<keyof AdminPromotion>(['version', 'daysRemaining', 'views'
 export class StaffPromotions {
   constructor(
     @Inject(PROMOTION_RUNTIME) private readonly rt: PromotionRuntime,
-    private readonly projections: ProjectionsService,
     private readonly audit: AuditTrail,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
@@ -68,22 +65,12 @@ export class StaffPromotions {
     expectedRevision?: bigint,
   ): Promise<AdminPromotion> {
     const today = await this.today();
-    const before = await findStaffPromotion(this.prisma, promotionId, today);
-    let position;
-    try {
-      position = (await runPromotionCommand(this.rt, promotionId, command, staffContext(req), { expectedRevision })).position;
-    } catch (error) {
-      if (error instanceof StreamConflictError) throw new ProblemError(409, 'PROMOTION_CHANGED', PROMOTION_MESSAGES.changed);
-      if (error instanceof PromotionError) {
-        const message = error.code === 'PROMOTION_NOT_FOUND' ? PROMOTION_MESSAGES.notFound(promotionId) : error.message;
-        throw new ProblemError(PROMOTION_ERROR_STATUS[error.code], error.code, message, error.errors.length ? [...error.errors] : undefined);
-      }
-      throw error;
-    }
-    if (position) await this.projections.waitUntilApplied(promotionsProjection.name, position);
-    const after = await findStaffPromotion(this.prisma, promotionId, today);
+    const { after } = await this.rt.commands.change(promotionId, [command], staffContext(req), {
+      expectedRevision,
+      read: () => findStaffPromotion(this.prisma, promotionId, today),
+      audit: ({ before, after }) => this.audit.record(req, { action, tableName: PROMOTIONS_TABLE, recordId: promotionId, ...changedValues(before, after, NOISE) }),
+    });
     if (!after) throw new ProblemError(404, 'PROMOTION_NOT_FOUND', PROMOTION_MESSAGES.notFound(promotionId));
-    if (position) await this.audit.record(req, { action, tableName: PROMOTIONS_TABLE, recordId: promotionId, ...changedValues(before, after, NOISE) });
     return after;
   }
 }
