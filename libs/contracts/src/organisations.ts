@@ -119,11 +119,12 @@ export const AdminOrganisationListSchema = z.object({
   counts: z.object({ active: z.int(), retired: z.int() }),
 });
 export type AdminOrganisationList = z.infer<typeof AdminOrganisationListSchema>;
-export interface AdminOrganisationListQuery {
-  q?: string;
-  kind?: OrganisationKind;
-  status?: OrganisationStatus;
-}
+export const AdminOrganisationListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.maxLength(200, 'This must be 200 characters or fewer.'))),
+  kind: z.optional(OrganisationKindSchema),
+  status: z.optional(z.enum(ORGANISATION_STATUSES)),
+});
+export type AdminOrganisationListQuery = z.infer<typeof AdminOrganisationListQuerySchema>;
 /** An edit carries the version the staff member saw; a newer one is refused with 409. */
 export const EditOrganisationRequestSchema = z.extend(OrganisationRequestSchema, { expectedVersion: z.int().check(z.gte(0)) });
 export type EditOrganisationRequest = z.infer<typeof EditOrganisationRequestSchema>;
@@ -131,6 +132,12 @@ export const OrganisationActionRequestSchema = z.object({ expectedVersion: z.int
 export type OrganisationActionRequest = z.infer<typeof OrganisationActionRequestSchema>;
 /** Most entries a family's search answers with. */
 export const ORGANISATION_SEARCH_LIMIT = 20;
+/** `GET /api/organisations`: what a family typed, and the memory's jurisdiction to keep to. */
+export const OrganisationSearchQuerySchema = z.object({
+  q: z.optional(z.string().check(z.maxLength(200, 'This must be 200 characters or fewer.'))),
+  jurisdiction: z.optional(z.enum(JURISDICTIONS)),
+});
+export type OrganisationSearchQuery = z.infer<typeof OrganisationSearchQuerySchema>;
 
 export const ORGANISATION_MESSAGES = {
   notFound: 'That organisation is not in the directory.',
