@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
-import { ORGANISATION_ERROR_STATUS } from '@afterwards/organisations-domain';
+import { ORGANISATION_ERROR_STATUS, STARTING_DIRECTORY } from '@afterwards/organisations-domain';
 import { registerErrorCodes } from '@afterwards/server-kit';
 import { AddOrganisationController } from './add-organisation/add-organisation.http.controller';
 import { OrganisationAuditNames } from './audit-names/organisation-audit-names';
@@ -13,7 +13,6 @@ import { SearchOrganisationsHandler } from './search-organisations/search-organi
 import { SearchOrganisationsController } from './search-organisations/search-organisations.http.controller';
 import { SeedStartingDirectory, STARTING_SET } from './seed-starting-directory/seed-starting-directory';
 import { StaffOrganisations } from './staff-organisations.service';
-import { STARTING_ORGANISATIONS } from './starting-organisations';
 
 registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409 });
 
@@ -26,7 +25,7 @@ const providers: Provider[] = [
   StaffOrganisations,
   OrganisationDirectory,
   OrganisationAuditNames,
-  { provide: STARTING_SET, useValue: STARTING_ORGANISATIONS },
+  { provide: STARTING_SET, useValue: STARTING_DIRECTORY },
 ];
 
 /** Telling the organisations (issue 43): the organisation directory staff keep, and each memory's list. */
