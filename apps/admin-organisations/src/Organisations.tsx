@@ -2,7 +2,7 @@
 // office (issue 43): find, add, edit, retire and restore the organisations families pick from when they
 // list who to tell, and the names families typed that the directory lacks. It owns its server state (its
 // own QueryClient); other staff's changes arrive through useStaffChanges and refetch the list.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ORGANISATION_KIND_LABELS,
@@ -71,7 +71,26 @@ function OrganisationsView({ admin }: OrganisationsProps) {
   const query: AdminOrganisationListQuery = { q: q || undefined, kind: (kind || undefined) as OrganisationKind | undefined, status: (status || undefined) as OrganisationStatus | undefined };
   const list = useQuery({ queryKey: keys.list(query), queryFn: ({ signal }) => organisationsApi.list(query, signal), placeholderData: keepPreviousData });
 
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [dialog, setDialogState] = useState<DialogState | null>(null);
+  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
+  // section when that control has gone, e.g. Retire once the entry is retired).
+  const opener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: DialogState | null) => {
+    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialogState(next);
+  };
+  const hadDialog = useRef(false);
+  useEffect(() => {
+    if (dialog) {
+      hadDialog.current = true;
+      return;
+    }
+    if (!hadDialog.current) return;
+    hadDialog.current = false;
+    const target = opener.current?.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('og-root');
+    opener.current = null;
+    target?.focus();
+  }, [dialog]);
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
   // Writes in flight: a live refetch now could briefly show the old entry, so it waits for the answer.
   const writes = useRef(0);
@@ -153,6 +172,8 @@ function OrganisationsView({ admin }: OrganisationsProps) {
           )}
         </div>
 
+        <MissingOrganisationsPanel readOnly={readOnly} onAdd={(name) => setDialog({ kind: 'form', organisation: null, name })} />
+
         <h2 className="aw-visually-hidden">Find organisations</h2>
         <Card className="og-filters" role="search" aria-label="Filter organisations">
           <TextInput
@@ -213,7 +234,6 @@ function OrganisationsView({ admin }: OrganisationsProps) {
           )}
         </section>
 
-        <MissingOrganisationsPanel readOnly={readOnly} onAdd={(name) => setDialog({ kind: 'form', organisation: null, name })} />
       </section>
 
       {dialog?.kind === 'form' ? (
