@@ -82,7 +82,7 @@ describe('the organisation directory in the browser', () => {
     await dialog.getByLabel('Source 1 title').fill('Harbour Credit Union: when a member dies');
     await dialog.getByLabel('Source 1 web address').fill('https://harbour-cu.example/bereavement');
     await assertAccessible(page, 'the add organisation dialog');
-    await screenshot(page, 'organisations-add-1280');
+    await screenshot(page, 'organisations-add-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Add Organisation' }).click();
     await page.getByText(ORGANISATION_MESSAGES.added('Harbour Credit Union')).waitFor();
     const [added] = await server('harbour');
@@ -129,7 +129,7 @@ describe('the organisation directory in the browser', () => {
     await expect(cardOf(page, 'Nationwide Building Society').getByRole('button', { name: /Edit|Retire/ }).count()).resolves.toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'organisations-auditor-390');
+    await screenshot(page, 'organisations-auditor-390', { fullPage: false });
     await auditorContext.close();
   });
 });
