@@ -1,3 +1,3 @@
 // Telling the organisations (issue 43): who to tell for a jurisdiction, a memory's list of organisations,
 // and the letters. Pure rules: time and ids come in as inputs.
-export {};
+export * from './memory-organisations';
