@@ -1,2 +1,3 @@
 export { OrganisationsModule } from './organisations.module';
 export { organisationsMigrations } from './organisations.migrations';
+export { memoryOrganisationsProjection } from './memory-organisations-projection/memory-organisations.projection';

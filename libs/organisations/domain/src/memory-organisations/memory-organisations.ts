@@ -1,13 +1,12 @@
 import type { MemoryOrganisationStatus, OrganisationAnswers, OrganisationKind, PostalAddress, TellingService } from '@afterwards/contracts';
 import type { MemoryOrganisationsEvent, Sealed } from './memory-organisations.events';
+import { UNANSWERED } from '../starting-list/starting-list';
 import { invalidField, MEMORY_ORGANISATION_MESSAGES as M, MemoryOrganisationError } from './memory-organisations.errors';
 
 /** How many organisations one memory's list keeps: far more than any family needs, but not without end. */
 export const MEMORY_ORGANISATIONS_LIMIT = 200;
 /** A letter not answered after this many days is waiting, when the organisation gives no usual time. */
 export const DEFAULT_REPLY_DAYS = 21;
-
-export const NO_ANSWERS: OrganisationAnswers = { drove: null, passport: null, pensionOrBenefits: null, home: null, employed: null };
 
 /** What the decider needs to know of one organisation on the list. */
 export interface MemoryOrganisationEntryState {
@@ -24,7 +23,7 @@ export interface MemoryOrganisationsState {
   entries: Readonly<Record<string, MemoryOrganisationEntryState>>;
 }
 
-export const initialMemoryOrganisationsState: MemoryOrganisationsState = { caseId: null, erased: false, answers: NO_ANSWERS, entries: {} };
+export const initialMemoryOrganisationsState: MemoryOrganisationsState = { caseId: null, erased: false, answers: UNANSWERED, entries: {} };
 
 /** Commands. Who may send them is the server's check (the memory's owner and editors); time comes in as `today`. */
 export type MemoryOrganisationsCommand =
