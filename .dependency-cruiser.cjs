@@ -145,7 +145,11 @@ const PUBLISHED_PORTS = [
       'listing events: the promotion notices read them, history replays them. (The placement reactor also ' +
       'decides listing commands itself, until it sends them through the directory: issue 42 item 1.)',
   },
-  { to: '@afterwards/cases-domain', from: ['history', 'organisations'], why: 'history replays every aggregate to show its state at an event; a memory\'s organisations are erased when the memory is (CaseDeleted)' },
+  {
+    to: '@afterwards/cases-domain',
+    from: ['history', 'organisations'],
+    why: "history replays every aggregate to show its state at an event; a memory's organisations are erased when the memory is (CaseDeleted)",
+  },
   {
     to: '@afterwards/cases-server',
     from: ['organisations'],

@@ -77,6 +77,7 @@ import { PlaceSuggestQuerySchema } from './places';
 import { AuthOptionsResponseSchema, SessionResponseSchema, SessionStateResponseSchema } from './sign-in';
 import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
 import { CalendarSubscriptionSchema, MemoryRemindersSchema, ReminderPreviewSchema, SetMemoryRemindersRequestSchema, SetReminderPreferencesRequestSchema, UnsubscribeQuerySchema } from './reminders';
+import { AddMemoryOrganisationRequestSchema, EditMemoryOrganisationRequestSchema, MemoryOrganisationsResponseSchema, OrganisationAnswersSchema } from './organisations';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
 
 /**
@@ -187,6 +188,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/memories/{id}/notes', summary: 'Add a note', tag: 'Memories', access: 'family', body: NoteRequestSchema, response: MemoryDetailSchema, status: 201 },
   { method: 'PUT', path: '/api/memories/{id}/notes/{noteId}', summary: 'Edit a note', tag: 'Memories', access: 'family', body: EditNoteRequestSchema, response: MemoryDetailSchema },
   { method: 'DELETE', path: '/api/memories/{id}/notes/{noteId}', summary: 'Delete a note', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  // A memory's organisations (issue 43): owners and editors change them, viewers read.
+  { method: 'GET', path: '/api/memories/{id}/organisations', summary: "The memory's organisations to tell, with the starting list for its jurisdiction and answers", tag: 'Organisations', access: 'family', response: MemoryOrganisationsResponseSchema },
+  { method: 'PUT', path: '/api/memories/{id}/organisations/answers', summary: 'Answer the plain questions the starting list is made from', tag: 'Organisations', access: 'family', body: OrganisationAnswersSchema, response: MemoryOrganisationsResponseSchema },
+  { method: 'POST', path: '/api/memories/{id}/organisations', summary: 'Add an organisation from the directory, or one of their own', tag: 'Organisations', access: 'family', body: AddMemoryOrganisationRequestSchema, response: MemoryOrganisationsResponseSchema, status: 201 },
+  { method: 'PATCH', path: '/api/memories/{id}/organisations/{entryId}', summary: "Change an organisation's references, notes, letter text or status (409 when stale)", tag: 'Organisations', access: 'family', body: EditMemoryOrganisationRequestSchema, response: MemoryOrganisationsResponseSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/organisations/{entryId}', summary: 'Take an organisation off the list', tag: 'Organisations', access: 'family', response: MemoryOrganisationsResponseSchema },
   { method: 'GET', path: '/api/memories/{id}/sharing', summary: 'Who can see a memory, and the invitations waiting (its owner only)', tag: 'Sharing', access: 'family', response: MemorySharingSchema },
   { method: 'POST', path: '/api/memories/{id}/invitations', summary: 'Invite someone by e-mail as an editor or a viewer', tag: 'Sharing', access: 'family', body: InviteToMemoryRequestSchema, response: MemorySharingSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/invitations/{invitationId}', summary: 'Cancel a waiting invitation', tag: 'Sharing', access: 'family', response: MemorySharingSchema },
