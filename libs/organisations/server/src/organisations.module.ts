@@ -2,26 +2,53 @@ import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/co
 import { APP_CONFIG, registerErrorCodes, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
 import type { SqlClient } from '@afterwards/persistence';
 import { resolveMasterKey } from '@afterwards/file-store';
-import { MEMORY_ORGANISATION_ERROR_CODES } from '@afterwards/organisations-domain';
-import { DIRECTORY_LOOKUP, MEMORY_ORGANISATIONS_SEALER } from './tokens';
+import { MEMORY_ORGANISATION_ERROR_CODES, ORGANISATION_ERROR_STATUS, STARTING_DIRECTORY } from '@afterwards/organisations-domain';
+import { AddOrganisationController } from './add-organisation/add-organisation.http.controller';
+import { OrganisationAuditNames } from './audit-names/organisation-audit-names';
+import { EditOrganisationController } from './edit-organisation/edit-organisation.http.controller';
+import { ListOrganisationsHandler } from './list-organisations/list-organisations.handler';
+import { ListOrganisationsController } from './list-organisations/list-organisations.http.controller';
+import { OrganisationDirectory } from './organisation-directory/organisation-directory';
+import { RetireOrganisationController } from './retire-organisation/retire-organisation.http.controller';
+import { SearchOrganisationsHandler } from './search-organisations/search-organisations.handler';
+import { SearchOrganisationsController } from './search-organisations/search-organisations.http.controller';
+import { SeedStartingDirectory, STARTING_SET } from './seed-starting-directory/seed-starting-directory';
+import { StaffOrganisations } from './staff-organisations.service';
+import { MEMORY_ORGANISATIONS_SEALER } from './tokens';
 import { MemoryOrganisationsSealer } from './sealing/memory-organisations-sealer';
 import { ChangeMemoryOrganisationsHandler } from './change-memory-organisations/change-memory-organisations.handler';
 import { GetMemoryOrganisationsHandler } from './get-memory-organisations/get-memory-organisations.handler';
 import { GetMemoryOrganisationsController } from './get-memory-organisations/get-memory-organisations.http.controller';
 import { MemoryOrganisationsRoutes } from './memory-organisations-routes/memory-organisations.routes';
 import { GiveAnswersController } from './give-answers/give-answers.http.controller';
-import { AddOrganisationController } from './add-organisation/add-organisation.http.controller';
-import { startingDirectoryLookup } from './add-organisation/directory-lookup';
-import { EditOrganisationController } from './edit-organisation/edit-organisation.http.controller';
+import { AddMemoryOrganisationController } from './add-memory-organisation/add-memory-organisation.http.controller';
+import { EditMemoryOrganisationController } from './edit-memory-organisation/edit-memory-organisation.http.controller';
 import { RemoveOrganisationController } from './remove-organisation/remove-organisation.http.controller';
 import { MemoryOrganisationsErasure } from './erase-memory-organisations/memory-organisations-erasure.service';
 
-registerErrorCodes({ ...MEMORY_ORGANISATION_ERROR_CODES, ORGANISATION_NOT_FOUND: 404 });
+registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
 
 /** The routes this context serves (only the API process serves HTTP). */
-const controllers: Type[] = [GetMemoryOrganisationsController, GiveAnswersController, AddOrganisationController, EditOrganisationController, RemoveOrganisationController];
-
-const sharedProviders: Provider[] = [
+const controllers: Type[] = [
+  SearchOrganisationsController,
+  ListOrganisationsController,
+  AddOrganisationController,
+  EditOrganisationController,
+  RetireOrganisationController,
+  GetMemoryOrganisationsController,
+  GiveAnswersController,
+  AddMemoryOrganisationController,
+  EditMemoryOrganisationController,
+  RemoveOrganisationController,
+];
+// SessionCache comes from the cases module (global), so erasing an account forgets its sessions here too.
+const providers: Provider[] = [
+  SearchOrganisationsHandler,
+  ListOrganisationsHandler,
+  StaffOrganisations,
+  OrganisationDirectory,
+  OrganisationAuditNames,
+  { provide: STARTING_SET, useValue: STARTING_DIRECTORY },
   {
     // Each memory's key is wrapped by the file store's master key (FILE_STORE_KEY, or the embedded one).
     provide: MEMORY_ORGANISATIONS_SEALER,
@@ -33,7 +60,6 @@ const sharedProviders: Provider[] = [
   },
   ChangeMemoryOrganisationsHandler,
   GetMemoryOrganisationsHandler,
-  { provide: DIRECTORY_LOOKUP, useValue: startingDirectoryLookup },
 ];
 
 /** Telling the organisations (issue 43): the organisation directory staff keep, and each memory's list. */
@@ -43,9 +69,10 @@ export class OrganisationsModule {
     return {
       module: OrganisationsModule,
       controllers: role === 'api' ? controllers : [],
-      // The erasure reactor runs beside the projections, in the API (as the file purge does).
-      providers: [...sharedProviders, ...(role === 'api' ? [MemoryOrganisationsRoutes, MemoryOrganisationsErasure] : [])],
-      exports: [],
+      // The API seeds the starting set (the embedded profile's only process; every replica in production), and
+      // runs the erasure reactor beside the projections (as the file purge does).
+      providers: role === 'api' ? [...providers, SeedStartingDirectory, MemoryOrganisationsRoutes, MemoryOrganisationsErasure] : providers,
+      exports: [OrganisationDirectory],
     };
   }
 }
