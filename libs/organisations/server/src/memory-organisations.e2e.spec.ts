@@ -12,6 +12,7 @@ import {
   type MemoryOrganisationsResponse,
   type ReadModelChanged,
 } from '@afterwards/contracts';
+import { pdfPages } from '@afterwards/organisations-domain/testing';
 import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
@@ -138,13 +139,13 @@ describe("a memory's organisations over HTTP", () => {
           socket.on('connect_error', reject);
         });
       const annSocket = await connect(ann);
-      expect(await annSocket.emitWithAck(RealtimeEvents.subscribe, PrivateTopics.memoryOrganisations)).toEqual({ ok: true });
+      expect(await annSocket.emitWithAck(RealtimeEvents.subscribe, PrivateTopics.memories)).toEqual({ ok: true });
       const heard = new Promise<ReadModelChanged>((resolve) => annSocket.on(RealtimeEvents.readModelChanged, (m: ReadModelChanged) => resolve(m)));
 
       const bank = (await ok(bob.json(url()))).organisations.find((o) => o.organisationId === 'nationwide')!;
       const sent = await ok(bob.json(url(`/${bank.id}`), { method: 'PATCH', json: { status: 'letter-sent', statusOn: '2026-10-28' } }));
       expect(sent.organisations.find((o) => o.id === bank.id)).toMatchObject({ status: 'letter-sent', dates: { sentOn: '2026-10-28' }, waiting: true });
-      expect(await heard).toMatchObject({ topic: PrivateTopics.memoryOrganisations, ids: [memoryId] });
+      expect(await heard).toMatchObject({ topic: PrivateTopics.memories, ids: [memoryId] });
 
       const read = await ok(cara.json(url()));
       expect(read.organisations.find((o) => o.id === bank.id)?.references).toEqual([{ label: 'Account number', value: ACCOUNT }]);
@@ -170,6 +171,30 @@ describe("a memory's organisations over HTTP", () => {
     }
   });
 
+  it("makes the letter as a PDF holding the person's name, dates, last address, the reference and the bereavement address", async () => {
+    expect((await ann.json('/api/profile', { method: 'PUT', json: { firstName: 'Ann', lastName: 'Quillfeather', address: '3 Heron Close\nLeicester\nLE2 3AB' } })).status).toBe(200);
+    const withAddress = await ok(ann.json(url('/last-address'), { method: 'PUT', json: { lastAddress: ['12 Larch Row', 'Market Harborough', 'LE16 7PQ'] } }));
+    expect(withAddress.lastAddress).toEqual(['12 Larch Row', 'Market Harborough', 'LE16 7PQ']);
+    expect(await everything()).not.toContain('Larch Row');
+
+    const bank = withAddress.organisations.find((o) => o.organisationId === 'nationwide')!;
+    const res = await cara.fetch(url(`/${bank.id}/letter.pdf`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = (await pdfPages(new Uint8Array(await res.arrayBuffer()))).join('\n');
+    for (const expected of ['Arthur Quillfeather', '2 March 1941', '20 October 2026', '12 Larch Row', '93817265', bank.address.at(-1)!]) expect(text).toContain(expected);
+    expect((await dan.fetch(url(`/${bank.id}/letter.pdf`))).status).toBe(404);
+
+    // 'Letters for all to tell': only those not yet sent (the bank's letter went; the bowls club's has not).
+    const pack = await ann.fetch(url('/letters.pdf'));
+    expect(pack.headers.get('content-type')).toBe('application/pdf');
+    const packText = (await pdfPages(new Uint8Array(await pack.arrayBuffer()))).join('\n');
+    expect(packText).toContain('Hollybush Bowls Club');
+    expect(packText).toContain('3 Heron Close');
+    expect(packText).not.toContain('93817265');
+  });
+
   it('removes an organisation', async () => {
     const own = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === null)!;
     const after = await ok(ann.json(url(`/${own.id}`), { method: 'DELETE' }));
@@ -179,7 +204,7 @@ describe("a memory's organisations over HTTP", () => {
   it('leaves no reference anywhere after Delete Forever: tables, events, files and logs', async () => {
     expect((await ann.fetch(`/api/memories/${memoryId}`, { method: 'DELETE' })).status).toBe(204);
     const left = await everything();
-    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush']) expect(left).not.toContain(secret);
+    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush', 'Larch Row']) expect(left).not.toContain(secret);
     for (const table of ['memory_organisations', 'memory_organisations_lists', 'memory_organisations_keys']) {
       expect((await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE case_id = $1`, [memoryId])).rows[0]).toEqual({ n: 0 });
     }

@@ -25,6 +25,8 @@ import { AddMemoryOrganisationController } from './add-memory-organisation/add-m
 import { EditMemoryOrganisationController } from './edit-memory-organisation/edit-memory-organisation.http.controller';
 import { RemoveOrganisationController } from './remove-organisation/remove-organisation.http.controller';
 import { MemoryOrganisationsErasure } from './erase-memory-organisations/memory-organisations-erasure.service';
+import { LastAddressController } from './give-answers/last-address.http.controller';
+import { LettersController } from './letters/letters.http.controller';
 
 registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
 
@@ -37,9 +39,11 @@ const controllers: Type[] = [
   RetireOrganisationController,
   GetMemoryOrganisationsController,
   GiveAnswersController,
+  LastAddressController,
   AddMemoryOrganisationController,
   EditMemoryOrganisationController,
   RemoveOrganisationController,
+  LettersController,
 ];
 // SessionCache comes from the cases module (global), so erasing an account forgets its sessions here too.
 const providers: Provider[] = [
