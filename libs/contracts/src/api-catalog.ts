@@ -86,6 +86,7 @@ import {
   EditMemoryOrganisationRequestSchema,
   EditOrganisationRequestSchema,
   MemoryOrganisationsResponseSchema,
+  MissingOrganisationsSchema,
   OrganisationActionRequestSchema,
   OrganisationAnswersSchema,
   OrganisationRequestSchema,
@@ -251,6 +252,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Organisation directory: families search it; staff keep it
   { method: 'GET', path: '/api/organisations', summary: 'Search the organisation directory as you type (active entries)', tag: 'Organisations', access: 'family', query: OrganisationSearchQuerySchema, response: OrganisationSearchResponseSchema },
+  { method: 'GET', path: '/api/admin/organisations/missing', summary: 'Names families gave their own organisations that the directory lacks, counted (only names given on two memories or more)', tag: 'Organisations', access: 'staff', response: MissingOrganisationsSchema },
   { method: 'GET', path: '/api/admin/organisations', summary: 'The organisation directory, retired entries too', tag: 'Organisations', access: 'staff', query: AdminOrganisationListQuerySchema, response: AdminOrganisationListSchema },
   { method: 'POST', path: '/api/admin/organisations', summary: 'Add an organisation to the directory', tag: 'Organisations', access: 'admin', body: OrganisationRequestSchema, response: AdminOrganisationSchema, status: 201 },
   { method: 'PUT', path: '/api/admin/organisations/{id}', summary: 'Edit an organisation', tag: 'Organisations', access: 'admin', body: EditOrganisationRequestSchema, response: AdminOrganisationSchema },

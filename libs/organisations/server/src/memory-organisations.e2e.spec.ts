@@ -4,6 +4,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import {
   MemoryOrganisationsResponseSchema,
+  MissingOrganisationsSchema,
   PrivateTopics,
   ProblemDetailsSchema,
   REALTIME_PATH,
@@ -13,7 +14,7 @@ import {
   type ReadModelChanged,
 } from '@afterwards/contracts';
 import { pdfPages } from '@afterwards/organisations-domain/testing';
-import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
 describe("a memory's organisations over HTTP", () => {
@@ -23,7 +24,9 @@ describe("a memory's organisations over HTTP", () => {
   let bob: HttpSession; // editor
   let cara: HttpSession; // viewer
   let dan: HttpSession; // not on the memory
+  let staff: HttpSession;
   let memoryId: string;
+  let dansMemoryId: string;
   const password = 'quiet-harbour-47';
   const emails = { bob: 'bob.organisations@example.test', cara: 'cara.organisations@example.test' };
   // Marks that must never be stored or logged in the clear, and must be gone after Delete Forever.
@@ -46,6 +49,9 @@ describe("a memory's organisations over HTTP", () => {
     });
     expect(opened.status).toBe(201);
     memoryId = opened.body.memory.id;
+    const STAFF = { email: 'orla.figures@afterwards.example', name: 'Orla Byrne', password: 'harbour-lights-2043' };
+    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
+    staff = await staffSignedIn(product, STAFF);
     for (const [who, email, role] of [[bob, emails.bob, 'editor'], [cara, emails.cara, 'viewer']] as const) {
       const seen = mailsFor(product.outboxDir, email).filter((m) => m.kind === 'memory-invitation').length;
       expect((await ann.json(`/api/memories/${memoryId}/invitations`, { method: 'POST', json: { email, role } })).status).toBe(201);
@@ -195,16 +201,29 @@ describe("a memory's organisations over HTTP", () => {
     expect(packText).not.toContain('93817265');
   });
 
+  it("counts for staff the names families add that the directory lacks, given on two memories or more, and nothing else", async () => {
+    const dans = await dan.json<MemoryDetail>('/api/memories', { method: 'POST', json: { name: 'Gran', deceasedName: 'Edith Marsh', jurisdiction: 'Wales' } });
+    dansMemoryId = dans.body.memory.id;
+    const add = (json: Record<string, unknown>) => ok(dan.json(`/api/memories/${dansMemoryId}/organisations`, { method: 'POST', json: { organisationId: null, kind: 'other', ...json } }), 201);
+    await add({ name: '  hollybush   BOWLS club ' });
+    await add({ name: 'Larkspur Lettings' }); // one family's only: never shown
+    await add({ name: 'Nationwide Building Society' }); // the directory has it
+    const figures = async () => MissingOrganisationsSchema.parse((await staff.json('/api/admin/organisations/missing')).body).names;
+    expect(await figures()).toEqual([{ name: expect.stringMatching(/^hollybush bowls club$/i), count: 2 }]);
+    expect((await dan.json('/api/admin/organisations/missing')).status).not.toBe(200);
+  });
+
   it('removes an organisation', async () => {
-    const own = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === null)!;
-    const after = await ok(ann.json(url(`/${own.id}`), { method: 'DELETE' }));
-    expect(after.organisations.map((o) => o.id)).not.toContain(own.id);
+    const dvla = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === 'dvla')!;
+    const after = await ok(ann.json(url(`/${dvla.id}`), { method: 'DELETE' }));
+    expect(after.organisations.map((o) => o.id)).not.toContain(dvla.id);
+    expect((await ann.json(url(`/${dvla.id}`), { method: 'DELETE' })).status).toBe(200); // already gone: nothing to do
   });
 
   it('leaves no reference anywhere after Delete Forever: tables, events, files and logs', async () => {
     expect((await ann.fetch(`/api/memories/${memoryId}`, { method: 'DELETE' })).status).toBe(204);
     const left = await everything();
-    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush', 'Larch Row']) expect(left).not.toContain(secret);
+    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush Bowls Club', 'Larch Row']) expect(left).not.toContain(secret);
     for (const table of ['memory_organisations', 'memory_organisations_lists', 'memory_organisations_keys']) {
       expect((await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE case_id = $1`, [memoryId])).rows[0]).toEqual({ n: 0 });
     }
@@ -215,5 +234,7 @@ describe("a memory's organisations over HTTP", () => {
     expect(filesUnder(product.dataDir)).not.toContain('93817265');
     expect(product.logs()).not.toContain('93817265');
     expect((await bob.json(url())).status).toBe(404);
+    // The name went with the memory: one memory gives it now, below the floor.
+    expect(MissingOrganisationsSchema.parse((await staff.json('/api/admin/organisations/missing')).body).names).toEqual([]);
   });
 });

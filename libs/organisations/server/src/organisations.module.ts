@@ -27,11 +27,14 @@ import { RemoveOrganisationController } from './remove-organisation/remove-organ
 import { MemoryOrganisationsErasure } from './erase-memory-organisations/memory-organisations-erasure.service';
 import { LastAddressController } from './give-answers/last-address.http.controller';
 import { LettersController } from './letters/letters.http.controller';
+import { MissingOrganisationsController } from './missing-organisations/missing-organisations.http.controller';
 
 registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
 
 /** The routes this context serves (only the API process serves HTTP). */
 const controllers: Type[] = [
+  // Before the staff routes with an :id, so 'missing' is never taken for one.
+  MissingOrganisationsController,
   SearchOrganisationsController,
   ListOrganisationsController,
   AddOrganisationController,
