@@ -1,5 +1,6 @@
 // The figure 'Organisations families add that the directory lacks' (issue 43): the names families typed for
-// their own organisations, counted, and nothing else about them; staff can add one from here.
+// their own organisations, counted by memory, and nothing else about them (the server leaves out a name given
+// on one memory only); staff can add one from here.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { keys, organisationsApi } from './api';
@@ -15,7 +16,10 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
       <h2 id="og-missing-title" className="og-section-title">
         Organisations families add that the directory lacks
       </h2>
-      <p className="aw-muted og-small">The names families typed for organisations of their own, and how many families typed each. Nothing else about them is shown.</p>
+      <p className="aw-muted og-small">
+        The names families typed for organisations of their own, and on how many memories. A name given on only one memory is not shown, and nothing else about
+        the families is.
+      </p>
       {missing.isError ? (
         <div role="alert">
           <Alert tone="error">These figures could not be loaded. Please try again.</Alert>
@@ -26,14 +30,14 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
       ) : !missing.data ? (
         <InlineLoading>Loading the figures...</InlineLoading>
       ) : names.length === 0 ? (
-        <p>No family has added an organisation the directory lacks.</p>
+        <p>No organisation the directory lacks has been added on more than one memory.</p>
       ) : (
         <ol className="og-missing__list">
           {names.map((n) => (
             <li key={n.name} className="og-missing__item">
               <span className="og-missing__name">{n.name}</span>
               <span className="og-missing__count">
-                {n.count} {n.count === 1 ? 'family' : 'families'}
+                on {n.count} {n.count === 1 ? 'memory' : 'memories'}
               </span>
               {readOnly ? null : (
                 <Button size="sm" variant="quiet" icon={<Icon name="plus" size={16} />} onClick={() => onAdd(n.name)}>

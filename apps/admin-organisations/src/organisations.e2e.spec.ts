@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ORGANISATION_MESSAGES, type AdminOrganisationList } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, launchChromium, screenshot, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, HttpSession, launchChromium, screenshot, signedIn, signInAtAdmin, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // The organisation directory in the browser against the built product (issue 43, staff): the starting set
 // listed and found, adding an organisation with the form's own messages first, editing it and retiring it
@@ -10,6 +10,7 @@ const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: tr
 
 const ADA = { email: 'ada.organisations@example.test', name: 'Ada Admin', password: 'quiet-harbour-71' };
 const OTTO = { email: 'otto.organisations@example.test', name: 'Otto Auditor', password: 'quiet-harbour-72' };
+const FAMILY = { email: 'fern.organisations@example.test', password: 'quiet-harbour-73' };
 
 describe('the organisation directory in the browser', () => {
   let product: RunningProduct;
@@ -110,12 +111,34 @@ describe('the organisation directory in the browser', () => {
     await watcher.close();
   });
 
-  it('shows the names families add that the directory lacks', async () => {
+  it('shows the names families add that the directory lacks, counted by memory, and adds one from there', async () => {
     const page = await openOrganisations();
     const panel = page.getByRole('region', { name: 'Organisations families add that the directory lacks' });
-    await panel.waitFor();
-    await panel.getByText(/No family has added|could not be loaded/).waitFor();
+    await panel.getByText('No organisation the directory lacks has been added on more than one memory.').waitFor();
     await page.close();
+
+    // A family lists the same club of their own on two memories, and a landlord on one only.
+    await signUpVerified(product, FAMILY);
+    const fern = await signedIn(product, FAMILY.email, FAMILY.password);
+    const own = (name: string) => ({ organisationId: null, name, kind: 'other', address: ['1 Quay Road', 'Cobh'] });
+    for (const [deceasedName, names] of [
+      ['Maura Walsh', ['Cobh Rowing Club', 'Mr D. Landlord']],
+      ['Sean Walsh', ['  Cobh  Rowing Club ']],
+    ] as const) {
+      const memory = await fern.json<{ memory: { id: string } }>('/api/memories', { method: 'POST', json: { name: deceasedName, deceasedName, jurisdiction: 'Ireland' } });
+      expect(memory.status).toBe(201);
+      for (const name of names) expect((await fern.json(`/api/memories/${memory.body.memory.id}/organisations`, { method: 'POST', json: own(name) })).status).toBe(201);
+    }
+
+    const again = await openOrganisations();
+    const figures = again.getByRole('region', { name: 'Organisations families add that the directory lacks' });
+    const item = figures.getByRole('listitem').filter({ hasText: 'Cobh Rowing Club' });
+    await item.getByText('on 2 memories').waitFor();
+    await expect(figures.getByText('Mr D. Landlord').count()).resolves.toBe(0);
+    await screenshot(again, 'organisations-missing-1280', { fullPage: false });
+    await item.getByRole('button', { name: 'Add Cobh Rowing Club to the directory' }).click();
+    await expect(again.getByRole('dialog', { name: 'Add Organisation' }).getByLabel('Name').inputValue()).resolves.toBe('Cobh Rowing Club');
+    await again.close();
   });
 
   it('offers an auditor no changes, and fits a phone', async () => {
