@@ -12,6 +12,7 @@ import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
 import { Alert, Badge, Button, ButtonLink, Card, Dialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
 import { CHANGE_LABELS, NO_LOG_FILTERS, actorText, logQuery, searchForView, valueText, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
+import '@afterwards/web-ui/back-office';
 import './admin-history.css';
 
 export interface HistoryProps {
@@ -56,7 +57,7 @@ function HistoryScreen(_props: HistoryProps) {
   );
 
   return (
-    <div className="hi-root" id="hi-root" tabIndex={-1}>
+    <div className="aw-staff-page" id="hi-root" tabIndex={-1}>
       <div className="hi-top">
         <nav className="hi-tabs" aria-label="History views">
           <button type="button" className="hi-tab" aria-current={view.kind === 'search' || view.kind === 'stream' ? 'page' : undefined} onClick={() => go({ kind: 'search', q: '' })}>
@@ -109,7 +110,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
         icon={<Icon name="search" size={16} />}
         autoComplete="off"
       />
-      <p className="aw-muted hi-small" role="status">
+      <p className="aw-muted aw-small" role="status">
         {results.isFetching ? 'Searching...' : results.data ? `${streams.length} ${streams.length === 1 ? 'record' : 'records'} found` : ''}
       </p>
       {results.isError ? (
@@ -124,7 +125,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
                 <KindIcon kind={s.kind} />
                 <span className="hi-result__text">
                   <span className="hi-result__title">{s.title}</span>
-                  <span className="aw-muted hi-small">{s.subtitle}</span>
+                  <span className="aw-muted aw-small">{s.subtitle}</span>
                 </span>
                 <Icon name="arrow-right" size={16} />
               </button>
@@ -141,7 +142,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
 function KindIcon({ kind }: { kind: StreamSummary['kind'] }) {
   const name = kind === 'listing' ? 'building' : kind === 'promotion' ? 'megaphone' : kind === 'settings' ? 'settings' : 'lock';
   return (
-    <span className="hi-disc" aria-hidden="true">
+    <span className="aw-disc hi-disc" aria-hidden="true">
       <Icon name={name} size={18} />
     </span>
   );
@@ -177,10 +178,10 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
           <h2 id="hi-stream-title" ref={headingRef} tabIndex={-1} className="hi-title">
             {data ? `History of ${data.title}` : 'History'}
           </h2>
-          {data?.subtitle ? <p className="aw-muted hi-small">{data.subtitle}</p> : null}
-          <p className="hi-mono">{streamId}</p>
+          {data?.subtitle ? <p className="aw-muted aw-small">{data.subtitle}</p> : null}
+          <p className="aw-mono">{streamId}</p>
           {data ? (
-            <p className="hi-small">
+            <p className="aw-small">
               {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'event' : 'events'}
               {data.events.length < data.total ? `, the newest ${data.events.length.toLocaleString('en-GB')} shown` : ''}
             </p>
@@ -237,8 +238,8 @@ function CorrelationView({ id, headingRef, onStream, onCorrelation }: HeadingRef
         <h2 id="hi-corr-title" ref={headingRef} tabIndex={-1} className="hi-title">
           One request across records
         </h2>
-        <p className="hi-small">
-          Events with correlation id <span className="hi-mono">{id}</span>, in the order they were written.
+        <p className="aw-small">
+          Events with correlation id <span className="aw-mono">{id}</span>, in the order they were written.
         </p>
       </Card>
       {corr.isError ? (
@@ -292,7 +293,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         <h2 id="hi-log-title" ref={headingRef} tabIndex={-1} className="hi-title">
           All events
         </h2>
-        {choices.isError ? <p className="hi-error">The filter choices could not be loaded: {errorMessage(choices.error)}</p> : null}
+        {choices.isError ? <p className="aw-error-text">The filter choices could not be loaded: {errorMessage(choices.error)}</p> : null}
         <div className="hi-filters">
           <Select label="Event type" value={filters.type} onChange={(e) => change('type', e.target.value)} options={[any('All event types'), ...(choices.data?.types ?? []).map((t) => ({ value: t, label: t }))]} />
           <Select label="Who" value={filters.actor} onChange={(e) => change('actor', e.target.value)} options={actorOptions} />
@@ -310,7 +311,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         <h3 ref={listRef} tabIndex={-1} className="hi-subtitle">
           Newest first
         </h3>
-        <p className="aw-muted hi-small" role="status">
+        <p className="aw-muted aw-small" role="status">
           {log.data ? `Page ${cursors.length}, ${log.data.events.length} ${log.data.events.length === 1 ? 'event' : 'events'}` : ''}
         </p>
       </div>
@@ -366,7 +367,7 @@ function EventCard({
         <h3 id={titleId} className="hi-event__title">
           <span className="hi-version">v{e.version}</span> {e.type}
         </h3>
-        <time className="aw-muted hi-small" dateTime={e.recordedAt} title={e.recordedAt}>
+        <time className="aw-muted aw-small" dateTime={e.recordedAt} title={e.recordedAt}>
           {formatDateTime(e.recordedAt)}
         </time>
       </div>
@@ -382,14 +383,14 @@ function EventCard({
           </Fact>
         ) : null}
         <Fact label="Global position">
-          <span className="hi-mono">{e.position}</span>
+          <span className="aw-mono">{e.position}</span>
         </Fact>
         <Fact label="Correlation">
           {e.correlationId ? (
             e.correlationId === currentCorrelation ? (
-              <span className="hi-mono">{e.correlationId}</span>
+              <span className="aw-mono">{e.correlationId}</span>
             ) : (
-              <button type="button" className="hi-link hi-mono" onClick={() => onCorrelation(e.correlationId!)} aria-label={`Follow correlation ${e.correlationId}`}>
+              <button type="button" className="hi-link aw-mono" onClick={() => onCorrelation(e.correlationId!)} aria-label={`Follow correlation ${e.correlationId}`}>
                 {e.correlationId}
               </button>
             )
@@ -397,15 +398,15 @@ function EventCard({
             <span className="aw-muted">none</span>
           )}
         </Fact>
-        <Fact label="Causation">{e.causationId ? <span className="hi-mono">{e.causationId}</span> : <span className="aw-muted">none</span>}</Fact>
-        <Fact label="Request">{e.requestId ? <span className="hi-mono">{e.requestId}</span> : <span className="aw-muted">none</span>}</Fact>
+        <Fact label="Causation">{e.causationId ? <span className="aw-mono">{e.causationId}</span> : <span className="aw-muted">none</span>}</Fact>
+        <Fact label="Request">{e.requestId ? <span className="aw-mono">{e.requestId}</span> : <span className="aw-muted">none</span>}</Fact>
         <Fact label="From where">
           {e.ip ?? <span className="aw-muted">not recorded</span>}
-          {e.userAgent ? <span className="aw-muted hi-small hi-block">{e.userAgent}</span> : null}
+          {e.userAgent ? <span className="aw-muted aw-small aw-block">{e.userAgent}</span> : null}
         </Fact>
       </dl>
       {e.redacted ? (
-        <p className="hi-small">
+        <p className="aw-small">
           <span className="aw-muted">Fields (values withheld): </span>
           {e.fields.length ? e.fields.join(', ') : 'none'}
         </p>
@@ -441,7 +442,7 @@ function StateDialog({ streamId, event, onClose }: { streamId: string; event: Hi
   const data = state.data;
   return (
     <Dialog open onClose={onClose} size="wide" title={`State at version ${event.version}`} closeLabel="Close">
-      <p className="hi-small">
+      <p className="aw-small">
         After <strong>{event.type}</strong> on {formatDateTime(event.recordedAt)}, by {actorText(event)}.
       </p>
       {state.isError ? (
@@ -455,7 +456,7 @@ function StateDialog({ streamId, event, onClose }: { streamId: string; event: Hi
           <h3 className="hi-subtitle">Changes from version {event.version - 1 || 'none (the record was created)'}</h3>
           {data.changes.length === 0 ? <p className="aw-muted">No field changed.</p> : <ChangesTable changes={data.changes} redacted={data.redacted} version={event.version} />}
           {data.redacted ? (
-            <p className="aw-muted hi-small">The values of a family's memory are not shown.</p>
+            <p className="aw-muted aw-small">The values of a family's memory are not shown.</p>
           ) : (
             <details className="hi-details" open>
               <summary>Whole record at version {event.version}</summary>
@@ -499,7 +500,7 @@ function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; 
         <tbody>
           {changes.map((c) => (
             <tr key={c.path}>
-              <th scope="row" className="hi-mono">
+              <th scope="row" className="aw-mono">
                 {c.path}
               </th>
               <td data-label="Change">{CHANGE_LABELS[c.change]}</td>

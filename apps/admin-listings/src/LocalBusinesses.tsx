@@ -18,15 +18,14 @@ import {
   staffMay,
 } from '@afterwards/contracts';
 import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
 import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
-import { ListingFormDialog, type SaveListing } from './ListingFormDialog';
-import { ReasonDialog } from './dialogs';
-import { CancelPromotionDialog } from './CancelPromotionDialog';
-import { BulkCsvDialog } from './BulkCsvDialog';
+import type { SaveListing } from './ListingFormDialog';
+import { ListingDialogs, type DialogState, type RowWrite } from './ListingDialogs';
+import { ReadOnlyNote, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {
@@ -41,7 +40,6 @@ export interface LocalBusinessesProps {
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
-export const READ_ONLY_NOTE = 'Read-only access';
 const PAGES_KEY = [...LISTINGS_KEY, 'page'] as const;
 
 function createQueryClient() {
@@ -59,12 +57,6 @@ export default function LocalBusinesses(props: LocalBusinessesProps) {
     </QueryClientProvider>
   );
 }
-
-type DialogState =
-  | { kind: 'form'; listing: AdminListing | null }
-  | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'cancel-promotion'; listing: AdminListing }
-  | { kind: 'bulk-delete' | 'bulk-suspend' }
-  | { kind: 'csv' };
 
 type SelectAll = { total: number; truncated: boolean } | null;
 
@@ -193,7 +185,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   }
 
   /** One listing's action: the row changes at once, takes the server's answer, or reverts with the spec's message. */
-  async function rowWrite(listing: AdminListing, change: ListingChange, call: () => Promise<AdminListing | void>, failure: (error: unknown) => string, success: string) {
+  const rowWrite: RowWrite = async (listing, change, call, failure, success) => {
     try {
       const updated = await optimistic(new Set([listing.id]), change, call, () => new Set<string>());
       if (updated) queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && replaceListing(d, updated));
@@ -202,7 +194,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
     } catch (error) {
       toast.error(failure(error));
     }
-  }
+  };
 
   const unselect = (ids: Iterable<string>) => {
     setSelected((prev) => {
@@ -290,28 +282,27 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   };
 
   const stats = data?.stats;
-  const tiles: { label: string; value: number | undefined; icon: IconName }[] = [
-    { label: 'Total', value: stats?.total, icon: 'building' },
-    { label: 'Pending Review', value: stats?.byStatus['Pending Review'], icon: 'alert' },
-    { label: 'Active', value: stats?.byStatus.Active, icon: 'check' },
-    { label: 'Inactive', value: stats?.byStatus.Inactive, icon: 'eye' },
-    { label: 'Suspended', value: stats?.byStatus.Suspended, icon: 'shield' },
-    { label: 'Promoted', value: stats?.promoted, icon: 'star' },
+  const figure = (v: number | undefined) => (v === undefined ? undefined : n(v));
+  const tiles: StatTile[] = [
+    { label: 'Total', value: figure(stats?.total), icon: 'building' },
+    { label: 'Pending Review', value: figure(stats?.byStatus['Pending Review']), icon: 'alert' },
+    { label: 'Active', value: figure(stats?.byStatus.Active), icon: 'check' },
+    { label: 'Inactive', value: figure(stats?.byStatus.Inactive), icon: 'eye' },
+    { label: 'Suspended', value: figure(stats?.byStatus.Suspended), icon: 'shield' },
+    { label: 'Promoted', value: figure(stats?.promoted), icon: 'star' },
   ];
 
   const caption = data ? `Local businesses, ${showingRange(data.page, data.pageSize, data.total).toLowerCase()}` : 'Local businesses';
 
   return (
     <>
-    <section id="lb-root" className="lb-root" aria-label="Local Businesses" tabIndex={-1}>
-      <div className="lb-head">
-        <p className="lb-lead">Review, approve and promote the services families find in the directory.</p>
+    <section id="lb-root" className="aw-staff-page" aria-label="Local Businesses" tabIndex={-1}>
+      <div className="aw-staff-head">
+        <p className="aw-staff-lead">Review, approve and promote the services families find in the directory.</p>
         {readOnly ? (
-          <p className="lb-readonly">
-            <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
-          </p>
+          <ReadOnlyNote />
         ) : (
-          <div className="lb-head__actions">
+          <div className="aw-staff-head__actions">
             <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
               Bulk CSV Upload
             </Button>
@@ -323,22 +314,10 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
       </div>
 
       <h2 className="aw-visually-hidden">Overview</h2>
-      <ul className="lb-stats" aria-label="Businesses by status">
-        {tiles.map((t) => (
-          <li key={t.label}>
-            <Card className="lb-stat">
-              <span className="lb-stat__icon" aria-hidden="true">
-                <Icon name={t.icon} size={20} />
-              </span>
-              <span className="lb-stat__value">{t.value === undefined ? '–' : n(t.value)}</span>
-              <span className="lb-stat__label">{t.label}</span>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <StatTiles label="Businesses by status" tiles={tiles} />
 
       <h2 className="aw-visually-hidden">Find businesses</h2>
-      <Card className="lb-filters" role="search" aria-label="Filter businesses">
+      <Card className="aw-filters" role="search" aria-label="Filter businesses">
         <TextInput
           label="Search"
           hint="Name, location or category"
@@ -347,7 +326,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
           onChange={(e) => setSearch(e.target.value)}
           maxLength={100}
           icon={<Icon name="search" size={18} />}
-          className="lb-filters__search"
+          className="aw-filters__search"
         />
         <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
         <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)} options={CATEGORY_OPTIONS} />
@@ -389,7 +368,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
             >
               Apply status
             </Button>
-            <Button size="sm" variant="secondary" className="lb-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
+            <Button size="sm" variant="secondary" className="aw-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
               Delete
             </Button>
             <Button size="sm" variant="quiet" onClick={() => unselect(selected)}>
@@ -399,14 +378,14 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
         </div>
       ) : null}
 
-      <Card className="lb-list" as="section" aria-labelledby="lb-list-title">
+      <Card className="aw-list" as="section" aria-labelledby="lb-list-title">
         <h2 id="lb-list-title" className="aw-visually-hidden">
           Businesses
         </h2>
         {list.isError && !data ? (
           <div role="alert">
             <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="lb-retry">
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
               Try again
             </Button>
           </div>
@@ -414,7 +393,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
           <InlineLoading>Loading businesses...</InlineLoading>
         ) : (
           <>
-            <div className="lb-list__bar">
+            <div className="aw-list__bar">
               {readOnly ? null : (
                 <label className="lb-check-label">
                   <input
@@ -430,7 +409,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
                   Select all on this page
                 </label>
               )}
-              <p className="lb-muted lb-small" aria-live="polite">
+              <p className="aw-muted aw-small" aria-live="polite">
                 {showingRange(data.page, data.pageSize, data.total)}
                 {list.isFetching ? ' · updating…' : ''}
               </p>
@@ -449,7 +428,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
               </div>
             ) : null}
             {data.listings.length === 0 ? (
-              <p className="lb-empty">{isUnfiltered(filter) ? 'No businesses yet.' : 'No businesses match these filters.'}</p>
+              <p className="aw-empty">{isUnfiltered(filter) ? 'No businesses yet.' : 'No businesses match these filters.'}</p>
             ) : (
               <ListingsTable
                 listings={data.listings}
@@ -471,11 +450,11 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
                 onAction={onAction}
               />
             )}
-            <nav className="lb-pager" aria-label="Pages">
+            <nav className="aw-pager" aria-label="Pages">
               <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)} icon={<Icon name="arrow-left" size={16} />}>
                 Previous
               </Button>
-              <span className="lb-small">
+              <span className="aw-small">
                 Page {n(Math.min(page, lastPage))} of {n(lastPage)}
               </span>
               <Button size="sm" variant="secondary" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
@@ -498,121 +477,19 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
 
     </section>
 
-      {dialog?.kind === 'csv' ? <BulkCsvDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'form' ? <ListingFormDialog listing={dialog.listing} readOnly={readOnly} onSave={saveListing} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          title="Delete business"
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'delete' }, () => listingsApi.remove(listing.id), (e) => LISTING_ADMIN_MESSAGES.deleteFailed(errorMessage(e)), `"${listing.name}" deleted`);
-          }}
-        >
-          <p className="lb-dialog-text">
-            Delete <strong>{dialog.listing.name}</strong>? It leaves the directory and cannot be restored.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {dialog?.kind === 'approve' ? (
-        <ConfirmDialog
-          title="Approve business"
-          confirmLabel="Approve"
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'approve' }, () => listingsApi.approve(listing.id), () => LISTING_ADMIN_MESSAGES.approveFailed, `"${listing.name}" approved`);
-          }}
-        >
-          <p className="lb-dialog-text">
-            Approve <strong>{dialog.listing.name}</strong>? It becomes Active and families can find it.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {dialog?.kind === 'reject' ? (
-        <ReasonDialog
-          title="Reject business"
-          intro={
-            <>
-              Why is <strong>{dialog.listing.name}</strong> being rejected? It becomes Inactive.
-            </>
-          }
-          confirmLabel="Reject"
-          onCancel={() => setDialog(null)}
-          onConfirm={(reason) => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'reject', reason }, () => listingsApi.reject(listing.id, reason), () => LISTING_ADMIN_MESSAGES.rejectFailed, `"${listing.name}" rejected`);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'suspend' ? (
-        <ReasonDialog
-          title="Suspend business"
-          intro={
-            <>
-              Why is <strong>{dialog.listing.name}</strong> being suspended? It leaves the directory until it is made Active again.
-            </>
-          }
-          confirmLabel="Suspend"
-          onCancel={() => setDialog(null)}
-          onConfirm={(reason) => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'suspend', reason }, () => listingsApi.suspend(listing.id, reason), () => LISTING_ADMIN_MESSAGES.suspendFailed, `"${listing.name}" suspended`);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'cancel-promotion' ? (
-        <CancelPromotionDialog
-          listing={dialog.listing}
-          onClose={() => setDialog(null)}
-          onCancelled={(message) => {
-            toast.success(message);
-            refresh();
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'bulk-suspend' ? (
-        <ReasonDialog
-          title={`Suspend ${n(selected.size)} ${selected.size === 1 ? 'business' : 'businesses'}`}
-          intro={
-            selected.size === 1 ? (
-              <>Why is the selected business being suspended? It leaves the directory until it is made Active again.</>
-            ) : (
-              <>
-                Why are the <strong>{n(selected.size)}</strong> selected businesses being suspended? They leave the directory until they are made Active again.
-              </>
-            )
-          }
-          confirmLabel={`Suspend ${n(selected.size)}`}
-          onCancel={() => setDialog(null)}
-          onConfirm={(reason) => {
-            setDialog(null);
-            void runBulk({ action: 'status', ids: selectedIds, status: 'Suspended', reason });
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'bulk-delete' ? (
-        <ConfirmDialog
-          title="Delete businesses"
-          confirmLabel={`Delete ${n(selected.size)}`}
-          danger
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            void runBulk({ action: 'delete', ids: selectedIds });
-          }}
-        >
-          <p className="lb-dialog-text">
-            Delete the {n(selected.size)} selected {selected.size === 1 ? 'business' : 'businesses'}? They leave the directory and cannot be restored.
-          </p>
-        </ConfirmDialog>
-      ) : null}
+      <ListingDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        readOnly={readOnly}
+        ids={selectedIds}
+        onSave={saveListing}
+        onRowWrite={rowWrite}
+        onBulk={runBulk}
+        onPromotionCancelled={(message) => {
+          toast.success(message);
+          refresh();
+        }}
+      />
     </>
   );
 }
