@@ -10,7 +10,6 @@ import {
   dotTone,
   type AdminUser,
   type CoverageRegion,
-  type CoverageReport,
   type GapItem,
   type Opportunity,
   type OpportunityAnalysis,
@@ -21,9 +20,10 @@ import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtime
 import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';
+import { CategoryDistribution, RegionBreakdown } from './Breakdowns';
 import { CoverageMap } from './CoverageMap';
 import { OpportunityDialog, PriorityBadge } from './OpportunityDialog';
-import { CATEGORY_COLOURS, FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
+import { FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
 import { StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-coverage.css';
 import './charts.css';
@@ -378,48 +378,6 @@ function CoverageView({ onNavigate }: CoverageProps) {
 
       {dialog ? <OpportunityDialog title={dialog.title} analysis={dialog.analysis} onClose={() => setDialog(null)} /> : null}
     </section>
-  );
-}
-
-function RegionBreakdown({ report, selected, onSelect }: { report: CoverageReport; selected: string; onSelect: (region: RegionName) => void }) {
-  if (report.regionBreakdown.length === 0) return <p className="cv-empty">No Active listings yet.</p>;
-  const max = Math.max(1, ...report.regionBreakdown.map((r) => r.count));
-  return (
-    <ol className="cv-bars">
-      {report.regionBreakdown.map((r) => (
-        <li key={r.region} className={r.region === selected ? 'is-selected' : undefined}>
-          <button type="button" className="cv-bars__name" onClick={() => onSelect(r.region)} aria-pressed={r.region === selected}>
-            <span className={`cv-dot cv-dot--${dotTone(r.count)}`} aria-hidden="true" />
-            {r.region}
-          </button>
-          <span className="cv-bars__track" aria-hidden="true">
-            <span style={{ width: `${(r.count / max) * 100}%` }} />
-          </span>
-          <span className="cv-bars__value">{formatCount(r.count)}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function CategoryDistribution({ report }: { report: CoverageReport }) {
-  if (report.categoryBreakdown.length === 0) return <p className="cv-empty">No Active listings here yet.</p>;
-  const max = Math.max(1, ...report.categoryBreakdown.map((c) => c.count));
-  return (
-    <ol className="cv-bars">
-      {report.categoryBreakdown.map((c) => (
-        <li key={c.category}>
-          <span className="cv-bars__name">
-            <span className="cv-dot" style={{ background: CATEGORY_COLOURS[c.category] }} aria-hidden="true" />
-            {c.category}
-          </span>
-          <span className="cv-bars__track" aria-hidden="true">
-            <span style={{ width: `${(c.count / max) * 100}%`, background: CATEGORY_COLOURS[c.category] }} />
-          </span>
-          <span className="cv-bars__value">{formatCount(c.count)}</span>
-        </li>
-      ))}
-    </ol>
   );
 }
 

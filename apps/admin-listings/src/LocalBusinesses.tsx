@@ -7,24 +7,23 @@ import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
   LISTING_ADMIN_MESSAGES,
-  LISTING_CATEGORIES,
-  LISTING_STATUSES,
   type AdminListing,
   type AdminListingFilter,
   type AdminListingsResponse,
   type AdminUser,
   type BulkListingRequest,
-  type ListingStatus,
   staffMay,
 } from '@afterwards/contracts';
 import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
 import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
 import type { SaveListing } from './ListingFormDialog';
 import { ListingDialogs, type DialogState, type RowWrite } from './ListingDialogs';
+import { BulkBar, type SelectAll } from './BulkBar';
+import { ALL, ListingFilters } from './ListingFilters';
 import { ReadOnlyNote, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-listings.css';
 
@@ -58,26 +57,6 @@ export default function LocalBusinesses(props: LocalBusinessesProps) {
   );
 }
 
-type SelectAll = { total: number; truncated: boolean } | null;
-
-const ALL = 'all';
-const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))];
-const CATEGORY_OPTIONS = [{ value: ALL, label: 'All categories' }, ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c }))];
-const PROMOTED_OPTIONS = [
-  { value: ALL, label: 'All' },
-  { value: 'yes', label: 'Promoted' },
-  { value: 'no', label: 'Not promoted' },
-];
-const SORT_OPTIONS: { value: string; label: string }[] = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'updatedAt:desc', label: 'Recently changed' },
-  { value: 'name:asc', label: 'Name A–Z' },
-  { value: 'name:desc', label: 'Name Z–A' },
-  { value: 'category:asc', label: 'Category' },
-  { value: 'location:asc', label: 'Location' },
-  { value: 'status:asc', label: 'Status' },
-];
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
@@ -117,7 +96,6 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
     opener.current = null;
     target?.focus();
   }, [dialog]);
-  const [bulkStatus, setBulkStatus] = useState<ListingStatus | ''>('');
 
   // A new filter is a new set: the selection and the page start again.
   const filterKey = JSON.stringify(filter);
@@ -317,65 +295,32 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
       <StatTiles label="Businesses by status" tiles={tiles} />
 
       <h2 className="aw-visually-hidden">Find businesses</h2>
-      <Card className="aw-filters" role="search" aria-label="Filter businesses">
-        <TextInput
-          label="Search"
-          hint="Name, location or category"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          maxLength={100}
-          icon={<Icon name="search" size={18} />}
-          className="aw-filters__search"
-        />
-        <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
-        <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)} options={CATEGORY_OPTIONS} />
-        <Select label="Promoted" value={promoted} onChange={(e) => setPromoted(e.target.value)} options={PROMOTED_OPTIONS} />
-        <Select
-          label="Sort by"
-          value={`${sort}:${order}`}
-          onChange={(e) => {
-            const [s, o] = e.target.value.split(':') as [ListingSort, 'asc' | 'desc'];
-            setSort(s);
-            setOrder(o);
-            setPage(1);
-          }}
-          options={SORT_OPTIONS.some((o) => o.value === `${sort}:${order}`) ? SORT_OPTIONS : [...SORT_OPTIONS, { value: `${sort}:${order}`, label: `${sort} (${order === 'asc' ? 'ascending' : 'descending'})` }]}
-        />
-      </Card>
+      <ListingFilters
+        filter={{ search, status, category, promoted }}
+        onFilter={(next) => {
+          if (next.search !== undefined) setSearch(next.search);
+          if (next.status !== undefined) setStatus(next.status);
+          if (next.category !== undefined) setCategory(next.category);
+          if (next.promoted !== undefined) setPromoted(next.promoted);
+        }}
+        sort={sort}
+        order={order}
+        onSort={(s, o) => {
+          setSort(s);
+          setOrder(o);
+          setPage(1);
+        }}
+      />
 
       {!readOnly && selected.size > 0 ? (
-        <div className="lb-bulk" role="region" aria-label="Bulk actions">
-          <p className="lb-bulk__count" role="status">
-            {selectAll
-              ? `All ${n(selected.size)} matching listings selected${selectAll.truncated ? ` (the first ${n(selected.size)} of ${n(selectAll.total)}; narrow the filters to reach the rest)` : ''}`
-              : `${n(selected.size)} selected`}
-          </p>
-          <div className="lb-bulk__controls">
-            <Select
-              label="Change status to"
-              hideLabel
-              value={bulkStatus}
-              onChange={(e) => setBulkStatus(e.target.value as ListingStatus | '')}
-              options={[{ value: '', label: 'Change status to…' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
-            />
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={!bulkStatus}
-              // Suspending asks the reason a single Suspend asks, naming how many are suspended.
-              onClick={() => (bulkStatus === 'Suspended' ? setDialog({ kind: 'bulk-suspend' }) : bulkStatus && void runBulk({ action: 'status', ids: selectedIds, status: bulkStatus }))}
-            >
-              Apply status
-            </Button>
-            <Button size="sm" variant="secondary" className="aw-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
-              Delete
-            </Button>
-            <Button size="sm" variant="quiet" onClick={() => unselect(selected)}>
-              Clear selection
-            </Button>
-          </div>
-        </div>
+        <BulkBar
+          count={selected.size}
+          selectAll={selectAll}
+          // Suspending asks the reason a single Suspend asks, naming how many are suspended.
+          onStatus={(status) => (status === 'Suspended' ? setDialog({ kind: 'bulk-suspend' }) : void runBulk({ action: 'status', ids: selectedIds, status }))}
+          onDelete={() => setDialog({ kind: 'bulk-delete' })}
+          onClear={() => unselect(selected)}
+        />
       ) : null}
 
       <Card className="aw-list" as="section" aria-labelledby="lb-list-title">
