@@ -251,7 +251,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
               {data.gapAnalysis.length === 0 ? (
                 <p className="cv-empty">{CoverageMessages.noGaps}</p>
               ) : (
-                <ul className="cv-gaps">
+                <ul className="aw-list-stack cv-gaps">
                   {data.gapAnalysis.map((g) => (
                     <li key={`${g.region}|${g.category ?? ''}`}>
                       <span className={`cv-dot cv-dot--${dotTone(g.currentCount)}`} aria-hidden="true" />

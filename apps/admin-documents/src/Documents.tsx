@@ -149,7 +149,7 @@ function DocumentsView({ admin }: DocumentsProps) {
             </Button>
           </div>
           {uploads.length > 0 ? (
-            <ul className="dp-uploads" aria-label="Uploads">
+            <ul className="aw-list-stack dp-uploads" aria-label="Uploads">
               {uploads.map((u) => (
                 <li key={u.id} className={`dp-upload-item dp-upload-item--${u.status}`}>
                   <div className="dp-upload-item__row">
@@ -184,7 +184,7 @@ function DocumentsView({ admin }: DocumentsProps) {
           </Alert>
         ) : null}
         {data && documents.length === 0 ? <p className="dp-empty">{DOCUMENT_MESSAGES.empty}</p> : null}
-        <ul className="dp-cards">
+        <ul className="aw-list-stack dp-cards">
           {documents.map((d) => {
             const badge = confidenceBadge(d.confidence);
             return (
