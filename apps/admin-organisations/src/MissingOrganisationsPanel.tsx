@@ -13,17 +13,17 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
   const names = missing.data?.names.slice(0, SHOWN) ?? [];
   return (
     <Card as="section" className="og-missing" aria-labelledby="og-missing-title">
-      <h2 id="og-missing-title" className="og-section-title">
+      <h2 id="og-missing-title" className="aw-section-title">
         Organisations families add that the directory lacks
       </h2>
-      <p className="aw-muted og-small">
+      <p className="aw-muted aw-small">
         The names families typed for organisations of their own, and on how many memories. A name given on only one memory is not shown, and nothing else about
         the families is.
       </p>
       {missing.isError ? (
         <div role="alert">
           <Alert tone="error">These figures could not be loaded. Please try again.</Alert>
-          <Button variant="secondary" size="sm" onClick={() => void missing.refetch()} icon={<Icon name="refresh" size={16} />}>
+          <Button variant="secondary" size="sm" onClick={() => void missing.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
             Try again
           </Button>
         </div>

@@ -96,21 +96,21 @@ export function OrganisationFormDialog({
       onDismiss={saving ? () => undefined : onClose}
       title={adding ? 'Add Organisation' : `Edit ${organisation.name}`}
       actions={
-        <div className="og-dialog-actions">
+        <>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" form={formId} disabled={saving} aria-busy={saving || undefined}>
             {saving ? 'Saving...' : adding ? 'Add Organisation' : 'Save Changes'}
           </Button>
-        </div>
+        </>
       }
     >
       <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
-      <form id={formId} onSubmit={submit} noValidate className="og-form">
-        <fieldset disabled={saving} className="og-form__grid">
+      <form id={formId} onSubmit={submit} noValidate className="aw-form">
+        <fieldset disabled={saving} className="aw-form__grid">
           <legend className="aw-visually-hidden">Organisation details</legend>
-          <TextInput className="og-form__wide" label="Name" required maxLength={200} value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus />
+          <TextInput className="aw-form__wide" label="Name" required maxLength={200} value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus />
           <Select label="Kind" value={values.kind} onChange={(e) => set('kind', e.target.value as OrganisationKind)} options={KIND_OPTIONS} error={errors.kind} />
           <TextInput
             label="Usual reply time, in days"
@@ -124,7 +124,7 @@ export function OrganisationFormDialog({
             onChange={(e) => set('usualReplyDays', e.target.value)}
             error={errors.usualReplyDays}
           />
-          <fieldset className="og-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
+          <fieldset className="aw-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
             <legend className="aw-field__label">Jurisdictions</legend>
             <span className="aw-field__hint">Where families can tell this organisation.</span>
             <div className="og-choices__row">
@@ -142,7 +142,7 @@ export function OrganisationFormDialog({
             ) : null}
           </fieldset>
           <TextArea
-            className="og-form__wide"
+            className="aw-form__wide"
             label="Bereavement team address"
             hint="One line a line; the postcode or Eircode last. Leave it empty if they only take letters through their web page."
             rows={5}
@@ -152,9 +152,9 @@ export function OrganisationFormDialog({
           />
           <TextInput label="Phone" type="tel" maxLength={40} value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} />
           <TextInput label="E-mail" type="email" hint="Only if they take bereavement letters by e-mail." value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
-          <TextInput className="og-form__wide" label="Web page" type="url" hint="Their bereavement page." value={values.website} onChange={(e) => set('website', e.target.value)} error={errors.website} />
+          <TextInput className="aw-form__wide" label="Web page" type="url" hint="Their bereavement page." value={values.website} onChange={(e) => set('website', e.target.value)} error={errors.website} />
           <TextArea
-            className="og-form__wide"
+            className="aw-form__wide"
             label="What they usually need"
             hint="One thing a line, e.g. A certified copy of the death certificate."
             rows={3}
@@ -162,7 +162,7 @@ export function OrganisationFormDialog({
             onChange={(e) => set('needs', e.target.value)}
             error={errors.needs}
           />
-          <div className="og-form__wide og-switches">
+          <div className="aw-form__wide og-switches">
             <Switch
               label="Covered by Tell Us Once"
               description="GOV.UK Tell Us Once tells them, where the family uses it (England, Wales and Scotland)."
@@ -176,7 +176,7 @@ export function OrganisationFormDialog({
               onChange={(on) => set('deathNotificationService', on)}
             />
           </div>
-          <fieldset className="og-form__wide og-sources">
+          <fieldset className="aw-form__wide og-sources">
             <legend className="aw-field__label">Sources</legend>
             <span className="aw-field__hint">The public pages these details were read from.</span>
             {values.sources.map((s, i) => (

@@ -20,6 +20,7 @@ import {
 } from '@afterwards/contracts';
 import { useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast } from '@afterwards/web-ui';
+import { ReadOnlyNote } from '@afterwards/web-ui/back-office';
 import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api';
 import { MissingOrganisationsPanel } from './MissingOrganisationsPanel';
 import { OrganisationCard } from './OrganisationCard';
@@ -156,15 +157,13 @@ function OrganisationsView({ admin }: OrganisationsProps) {
   const filtered = Boolean(q || kind || status);
   return (
     <>
-      <section id="og-root" className="og-root" aria-label="Organisations" tabIndex={-1}>
-        <div className="og-head">
-          <p className="og-lead">
+      <section id="og-root" className="aw-staff-page" aria-label="Organisations" tabIndex={-1}>
+        <div className="aw-staff-head">
+          <p className="aw-staff-lead">
             The organisations families choose from when they list who to tell: where to write, what they need and how long they usually take to reply.
           </p>
           {readOnly ? (
-            <p className="og-readonly">
-              <Icon name="lock" size={16} /> Read-only access
-            </p>
+            <ReadOnlyNote />
           ) : (
             <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
               Add Organisation
@@ -175,7 +174,7 @@ function OrganisationsView({ admin }: OrganisationsProps) {
         <MissingOrganisationsPanel readOnly={readOnly} onAdd={(name) => setDialog({ kind: 'form', organisation: null, name })} />
 
         <h2 className="aw-visually-hidden">Find organisations</h2>
-        <Card className="og-filters" role="search" aria-label="Filter organisations">
+        <Card className="aw-filters" role="search" aria-label="Filter organisations">
           <TextInput
             label="Search"
             hint="Name, e.g. Nationwide or DVLA"
@@ -184,19 +183,19 @@ function OrganisationsView({ admin }: OrganisationsProps) {
             onChange={(e) => setSearch(e.target.value)}
             maxLength={200}
             icon={<Icon name="search" size={18} />}
-            className="og-filters__search"
+            className="aw-filters__search"
           />
           <Select label="Kind" value={kind} onChange={(e) => setKind(e.target.value)} options={KIND_OPTIONS} />
           <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
         </Card>
 
-        <section className="og-list" aria-labelledby="og-list-title">
-          <div className="og-list__bar">
-            <h2 id="og-list-title" className="og-section-title">
+        <section className="aw-list" aria-labelledby="og-list-title">
+          <div className="aw-list__bar">
+            <h2 id="og-list-title" className="aw-section-title">
               Directory
             </h2>
             {data ? (
-              <p className="aw-muted og-small" aria-live="polite">
+              <p className="aw-muted aw-small" aria-live="polite">
                 {data.organisations.length} shown · {data.counts.active} active, {data.counts.retired} retired
                 {list.isFetching ? ' · updating…' : ''}
               </p>
@@ -205,15 +204,15 @@ function OrganisationsView({ admin }: OrganisationsProps) {
           {list.isError && !data ? (
             <div role="alert">
               <Alert tone="error">{ORGANISATION_MESSAGES.loadFailed}</Alert>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />}>
+              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
                 Try again
               </Button>
             </div>
           ) : !data ? (
             <InlineLoading>Loading organisations...</InlineLoading>
           ) : data.organisations.length === 0 ? (
-            <Card className="og-empty">
-              <p className="og-empty__title">{ORGANISATION_MESSAGES.empty}</p>
+            <Card className="aw-empty">
+              <p className="aw-empty__title">{ORGANISATION_MESSAGES.empty}</p>
               {filtered ? <p className="aw-muted">Try other filters, or clear the search.</p> : null}
             </Card>
           ) : (
@@ -252,7 +251,7 @@ function OrganisationsView({ admin }: OrganisationsProps) {
             setStatusOf(o, 'retire');
           }}
         >
-          <p>
+          <p className="aw-dialog-text">
             Retire <strong>{dialog.organisation.name}</strong>? Families will no longer find it when they search. Memories that already list it keep it, and you
             can restore it later.
           </p>

@@ -11,6 +11,7 @@ const SECTIONS: ReadonlyArray<[label: string, heading: string]> = [
   ['Dashboard', 'Dashboard'],
   ['Local Businesses', 'Local Businesses'],
   ['Promotions', 'Promotions'],
+  ['Organisations', 'Organisations'],
   ['Coverage Analytics', 'Coverage Analytics'],
   ['Settings', 'Settings'],
   ['History', 'History'],
