@@ -2,7 +2,7 @@
 // usually needs, the services that tell it, its sources and review date, with Edit and Retire or Restore.
 import { useId } from 'react';
 import { ORGANISATION_KIND_LABELS, historyScreenUrl, type AdminOrganisation } from '@afterwards/contracts';
-import { Badge, Button, ButtonLink, ExternalLink, Icon } from '@afterwards/web-ui';
+import { Badge, Button, ButtonLink, Card, ExternalLink, Icon } from '@afterwards/web-ui';
 
 const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -26,7 +26,7 @@ export function OrganisationCard({
   const retired = o.status === 'Retired';
   const forName = <span className="aw-visually-hidden"> {o.name}</span>;
   return (
-    <article className={`og-card${retired ? ' og-card--retired' : ''}`} aria-labelledby={titleId} aria-busy={busy || undefined}>
+    <Card as="article" tone={retired ? 'muted' : 'default'} className="og-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
       <header className="og-card__head">
         <h3 id={titleId} className="og-card__title">
           {o.name}
@@ -100,6 +100,6 @@ export function OrganisationCard({
           </>
         )}
       </div>
-    </article>
+    </Card>
   );
 }
