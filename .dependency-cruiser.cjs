@@ -119,7 +119,7 @@ const TAG_RULES = [
 const PUBLISHED_PORTS = [
   {
     to: '@afterwards/identity-server',
-    from: ['cases', 'directory', 'history', 'promotions', 'settings'],
+    from: ['cases', 'directory', 'history', 'organisations', 'promotions', 'settings'],
     why:
       'who is asking and what they did: SessionCache, staffOf and staffContext, AuditTrail, AuditRecordNames, ' +
       'changedValues, verifyAuditChain, clientIp; deleting an account: AccountErasure, ERASURE_ORDER; MAILER',
@@ -138,8 +138,8 @@ const PUBLISHED_PORTS = [
   },
   {
     to: '@afterwards/checklist-domain',
-    from: ['cases', 'promotions'],
-    why: "a memory's checklist is made from the checklist templates and deadlines; promotions use its dates module (the one date module)",
+    from: ['cases', 'promotions', 'organisations'],
+    why: "a memory's checklist is made from the checklist templates and deadlines; promotions and organisations use its dates module (the one date module)",
   },
   {
     to: '@afterwards/directory-domain',
@@ -148,9 +148,22 @@ const PUBLISHED_PORTS = [
       'listing events and command types: the promotion notices and the placement reactor read listing events ' +
       '(the reactor sends its commands through ListingCommands), history replays them',
   },
-  { to: '@afterwards/cases-domain', from: ['history'], why: 'history replays every aggregate to show its state at an event' },
+  {
+    to: '@afterwards/cases-domain',
+    from: ['history', 'organisations'],
+    why: "history replays every aggregate to show its state at an event; a memory's organisations are erased when the memory is (CaseDeleted)",
+  },
+  {
+    to: '@afterwards/cases-server',
+    from: ['organisations'],
+    why:
+      "a memory's organisations live beside the memory: memoryForPerson (the person's role, for memoryMay, and the " +
+      'details letters quote), peopleOnMemory (who sees a change live), MemoryParts (their part of Download everything ' +
+      'and of Delete Forever). Cases never imports organisations.',
+  },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },
   { to: '@afterwards/settings-domain', from: ['history'], why: 'history replays every aggregate' },
+  { to: '@afterwards/organisations-domain', from: ['history'], why: 'history replays every aggregate (the organisation directory)' },
 ];
 
 const tagRules = TAG_RULES.map(({ name, source, allow, comment, packages }) => ({

@@ -3,11 +3,12 @@
 // the password and, with two-step verification, the current code; then everything is deleted on the server and
 // this browser lands signed out on the sign-in page.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_DELETION_PHRASE } from '@afterwards/contracts';
 import { accountDeletionEffects, listOfNames, possessive, type AccountDeletionEffects } from '@afterwards/cases-domain';
 import { Alert, Button, Dialog, Icon, InlineLoading, PasswordInput, TextInput } from '@afterwards/web-ui';
 import { ApiError, errorMessage } from '@afterwards/web-data';
-import { accountDeletedUrl, deleteAccount, fetchMemoriesForDeletion } from './api';
+import { accountDeletedUrl, deleteAccount, fetchMemoriesSeen, memoriesForDeletion, memoriesKey } from './api';
 
 type Field = 'phrase' | 'password' | 'code';
 
@@ -19,7 +20,9 @@ export function DeleteAccountDialog({ open, onClose, email, twoFactorEnabled = f
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
-  const [effects, setEffects] = useState<AccountDeletionEffects | 'loading' | 'unknown'>('loading');
+  // The same read as the privacy banner's: the dialog opens on what Settings already holds.
+  const memories = useQuery({ queryKey: memoriesKey, queryFn: fetchMemoriesSeen, enabled: open, select: (seen) => accountDeletionEffects(memoriesForDeletion(seen)) });
+  const effects: AccountDeletionEffects | 'loading' | 'unknown' = memories.data ?? (memories.isError ? 'unknown' : 'loading');
   const phraseRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -30,15 +33,6 @@ export function DeleteAccountDialog({ open, onClose, email, twoFactorEnabled = f
     setPassword('');
     setCode('');
     setProblem(null);
-    setEffects('loading');
-    let live = true;
-    fetchMemoriesForDeletion().then(
-      (memories) => live && setEffects(accountDeletionEffects(memories)),
-      () => live && setEffects('unknown'),
-    );
-    return () => {
-      live = false;
-    };
   }, [open]);
 
   function close() {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PREFERENCES, PREFERENCES_CHANGED_EVENT, type Preferences, type Profile } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
-import { fetchPreferences, fetchPrivacyStatement, fetchProfile, fetchSessionUser, keys, privacyKey, savePreferences } from './api';
+import { fetchMemoriesSeen, fetchPreferences, fetchProfile, fetchSessionUser, keys, memoriesKey, privacyStatementOf, savePreferences } from './api';
 import { emergencyContact, formatDate, fullName, NOT_SET } from './format';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -45,7 +45,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
   // Spec: a failed settings load is tolerated silently; the fields stay empty.
   const profile = useQuery({ queryKey: keys.profile, queryFn: fetchProfile });
   // 'Only you can see it' only while that is true: once a memory is shared, who can see which.
-  const privacy = useQuery({ queryKey: privacyKey, queryFn: fetchPrivacyStatement });
+  const privacy = useQuery({ queryKey: memoriesKey, queryFn: fetchMemoriesSeen, select: privacyStatementOf });
   const [editing, setEditing] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [deletingAccount, setDeletingAccount] = useState(false);

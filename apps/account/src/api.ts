@@ -7,6 +7,7 @@ import {
   DEFAULT_PREFERENCES,
   MEMORIES_PATH,
   MemoryListResponseSchema,
+  type MemoryListResponse,
   privacyStatement,
   type DeleteAccountRequest,
   PreferencesResponseSchema,
@@ -76,17 +77,20 @@ export async function deleteAccount(body: DeleteAccountRequest): Promise<void> {
 /** The sign-in page, with its short confirmation that the account was deleted. */
 export const accountDeletedUrl = `/login?${ACCOUNT_DELETED_QUERY}=${ACCOUNT_DELETED_VALUE}`;
 
-export const privacyKey = ['account', 'privacy'] as const;
+/** Every memory this person can see, with who is on it: one read for the privacy banner and the deletion warning. */
+export const memoriesKey = ['account', 'memories'] as const;
+
+export async function fetchMemoriesSeen(): Promise<MemoryListResponse> {
+  return requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
+}
 
 /** The privacy banner's sentence, true for this person: who else can see which of their memories. */
-export async function fetchPrivacyStatement(): Promise<string> {
-  const { memories, details } = await requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
+export function privacyStatementOf({ memories, details }: MemoryListResponse): string {
   const people = new Map((details ?? []).map((d) => [d.memory.id, d.people]));
   return privacyStatement(memories.map((m) => ({ name: m.name, role: m.role, people: people.get(m.id) ?? [] })));
 }
 
-/** Every memory this person can see, with who is on it: what deleting the account would take from whom. */
-export async function fetchMemoriesForDeletion(): Promise<AccountDeletionMemory[]> {
-  const answer = await requestJson('GET', `${MEMORIES_PATH}?include=details`, { schema: MemoryListResponseSchema });
-  return (answer.details ?? []).map((d) => ({ name: d.memory.name, deceasedName: d.memory.deceasedName, role: d.memory.role, ownerName: d.memory.ownerName, people: d.people }));
+/** What deleting the account would take from whom: each memory with who is on it. */
+export function memoriesForDeletion({ details }: MemoryListResponse): AccountDeletionMemory[] {
+  return (details ?? []).map((d) => ({ name: d.memory.name, deceasedName: d.memory.deceasedName, role: d.memory.role, ownerName: d.memory.ownerName, people: d.people }));
 }

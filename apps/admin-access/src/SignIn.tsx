@@ -154,8 +154,8 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
   }
 
   return (
-    <Card tone="raised" as="section" className="aa-signin" aria-labelledby={titleId}>
-      <div className="aa-signin__head">
+    <Card tone="raised" as="section" className="aw-auth-card aa-signin" aria-labelledby={titleId}>
+      <div className="aw-auth-card__head">
         <Logo size="lg" decorative />
         <h1 id={titleId} className="aa-signin__title">
           Staff sign in
@@ -163,7 +163,7 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
         <p className="aw-muted">Sign in with your staff account to manage the Afterwards directory.</p>
       </div>
 
-      <form className="aa-signin__form" noValidate onSubmit={onSubmit}>
+      <form className="aw-auth-card__form aa-signin__form" noValidate onSubmit={onSubmit}>
         {/* Stays mounted so the message is announced as soon as it appears. */}
         <div id="aa-signin-alert" role="alert" className="aa-signin__alert">
           {locked ? (

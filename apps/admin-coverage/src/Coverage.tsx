@@ -10,7 +10,6 @@ import {
   dotTone,
   type AdminUser,
   type CoverageRegion,
-  type CoverageReport,
   type GapItem,
   type Opportunity,
   type OpportunityAnalysis,
@@ -18,13 +17,18 @@ import {
 } from '@afterwards/contracts';
 import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULATION_RULE } from '@afterwards/coverage-domain';
 import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
-import { Alert, Button, Card, Icon, InlineLoading, Select, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';
+import { CategoryDistribution, RegionBreakdown } from './Breakdowns';
 import { CoverageMap } from './CoverageMap';
 import { OpportunityDialog, PriorityBadge } from './OpportunityDialog';
-import { CATEGORY_COLOURS, FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
+import { FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
+import { StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-coverage.css';
+import './charts.css';
+import './opportunities.css';
+import './print.css';
 
 export interface CoverageProps {
   admin: AdminUser;
@@ -94,7 +98,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
   const regionLabel = region === 'all' ? 'all regions' : region === OTHER_REGION ? 'Other (no coordinates)' : region;
   const selectedFigures = mapRegion && data ? data.regions.find((r) => r.region === mapRegion) : undefined;
 
-  const cards: { label: string; value: string; note?: string; icon: IconName }[] = [
+  const cards: StatTile[] = [
     {
       label: region === 'all' ? 'Total listings' : `Listings in ${regionLabel}`,
       value: data ? formatCount(data.totalBusinessesInRegion) : failed ? '0' : '–',
@@ -129,10 +133,10 @@ function CoverageView({ onNavigate }: CoverageProps) {
   const shownOpportunities = opps ? (showAll ? opps.opportunities : opps.opportunities.slice(0, OPPORTUNITIES_SHOWN)) : [];
 
   return (
-    <section id="cv-root" className="cv-root" aria-label="Coverage Analytics" tabIndex={-1} aria-busy={fetching || undefined}>
+    <section id="cv-root" className="aw-staff-page cv-root" aria-label="Coverage Analytics" tabIndex={-1} aria-busy={fetching || undefined}>
       {listening ? <LiveReload onChange={refresh} /> : null}
       <div className="cv-head">
-        <p className="cv-lead">How well the directory covers the people of each region of the UK and Ireland, and where it needs more services.</p>
+        <p className="aw-staff-lead">How well the directory covers the people of each region of the UK and Ireland, and where it needs more services.</p>
         <div className="cv-controls">
           <Select
             label="Region"
@@ -163,7 +167,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
             Enable
           </Button>
         ) : null}
-        {data ? <span className="cv-muted">Figures of {formatDateTime(data.generatedAt)}</span> : null}
+        {data ? <span className="aw-muted">Figures of {formatDateTime(data.generatedAt)}</span> : null}
       </div>
 
       {failed ? (
@@ -175,20 +179,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
       ) : null}
 
       <h2 className="aw-visually-hidden">Totals</h2>
-      <ul className="cv-cards" aria-label={`Totals for ${regionLabel}`}>
-        {cards.map((c) => (
-          <li key={c.label}>
-            <Card className="cv-card">
-              <span className="cv-card__icon" aria-hidden="true">
-                <Icon name={c.icon} size={20} />
-              </span>
-              <span className="cv-card__value">{c.value}</span>
-              <span className="cv-card__label">{c.label}</span>
-              {c.note ? <span className="cv-card__note">{c.note}</span> : null}
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <StatTiles label={`Totals for ${regionLabel}`} tiles={cards} />
 
       {!data && !failed ? <InlineLoading>Loading coverage...</InlineLoading> : null}
 
@@ -216,14 +207,14 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 <h2 id="cv-regions-title" className="cv-title">
                   Regional breakdown
                 </h2>
-                <p className="cv-muted cv-small">Active listings per region, the {COVERAGE_RULES.regionBreakdownTop} with most.</p>
+                <p className="aw-muted aw-small">Active listings per region, the {COVERAGE_RULES.regionBreakdownTop} with most.</p>
                 <RegionBreakdown report={data} selected={region} onSelect={(r) => setRegion(r)} />
               </Card>
               <Card as="section" className="cv-panel" aria-labelledby="cv-categories-title">
                 <h2 id="cv-categories-title" className="cv-title">
                   Category distribution
                 </h2>
-                <p className="cv-muted cv-small">
+                <p className="aw-muted aw-small">
                   Active listings in {regionLabel} by category, the {COVERAGE_RULES.categoryBreakdownTop} largest.
                 </p>
                 <CategoryDistribution report={data} />
@@ -242,7 +233,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
               <h2 id="cv-trend-title" className="cv-title">
                 Views and contact actions, last {COVERAGE_RULES.trendWeeks} weeks
               </h2>
-              <p className="cv-muted cv-small">Listings in {regionLabel}. Contact actions are calls, e-mails, website visits and directions.</p>
+              <p className="aw-muted aw-small">Listings in {regionLabel}. Contact actions are calls, e-mails, website visits and directions.</p>
               <TrendChart weeks={data.trend} />
             </Card>
           </div>
@@ -252,7 +243,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
               <h2 id="cv-gaps-title" className="cv-title">
                 Gap analysis
               </h2>
-              <p className="cv-muted cv-small">
+              <p className="aw-muted aw-small">
                 {region === 'all'
                   ? `Each region's potential is the larger of ${COVERAGE_RULES.allRegions.minPotential} and ${COVERAGE_RULES.allRegions.factor} × its Active listings; the ${COVERAGE_RULES.allRegions.top} largest gaps over ${COVERAGE_RULES.allRegions.minGap}.`
                   : `Categories in ${regionLabel}: potential the larger of ${COVERAGE_RULES.oneRegion.minPotential} and ${COVERAGE_RULES.oneRegion.factor} × the Active listings; the ${COVERAGE_RULES.oneRegion.top} largest gaps over ${COVERAGE_RULES.oneRegion.minGap}.`}
@@ -260,7 +251,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
               {data.gapAnalysis.length === 0 ? (
                 <p className="cv-empty">{CoverageMessages.noGaps}</p>
               ) : (
-                <ul className="cv-gaps">
+                <ul className="aw-list-stack cv-gaps">
                   {data.gapAnalysis.map((g) => (
                     <li key={`${g.region}|${g.category ?? ''}`}>
                       <span className={`cv-dot cv-dot--${dotTone(g.currentCount)}`} aria-hidden="true" />
@@ -294,7 +285,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 <p className="cv-empty">No opportunities found in {regionLabel}: every rule is met.</p>
               ) : (
                 <>
-                  <p className="cv-muted cv-small">
+                  <p className="aw-muted aw-small">
                     {plural(opps.opportunities.length, 'opportunity', 'opportunities')} in {regionLabel}, most important first.
                   </p>
                   <ol className="cv-opps">
@@ -317,7 +308,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
               <h2 id="cv-unplaced-title" className="cv-title">
                 Listings without coordinates
               </h2>
-              <p className="cv-muted cv-small">
+              <p className="aw-muted aw-small">
                 {plural(data.unplaced.count, 'listing')} {data.unplaced.count === 1 ? 'has' : 'have'} no point on the map, so {data.unplaced.count === 1 ? 'it is' : 'they are'} counted in
                 ‘Other’ and families searching nearby cannot find {data.unplaced.count === 1 ? 'it' : 'them'}. Give each a postcode in its address or a town the directory knows in
                 Local Businesses.
@@ -326,13 +317,13 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 {data.unplaced.listings.map((l) => (
                   <li key={l.id}>
                     <span className="cv-unplaced__name">{l.name}</span>
-                    <span className="cv-muted">
+                    <span className="aw-muted">
                       {l.location} · {l.status}
                     </span>
                   </li>
                 ))}
               </ul>
-              {data.unplaced.count > data.unplaced.listings.length ? <p className="cv-muted cv-small">and {formatCount(data.unplaced.count - data.unplaced.listings.length)} more.</p> : null}
+              {data.unplaced.count > data.unplaced.listings.length ? <p className="aw-muted aw-small">and {formatCount(data.unplaced.count - data.unplaced.listings.length)} more.</p> : null}
               {onNavigate ? (
                 <Button variant="secondary" size="sm" onClick={() => onNavigate('businesses')} icon={<Icon name="building" size={16} />} className="cv-noprint">
                   Open Local Businesses
@@ -390,48 +381,6 @@ function CoverageView({ onNavigate }: CoverageProps) {
   );
 }
 
-function RegionBreakdown({ report, selected, onSelect }: { report: CoverageReport; selected: string; onSelect: (region: RegionName) => void }) {
-  if (report.regionBreakdown.length === 0) return <p className="cv-empty">No Active listings yet.</p>;
-  const max = Math.max(1, ...report.regionBreakdown.map((r) => r.count));
-  return (
-    <ol className="cv-bars">
-      {report.regionBreakdown.map((r) => (
-        <li key={r.region} className={r.region === selected ? 'is-selected' : undefined}>
-          <button type="button" className="cv-bars__name" onClick={() => onSelect(r.region)} aria-pressed={r.region === selected}>
-            <span className={`cv-dot cv-dot--${dotTone(r.count)}`} aria-hidden="true" />
-            {r.region}
-          </button>
-          <span className="cv-bars__track" aria-hidden="true">
-            <span style={{ width: `${(r.count / max) * 100}%` }} />
-          </span>
-          <span className="cv-bars__value">{formatCount(r.count)}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function CategoryDistribution({ report }: { report: CoverageReport }) {
-  if (report.categoryBreakdown.length === 0) return <p className="cv-empty">No Active listings here yet.</p>;
-  const max = Math.max(1, ...report.categoryBreakdown.map((c) => c.count));
-  return (
-    <ol className="cv-bars">
-      {report.categoryBreakdown.map((c) => (
-        <li key={c.category}>
-          <span className="cv-bars__name">
-            <span className="cv-dot" style={{ background: CATEGORY_COLOURS[c.category] }} aria-hidden="true" />
-            {c.category}
-          </span>
-          <span className="cv-bars__track" aria-hidden="true">
-            <span style={{ width: `${(c.count / max) * 100}%`, background: CATEGORY_COLOURS[c.category] }} />
-          </span>
-          <span className="cv-bars__value">{formatCount(c.count)}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 const SIGNAL_LABELS: Record<Opportunity['signals'][number], string> = { 'per-head': 'Few per head', distance: 'Towns out of reach', demand: 'Searches found nothing' };
 
 function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity; onOpen: () => void }) {
@@ -448,7 +397,7 @@ function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity;
           </span>
         ))}
       </p>
-      <p className="cv-opp__figures cv-small">
+      <p className="cv-opp__figures aw-small">
         {plural(o.listingsNeeded, 'listing')} needed
         {o.peopleOutOfReach > 0 ? ` · ${formatCount(o.peopleOutOfReach)} people out of reach` : ''}
         {o.unmetSearches > 0 ? ` · ${plural(o.unmetSearches, 'unmet search', 'unmet searches')}` : ''} · about {formatPounds(o.analysis.estimatedRevenue)} a year

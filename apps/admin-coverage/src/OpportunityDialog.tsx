@@ -18,7 +18,7 @@ export function OpportunityDialog({ title, analysis, onClose }: { title: string;
   return (
     <Dialog open onClose={onClose} title={title} size="wide" closeLabel="Close">
       {!analysis ? (
-        <p className="cv-muted">{CoverageMessages.noAnalysis}</p>
+        <p className="aw-muted">{CoverageMessages.noAnalysis}</p>
       ) : (
         <div className="cv-analysis">
           <section aria-labelledby="cv-an-summary">

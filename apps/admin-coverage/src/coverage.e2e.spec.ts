@@ -43,7 +43,7 @@ describe('Coverage Analytics in the browser', () => {
     await page.getByRole('heading', { name: 'Coverage map' }).waitFor();
     await page.locator('.cv-opps, .cv-empty').first().waitFor();
   }
-  const card = (page: Page, label: string) => page.locator('.cv-card').filter({ has: page.locator('.cv-card__label', { hasText: new RegExp(`^${label}$`) }) }).locator('.cv-card__value');
+  const card = (page: Page, label: string) => page.locator('.aw-stat').filter({ has: page.locator('.aw-stat__label', { hasText: new RegExp(`^${label}$`) }) }).locator('.aw-stat__value');
   const exactly = (n: number) => new RegExp(`^${n.toLocaleString('en-GB')}$`);
   const report = async (page: Page, region: string) => (await (await page.request.get(`${product.url}/api/admin/coverage?region=${encodeURIComponent(region)}`)).json()) as CoverageReport;
 

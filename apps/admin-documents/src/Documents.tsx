@@ -24,6 +24,7 @@ import {
 import { errorMessage, fieldErrors, formatDateTime, staffRequest, uploadFile, useStaffChanges } from '@afterwards/web-staff';
 import { Alert, Badge, Button, Card, Dialog, Icon, InlineLoading, Select, TextArea, TextInput, useToast } from '@afterwards/web-ui';
 import { FIELD_LABELS, REVIEW_LABELS, SUCCESS_CLEAR_MS, UPLOAD_LIST_CLEAR_MS, UPLOAD_PROGRESS, confidenceBadge, fileSize, missingFields, type UploadStatus } from './document-view';
+import '@afterwards/web-ui/back-office';
 import './admin-documents.css';
 
 export interface DocumentsProps {
@@ -130,7 +131,7 @@ function DocumentsView({ admin }: DocumentsProps) {
 
   const documents = data?.documents ?? [];
   return (
-    <section className="dp-root" aria-label="Document Processing">
+    <section className="aw-staff-page" aria-label="Document Processing">
       <div className="dp-head">
         <p className="dp-lead">Upload brochures and letters from local services. Each becomes a business waiting for your review, with the details read from it.</p>
       </div>
@@ -140,7 +141,7 @@ function DocumentsView({ admin }: DocumentsProps) {
           <h2 id={`${inputId}-title`} className="dp-title">
             Upload documents
           </h2>
-          <p className="dp-muted">PDF, Word (.doc or .docx) or plain text (.txt), up to 10 MB each. You can choose several at once.</p>
+          <p className="aw-muted">PDF, Word (.doc or .docx) or plain text (.txt), up to 10 MB each. You can choose several at once.</p>
           <input ref={fileInput} id={inputId} type="file" multiple accept={DOCUMENT_ACCEPT} className="aw-visually-hidden" onChange={choose} aria-label="Documents to process" />
           <div>
             <Button icon={<Icon name="cloud" size={18} />} onClick={() => fileInput.current?.click()}>
@@ -148,12 +149,12 @@ function DocumentsView({ admin }: DocumentsProps) {
             </Button>
           </div>
           {uploads.length > 0 ? (
-            <ul className="dp-uploads" aria-label="Uploads">
+            <ul className="aw-list-stack dp-uploads" aria-label="Uploads">
               {uploads.map((u) => (
                 <li key={u.id} className={`dp-upload-item dp-upload-item--${u.status}`}>
                   <div className="dp-upload-item__row">
                     <span className="dp-upload-item__name">{u.fileName}</span>
-                    <span className="dp-muted">{fileSize(u.size)}</span>
+                    <span className="aw-muted">{fileSize(u.size)}</span>
                     <span className="dp-upload-item__status">{u.status === 'error' ? 'Failed' : `${u.status[0]!.toUpperCase()}${u.status.slice(1)}`}</span>
                   </div>
                   <div className="dp-bar" role="progressbar" aria-label={`${u.fileName}: ${u.status}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={UPLOAD_PROGRESS[u.status]}>
@@ -172,7 +173,7 @@ function DocumentsView({ admin }: DocumentsProps) {
         </Card>
       )}
 
-      <section className="dp-list" aria-labelledby={`${inputId}-processed`}>
+      <section className="aw-list" aria-labelledby={`${inputId}-processed`}>
         <h2 id={`${inputId}-processed`} className="dp-title">
           Processed documents
         </h2>
@@ -183,7 +184,7 @@ function DocumentsView({ admin }: DocumentsProps) {
           </Alert>
         ) : null}
         {data && documents.length === 0 ? <p className="dp-empty">{DOCUMENT_MESSAGES.empty}</p> : null}
-        <ul className="dp-cards">
+        <ul className="aw-list-stack dp-cards">
           {documents.map((d) => {
             const badge = confidenceBadge(d.confidence);
             return (
@@ -194,13 +195,13 @@ function DocumentsView({ admin }: DocumentsProps) {
                     <Badge tone={d.reviewStatus === 'approved' ? 'success' : d.reviewStatus === 'rejected' ? 'neutral' : 'accent'}>{REVIEW_LABELS[d.reviewStatus]}</Badge>
                     <span className={`dp-confidence dp-confidence--${badge.tone}`}>{badge.label}</span>
                   </div>
-                  <p className="dp-muted dp-small">
+                  <p className="aw-muted aw-small">
                     <Icon name="document" size={14} /> {d.fileName} · {fileSize(d.fileBytes)} · uploaded {formatDateTime(d.uploadDate)}
                   </p>
                   <p className="dp-card__facts">
                     {d.extractedData.category} · {d.extractedData.location}
                   </p>
-                  {d.reviewNotes ? <p className="dp-muted dp-small">Note: {d.reviewNotes}</p> : null}
+                  {d.reviewNotes ? <p className="aw-muted aw-small">Note: {d.reviewNotes}</p> : null}
                   <div className="dp-card__actions">
                     <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'details', id: d.id })} aria-label={`View details of ${d.businessName}`}>
                       View Details
@@ -320,7 +321,7 @@ function DetailsDialog({
       title={data ? `Review: ${data.fileName}` : 'Review document'}
       className="dp-details"
       actions={
-        <div className="dp-dialog-actions">
+        <div className="aw-dialog__actions">
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
@@ -348,7 +349,7 @@ function DetailsDialog({
           <form id={formId} className="dp-details__form" onSubmit={submit} noValidate>
             <p className="dp-details__meta">
               <span className={`dp-confidence dp-confidence--${confidenceBadge(data.confidence).tone}`}>{confidenceBadge(data.confidence).label}</span>{' '}
-              <span className="dp-muted dp-small">{REVIEW_LABELS[data.reviewStatus]}</span>
+              <span className="aw-muted aw-small">{REVIEW_LABELS[data.reviewStatus]}</span>
             </p>
             {failure ? (
               <Alert tone="error" role="alert">
@@ -377,7 +378,7 @@ function DetailsDialog({
           <section className="dp-details__text" aria-label="The document's text">
             <h3 className="dp-title">The document's text</h3>
             <pre tabIndex={0}>{data.text}</pre>
-            {data.textTruncated ? <p className="dp-muted dp-small">Only the first part of a long document is shown.</p> : null}
+            {data.textTruncated ? <p className="aw-muted aw-small">Only the first part of a long document is shown.</p> : null}
             <a href={`${DOCUMENT_IMPORTS_PATH}/${data.id}/file`} download>
               Download the original file
             </a>
@@ -398,7 +399,7 @@ function RejectDialog({ document, onCancel, onReject }: { document: ProcessedDoc
       onClose={onCancel}
       title={`Reject "${document.businessName}"?`}
       actions={
-        <div className="dp-dialog-actions">
+        <div className="aw-dialog__actions">
           <Button variant="secondary" onClick={onCancel} autoFocus>
             Cancel
           </Button>

@@ -4,14 +4,16 @@
 // what changed; one request's events across records; the global log; JSON and CSV exports. Memory
 // streams come without values from the API, and the screen shows what it is given. The view lives in the
 // address bar's query, so other screens link here and a reload keeps the place.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, FieldChange, HistoryEvent, StreamSummary } from '@afterwards/contracts';
-import { errorMessage, formatDateTime, useStaffChanges } from '@afterwards/web-staff';
+import type { AdminUser, HistoryEvent, StreamSummary } from '@afterwards/contracts';
+import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
 import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
-import { Alert, Badge, Button, ButtonLink, Card, Dialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
+import { Alert, Button, ButtonLink, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
-import { CHANGE_LABELS, NO_LOG_FILTERS, actorText, logQuery, searchForView, valueText, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
+import { EventCard, StateDialog } from './EventCard';
+import { NO_LOG_FILTERS, logQuery, searchForView, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
+import '@afterwards/web-ui/back-office';
 import './admin-history.css';
 
 export interface HistoryProps {
@@ -56,7 +58,7 @@ function HistoryScreen(_props: HistoryProps) {
   );
 
   return (
-    <div className="hi-root" id="hi-root" tabIndex={-1}>
+    <div className="aw-staff-page" id="hi-root" tabIndex={-1}>
       <div className="hi-top">
         <nav className="hi-tabs" aria-label="History views">
           <button type="button" className="hi-tab" aria-current={view.kind === 'search' || view.kind === 'stream' ? 'page' : undefined} onClick={() => go({ kind: 'search', q: '' })}>
@@ -109,7 +111,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
         icon={<Icon name="search" size={16} />}
         autoComplete="off"
       />
-      <p className="aw-muted hi-small" role="status">
+      <p className="aw-muted aw-small" role="status">
         {results.isFetching ? 'Searching...' : results.data ? `${streams.length} ${streams.length === 1 ? 'record' : 'records'} found` : ''}
       </p>
       {results.isError ? (
@@ -124,7 +126,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
                 <KindIcon kind={s.kind} />
                 <span className="hi-result__text">
                   <span className="hi-result__title">{s.title}</span>
-                  <span className="aw-muted hi-small">{s.subtitle}</span>
+                  <span className="aw-muted aw-small">{s.subtitle}</span>
                 </span>
                 <Icon name="arrow-right" size={16} />
               </button>
@@ -132,16 +134,16 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
           ))}
         </ul>
       ) : results.data && debounced ? (
-        <p className="aw-muted">No listing, promotion or settings match “{debounced}”.</p>
+        <p className="aw-muted">No listing, promotion, organisation or settings match “{debounced}”.</p>
       ) : null}
     </Card>
   );
 }
 
 function KindIcon({ kind }: { kind: StreamSummary['kind'] }) {
-  const name = kind === 'listing' ? 'building' : kind === 'promotion' ? 'megaphone' : kind === 'settings' ? 'settings' : 'lock';
+  const name = kind === 'listing' ? 'building' : kind === 'promotion' ? 'megaphone' : kind === 'settings' ? 'settings' : kind === 'organisation' ? 'building' : 'lock';
   return (
-    <span className="hi-disc" aria-hidden="true">
+    <span className="aw-disc hi-disc" aria-hidden="true">
       <Icon name={name} size={18} />
     </span>
   );
@@ -177,10 +179,10 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
           <h2 id="hi-stream-title" ref={headingRef} tabIndex={-1} className="hi-title">
             {data ? `History of ${data.title}` : 'History'}
           </h2>
-          {data?.subtitle ? <p className="aw-muted hi-small">{data.subtitle}</p> : null}
-          <p className="hi-mono">{streamId}</p>
+          {data?.subtitle ? <p className="aw-muted aw-small">{data.subtitle}</p> : null}
+          <p className="aw-mono">{streamId}</p>
           {data ? (
-            <p className="hi-small">
+            <p className="aw-small">
               {data.total.toLocaleString('en-GB')} {data.total === 1 ? 'event' : 'events'}
               {data.events.length < data.total ? `, the newest ${data.events.length.toLocaleString('en-GB')} shown` : ''}
             </p>
@@ -237,8 +239,8 @@ function CorrelationView({ id, headingRef, onStream, onCorrelation }: HeadingRef
         <h2 id="hi-corr-title" ref={headingRef} tabIndex={-1} className="hi-title">
           One request across records
         </h2>
-        <p className="hi-small">
-          Events with correlation id <span className="hi-mono">{id}</span>, in the order they were written.
+        <p className="aw-small">
+          Events with correlation id <span className="aw-mono">{id}</span>, in the order they were written.
         </p>
       </Card>
       {corr.isError ? (
@@ -292,7 +294,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         <h2 id="hi-log-title" ref={headingRef} tabIndex={-1} className="hi-title">
           All events
         </h2>
-        {choices.isError ? <p className="hi-error">The filter choices could not be loaded: {errorMessage(choices.error)}</p> : null}
+        {choices.isError ? <p className="aw-error-text">The filter choices could not be loaded: {errorMessage(choices.error)}</p> : null}
         <div className="hi-filters">
           <Select label="Event type" value={filters.type} onChange={(e) => change('type', e.target.value)} options={[any('All event types'), ...(choices.data?.types ?? []).map((t) => ({ value: t, label: t }))]} />
           <Select label="Who" value={filters.actor} onChange={(e) => change('actor', e.target.value)} options={actorOptions} />
@@ -310,7 +312,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         <h3 ref={listRef} tabIndex={-1} className="hi-subtitle">
           Newest first
         </h3>
-        <p className="aw-muted hi-small" role="status">
+        <p className="aw-muted aw-small" role="status">
           {log.data ? `Page ${cursors.length}, ${log.data.events.length} ${log.data.events.length === 1 ? 'event' : 'events'}` : ''}
         </p>
       </div>
@@ -342,181 +344,5 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         </nav>
       ) : null}
     </section>
-  );
-}
-
-/** One event: who, when, where from, its ids, its data (or the names of its fields, for memories). */
-function EventCard({
-  event: e,
-  onState,
-  onStream,
-  onCorrelation,
-  currentCorrelation,
-}: {
-  event: HistoryEvent;
-  onState?: (e: HistoryEvent) => void;
-  onStream?: (streamId: string) => void;
-  onCorrelation: (id: string) => void;
-  currentCorrelation?: string;
-}) {
-  const titleId = useId();
-  return (
-    <Card as="article" className="hi-event" aria-labelledby={titleId}>
-      <div className="hi-event__head">
-        <h3 id={titleId} className="hi-event__title">
-          <span className="hi-version">v{e.version}</span> {e.type}
-        </h3>
-        <time className="aw-muted hi-small" dateTime={e.recordedAt} title={e.recordedAt}>
-          {formatDateTime(e.recordedAt)}
-        </time>
-      </div>
-      <dl className="hi-facts">
-        <Fact label="Who">
-          {actorText(e)} {e.actor.kind === 'staff' ? <Badge>Staff</Badge> : null}
-        </Fact>
-        {onStream ? (
-          <Fact label="Record">
-            <button type="button" className="hi-link" onClick={() => onStream(e.streamId)}>
-              {e.streamId}
-            </button>
-          </Fact>
-        ) : null}
-        <Fact label="Global position">
-          <span className="hi-mono">{e.position}</span>
-        </Fact>
-        <Fact label="Correlation">
-          {e.correlationId ? (
-            e.correlationId === currentCorrelation ? (
-              <span className="hi-mono">{e.correlationId}</span>
-            ) : (
-              <button type="button" className="hi-link hi-mono" onClick={() => onCorrelation(e.correlationId!)} aria-label={`Follow correlation ${e.correlationId}`}>
-                {e.correlationId}
-              </button>
-            )
-          ) : (
-            <span className="aw-muted">none</span>
-          )}
-        </Fact>
-        <Fact label="Causation">{e.causationId ? <span className="hi-mono">{e.causationId}</span> : <span className="aw-muted">none</span>}</Fact>
-        <Fact label="Request">{e.requestId ? <span className="hi-mono">{e.requestId}</span> : <span className="aw-muted">none</span>}</Fact>
-        <Fact label="From where">
-          {e.ip ?? <span className="aw-muted">not recorded</span>}
-          {e.userAgent ? <span className="aw-muted hi-small hi-block">{e.userAgent}</span> : null}
-        </Fact>
-      </dl>
-      {e.redacted ? (
-        <p className="hi-small">
-          <span className="aw-muted">Fields (values withheld): </span>
-          {e.fields.length ? e.fields.join(', ') : 'none'}
-        </p>
-      ) : (
-        <details className="hi-details">
-          <summary>Data</summary>
-          <ScrollablePre label={`Data of version ${e.version}`}>{valueText(e.data)}</ScrollablePre>
-        </details>
-      )}
-      {onState ? (
-        <div>
-          <Button size="sm" variant="secondary" onClick={() => onState(e)} aria-label={`State at version ${e.version}`}>
-            State at this version
-          </Button>
-        </div>
-      ) : null}
-    </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="hi-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** The record as it stood after one event (replayed by the server), and what that event changed. */
-function StateDialog({ streamId, event, onClose }: { streamId: string; event: HistoryEvent; onClose: () => void }) {
-  const state = useQuery({ queryKey: keys.state(streamId, event.version), queryFn: ({ signal }) => historyApi.state(streamId, event.version, signal) });
-  const data = state.data;
-  return (
-    <Dialog open onClose={onClose} size="wide" title={`State at version ${event.version}`} closeLabel="Close">
-      <p className="hi-small">
-        After <strong>{event.type}</strong> on {formatDateTime(event.recordedAt)}, by {actorText(event)}.
-      </p>
-      {state.isError ? (
-        <Alert tone="error" title="The state could not be loaded">
-          <p>{errorMessage(state.error)}</p>
-        </Alert>
-      ) : !data ? (
-        <InlineLoading>Replaying the events...</InlineLoading>
-      ) : (
-        <div className="hi-stack">
-          <h3 className="hi-subtitle">Changes from version {event.version - 1 || 'none (the record was created)'}</h3>
-          {data.changes.length === 0 ? <p className="aw-muted">No field changed.</p> : <ChangesTable changes={data.changes} redacted={data.redacted} version={event.version} />}
-          {data.redacted ? (
-            <p className="aw-muted hi-small">The values of a family's memory are not shown.</p>
-          ) : (
-            <details className="hi-details" open>
-              <summary>Whole record at version {event.version}</summary>
-              <ScrollablePre label={`Whole record at version ${event.version}`} testId="hi-state">
-                {valueText(data.state)}
-              </ScrollablePre>
-            </details>
-          )}
-        </div>
-      )}
-    </Dialog>
-  );
-}
-
-/** A value that may scroll: focusable, so it can be scrolled with the keyboard, and named for screen readers. */
-function ScrollablePre({ label, cell = false, testId, children }: { label: string; cell?: boolean; testId?: string; children: string }) {
-  return (
-    <pre className={cell ? 'hi-pre hi-pre--cell' : 'hi-pre'} tabIndex={0} role="region" aria-label={label} data-testid={testId}>
-      {children}
-    </pre>
-  );
-}
-
-function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; redacted: boolean; version: number }) {
-  return (
-    <div className="hi-table-wrap">
-      <table className="hi-diff">
-        <caption className="aw-visually-hidden">Fields changed at version {version}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Change</th>
-            {redacted ? null : (
-              <>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((c) => (
-            <tr key={c.path}>
-              <th scope="row" className="hi-mono">
-                {c.path}
-              </th>
-              <td data-label="Change">{CHANGE_LABELS[c.change]}</td>
-              {redacted ? null : (
-                <>
-                  <td data-label="Before">
-                    <ScrollablePre cell label={`${c.path} before`}>{valueText(c.before)}</ScrollablePre>
-                  </td>
-                  <td data-label="After">
-                    <ScrollablePre cell label={`${c.path} after`}>{valueText(c.after)}</ScrollablePre>
-                  </td>
-                </>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -90,7 +90,7 @@ export function BulkCsvDialog({ onClose }: { onClose: () => void }) {
       title="Bulk CSV Upload"
       className="lb-csv"
       actions={
-        <div className="lb-dialog-actions">
+        <div className="aw-dialog__actions">
           <Button variant="secondary" onClick={onClose}>
             {stage === 'importing' ? 'Close (the import carries on)' : 'Close'}
           </Button>

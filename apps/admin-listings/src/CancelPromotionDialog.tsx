@@ -53,12 +53,12 @@ export function CancelPromotionDialog({ listing, onClose, onCancelled }: { listi
           <Alert tone="error">{PROMOTION_MESSAGES.loadFailed}</Alert>
         </div>
       ) : promotions.length === 0 ? (
-        <p className="lb-dialog-text">
+        <p className="aw-dialog-text">
           <strong>{listing.name}</strong> has no running promotion now. Its featured place will clear on its own.
         </p>
       ) : (
         <>
-          <p className="lb-dialog-text">
+          <p className="aw-dialog-text">
             <strong>{listing.name}</strong> {paid ? 'has paid for' : 'has'} {promotions.length === 1 ? 'a promotion' : `${promotions.length} promotions`}:
           </p>
           <ul className="lb-dialog-list">
@@ -66,7 +66,7 @@ export function CancelPromotionDialog({ listing, onClose, onCancelled }: { listi
               <li key={p.id}>{describe(p)}</li>
             ))}
           </ul>
-          <p className="lb-dialog-text">
+          <p className="aw-dialog-text">
             Cancelling ends {promotions.length === 1 ? 'it' : 'them'} today and the business is no longer featured. Any refund is arranged outside the back office. This cannot be undone.
           </p>
         </>

@@ -92,7 +92,7 @@ export function ListingFormDialog({
       onClose={onClose}
       title={title}
       actions={
-        <div className="lb-dialog-actions">
+        <div className="aw-dialog__actions">
           <Button variant="secondary" onClick={onClose}>
             {readOnly ? 'Close' : 'Cancel'}
           </Button>
@@ -104,15 +104,15 @@ export function ListingFormDialog({
         </div>
       }
     >
-      {readOnly ? <p className="lb-readonly">Read-only access</p> : null}
+      {readOnly ? <p className="aw-readonly">Read-only access</p> : null}
       <div role="alert">{problem ? <Alert tone={problem === LISTING_CHANGED_MESSAGE ? 'warning' : 'error'}>{problem}</Alert> : null}</div>
       {reason ? (
         <p className="lb-reason">
           <strong>{reason.label}:</strong> {reason.text}
         </p>
       ) : null}
-      <form id={formId} onSubmit={submit} noValidate className="lb-form">
-        <fieldset disabled={readOnly || saving} className="lb-form__grid">
+      <form id={formId} onSubmit={submit} noValidate className="aw-form">
+        <fieldset disabled={readOnly || saving} className="aw-form__grid">
           <legend className="aw-visually-hidden">Business details</legend>
           <TextInput label="Business name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={200} autoFocus />
           <Select
@@ -158,10 +158,10 @@ export function ListingFormDialog({
             error={errors.status}
             options={[...(listing ? [] : [{ value: '', label: 'Default (Pending Review unless auto-approve is on)' }]), ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
           />
-          <div className="lb-form__wide">
+          <div className="aw-form__wide">
             <TextArea label="Description" value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={2000} rows={4} />
           </div>
-          <div className="lb-form__wide">
+          <div className="aw-form__wide">
             <Switch
               label="Serves surrounding areas"
               description="Shown to families searching near, not only in, this location."
@@ -175,7 +175,7 @@ export function ListingFormDialog({
         </fieldset>
       </form>
       {listing ? (
-        <p className="lb-muted lb-small">
+        <p className="aw-muted aw-small">
           Added {formatDateTime(listing.createdAt)} · last changed {formatDateTime(listing.updatedAt)}
           {listing.source ? ` · source: ${listing.source}` : ''}
         </p>

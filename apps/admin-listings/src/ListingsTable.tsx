@@ -113,11 +113,11 @@ function ListingRow({
       <th scope="row" className="lb-table__name">
         <span className="lb-name">{l.name}</span>
         {l.address ? (
-          <span className="lb-muted lb-small lb-truncate" title={l.address}>
+          <span className="aw-muted aw-small lb-truncate" title={l.address}>
             {l.address}
           </span>
         ) : null}
-        {reason ? <span className="lb-reason lb-small lb-block">Reason: {reason.text}</span> : null}
+        {reason ? <span className="lb-reason aw-small aw-block">Reason: {reason.text}</span> : null}
       </th>
       <td data-label="Category">{l.category}</td>
       <td data-label="Location">{l.location}</td>
@@ -130,7 +130,7 @@ function ListingRow({
             </Badge>
           ) : null}
         </span>
-        <span className="lb-muted lb-small lb-block lb-changed">
+        <span className="aw-muted aw-small aw-block lb-changed">
           <span className="aw-visually-hidden">Last changed </span>
           <time dateTime={l.updatedAt} title={`Last changed ${new Date(l.updatedAt).toLocaleString('en-GB')}`}>
             {changed}

@@ -7,26 +7,24 @@ import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
   LISTING_ADMIN_MESSAGES,
-  LISTING_CATEGORIES,
-  LISTING_STATUSES,
   type AdminListing,
   type AdminListingFilter,
   type AdminListingsResponse,
   type AdminUser,
   type BulkListingRequest,
-  type ListingStatus,
   staffMay,
 } from '@afterwards/contracts';
 import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
 import { ListingsTable, type ListingSort, type RowAction } from './ListingsTable';
-import { ListingFormDialog, type SaveListing } from './ListingFormDialog';
-import { ReasonDialog } from './dialogs';
-import { CancelPromotionDialog } from './CancelPromotionDialog';
-import { BulkCsvDialog } from './BulkCsvDialog';
+import type { SaveListing } from './ListingFormDialog';
+import { ListingDialogs, type DialogState, type RowWrite } from './ListingDialogs';
+import { BulkBar, type SelectAll } from './BulkBar';
+import { ALL, ListingFilters } from './ListingFilters';
+import { ReadOnlyNote, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {
@@ -41,7 +39,6 @@ export interface LocalBusinessesProps {
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
-export const READ_ONLY_NOTE = 'Read-only access';
 const PAGES_KEY = [...LISTINGS_KEY, 'page'] as const;
 
 function createQueryClient() {
@@ -60,32 +57,6 @@ export default function LocalBusinesses(props: LocalBusinessesProps) {
   );
 }
 
-type DialogState =
-  | { kind: 'form'; listing: AdminListing | null }
-  | { kind: 'delete' | 'approve' | 'reject' | 'suspend' | 'cancel-promotion'; listing: AdminListing }
-  | { kind: 'bulk-delete' | 'bulk-suspend' }
-  | { kind: 'csv' };
-
-type SelectAll = { total: number; truncated: boolean } | null;
-
-const ALL = 'all';
-const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))];
-const CATEGORY_OPTIONS = [{ value: ALL, label: 'All categories' }, ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c }))];
-const PROMOTED_OPTIONS = [
-  { value: ALL, label: 'All' },
-  { value: 'yes', label: 'Promoted' },
-  { value: 'no', label: 'Not promoted' },
-];
-const SORT_OPTIONS: { value: string; label: string }[] = [
-  { value: 'createdAt:desc', label: 'Newest first' },
-  { value: 'createdAt:asc', label: 'Oldest first' },
-  { value: 'updatedAt:desc', label: 'Recently changed' },
-  { value: 'name:asc', label: 'Name A–Z' },
-  { value: 'name:desc', label: 'Name Z–A' },
-  { value: 'category:asc', label: 'Category' },
-  { value: 'location:asc', label: 'Location' },
-  { value: 'status:asc', label: 'Status' },
-];
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
@@ -125,7 +96,6 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
     opener.current = null;
     target?.focus();
   }, [dialog]);
-  const [bulkStatus, setBulkStatus] = useState<ListingStatus | ''>('');
 
   // A new filter is a new set: the selection and the page start again.
   const filterKey = JSON.stringify(filter);
@@ -193,7 +163,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   }
 
   /** One listing's action: the row changes at once, takes the server's answer, or reverts with the spec's message. */
-  async function rowWrite(listing: AdminListing, change: ListingChange, call: () => Promise<AdminListing | void>, failure: (error: unknown) => string, success: string) {
+  const rowWrite: RowWrite = async (listing, change, call, failure, success) => {
     try {
       const updated = await optimistic(new Set([listing.id]), change, call, () => new Set<string>());
       if (updated) queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && replaceListing(d, updated));
@@ -202,7 +172,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
     } catch (error) {
       toast.error(failure(error));
     }
-  }
+  };
 
   const unselect = (ids: Iterable<string>) => {
     setSelected((prev) => {
@@ -290,28 +260,27 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   };
 
   const stats = data?.stats;
-  const tiles: { label: string; value: number | undefined; icon: IconName }[] = [
-    { label: 'Total', value: stats?.total, icon: 'building' },
-    { label: 'Pending Review', value: stats?.byStatus['Pending Review'], icon: 'alert' },
-    { label: 'Active', value: stats?.byStatus.Active, icon: 'check' },
-    { label: 'Inactive', value: stats?.byStatus.Inactive, icon: 'eye' },
-    { label: 'Suspended', value: stats?.byStatus.Suspended, icon: 'shield' },
-    { label: 'Promoted', value: stats?.promoted, icon: 'star' },
+  const figure = (v: number | undefined) => (v === undefined ? undefined : n(v));
+  const tiles: StatTile[] = [
+    { label: 'Total', value: figure(stats?.total), icon: 'building' },
+    { label: 'Pending Review', value: figure(stats?.byStatus['Pending Review']), icon: 'alert' },
+    { label: 'Active', value: figure(stats?.byStatus.Active), icon: 'check' },
+    { label: 'Inactive', value: figure(stats?.byStatus.Inactive), icon: 'eye' },
+    { label: 'Suspended', value: figure(stats?.byStatus.Suspended), icon: 'shield' },
+    { label: 'Promoted', value: figure(stats?.promoted), icon: 'star' },
   ];
 
   const caption = data ? `Local businesses, ${showingRange(data.page, data.pageSize, data.total).toLowerCase()}` : 'Local businesses';
 
   return (
     <>
-    <section id="lb-root" className="lb-root" aria-label="Local Businesses" tabIndex={-1}>
-      <div className="lb-head">
-        <p className="lb-lead">Review, approve and promote the services families find in the directory.</p>
+    <section id="lb-root" className="aw-staff-page" aria-label="Local Businesses" tabIndex={-1}>
+      <div className="aw-staff-head">
+        <p className="aw-staff-lead">Review, approve and promote the services families find in the directory.</p>
         {readOnly ? (
-          <p className="lb-readonly">
-            <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
-          </p>
+          <ReadOnlyNote />
         ) : (
-          <div className="lb-head__actions">
+          <div className="aw-staff-head__actions">
             <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
               Bulk CSV Upload
             </Button>
@@ -323,90 +292,45 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
       </div>
 
       <h2 className="aw-visually-hidden">Overview</h2>
-      <ul className="lb-stats" aria-label="Businesses by status">
-        {tiles.map((t) => (
-          <li key={t.label}>
-            <Card className="lb-stat">
-              <span className="lb-stat__icon" aria-hidden="true">
-                <Icon name={t.icon} size={20} />
-              </span>
-              <span className="lb-stat__value">{t.value === undefined ? '–' : n(t.value)}</span>
-              <span className="lb-stat__label">{t.label}</span>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <StatTiles label="Businesses by status" tiles={tiles} />
 
       <h2 className="aw-visually-hidden">Find businesses</h2>
-      <Card className="lb-filters" role="search" aria-label="Filter businesses">
-        <TextInput
-          label="Search"
-          hint="Name, location or category"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          maxLength={100}
-          icon={<Icon name="search" size={18} />}
-          className="lb-filters__search"
-        />
-        <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
-        <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)} options={CATEGORY_OPTIONS} />
-        <Select label="Promoted" value={promoted} onChange={(e) => setPromoted(e.target.value)} options={PROMOTED_OPTIONS} />
-        <Select
-          label="Sort by"
-          value={`${sort}:${order}`}
-          onChange={(e) => {
-            const [s, o] = e.target.value.split(':') as [ListingSort, 'asc' | 'desc'];
-            setSort(s);
-            setOrder(o);
-            setPage(1);
-          }}
-          options={SORT_OPTIONS.some((o) => o.value === `${sort}:${order}`) ? SORT_OPTIONS : [...SORT_OPTIONS, { value: `${sort}:${order}`, label: `${sort} (${order === 'asc' ? 'ascending' : 'descending'})` }]}
-        />
-      </Card>
+      <ListingFilters
+        filter={{ search, status, category, promoted }}
+        onFilter={(next) => {
+          if (next.search !== undefined) setSearch(next.search);
+          if (next.status !== undefined) setStatus(next.status);
+          if (next.category !== undefined) setCategory(next.category);
+          if (next.promoted !== undefined) setPromoted(next.promoted);
+        }}
+        sort={sort}
+        order={order}
+        onSort={(s, o) => {
+          setSort(s);
+          setOrder(o);
+          setPage(1);
+        }}
+      />
 
       {!readOnly && selected.size > 0 ? (
-        <div className="lb-bulk" role="region" aria-label="Bulk actions">
-          <p className="lb-bulk__count" role="status">
-            {selectAll
-              ? `All ${n(selected.size)} matching listings selected${selectAll.truncated ? ` (the first ${n(selected.size)} of ${n(selectAll.total)}; narrow the filters to reach the rest)` : ''}`
-              : `${n(selected.size)} selected`}
-          </p>
-          <div className="lb-bulk__controls">
-            <Select
-              label="Change status to"
-              hideLabel
-              value={bulkStatus}
-              onChange={(e) => setBulkStatus(e.target.value as ListingStatus | '')}
-              options={[{ value: '', label: 'Change status to…' }, ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
-            />
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={!bulkStatus}
-              // Suspending asks the reason a single Suspend asks, naming how many are suspended.
-              onClick={() => (bulkStatus === 'Suspended' ? setDialog({ kind: 'bulk-suspend' }) : bulkStatus && void runBulk({ action: 'status', ids: selectedIds, status: bulkStatus }))}
-            >
-              Apply status
-            </Button>
-            <Button size="sm" variant="secondary" className="lb-danger-text" onClick={() => setDialog({ kind: 'bulk-delete' })} icon={<Icon name="trash" size={16} />}>
-              Delete
-            </Button>
-            <Button size="sm" variant="quiet" onClick={() => unselect(selected)}>
-              Clear selection
-            </Button>
-          </div>
-        </div>
+        <BulkBar
+          count={selected.size}
+          selectAll={selectAll}
+          // Suspending asks the reason a single Suspend asks, naming how many are suspended.
+          onStatus={(status) => (status === 'Suspended' ? setDialog({ kind: 'bulk-suspend' }) : void runBulk({ action: 'status', ids: selectedIds, status }))}
+          onDelete={() => setDialog({ kind: 'bulk-delete' })}
+          onClear={() => unselect(selected)}
+        />
       ) : null}
 
-      <Card className="lb-list" as="section" aria-labelledby="lb-list-title">
+      <Card className="aw-list" as="section" aria-labelledby="lb-list-title">
         <h2 id="lb-list-title" className="aw-visually-hidden">
           Businesses
         </h2>
         {list.isError && !data ? (
           <div role="alert">
             <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="lb-retry">
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
               Try again
             </Button>
           </div>
@@ -414,7 +338,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
           <InlineLoading>Loading businesses...</InlineLoading>
         ) : (
           <>
-            <div className="lb-list__bar">
+            <div className="aw-list__bar">
               {readOnly ? null : (
                 <label className="lb-check-label">
                   <input
@@ -430,7 +354,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
                   Select all on this page
                 </label>
               )}
-              <p className="lb-muted lb-small" aria-live="polite">
+              <p className="aw-muted aw-small" aria-live="polite">
                 {showingRange(data.page, data.pageSize, data.total)}
                 {list.isFetching ? ' · updating…' : ''}
               </p>
@@ -449,7 +373,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
               </div>
             ) : null}
             {data.listings.length === 0 ? (
-              <p className="lb-empty">{isUnfiltered(filter) ? 'No businesses yet.' : 'No businesses match these filters.'}</p>
+              <p className="aw-empty">{isUnfiltered(filter) ? 'No businesses yet.' : 'No businesses match these filters.'}</p>
             ) : (
               <ListingsTable
                 listings={data.listings}
@@ -471,11 +395,11 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
                 onAction={onAction}
               />
             )}
-            <nav className="lb-pager" aria-label="Pages">
+            <nav className="aw-pager" aria-label="Pages">
               <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)} icon={<Icon name="arrow-left" size={16} />}>
                 Previous
               </Button>
-              <span className="lb-small">
+              <span className="aw-small">
                 Page {n(Math.min(page, lastPage))} of {n(lastPage)}
               </span>
               <Button size="sm" variant="secondary" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
@@ -498,121 +422,19 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
 
     </section>
 
-      {dialog?.kind === 'csv' ? <BulkCsvDialog onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'form' ? <ListingFormDialog listing={dialog.listing} readOnly={readOnly} onSave={saveListing} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          title="Delete business"
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'delete' }, () => listingsApi.remove(listing.id), (e) => LISTING_ADMIN_MESSAGES.deleteFailed(errorMessage(e)), `"${listing.name}" deleted`);
-          }}
-        >
-          <p className="lb-dialog-text">
-            Delete <strong>{dialog.listing.name}</strong>? It leaves the directory and cannot be restored.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {dialog?.kind === 'approve' ? (
-        <ConfirmDialog
-          title="Approve business"
-          confirmLabel="Approve"
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'approve' }, () => listingsApi.approve(listing.id), () => LISTING_ADMIN_MESSAGES.approveFailed, `"${listing.name}" approved`);
-          }}
-        >
-          <p className="lb-dialog-text">
-            Approve <strong>{dialog.listing.name}</strong>? It becomes Active and families can find it.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {dialog?.kind === 'reject' ? (
-        <ReasonDialog
-          title="Reject business"
-          intro={
-            <>
-              Why is <strong>{dialog.listing.name}</strong> being rejected? It becomes Inactive.
-            </>
-          }
-          confirmLabel="Reject"
-          onCancel={() => setDialog(null)}
-          onConfirm={(reason) => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'reject', reason }, () => listingsApi.reject(listing.id, reason), () => LISTING_ADMIN_MESSAGES.rejectFailed, `"${listing.name}" rejected`);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'suspend' ? (
-        <ReasonDialog
-          title="Suspend business"
-          intro={
-            <>
-              Why is <strong>{dialog.listing.name}</strong> being suspended? It leaves the directory until it is made Active again.
-            </>
-          }
-          confirmLabel="Suspend"
-          onCancel={() => setDialog(null)}
-          onConfirm={(reason) => {
-            const { listing } = dialog;
-            setDialog(null);
-            void rowWrite(listing, { kind: 'suspend', reason }, () => listingsApi.suspend(listing.id, reason), () => LISTING_ADMIN_MESSAGES.suspendFailed, `"${listing.name}" suspended`);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'cancel-promotion' ? (
-        <CancelPromotionDialog
-          listing={dialog.listing}
-          onClose={() => setDialog(null)}
-          onCancelled={(message) => {
-            toast.success(message);
-            refresh();
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'bulk-suspend' ? (
-        <ReasonDialog
-          title={`Suspend ${n(selected.size)} ${selected.size === 1 ? 'business' : 'businesses'}`}
-          intro={
-            selected.size === 1 ? (
-              <>Why is the selected business being suspended? It leaves the directory until it is made Active again.</>
-            ) : (
-              <>
-                Why are the <strong>{n(selected.size)}</strong> selected businesses being suspended? They leave the directory until they are made Active again.
-              </>
-            )
-          }
-          confirmLabel={`Suspend ${n(selected.size)}`}
-          onCancel={() => setDialog(null)}
-          onConfirm={(reason) => {
-            setDialog(null);
-            void runBulk({ action: 'status', ids: selectedIds, status: 'Suspended', reason });
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'bulk-delete' ? (
-        <ConfirmDialog
-          title="Delete businesses"
-          confirmLabel={`Delete ${n(selected.size)}`}
-          danger
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            void runBulk({ action: 'delete', ids: selectedIds });
-          }}
-        >
-          <p className="lb-dialog-text">
-            Delete the {n(selected.size)} selected {selected.size === 1 ? 'business' : 'businesses'}? They leave the directory and cannot be restored.
-          </p>
-        </ConfirmDialog>
-      ) : null}
+      <ListingDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        readOnly={readOnly}
+        ids={selectedIds}
+        onSave={saveListing}
+        onRowWrite={rowWrite}
+        onBulk={runBulk}
+        onPromotionCancelled={(message) => {
+          toast.success(message);
+          refresh();
+        }}
+      />
     </>
   );
 }

@@ -105,7 +105,7 @@ export function RowMenu({ label, items, disabled }: { label: string; items: RowM
               type="button"
               role="menuitem"
               tabIndex={i === active ? 0 : -1}
-              className={item.danger ? 'lb-menu__item lb-danger-text' : 'lb-menu__item'}
+              className={item.danger ? 'lb-menu__item aw-danger-text' : 'lb-menu__item'}
               onClick={() => {
                 close(true);
                 item.onSelect();

@@ -26,8 +26,8 @@ export function ReasonDialog({
     else onConfirm(parsed.data.reason);
   };
   return (
-    <FormDialog open onClose={onCancel} title={title} onSubmit={submit} submitLabel={confirmLabel} formClassName="lb-form">
-        <p className="lb-dialog-text">{intro}</p>
+    <FormDialog open onClose={onCancel} title={title} onSubmit={submit} submitLabel={confirmLabel} formClassName="aw-form">
+        <p className="aw-dialog-text">{intro}</p>
         <TextArea label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} error={error} required maxLength={500} rows={3} autoFocus />
     </FormDialog>
   );

@@ -58,13 +58,13 @@ function AuditLogView(_props: AuditLogProps) {
   const any = (label: string) => ({ value: '', label });
 
   return (
-    <div className="ofc-root">
+    <div className="aw-staff-page">
       <AuditChainBadge />
       <Card as="section" aria-labelledby="ofc-audit-filters">
-        <h2 id="ofc-audit-filters" className="ofc-section-title">
+        <h2 id="ofc-audit-filters" className="aw-section-title ofc-section-title">
           Filters
         </h2>
-        {filterChoices.isError ? <p className="ofc-error">The filter choices could not be loaded: {errorMessage(filterChoices.error)}</p> : null}
+        {filterChoices.isError ? <p className="aw-error-text">The filter choices could not be loaded: {errorMessage(filterChoices.error)}</p> : null}
         <div className="ofc-fields ofc-audit-filters">
           <Select label="Action" value={filters.action} onChange={(e) => change('action', e.target.value)} options={[any('All actions'), ...(choices?.actions ?? []).map((a) => ({ value: a, label: a }))]} />
           <Select
@@ -89,10 +89,10 @@ function AuditLogView(_props: AuditLogProps) {
 
       <section aria-labelledby="ofc-audit-entries" className="ofc-audit">
         <div className="ofc-section-head">
-          <h2 id="ofc-audit-entries" ref={listRef} tabIndex={-1} className="ofc-section-title">
+          <h2 id="ofc-audit-entries" ref={listRef} tabIndex={-1} className="aw-section-title ofc-section-title">
             Entries
           </h2>
-          <p className="aw-muted ofc-small" role="status">
+          <p className="aw-muted aw-small" role="status">
             {log.data ? `${log.data.total.toLocaleString('en-GB')} ${log.data.total === 1 ? 'entry' : 'entries'}, page ${Math.min(page, pages)} of ${pages}` : ''}
           </p>
         </div>
@@ -121,7 +121,7 @@ function AuditLogView(_props: AuditLogProps) {
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)} icon={<Icon name="arrow-left" size={16} />}>
               Previous
             </Button>
-            <span className="ofc-small">
+            <span className="aw-small">
               Page {Math.min(page, pages)} of {pages}
             </span>
             <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
@@ -141,7 +141,7 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
     <Card as="article" className="ofc-entry" aria-label={`${entry.action} on ${formatDateTime(entry.createdAt)}`}>
       <div className="ofc-entry__head">
         <h3 className="ofc-entry__action">{entry.action}</h3>
-        <time className="aw-muted ofc-small" dateTime={entry.createdAt}>
+        <time className="aw-muted aw-small" dateTime={entry.createdAt}>
           {formatDateTime(entry.createdAt)}
         </time>
       </div>
@@ -168,15 +168,15 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
             {entry.recordName ? (
               <>
                 {entry.recordName}{' '}
-                <span className="aw-muted ofc-small">
+                <span className="aw-muted aw-small">
                   ({entry.tableName}
-                  {entry.recordId ? <span className="ofc-mono"> {entry.recordId}</span> : null})
+                  {entry.recordId ? <span className="aw-mono"> {entry.recordId}</span> : null})
                 </span>
               </>
             ) : (
               <>
                 {entry.tableName ?? <span className="aw-muted">No record type</span>}
-                {entry.recordId ? <span className="ofc-mono"> {entry.recordId}</span> : null}
+                {entry.recordId ? <span className="aw-mono"> {entry.recordId}</span> : null}
               </>
             )}
           </dd>
@@ -218,7 +218,7 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           </table>
         </details>
       ) : (
-        <p className="aw-muted ofc-small">No values were recorded.</p>
+        <p className="aw-muted aw-small">No values were recorded.</p>
       )}
     </Card>
   );

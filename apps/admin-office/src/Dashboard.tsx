@@ -79,7 +79,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
   ];
 
   return (
-    <div className="ofc-root">
+    <div className="aw-staff-page">
       {dashboard.isError ? (
         <Alert tone="error" title="The dashboard could not be loaded">
           <p>{errorMessage(dashboard.error)}</p>
@@ -97,12 +97,12 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
           {tiles.map((t) => (
             <li key={t.label}>
               <Card className="ofc-stat">
-                <span className="ofc-disc ofc-stat__icon" aria-hidden="true">
+                <span className="aw-disc ofc-stat__icon" aria-hidden="true">
                   <Icon name={t.icon} size={22} />
                 </span>
                 <span className="ofc-stat__value">{t.value}</span>
                 <span className="ofc-stat__label">{t.label}</span>
-                {t.note ? <span className="ofc-stat__note ofc-small aw-muted">{t.note}</span> : null}
+                {t.note ? <span className="ofc-stat__note aw-small aw-muted">{t.note}</span> : null}
               </Card>
             </li>
           ))}
@@ -110,7 +110,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
       </section>
 
       <Card tone="accent" as="section" aria-labelledby="ofc-dash-sync" className="ofc-sync">
-        <span className="ofc-disc ofc-sync__icon" aria-hidden="true">
+        <span className="aw-disc ofc-sync__icon" aria-hidden="true">
           <Icon name="cloud" size={22} />
         </span>
         <div className="ofc-sync__text">
@@ -126,7 +126,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
 
       <div className="ofc-dash-columns">
         <Card as="section" aria-labelledby="ofc-dash-activity">
-          <h2 id="ofc-dash-activity" className="ofc-section-title">
+          <h2 id="ofc-dash-activity" className="aw-section-title ofc-section-title">
             Recent Activity
           </h2>
           {dashboard.isPending ? (
@@ -137,14 +137,14 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
             <ul className="ofc-activity">
               {activities.map((a) => (
                 <li key={a.id} className="ofc-activity__item">
-                  <span className="ofc-disc ofc-activity__icon" aria-hidden="true">
+                  <span className="aw-disc ofc-activity__icon" aria-hidden="true">
                     <Icon name={ACTIVITY_ICONS[a.type]} size={16} />
                   </span>
                   <div className="ofc-activity__body">
                     <p className="ofc-activity__title">{a.title}</p>
-                    <p className="aw-muted ofc-small">{a.description}</p>
+                    <p className="aw-muted aw-small">{a.description}</p>
                   </div>
-                  <time className="ofc-activity__time ofc-small" dateTime={a.timestamp}>
+                  <time className="ofc-activity__time aw-small" dateTime={a.timestamp}>
                     {relativeTime(a.timestamp, now)}
                   </time>
                 </li>
@@ -154,14 +154,14 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
         </Card>
 
         <section aria-labelledby="ofc-dash-actions">
-          <h2 id="ofc-dash-actions" className="ofc-section-title">
+          <h2 id="ofc-dash-actions" className="aw-section-title ofc-section-title">
             Quick Actions
           </h2>
           <ul className="ofc-actions">
             {QUICK_ACTIONS.filter((q) => staffMay(admin.role, q.needs)).map((q) => (
               <li key={q.target}>
                 <button type="button" className="ofc-action" onClick={() => onNavigate(q.target)}>
-                  <span className="ofc-disc ofc-action__icon" aria-hidden="true">
+                  <span className="aw-disc ofc-action__icon" aria-hidden="true">
                     <Icon name={q.icon} size={20} />
                   </span>
                   <span>

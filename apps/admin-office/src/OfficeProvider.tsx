@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useStaffChanges } from '@afterwards/web-staff';
 import { officeQueryClient } from './api';
+import '@afterwards/web-ui/back-office';
 import './office.css';
 
 export function OfficeProvider({ children }: { children: ReactNode }) {

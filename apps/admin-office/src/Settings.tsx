@@ -193,7 +193,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
 
   return (
     <form
-      className="ofc-root ofc-settings"
+      className="aw-staff-page ofc-settings"
       noValidate
       aria-busy={save.isPending || undefined}
       onSubmit={(e) => {
@@ -211,7 +211,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
           Your staff role can view these settings but not change them.
         </Alert>
       ) : null}
-      {base.updatedAt ? <p className="aw-muted ofc-small">Last saved {formatDateTime(base.updatedAt)}.</p> : null}
+      {base.updatedAt ? <p className="aw-muted aw-small">Last saved {formatDateTime(base.updatedAt)}.</p> : null}
 
       <SettingsGroup icon="pin" title="Service radius">
         {num('defaultServiceRadius', 'Default service radius (miles)', form.defaultServiceRadius, { min: 1, max: 50 }, 'From 1 to 50 miles. Left empty, it is 5.')}
@@ -226,7 +226,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
               <fieldset key={plan} className="ofc-plan" disabled={readOnly}>
                 <legend className="ofc-plan__legend">
                   {PLAN_LABELS[plan]}
-                  {p.recurring ? <span className="aw-muted ofc-small"> (renews automatically)</span> : null}
+                  {p.recurring ? <span className="aw-muted aw-small"> (renews automatically)</span> : null}
                 </legend>
                 {num(at('price'), 'Price (£)', p.price, { min: 1, step: 0.01 })}
                 {num(at('durationDays'), 'Duration (days)', p.durationDays, { min: 1, max: 365 })}
@@ -267,7 +267,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
             {staleEdit ? <Alert tone="info">Someone else has saved the settings since you started editing. Saving will ask you to reload.</Alert> : null}
           </div>
           {showErrors && validation && !validation.ok ? (
-            <p className="ofc-error" role="alert">
+            <p className="aw-error-text" role="alert">
               Please correct the highlighted fields.
             </p>
           ) : null}
@@ -309,8 +309,8 @@ function SettingsGroup({ icon, title, children }: { icon: IconName; title: strin
   const headingId = `ofc-group-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Card as="section" aria-labelledby={headingId} className="ofc-group">
-      <h2 id={headingId} className="ofc-section-title ofc-group__title">
-        <span className="ofc-disc ofc-group__icon" aria-hidden="true">
+      <h2 id={headingId} className="aw-section-title ofc-section-title ofc-group__title">
+        <span className="aw-disc ofc-group__icon" aria-hidden="true">
           <Icon name={icon} size={18} />
         </span>
         {title}

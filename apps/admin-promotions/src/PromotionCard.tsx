@@ -79,7 +79,7 @@ export function PromotionCard({
         <Fact label="Amount">
           {formatPounds(p.amount)}
           {p.period > 1 ? (
-            <span className="pm-muted pm-block pm-small">
+            <span className="aw-muted aw-block aw-small">
               {formatPounds(p.revenue)} in total · period {p.period}
             </span>
           ) : null}
@@ -122,7 +122,7 @@ export function PromotionCard({
           </Button>
         ) : null}
         {actions.includes('cancel') ? (
-          <Button size="sm" variant="secondary" className="pm-danger-text" icon={<Icon name="close" size={16} />} onClick={act('cancel')} disabled={busy}>
+          <Button size="sm" variant="secondary" className="aw-danger-text" icon={<Icon name="close" size={16} />} onClick={act('cancel')} disabled={busy}>
             Cancel{forName}
           </Button>
         ) : null}

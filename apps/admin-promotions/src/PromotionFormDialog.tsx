@@ -119,7 +119,7 @@ export function PromotionFormDialog({
       onClose={onClose}
       title={title}
       actions={
-        <div className="pm-dialog-actions">
+        <div className="aw-dialog__actions">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
@@ -157,12 +157,12 @@ export function PromotionFormDialog({
       ) : null}
       {!ready && !settings.isError && !businesses.isError ? <InlineLoading>Loading the form...</InlineLoading> : null}
       {ready ? (
-        <form id={formId} onSubmit={submit} noValidate className="pm-form">
-          <fieldset disabled={saving} className="pm-form__grid">
+        <form id={formId} onSubmit={submit} noValidate className="aw-form">
+          <fieldset disabled={saving} className="aw-form__grid">
             <legend className="aw-visually-hidden">Promotion details</legend>
             {creating ? (
               <Select
-                className="pm-form__wide"
+                className="aw-form__wide"
                 label="Business"
                 hint="Only Active businesses can be promoted."
                 required
@@ -177,11 +177,11 @@ export function PromotionFormDialog({
                 ]}
               />
             ) : (
-              <div className="pm-form__wide pm-readonly-field">
+              <div className="aw-form__wide pm-readonly-field">
                 <span className="aw-field__label">Business</span>
                 <p className="pm-readonly-field__value">
                   {promotion.businessName}
-                  {promotion.businessLocation ? <span className="pm-muted"> · {promotion.businessLocation}</span> : null}
+                  {promotion.businessLocation ? <span className="aw-muted"> · {promotion.businessLocation}</span> : null}
                 </p>
               </div>
             )}
@@ -236,7 +236,7 @@ export function PromotionFormDialog({
               autoFocus={!creating && !may.plan}
             />
             {offersAutoRenew(values.plan) ? (
-              <div className="pm-form__wide">
+              <div className="aw-form__wide">
                 <Switch
                   label="Auto-renew"
                   description="Renews for another period at the plan's price when this one ends."
@@ -248,7 +248,7 @@ export function PromotionFormDialog({
                 {errors.autoRenew ? <span className="aw-field__error">{errors.autoRenew}</span> : null}
               </div>
             ) : errors.autoRenew ? (
-              <p className="aw-field__error pm-form__wide">{errors.autoRenew}</p>
+              <p className="aw-field__error aw-form__wide">{errors.autoRenew}</p>
             ) : null}
           </fieldset>
         </form>

@@ -14,11 +14,12 @@ import {
   staffMay,
 } from '@afterwards/contracts';
 import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
 import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
+import { ReadOnlyNote, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-promotions.css';
 
 /**
@@ -38,7 +39,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const LIVE_DEBOUNCE_MS = 1000;
 /** Success and error messages clear after 3 seconds (admin spec: Promotions messages). */
 export const MESSAGE_MS = 3000;
-export const READ_ONLY_NOTE = 'Read-only access';
 
 function createQueryClient() {
   return new QueryClient({
@@ -185,7 +185,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
 
   const data = list.data;
   const stats = data?.stats;
-  const tiles: { label: string; value: string | undefined; icon: IconName }[] = [
+  const tiles: StatTile[] = [
     { label: 'Total', value: stats && count(stats.total), icon: 'megaphone' },
     { label: 'Active', value: stats && count(stats.active), icon: 'check' },
     { label: 'Paused', value: stats && count(stats.paused), icon: 'lock' },
@@ -199,13 +199,11 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
 
   return (
     <>
-      <section id="pm-root" className="pm-root" aria-label="Promotions" tabIndex={-1}>
-        <div className="pm-head">
-          <p className="pm-lead">Feature Active businesses at the top of the public finder for a paid period.</p>
+      <section id="pm-root" className="aw-staff-page pm-root" aria-label="Promotions" tabIndex={-1}>
+        <div className="aw-staff-head">
+          <p className="aw-staff-lead">Feature Active businesses at the top of the public finder for a paid period.</p>
           {readOnly ? (
-            <p className="pm-readonly">
-              <Icon name="lock" size={16} /> {READ_ONLY_NOTE}
-            </p>
+            <ReadOnlyNote />
           ) : (
             <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })} disabled={!canCreate}>
               Create Promotion
@@ -214,22 +212,10 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
         </div>
 
         <h2 className="aw-visually-hidden">Overview</h2>
-        <ul className="pm-stats" aria-label="Promotions at a glance" aria-busy={!stats || undefined}>
-          {tiles.map((t) => (
-            <li key={t.label}>
-              <Card className="pm-stat">
-                <span className="pm-stat__icon" aria-hidden="true">
-                  <Icon name={t.icon} size={20} />
-                </span>
-                <span className="pm-stat__value">{t.value ?? '–'}</span>
-                <span className="pm-stat__label">{t.label}</span>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <StatTiles label="Promotions at a glance" tiles={tiles} busy={!stats} />
 
         <h2 className="aw-visually-hidden">Find promotions</h2>
-        <Card className="pm-filters" role="search" aria-label="Filter promotions">
+        <Card className="aw-filters" role="search" aria-label="Filter promotions">
           <TextInput
             label="Search"
             hint="Business name or location"
@@ -238,7 +224,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
             onChange={(e) => setSearch(e.target.value)}
             maxLength={200}
             icon={<Icon name="search" size={18} />}
-            className="pm-filters__search"
+            className="aw-filters__search"
           />
           <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
           <Select label="Plan" value={plan} onChange={(e) => setPlan(e.target.value)} options={[{ value: ALL, label: 'All plans' }, ...PLAN_OPTIONS(pricing)]} />
@@ -253,13 +239,13 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
           </Alert>
         ) : null}
 
-        <section className="pm-list" aria-labelledby="pm-list-title">
-          <div className="pm-list__bar">
-            <h2 id="pm-list-title" className="pm-section-title">
+        <section className="aw-list" aria-labelledby="pm-list-title">
+          <div className="aw-list__bar">
+            <h2 id="pm-list-title" className="aw-section-title">
               Promotion list
             </h2>
             {data ? (
-              <p className="pm-muted pm-small" aria-live="polite">
+              <p className="aw-muted aw-small" aria-live="polite">
                 {count(data.promotions.length)} shown
                 {list.isFetching ? ' · updating…' : ''}
               </p>
@@ -268,7 +254,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
           {list.isError && !data ? (
             <div role="alert">
               <Alert tone="error">{PROMOTION_MESSAGES.loadFailed}</Alert>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="pm-retry">
+              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
                 Try again
               </Button>
             </div>
@@ -282,12 +268,12 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
                 </div>
               ) : null}
               {data.promotions.length === 0 ? (
-                <Card className="pm-empty">
-                  <span className="pm-empty__icon" aria-hidden="true">
+                <Card className="aw-empty">
+                  <span className="aw-empty__icon" aria-hidden="true">
                     <Icon name="megaphone" size={26} />
                   </span>
-                  <p className="pm-empty__title">{PROMOTION_MESSAGES.empty}</p>
-                  {isUnfiltered(filter) ? null : <p className="pm-muted">Try other filters, or clear the search.</p>}
+                  <p className="aw-empty__title">{PROMOTION_MESSAGES.empty}</p>
+                  {isUnfiltered(filter) ? null : <p className="aw-muted">Try other filters, or clear the search.</p>}
                   {!readOnly && data.stats.total === 0 ? (
                     <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })}>
                       Create First Promotion
@@ -329,7 +315,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
             });
           }}
         >
-          <p className="pm-dialog-text">
+          <p className="aw-dialog-text">
             Cancel the promotion for <strong>{dialog.promotion.businessName}</strong>? It ends today and the business is no longer featured. This cannot be undone.
           </p>
         </ConfirmDialog>
@@ -361,7 +347,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
             void write(p, () => promotionsApi.start(p.id, p.version), { success: () => PROMOTION_MESSAGES.started, failed: PROMOTION_MESSAGES.updateFailed });
           }}
         >
-          <p className="pm-dialog-text">
+          <p className="aw-dialog-text">
             Start the promotion for <strong>{dialog.promotion.businessName}</strong> now? The business is featured from now until {formatCalendarDate(dialog.promotion.endDate)}.
           </p>
         </ConfirmDialog>
@@ -388,7 +374,7 @@ function RenewDialog({
   return (
     <ConfirmDialog title="Renew promotion" confirmLabel="Renew" onCancel={onCancel} onConfirm={onConfirm} confirmDisabled={!terms}>
       {terms ? (
-        <p className="pm-dialog-text">
+        <p className="aw-dialog-text">
           Renew the promotion for <strong>{p.businessName}</strong> for another {terms.durationDays} days? It will run until{' '}
           <strong>{formatCalendarDate(terms.endDate)}</strong>, for <strong>{formatPounds(terms.price)}</strong>.
         </p>

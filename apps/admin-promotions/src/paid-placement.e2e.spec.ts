@@ -78,7 +78,7 @@ describe('a paid featured place in the browser', () => {
 
     await section('Local Businesses');
     await page.getByText(/^Showing /).waitFor();
-    const lbTile = (await page.locator('.lb-stat', { has: page.locator('.lb-stat__label', { hasText: /^Promoted$/ }) }).locator('.lb-stat__value').textContent())!.trim();
+    const lbTile = (await page.locator('.aw-stat', { has: page.locator('.aw-stat__label', { hasText: /^Promoted$/ }) }).locator('.aw-stat__value').textContent())!.trim();
     const promoted: string[] = [];
     for (const row of await page.locator('.lb-table tbody tr').all()) {
       const badge = row.locator('td[data-label="Status"]').getByText(/Promoted #\d+/);
@@ -87,8 +87,8 @@ describe('a paid featured place in the browser', () => {
     }
 
     await section('Promotions');
-    await page.locator('.pm-cards, .pm-empty').first().waitFor();
-    const pmTile = (await page.locator('.pm-stat', { has: page.locator('.pm-stat__label', { hasText: /^Active$/ }) }).locator('.pm-stat__value').textContent())!.trim();
+    await page.locator('.pm-cards, .aw-empty').first().waitFor();
+    const pmTile = (await page.locator('.aw-stat', { has: page.locator('.aw-stat__label', { hasText: /^Active$/ }) }).locator('.aw-stat__value').textContent())!.trim();
     const featuring: string[] = [];
     const paused: string[] = [];
     for (const card of await page.locator('article.pm-card').all()) {

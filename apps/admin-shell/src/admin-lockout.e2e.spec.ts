@@ -30,7 +30,7 @@ describe('staff sign-in lockout in the browser', () => {
     await page.getByRole('button', { name: /secure sign in/i }).click();
     await page.getByText('Welcome, Priya Shah').waitFor();
     const menu = page.getByRole('navigation', { name: 'Sections' });
-    for (const label of ['Dashboard', 'Local Businesses', 'Promotions', 'Coverage Analytics', 'Document Processing', 'Settings']) {
+    for (const label of ['Dashboard', 'Local Businesses', 'Promotions', 'Organisations', 'Coverage Analytics', 'Document Processing', 'Settings']) {
       await menu.getByRole('button', { name: label }).waitFor();
     }
     await menu.getByRole('button', { name: 'Coverage Analytics' }).click();

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BACK_OFFICE_TOAST_DURATIONS, ToastProvider } from '@afterwards/web-ui';
 import { App } from './App';
+import '@afterwards/web-ui/back-office';
 import './styles.css';
 
 const container = document.getElementById('root');

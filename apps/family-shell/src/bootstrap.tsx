@@ -5,6 +5,10 @@ import { loadSignInOptions } from './auth/options';
 import { startSignedOut } from './auth/session-store';
 import { nextTask } from './next-task';
 import './styles.css';
+import './resources.css';
+import './testimonials.css';
+import './policy.css';
+import './consent.css';
 // The account screens' styles load with the shell's, so /login rendered at build time is drawn styled.
 import './auth/auth.css';
 

@@ -23,6 +23,12 @@ import { TasksTab } from './tasks/TasksTab';
 import { DocumentsTab } from './documents/DocumentsTab';
 import { NotesTab } from './notes/NotesTab';
 import './shared/memories.css';
+import './memories/memories-list.css';
+import './memories/case-details.css';
+import './memories/sharing.css';
+import './shared/dialogs.css';
+import './shared/celebration.css';
+import './shared/sync.css';
 
 export interface MemoriesDashboardProps {
   /** The dashboard's current tab; tabs that are not the remote's render nothing. */

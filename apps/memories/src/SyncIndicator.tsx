@@ -5,6 +5,7 @@ import { Icon, useToast } from '@afterwards/web-ui';
 import { memoriesStore, useMemoriesLive, SYNC_FAILED } from './store';
 import { formatSyncTime, syncDetail } from './shared/format';
 import './shared/memories.css';
+import './shared/sync.css';
 
 export const SYNCED_MESSAGE = 'Data synced successfully';
 

@@ -29,7 +29,7 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
           <h2 id="support-title" className="fs-subtitle">
             Support and guidance
           </h2>
-          <ul className="fs-support">
+          <ul className="aw-list-stack fs-support">
             {SUPPORT_CARDS.map((card) => (
               <li key={card.title}>
                 <Card className="fs-support__card">

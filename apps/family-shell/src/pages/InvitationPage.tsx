@@ -7,8 +7,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { AcceptInvitationResponseSchema, InvitationPreviewSchema, MEMORY_ROLE_LABELS, MEMBER_ROLE_HINTS, type InvitationPreview } from '@afterwards/contracts';
 import { ApiError, errorMessage, requestJson } from '@afterwards/web-data';
 import { authClient, call } from '@afterwards/web-data/auth';
-import { Alert, Button, ButtonLink, Card, Container, InlineLoading, Logo, useToast } from '@afterwards/web-ui';
-import { NAV, PageLayout } from '../components/PageLayout';
+import { Alert, Button, ButtonLink, InlineLoading, Logo, useToast } from '@afterwards/web-ui';
+import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 import { forgetPendingInvitation, invitationIsFor, rememberPendingInvitation } from '../invitation';
 import { markSignedOut } from '../auth/session-store';
@@ -85,70 +85,66 @@ export function InvitationPage({ user }: { user: SessionUser | null }) {
   }
 
   return (
-    <PageLayout nav={NAV.simple}>
-      <Container narrow className="fs-page fs-center">
-        <Card tone="raised" as="section" className="fs-auth" aria-labelledby={titleId}>
-          <div className="fs-auth__head">
-            <Logo size="lg" decorative />
-            <h1 id={titleId} className="fs-auth__title">
-              {problem && !preview ? 'This invitation cannot be used' : 'You have been invited'}
-            </h1>
-            {preview ? (
-              <>
-                <p>
-                  <strong>{preview.invitedBy}</strong> would like you to share the tasks and documents for <strong>{preview.deceasedName}</strong> ({preview.memoryName}) as
-                  {preview.role === 'editor' ? ' an ' : ' a '}
-                  {MEMORY_ROLE_LABELS[preview.role].toLowerCase()}.
-                </p>
-                <p className="aw-muted">{MEMBER_ROLE_HINTS[preview.role]}.</p>
-                {otherAccount ? null : <p className="aw-muted">This invitation is for {preview.email}.</p>}
-              </>
-            ) : !problem ? (
-              <InlineLoading>Opening the invitation...</InlineLoading>
-            ) : null}
-          </div>
-          {problem ? <Alert tone="error">{problem}</Alert> : null}
-          {otherAccount && preview ? (
-            <Alert tone="info" title="You are signed in with a different account">
-              This invitation was sent to <strong className="fs-auth__address">{preview.email}</strong>, and you are signed in as{' '}
-              <strong className="fs-auth__address">{otherAccount}</strong>. To accept it, sign out and use that address: the invitation will wait for
-              you.
-            </Alert>
-          ) : null}
-          {preview && otherAccount ? (
-            <div className="fs-auth__actions">
-              <Button onClick={() => void switchAccount()} disabled={switching}>
-                {switching ? 'Signing out...' : 'Sign out and switch account'}
-              </Button>
-              {/* Not kept for later either: the dashboard would bring them straight back here. */}
-              <ButtonLink variant="secondary" href="/dashboard" onClick={forgetPendingInvitation}>
-                Go to your dashboard
-              </ButtonLink>
-            </div>
-          ) : preview ? (
-            <div className="fs-auth__actions">
-              {signedIn ? (
-                <Button onClick={() => void accept()} disabled={busy}>
-                  {busy ? 'Accepting...' : 'Accept invitation'}
-                </Button>
-              ) : (
-                <>
-                  <ButtonLink href="/login" onClick={() => rememberPendingInvitation(token)}>
-                    Sign in to accept
-                  </ButtonLink>
-                  <ButtonLink variant="secondary" href="/login?mode=signup" onClick={() => rememberPendingInvitation(token)}>
-                    Create an account
-                  </ButtonLink>
-                </>
-              )}
-            </div>
+    <AuthCardPage titleId={titleId}>
+      <div className="aw-auth-card__head">
+        <Logo size="lg" decorative />
+        <h1 id={titleId} className="fs-auth__title">
+          {problem && !preview ? 'This invitation cannot be used' : 'You have been invited'}
+        </h1>
+        {preview ? (
+          <>
+            <p>
+              <strong>{preview.invitedBy}</strong> would like you to share the tasks and documents for <strong>{preview.deceasedName}</strong> ({preview.memoryName}) as
+              {preview.role === 'editor' ? ' an ' : ' a '}
+              {MEMORY_ROLE_LABELS[preview.role].toLowerCase()}.
+            </p>
+            <p className="aw-muted">{MEMBER_ROLE_HINTS[preview.role]}.</p>
+            {otherAccount ? null : <p className="aw-muted">This invitation is for {preview.email}.</p>}
+          </>
+        ) : !problem ? (
+          <InlineLoading>Opening the invitation...</InlineLoading>
+        ) : null}
+      </div>
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      {otherAccount && preview ? (
+        <Alert tone="info" title="You are signed in with a different account">
+          This invitation was sent to <strong className="fs-auth__address">{preview.email}</strong>, and you are signed in as{' '}
+          <strong className="fs-auth__address">{otherAccount}</strong>. To accept it, sign out and use that address: the invitation will wait for
+          you.
+        </Alert>
+      ) : null}
+      {preview && otherAccount ? (
+        <div className="fs-auth__actions">
+          <Button onClick={() => void switchAccount()} disabled={switching}>
+            {switching ? 'Signing out...' : 'Sign out and switch account'}
+          </Button>
+          {/* Not kept for later either: the dashboard would bring them straight back here. */}
+          <ButtonLink variant="secondary" href="/dashboard" onClick={forgetPendingInvitation}>
+            Go to your dashboard
+          </ButtonLink>
+        </div>
+      ) : preview ? (
+        <div className="fs-auth__actions">
+          {signedIn ? (
+            <Button onClick={() => void accept()} disabled={busy}>
+              {busy ? 'Accepting...' : 'Accept invitation'}
+            </Button>
           ) : (
-            <div className="fs-auth__actions">
-              <ButtonLink href={signedIn ? '/dashboard' : '/'}>{signedIn ? 'Go to your dashboard' : 'Go to the home page'}</ButtonLink>
-            </div>
+            <>
+              <ButtonLink href="/login" onClick={() => rememberPendingInvitation(token)}>
+                Sign in to accept
+              </ButtonLink>
+              <ButtonLink variant="secondary" href="/login?mode=signup" onClick={() => rememberPendingInvitation(token)}>
+                Create an account
+              </ButtonLink>
+            </>
           )}
-        </Card>
-      </Container>
-    </PageLayout>
+        </div>
+      ) : (
+        <div className="fs-auth__actions">
+          <ButtonLink href={signedIn ? '/dashboard' : '/'}>{signedIn ? 'Go to your dashboard' : 'Go to the home page'}</ButtonLink>
+        </div>
+      )}
+    </AuthCardPage>
   );
 }

@@ -1,8 +1,8 @@
 // /reset-password?token=…: the e-mailed link lands here (better-auth checks the token and redirects
 // with ?token=, or with ?error=INVALID_TOKEN when it has expired or was used).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, ButtonLink, Card, Container, Icon, Logo, PasswordInput, useToast } from '@afterwards/web-ui';
-import { NAV, PageLayout } from '../components/PageLayout';
+import { Button, ButtonLink, Icon, Logo, PasswordInput, useToast } from '@afterwards/web-ui';
+import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
 import { checkNewPassword, MESSAGES } from '../auth/validation';
@@ -44,63 +44,59 @@ export function LoginNewPasswordPage() {
   const usable = Boolean(token) && !linkError;
 
   return (
-    <PageLayout nav={NAV.simple}>
-      <Container narrow className="fs-page fs-center">
-        <Card tone="raised" as="section" className="fs-auth" aria-labelledby={titleId}>
-          <div className="fs-auth__head">
-            <Logo size="lg" decorative />
-            <h1 id={titleId} className="fs-auth__title">
-              {usable ? 'Choose a new password' : 'This link has expired'}
-            </h1>
-            <p className="aw-muted">
-              {usable
-                ? 'Choose a new password for your Afterwards account. You will be signed out everywhere else.'
-                : 'Password reset links work once and only for a short time. You can ask for a new one.'}
-            </p>
-          </div>
-          {usable ? (
-            <form className="fs-auth__form" noValidate onSubmit={onSubmit}>
-              <PasswordInput
-                ref={passwordRef}
-                label="New password"
-                shown={show}
-                onShownChange={setShow}
-                revealLabel="passwords"
-                name="new-password"
-                autoComplete="new-password"
-                hint={MESSAGES.passwordLength}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={invalid === 'password' || undefined}
-                disabled={busy}
-                icon={<Icon name="lock" size={18} />}
-              />
-              <PasswordInput
-                ref={confirmRef}
-                label="Confirm new password"
-                shown={show}
-                name="confirm-password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                aria-invalid={invalid === 'confirm' || undefined}
-                disabled={busy}
-                icon={<Icon name="lock" size={18} />}
-              />
-              <Button type="submit" size="lg" block disabled={busy}>
-                {busy ? 'Saving...' : 'Save new password'}
-              </Button>
-            </form>
-          ) : (
-            <div className="fs-auth__actions">
-              <ButtonLink href="/login?mode=reset">Send a new link</ButtonLink>
-              <ButtonLink href="/login" variant="secondary" icon={<Icon name="arrow-left" />}>
-                Back to Sign In
-              </ButtonLink>
-            </div>
-          )}
-        </Card>
-      </Container>
-    </PageLayout>
+    <AuthCardPage titleId={titleId}>
+      <div className="aw-auth-card__head">
+        <Logo size="lg" decorative />
+        <h1 id={titleId} className="fs-auth__title">
+          {usable ? 'Choose a new password' : 'This link has expired'}
+        </h1>
+        <p className="aw-muted">
+          {usable
+            ? 'Choose a new password for your Afterwards account. You will be signed out everywhere else.'
+            : 'Password reset links work once and only for a short time. You can ask for a new one.'}
+        </p>
+      </div>
+      {usable ? (
+        <form className="aw-auth-card__form fs-auth__form" noValidate onSubmit={onSubmit}>
+          <PasswordInput
+            ref={passwordRef}
+            label="New password"
+            shown={show}
+            onShownChange={setShow}
+            revealLabel="passwords"
+            name="new-password"
+            autoComplete="new-password"
+            hint={MESSAGES.passwordLength}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={invalid === 'password' || undefined}
+            disabled={busy}
+            icon={<Icon name="lock" size={18} />}
+          />
+          <PasswordInput
+            ref={confirmRef}
+            label="Confirm new password"
+            shown={show}
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            aria-invalid={invalid === 'confirm' || undefined}
+            disabled={busy}
+            icon={<Icon name="lock" size={18} />}
+          />
+          <Button type="submit" size="lg" block disabled={busy}>
+            {busy ? 'Saving...' : 'Save new password'}
+          </Button>
+        </form>
+      ) : (
+        <div className="fs-auth__actions">
+          <ButtonLink href="/login?mode=reset">Send a new link</ButtonLink>
+          <ButtonLink href="/login" variant="secondary" icon={<Icon name="arrow-left" />}>
+            Back to Sign In
+          </ButtonLink>
+        </div>
+      )}
+    </AuthCardPage>
   );
 }

@@ -2,8 +2,8 @@
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_DELETED_QUERY, ACCOUNT_DELETED_VALUE, EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
-import { Alert, Button, Card, Container, Icon, Logo, PasswordInput, TextInput, useHydrated, useToast } from '@afterwards/web-ui';
-import { NAV, PageLayout } from '../components/PageLayout';
+import { Alert, Button, Icon, Logo, PasswordInput, TextInput, useHydrated, useToast } from '@afterwards/web-ui';
+import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call, twoFactorErrorMessage } from '@afterwards/web-data/auth';
 import { useSignInOptions } from '../auth/options';
@@ -217,181 +217,177 @@ export function LoginPage() {
   const working = busy !== null || !hydrated;
 
   return (
-    <PageLayout nav={NAV.simple}>
-      <Container narrow className="fs-page fs-center">
-        <Card tone="raised" as="section" className="fs-auth" aria-labelledby={titleId}>
-          <div className="fs-auth__head">
-            <Logo size="lg" decorative />
-            <h1 id={titleId} ref={headingRef} tabIndex={-1} className="fs-auth__title">
-              {TITLES[mode]}
-            </h1>
-            <p className="aw-muted">
-              {mode === 'code' && useRecovery ? 'Enter one of the recovery codes you saved when you turned it on. Each code works once.' : INTROS[mode]}
-            </p>
+    <AuthCardPage titleId={titleId}>
+      <div className="aw-auth-card__head">
+        <Logo size="lg" decorative />
+        <h1 id={titleId} ref={headingRef} tabIndex={-1} className="fs-auth__title">
+          {TITLES[mode]}
+        </h1>
+        <p className="aw-muted">
+          {mode === 'code' && useRecovery ? 'Enter one of the recovery codes you saved when you turned it on. Each code works once.' : INTROS[mode]}
+        </p>
+      </div>
+
+      {mode === 'code' ? (
+        <form className="aw-auth-card__form fs-auth__form" noValidate onSubmit={onSubmitCode}>
+          <TextInput
+            ref={codeRef}
+            key={useRecovery ? 'recovery' : 'totp'}
+            label={useRecovery ? 'Recovery code' : 'Authentication code'}
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode={useRecovery ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            autoCapitalize="none"
+            maxLength={useRecovery ? 64 : 6}
+            aria-invalid={invalid === 'code' || undefined}
+            disabled={working}
+            icon={<Icon name="shield" size={18} />}
+          />
+          <Button type="submit" size="lg" block disabled={working}>
+            {working ? 'Checking...' : 'Verify and sign in'}
+          </Button>
+          <div className="fs-auth__links">
+            <button
+              type="button"
+              className="fs-auth__link"
+              onClick={() => {
+                setUseRecovery((v) => !v);
+                setCode('');
+                setInvalid(null);
+                window.setTimeout(() => codeRef.current?.focus());
+              }}
+              disabled={working}
+            >
+              {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+            </button>
+            <button type="button" className="fs-auth__link" onClick={() => switchMode('signin')} disabled={working}>
+              Back to Sign In
+            </button>
           </div>
-
-          {mode === 'code' ? (
-            <form className="fs-auth__form" noValidate onSubmit={onSubmitCode}>
-              <TextInput
-                ref={codeRef}
-                key={useRecovery ? 'recovery' : 'totp'}
-                label={useRecovery ? 'Recovery code' : 'Authentication code'}
-                name="code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                inputMode={useRecovery ? 'text' : 'numeric'}
-                autoComplete="one-time-code"
-                spellCheck={false}
-                autoCapitalize="none"
-                maxLength={useRecovery ? 64 : 6}
-                aria-invalid={invalid === 'code' || undefined}
-                disabled={working}
-                icon={<Icon name="shield" size={18} />}
-              />
-              <Button type="submit" size="lg" block disabled={working}>
-                {working ? 'Checking...' : 'Verify and sign in'}
-              </Button>
-              <div className="fs-auth__links">
-                <button
-                  type="button"
-                  className="fs-auth__link"
-                  onClick={() => {
-                    setUseRecovery((v) => !v);
-                    setCode('');
-                    setInvalid(null);
-                    window.setTimeout(() => codeRef.current?.focus());
-                  }}
-                  disabled={working}
-                >
-                  {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
-                </button>
-                <button type="button" className="fs-auth__link" onClick={() => switchMode('signin')} disabled={working}>
-                  Back to Sign In
-                </button>
-              </div>
-            </form>
-          ) : (
-            <>
-              {/* Always mounted, so screen readers announce the notice when it appears or changes. */}
-              <div role="status" className="fs-auth__notice">
-                {mode === 'signin' && !unverified && accountDeleted ? (
-                  <Alert tone="success" title="Your account has been deleted">
-                    <p>Your memories, files, notes and personal information are gone, and you are signed out everywhere.</p>
-                  </Alert>
-                ) : null}
-                {mode === 'signin' && unverified ? (
-                  <Alert tone="info" title="Your email address is not verified yet">
-                    <p>
-                      {unverified.sent === 'with-sign-in' ? (
-                        <>We have sent a new verification link to <strong className="fs-auth__address">{unverified.email}</strong>.</>
-                      ) : unverified.sent === 'on-request' ? (
-                        <>We have sent another verification link to <strong className="fs-auth__address">{unverified.email}</strong>.</>
-                      ) : (
-                        <>Please open the link in the verification email we sent to <strong className="fs-auth__address">{unverified.email}</strong>.</>
-                      )}{' '}
-                      Open it to finish setting up your account. It may take a few minutes to arrive, so check your spam folder too.
-                    </p>
-                    <Button variant="secondary" size="sm" onClick={onResend} disabled={working}>
-                      {busy === 'resend' ? 'Sending...' : <span>Resend verification <span className="fs-auth__nowrap">e-mail</span></span>}
-                    </Button>
-                  </Alert>
-                ) : null}
-              </div>
-              {/* In the page rendered at build time, for a browser with script turned off. */}
-              <noscript>
-                <Alert tone="info" title="JavaScript is turned off">
-                  <p>Signing in needs JavaScript. Please turn it on in your browser settings and reload the page.</p>
-                </Alert>
-              </noscript>
-              <form className="fs-auth__form" noValidate onSubmit={onSubmit}>
-                <TextInput
-                  ref={emailRef}
-                  label="Email address"
-                  type="email"
-                  name="email"
-                  autoComplete={mode === 'signup' ? 'email' : 'username'}
-                  inputMode="email"
-                  spellCheck={false}
-                  autoCapitalize="none"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={invalid === 'email' || undefined}
-                  disabled={working}
-                  icon={<Icon name="mail" size={18} />}
-                />
-                {mode !== 'reset' ? (
-                  <PasswordInput
-                    ref={passwordRef}
-                    label="Password"
-                    shown={showPassword}
-                    onShownChange={setShowPassword}
-                    name="password"
-                    autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                    hint={mode === 'signup' ? MESSAGES.passwordLength : undefined}
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    aria-invalid={invalid === 'password' || undefined}
-                    disabled={working}
-                    icon={<Icon name="lock" size={18} />}
-                  />
-                ) : null}
-                {mode === 'signin' ? (
-                  <button type="button" className="fs-auth__link fs-auth__forgot" onClick={() => switchMode('reset')} disabled={working}>
-                    Forgot your password?
-                  </button>
-                ) : null}
-                <Button type="submit" size="lg" block disabled={working}>
-                  {busy === 'form'
-                    ? mode === 'signin'
-                      ? 'Signing in...'
-                      : mode === 'signup'
-                        ? 'Creating account...'
-                        : 'Sending...'
-                    : mode === 'signin'
-                      ? 'Sign In'
-                      : mode === 'signup'
-                        ? 'Create Account'
-                        : 'Send Reset Link'}
+        </form>
+      ) : (
+        <>
+          {/* Always mounted, so screen readers announce the notice when it appears or changes. */}
+          <div role="status" className="fs-auth__notice">
+            {mode === 'signin' && !unverified && accountDeleted ? (
+              <Alert tone="success" title="Your account has been deleted">
+                <p>Your memories, files, notes and personal information are gone, and you are signed out everywhere.</p>
+              </Alert>
+            ) : null}
+            {mode === 'signin' && unverified ? (
+              <Alert tone="info" title="Your email address is not verified yet">
+                <p>
+                  {unverified.sent === 'with-sign-in' ? (
+                    <>We have sent a new verification link to <strong className="fs-auth__address">{unverified.email}</strong>.</>
+                  ) : unverified.sent === 'on-request' ? (
+                    <>We have sent another verification link to <strong className="fs-auth__address">{unverified.email}</strong>.</>
+                  ) : (
+                    <>Please open the link in the verification email we sent to <strong className="fs-auth__address">{unverified.email}</strong>.</>
+                  )}{' '}
+                  Open it to finish setting up your account. It may take a few minutes to arrive, so check your spam folder too.
+                </p>
+                <Button variant="secondary" size="sm" onClick={onResend} disabled={working}>
+                  {busy === 'resend' ? 'Sending...' : <span>Resend verification <span className="fs-auth__nowrap">e-mail</span></span>}
                 </Button>
-              </form>
+              </Alert>
+            ) : null}
+          </div>
+          {/* In the page rendered at build time, for a browser with script turned off. */}
+          <noscript>
+            <Alert tone="info" title="JavaScript is turned off">
+              <p>Signing in needs JavaScript. Please turn it on in your browser settings and reload the page.</p>
+            </Alert>
+          </noscript>
+          <form className="aw-auth-card__form fs-auth__form" noValidate onSubmit={onSubmit}>
+            <TextInput
+              ref={emailRef}
+              label="Email address"
+              type="email"
+              name="email"
+              autoComplete={mode === 'signup' ? 'email' : 'username'}
+              inputMode="email"
+              spellCheck={false}
+              autoCapitalize="none"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={invalid === 'email' || undefined}
+              disabled={working}
+              icon={<Icon name="mail" size={18} />}
+            />
+            {mode !== 'reset' ? (
+              <PasswordInput
+                ref={passwordRef}
+                label="Password"
+                shown={showPassword}
+                onShownChange={setShowPassword}
+                name="password"
+                autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                hint={mode === 'signup' ? MESSAGES.passwordLength : undefined}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={invalid === 'password' || undefined}
+                disabled={working}
+                icon={<Icon name="lock" size={18} />}
+              />
+            ) : null}
+            {mode === 'signin' ? (
+              <button type="button" className="fs-auth__link fs-auth__forgot" onClick={() => switchMode('reset')} disabled={working}>
+                Forgot your password?
+              </button>
+            ) : null}
+            <Button type="submit" size="lg" block disabled={working}>
+              {busy === 'form'
+                ? mode === 'signin'
+                  ? 'Signing in...'
+                  : mode === 'signup'
+                    ? 'Creating account...'
+                    : 'Sending...'
+                : mode === 'signin'
+                  ? 'Sign In'
+                  : mode === 'signup'
+                    ? 'Create Account'
+                    : 'Send Reset Link'}
+            </Button>
+          </form>
 
-              {mode !== 'reset' && options?.google ? (
-                <>
-                  <div className="fs-auth__or" aria-hidden="true">
-                    <span>or</span>
-                  </div>
-                  <Button variant="secondary" size="lg" block onClick={onGoogle} disabled={working} icon={<GoogleMark />}>
-                    {busy === 'google' ? 'Opening Google...' : 'Sign in with Google'}
-                  </Button>
-                </>
-              ) : null}
-
-              <div className="fs-auth__switch">
-                {mode === 'signin' ? (
-                  <>
-                    <span className="aw-muted">New to Afterwards?</span>
-                    <Button variant="quiet" onClick={() => switchMode('signup')} disabled={working}>
-                      Create New Account
-                    </Button>
-                  </>
-                ) : mode === 'signup' ? (
-                  <>
-                    <span className="aw-muted">Already have an account?</span>
-                    <Button variant="quiet" onClick={() => switchMode('signin')} disabled={working}>
-                      Sign In Instead
-                    </Button>
-                  </>
-                ) : (
-                  <Button variant="quiet" onClick={() => switchMode('signin')} disabled={working} icon={<Icon name="arrow-left" />}>
-                    Back to Sign In
-                  </Button>
-                )}
+          {mode !== 'reset' && options?.google ? (
+            <>
+              <div className="fs-auth__or" aria-hidden="true">
+                <span>or</span>
               </div>
+              <Button variant="secondary" size="lg" block onClick={onGoogle} disabled={working} icon={<GoogleMark />}>
+                {busy === 'google' ? 'Opening Google...' : 'Sign in with Google'}
+              </Button>
             </>
-          )}
-        </Card>
-      </Container>
-    </PageLayout>
+          ) : null}
+
+          <div className="fs-auth__switch">
+            {mode === 'signin' ? (
+              <>
+                <span className="aw-muted">New to Afterwards?</span>
+                <Button variant="quiet" onClick={() => switchMode('signup')} disabled={working}>
+                  Create New Account
+                </Button>
+              </>
+            ) : mode === 'signup' ? (
+              <>
+                <span className="aw-muted">Already have an account?</span>
+                <Button variant="quiet" onClick={() => switchMode('signin')} disabled={working}>
+                  Sign In Instead
+                </Button>
+              </>
+            ) : (
+              <Button variant="quiet" onClick={() => switchMode('signin')} disabled={working} icon={<Icon name="arrow-left" />}>
+                Back to Sign In
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </AuthCardPage>
   );
 }
 

@@ -2,8 +2,8 @@
 // after checking the token, signed in, or with ?error=… when it has expired or is not valid). A signed-in
 // person goes straight on to their dashboard.
 import { useId, useLayoutEffect, useRef } from 'react';
-import { ButtonLink, Card, Container, Icon, LoadingScreen, Logo, useToast } from '@afterwards/web-ui';
-import { NAV, PageLayout } from '../components/PageLayout';
+import { ButtonLink, Icon, LoadingScreen, Logo, useToast } from '@afterwards/web-ui';
+import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 
 export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
@@ -23,29 +23,25 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
 
   if (signedIn) return <LoadingScreen />;
   return (
-    <PageLayout nav={NAV.simple}>
-      <Container narrow className="fs-page fs-center">
-        <Card tone="raised" as="section" className="fs-auth" aria-labelledby={titleId}>
-          <div className="fs-auth__head">
-            {failed ? <Logo size="lg" decorative /> : (
-              <span className="fs-auth__done" aria-hidden="true">
-                <Icon name="check" size={36} />
-              </span>
-            )}
-            <h1 id={titleId} className="fs-auth__title">
-              {failed ? 'This link has expired' : 'Email address verified'}
-            </h1>
-            <p className="aw-muted">
-              {failed
-                ? 'Verification links work once and only for a while. Sign in and we will send you a new one if your address still needs checking.'
-                : 'Thank you. Your account is ready: you can sign in now.'}
-            </p>
-          </div>
-          <div className="fs-auth__actions">
-            <ButtonLink href="/login">Sign In</ButtonLink>
-          </div>
-        </Card>
-      </Container>
-    </PageLayout>
+    <AuthCardPage titleId={titleId}>
+      <div className="aw-auth-card__head">
+        {failed ? <Logo size="lg" decorative /> : (
+          <span className="fs-auth__done" aria-hidden="true">
+            <Icon name="check" size={36} />
+          </span>
+        )}
+        <h1 id={titleId} className="fs-auth__title">
+          {failed ? 'This link has expired' : 'Email address verified'}
+        </h1>
+        <p className="aw-muted">
+          {failed
+            ? 'Verification links work once and only for a while. Sign in and we will send you a new one if your address still needs checking.'
+            : 'Thank you. Your account is ready: you can sign in now.'}
+        </p>
+      </div>
+      <div className="fs-auth__actions">
+        <ButtonLink href="/login">Sign In</ButtonLink>
+      </div>
+    </AuthCardPage>
   );
 }

@@ -38,7 +38,7 @@ export function AdditionalDocuments({ memoryId, documents, ask, readOnly }: { me
           {readOnly ? 'No additional documents yet.' : 'Add letters, bills or anything else that is not on the checklist with the Additional Documents button.'}
         </p>
       ) : (
-        <ul className="mem-list">
+        <ul className="aw-list-stack mem-list">
           {documents.map((document) => {
             const file = document.files[0];
             return (

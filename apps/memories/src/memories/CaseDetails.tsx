@@ -206,7 +206,7 @@ function CategoryCard({
       ) : tallies.length === 0 ? (
         <p className="aw-muted">Nothing here yet.</p>
       ) : (
-        <ul className="mem-categories__list">
+        <ul className="aw-list-stack mem-categories__list">
           {tallies.map((t) => {
             const label = labelOf(labels, t.category);
             return (

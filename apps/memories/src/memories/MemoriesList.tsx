@@ -17,7 +17,7 @@ export interface MemoriesListProps {
 export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDelete }: MemoriesListProps) {
   const { loaded, memories } = useMemories();
   return (
-    <section className="mem-list" aria-labelledby="mem-list-title">
+    <section className="aw-list-stack mem-list" aria-labelledby="mem-list-title">
       <div className="mem-section-head">
         <h2 id="mem-list-title" className="mem-section-title">
           Your Memories

@@ -83,7 +83,7 @@ export function CategorySection<T>({
           </>
         )}
       </h3>
-      <ul id={listId} className="mem-list">
+      <ul id={listId} className="aw-list-stack mem-list">
         {shown.map((item) => renderItem(item))}
       </ul>
       {hidden > 0 ? (
@@ -290,7 +290,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                 <span className="mem-section__title">{categoryLabel(group.category)}</span>
                 <span className="mem-section__count">{group.items.length}</span>
               </h3>
-              <ul className="mem-list">
+              <ul className="aw-list-stack mem-list">
                 {group.items.slice(0, 3).map((item) => (
                   <li key={item.id} className="mem-item mem-item--preview">
                     <span className="mem-check mem-check--preview" aria-hidden="true" />

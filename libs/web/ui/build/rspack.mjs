@@ -44,6 +44,8 @@ export const shared = {
   react: { singleton: true },
   'react-dom': { singleton: true },
   '@afterwards/web-ui': { singleton: true },
+  // The back office's pieces of the design system (decision 0056): every staff remote imports them, once.
+  '@afterwards/web-ui/back-office': { singleton: true },
   // The back office's one socket and its connection state: both staff remotes must share them.
   '@afterwards/web-staff': { singleton: true },
   // The zod/mini functions the contracts of the public pages are built with (decision 0024): the shell

@@ -1,7 +1,21 @@
 // @afterwards/web-ui: the Afterwards design system, shared by the shells and the remotes.
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/components.css';
+import './styles/components/layout.css';
+import './styles/components/header.css';
+import './styles/components/button.css';
+import './styles/components/card.css';
+import './styles/components/auth-card.css';
+import './styles/components/badge.css';
+import './styles/components/field.css';
+import './styles/components/alert.css';
+import './styles/components/spinner.css';
+import './styles/components/logo.css';
+import './styles/components/toasts.css';
+import './styles/components/dialog.css';
+import './styles/components/footer.css';
+import './styles/components/remote-slot.css';
+import './styles/components/switch.css';
 
 export { cx } from './components/cx';
 export { Container, Stack, Cluster, Grid, VisuallyHidden, SkipLink } from './components/Layout';
