@@ -1,6 +1,6 @@
 // The memory's own row: opened, its details edited, its photo changed.
 import type { ProjectionTx } from '@afterwards/server-kit';
-import type { CaseEvent } from '@afterwards/cases-domain';
+import type { CaseDetails, CaseEvent } from '@afterwards/cases-domain';
 import { deadlineRuleOf, dueDateFor, isoDateIn, type Jurisdiction } from '@afterwards/checklist-domain';
 import { dateColumn } from '../read-model/row-dates';
 import { fileRow } from './memories.files';
@@ -17,13 +17,7 @@ export async function openMemory(event: CaseOpened, tx: ProjectionTx, revision: 
     data: {
       id: caseId,
       userId: ownerId,
-      name: details.name,
-      deceasedName: details.deceasedName,
-      jurisdiction: details.jurisdiction,
-      relationship: details.relationship,
-      dateOfDeath: dateColumn(details.dateOfDeath),
-      dateOfBirth: dateColumn(details.dateOfBirth),
-      placeOfDeath: details.placeOfDeath,
+      ...detailColumns(details),
       photoFileId: photo?.fileId ?? null,
       photoType: photo?.fileType ?? null,
       photoSize: photo?.fileSize ?? null,
@@ -52,14 +46,13 @@ export const applyDetails: AreaApplier<Extract<CaseEvent, { type: 'CaseDetailsEd
   }
 };
 
-/** The four date-only and text fields the edit dialog may change, as columns. */
-function detailColumns(changes: Record<string, unknown>) {
+type DetailColumns<T> = { [K in keyof T]: K extends 'dateOfDeath' | 'dateOfBirth' ? Date | null : T[K] };
+
+/** The memory's details as columns (the dates as `date` columns): all of them on opening, the edited ones after. */
+function detailColumns<T extends Partial<CaseDetails>>(details: T): DetailColumns<T> {
   const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if (key === 'dateOfDeath' || key === 'dateOfBirth') row[key] = dateColumn(value as string | null);
-    else row[key] = value;
-  }
-  return row;
+  for (const [key, value] of Object.entries(details)) row[key] = key === 'dateOfDeath' || key === 'dateOfBirth' ? dateColumn(value as string | null) : value;
+  return row as DetailColumns<T>;
 }
 
 /**
