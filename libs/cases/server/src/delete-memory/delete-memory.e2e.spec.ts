@@ -79,7 +79,8 @@ describe('Delete Forever over HTTP (services profile)', () => {
       // Bob is told by e-mail (decision 0045): the name of the person who died was kept only until it went.
       // With Redis the e-mail is a job for the worker, as in production.
       worker = spawn(process.execPath, [path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js')], { env: product.env, stdio: 'ignore' });
-      const told = await latestMail(product.outboxDir, 'bob.memories@example.test', { kind: 'memory-notice-memory-deleted' });
+      // The worker is started just now: on a loaded machine it takes more than the usual 10 s to send.
+      const told = await latestMail(product.outboxDir, 'bob.memories@example.test', { kind: 'memory-notice-memory-deleted', timeoutMs: 30_000 });
       expect(told.subject).toBe('Zephyrine Quillfeather: a shared memory has been deleted');
       await expectEventually(async () => expect((await db.query(`SELECT 1 FROM memory_notices WHERE sent_at IS NULL`)).rowCount).toBe(0), 15_000);
 
