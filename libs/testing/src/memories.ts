@@ -43,3 +43,15 @@ export function uploadBytes(http: HttpSession, url: string, bytes: Buffer, fileN
 
 /** A tiny PDF (detected as one by its content) that carries `marker`, to find it again. */
 export const pdfWith = (marker: string): Buffer => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${marker}\ntrailer <<>>\n%%EOF\n`);
+
+/** Starts the product before a file's tests, hands it to `started`, and stops it after them: one product a file. */
+export function useMemoriesProduct(started: (running: MemoriesProduct) => unknown, profile: 'services' | 'embedded' = 'services'): void {
+  let running: MemoriesProduct | undefined;
+  beforeAll(async () => {
+    running = await startMemoriesProduct(profile);
+    started(running);
+  }, 180_000);
+  afterAll(async () => {
+    await running?.product.stop();
+  });
+}

@@ -7,20 +7,14 @@ import sharp from 'sharp';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, MemoryListResponseSchema, type MemoryDetail } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { API_ENTRY, latestMail, signedIn, signUpVerified, startProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, pdfWith, startMemoriesProduct, uploadBytes } from '@afterwards/testing/memories';
+import { createMemory, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Delete Forever over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe('Delete Forever over HTTP (services profile)', () => {
   let product: RunningProduct;
   let ann: HttpSession;
   let bob: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann, bob } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ product, ann, bob } = started));
 
   it('Delete Forever leaves no personal data of the memory, shared or not, in the database or the file store', async () => {
     const secret = {

@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type MemoryDetail } from '@afterwards/contracts';
-import { type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, pdfWith, startMemoriesProduct, uploadBytes } from '@afterwards/testing/memories';
+import type { MemoryDetail } from '@afterwards/contracts';
+import type { HttpSession, RunningProduct } from '@afterwards/testing';
+import { createMemory, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** A document's files over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe("A document's files over HTTP (services profile)", () => {
   let product: RunningProduct;
   let ann: HttpSession;
   let bob: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann, bob } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ product, ann, bob } = started));
 
   it('stores document files encrypted, checks size and type by content, and serves them to their owner only', async () => {
     const memory = await createMemory(ann, { name: 'Files', deceasedName: 'Ada Moss', jurisdiction: 'Scotland' });

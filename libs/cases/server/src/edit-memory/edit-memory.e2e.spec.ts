@@ -1,18 +1,11 @@
-import { type MemoryDetail } from '@afterwards/contracts';
-import { type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, startMemoriesProduct } from '@afterwards/testing/memories';
+import type { MemoryDetail } from '@afterwards/contracts';
+import type { HttpSession } from '@afterwards/testing';
+import { createMemory, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Editing a memory's details over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe("Editing a memory's details over HTTP (services profile)", () => {
-  let product: RunningProduct;
   let ann: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ ann } = started));
 
   it('refuses a stale edit of the details with a clear conflict', async () => {
     const memory = await createMemory(ann, { name: 'Uncle', deceasedName: 'Tom Reed', jurisdiction: 'Wales' });

@@ -1,20 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
 import { PrivateTopics, REALTIME_PATH, RealtimeEvents, type ReadModelChanged } from '@afterwards/contracts';
 import { HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, startMemoriesProduct } from '@afterwards/testing/memories';
+import { createMemory, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Live changes of memories over the realtime socket, against the built product on PostgreSQL and Redis (one product for the file). */
 describe('Live changes of memories over the realtime socket (services profile)', () => {
   let product: RunningProduct;
   let ann: HttpSession;
   let bob: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann, bob } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ product, ann, bob } = started));
 
   it("tells the owner's other open dashboards about a change within a second, and nobody else", async () => {
     const memory = await createMemory(ann, { name: 'Live', deceasedName: 'Rose Hart', jurisdiction: 'England' });

@@ -1,18 +1,11 @@
-import { type MemoryDetail } from '@afterwards/contracts';
-import { type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, startMemoriesProduct } from '@afterwards/testing/memories';
+import type { MemoryDetail } from '@afterwards/contracts';
+import type { HttpSession } from '@afterwards/testing';
+import { createMemory, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** A memory's notes over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe("A memory's notes over HTTP (services profile)", () => {
-  let product: RunningProduct;
   let ann: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ ann } = started));
 
   it('keeps notes as text, refuses blank and stale edits', async () => {
     const memory = await createMemory(ann, { name: 'Notes', deceasedName: 'Ben Hale', jurisdiction: 'Northern Ireland' });

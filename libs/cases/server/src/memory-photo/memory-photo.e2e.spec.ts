@@ -1,19 +1,12 @@
 import sharp from 'sharp';
-import { type MemoryDetail } from '@afterwards/contracts';
-import { type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, pdfWith, startMemoriesProduct, uploadBytes } from '@afterwards/testing/memories';
+import type { MemoryDetail } from '@afterwards/contracts';
+import type { HttpSession } from '@afterwards/testing';
+import { createMemory, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** A memory's photo over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe("A memory's photo over HTTP (services profile)", () => {
-  let product: RunningProduct;
   let ann: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ ann } = started));
 
   it('keeps a memory photo (checked by content) and serves a thumbnail', async () => {
     const memory = await createMemory(ann, { name: 'Photo', deceasedName: 'Lily Shaw', jurisdiction: 'Ireland' });

@@ -2,20 +2,14 @@ import ICAL from 'ical.js';
 import { MemoryDetailSchema, MemoryListResponseSchema, ProblemDetailsSchema, type MemoryDetail } from '@afterwards/contracts';
 import { documentProgress, progressOf, progressTally, taskProgress } from '@afterwards/cases-domain';
 import { HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, startMemoriesProduct } from '@afterwards/testing/memories';
+import { createMemory, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Marking tasks and documents 'not needed' or 'done before' over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe("Marking tasks and documents 'not needed' or 'done before' over HTTP (services profile)", () => {
   let product: RunningProduct;
   let ann: HttpSession;
   let bob: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann, bob } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ product, ann, bob } = started));
 
   it("lets a family mark tasks and documents 'not needed' or 'done before I started', so 100% is reachable", async () => {
     let memory = await createMemory(ann, { name: 'Late start', deceasedName: 'Rose Hall', jurisdiction: 'Wales', dateOfDeath: '2026-01-05' });

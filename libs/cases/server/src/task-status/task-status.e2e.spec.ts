@@ -1,18 +1,12 @@
 import { MemoryDetailSchema, type MemoryDetail } from '@afterwards/contracts';
 import { signedIn, type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { MEMORIES_PASSWORD, createMemory, startMemoriesProduct } from '@afterwards/testing/memories';
+import { createMemory, MEMORIES_PASSWORD, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Ticking a task over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe('Ticking a task over HTTP (services profile)', () => {
   let product: RunningProduct;
   let ann: HttpSession;
-
-  beforeAll(async () => {
-    ({ product, ann } = await startMemoriesProduct());
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useMemoriesProduct((started) => ({ product, ann } = started));
 
   const signIn = (email: string) => signedIn(product, email, MEMORIES_PASSWORD);
 
