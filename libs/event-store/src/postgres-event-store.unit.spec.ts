@@ -1,5 +1,5 @@
 import { statementName } from '@afterwards/persistence';
-import { appendStatement, claimRevisionsSql, maxPosition } from './postgres-event-store';
+import { appendStatement, claimRevisionsSql, maxPosition } from './postgres-event-sql';
 
 describe('maxPosition', () => {
   it('returns the later position', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '@afterwards/persistence';
-import { horizonCtes } from './postgres-event-store';
+import { horizonCtes } from './postgres-event-sql';
 
 /** Where the Postgres event log stops being what was appended. */
 export interface EventLogBreak {

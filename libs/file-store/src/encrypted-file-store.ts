@@ -1,29 +1,13 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { pipeline as pipelineCallback } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { FileNotAnImageError, FileNotFoundError, FileTooLargeError, FileTypeNotAllowedError, FileUnreadableError } from './errors';
+import { FileNotAnImageError, FileNotFoundError, FileTooLargeError, FileTypeNotAllowedError } from './errors';
 import { detectFileType, FileTypeSniffer } from './file-type';
+import { blobEncryptor, isMissing, KEY_BYTES, openBlob } from './blob-cipher';
 
-/**
- * Blob layout (version 1), everything after the header is the AES-256-GCM ciphertext of the file:
- *
- *   "AWFS" | version (1) | wrap IV (12) | wrapped data key (32) | wrap tag (16) | data IV (12) | ciphertext | data tag (16)
- *
- * Each blob has its own random data key, wrapped by the master key with the blob's name as associated
- * data, so a blob moved under another file id does not open. The whole header is the associated data
- * of the file's own encryption, so no header byte can be changed either.
- */
-const MAGIC = Buffer.from('AWFS');
-const FORMAT_VERSION = 1;
-const IV_BYTES = 12;
-const KEY_BYTES = 32;
-const TAG_BYTES = 16;
-const HEADER_BYTES = MAGIC.length + 1 + IV_BYTES + KEY_BYTES + TAG_BYTES + IV_BYTES;
-const ALGORITHM = 'aes-256-gcm';
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const THUMBNAIL_SUFFIX = '.thumb-';
@@ -69,8 +53,6 @@ export interface Thumbnail {
   readonly stream: Readable;
   readonly contentType: string;
 }
-
-const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
 function toBuffer(chunk: unknown): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
@@ -127,7 +109,7 @@ export class EncryptedFileStore {
     const temp = path.join(this.tempDirOf(scope), `${fileId}.part`);
     const sniffer = new FileTypeSniffer();
     let fileSize = 0;
-    const encryptor = this.encryptor(fileId);
+    const encryptor = blobEncryptor(this.masterKey, fileId);
     // Open the partial file before streaming: a write stream opens it later, on its own, and a refusal in
     // the first chunk could remove the file before that open created it, leaving a .part behind.
     const partial = await openPartial(temp);
@@ -175,7 +157,7 @@ export class EncryptedFileStore {
 
   /** The decrypted content of a staged (not yet committed) file. */
   async readStaged(fileId: string): Promise<Buffer> {
-    return buffer(await this.openBlob(fileId, this.blobName(fileId), this.stagedPath(fileId)));
+    return buffer(await openBlob(this.masterKey, fileId, this.blobName(fileId), this.stagedPath(fileId)));
   }
 
   /** Moves a staged file into place: from here on it is a stored file like any other. */
@@ -247,7 +229,8 @@ export class EncryptedFileStore {
 
   /** The decrypted content; the stream errors with FileUnreadableError at its end if the blob was changed. */
   async open(fileId: string): Promise<Readable> {
-    return this.openBlob(fileId, this.blobName(fileId));
+    const name = this.blobName(fileId);
+    return openBlob(this.masterKey, fileId, name, this.pathOf(name));
   }
 
   async read(fileId: string): Promise<Buffer> {
@@ -281,7 +264,7 @@ export class EncryptedFileStore {
     const name = `${this.blobName(fileId)}${THUMBNAIL_SUFFIX}${size}`;
     const contentType = 'image/webp';
     try {
-      return { stream: await this.openBlob(fileId, name), contentType };
+      return { stream: await openBlob(this.masterKey, fileId, name, this.pathOf(name)), contentType };
     } catch (error) {
       if (!(error instanceof FileNotFoundError)) throw error;
     }
@@ -351,23 +334,9 @@ export class EncryptedFileStore {
     return path.join(this.dir, blobName.slice(0, 2), blobName);
   }
 
-  private encryptor(blobName: string) {
-    const dataKey = randomBytes(KEY_BYTES);
-    const wrapIv = randomBytes(IV_BYTES);
-    const prefix = Buffer.concat([MAGIC, Buffer.from([FORMAT_VERSION])]);
-    const wrap = createCipheriv(ALGORITHM, this.masterKey, wrapIv);
-    wrap.setAAD(Buffer.concat([prefix, Buffer.from(blobName)]));
-    const wrappedKey = Buffer.concat([wrap.update(dataKey), wrap.final()]);
-    const dataIv = randomBytes(IV_BYTES);
-    const header = Buffer.concat([prefix, wrapIv, wrappedKey, wrap.getAuthTag(), dataIv]);
-    const cipher = createCipheriv(ALGORITHM, dataKey, dataIv);
-    cipher.setAAD(header);
-    return { header, cipher };
-  }
-
   /** Small derived blobs (thumbnails) that are already in memory: temp file, then an atomic rename. */
   private async writeBlob(blobName: string, content: Buffer[], scope: TempScope): Promise<void> {
-    const { header, cipher } = this.encryptor(blobName);
+    const { header, cipher } = blobEncryptor(this.masterKey, blobName);
     const parts = [header, ...content.map((c) => cipher.update(c)), cipher.final(), cipher.getAuthTag()];
     const temp = path.join(this.tempDirOf(scope), `${randomUUID()}.part`);
     const partial = await openPartial(temp);
@@ -402,70 +371,6 @@ export class EncryptedFileStore {
       if (!removed) return;
     }
   }
-
-  private async openBlob(fileId: string, blobName: string, file = this.pathOf(blobName)): Promise<Readable> {
-    const handle = await fs.open(file, 'r').catch((error: unknown) => {
-      throw isMissing(error) ? new FileNotFoundError(fileId) : error;
-    });
-    let decipher;
-    let size: number;
-    try {
-      size = (await handle.stat()).size;
-      if (size < HEADER_BYTES + TAG_BYTES) throw new FileUnreadableError(fileId);
-      const header = Buffer.alloc(HEADER_BYTES);
-      await handle.read(header, 0, HEADER_BYTES, 0);
-      const tag = Buffer.alloc(TAG_BYTES);
-      await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
-      decipher = this.decipherFor(fileId, blobName, header);
-      decipher.setAuthTag(tag);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    const d = decipher;
-    const decrypt = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        callback(null, d.update(chunk));
-      },
-      flush(callback) {
-        // GCM checks the tag only here, after the last byte: a changed blob fails at the end of the stream.
-        try {
-          callback(null, d.final());
-        } catch {
-          callback(new FileUnreadableError(fileId));
-        }
-      },
-    });
-    const bodyEnd = size - TAG_BYTES;
-    const body = bodyEnd > HEADER_BYTES ? handle.createReadStream({ start: HEADER_BYTES, end: bodyEnd - 1 }) : emptyThenClose(handle);
-    // Errors reach the caller through `decrypt`; a caller that stops early closes the file through this.
-    pipelineCallback(body, decrypt, () => undefined);
-    return decrypt;
-  }
-
-  private decipherFor(fileId: string, blobName: string, header: Buffer) {
-    let offset = 0;
-    const take = (n: number) => header.subarray(offset, (offset += n));
-    const magic = take(MAGIC.length);
-    const version = take(1)[0];
-    if (!magic.equals(MAGIC) || version !== FORMAT_VERSION) throw new FileUnreadableError(fileId);
-    const wrapIv = take(IV_BYTES);
-    const wrappedKey = take(KEY_BYTES);
-    const wrapTag = take(TAG_BYTES);
-    const dataIv = take(IV_BYTES);
-    let dataKey: Buffer;
-    try {
-      const unwrap = createDecipheriv(ALGORITHM, this.masterKey, wrapIv);
-      unwrap.setAAD(Buffer.concat([header.subarray(0, MAGIC.length + 1), Buffer.from(blobName)]));
-      unwrap.setAuthTag(wrapTag);
-      dataKey = Buffer.concat([unwrap.update(wrappedKey), unwrap.final()]);
-    } catch {
-      throw new FileUnreadableError(fileId);
-    }
-    const decipher = createDecipheriv(ALGORITHM, dataKey, dataIv);
-    decipher.setAAD(header);
-    return decipher;
-  }
 }
 
 /**
@@ -481,14 +386,4 @@ async function openPartial(file: string): Promise<fs.FileHandle> {
       if (!isMissing(error) || attempt >= 3) throw error;
     }
   }
-}
-
-function emptyThenClose(handle: fs.FileHandle): Readable {
-  return Readable.from(
-    // An empty stream that closes the handle when read: nothing to yield.
-    // eslint-disable-next-line require-yield
-    (async function* () {
-      await handle.close();
-    })(),
-  );
 }

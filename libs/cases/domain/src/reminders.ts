@@ -1,7 +1,7 @@
 // E-mail reminders before a task's due date: which are due at an instant, and when each may go out.
 // Pure: the instant comes in as an argument. Times are wall-clock times in Europe/London; Ireland keeps
 // the same offset all year (GMT/IST against GMT/BST, changing on the same days), so one zone serves both.
-import { addDays, isIsoDate, mustHaveHappenedBeforeStart, type LateStartContext, type LateStartTask } from '@afterwards/checklist-domain';
+import { addDays, isIsoDate, mustHaveHappenedBeforeStart, wallClockIn, wallTimeIn, type LateStartContext, type LateStartTask } from '@afterwards/checklist-domain';
 import type { DeadlineKind } from '@afterwards/contracts';
 
 export const REMINDER_TIME_ZONE = 'Europe/London';
@@ -45,52 +45,14 @@ export function offsetsFor(kind: DeadlineKind): readonly ReminderOffset[] {
   return kind === 'statutory' ? REMINDER_OFFSETS : ['7d', '1d'];
 }
 
-// One formatter for every reading: building one per call is most of the cost.
-const WALL_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: REMINDER_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/**
- * Offsets already read, by UTC hour. The reminder sweep asks for a few instants per task and every memory's
- * tasks at once; reading the clock through Intl for each held the API's event loop for 160 ms with 500
- * memories. Europe/London changes its offset at 01:00 UTC, on the hour, so one reading serves a whole hour.
- */
-const offsetsByHour = new Map<number, number>();
-
-/** How far Europe/London's wall clock is ahead of UTC at `instant` (0 or one hour), in ms. */
-function offsetAt(instant: number): number {
-  const hour = Math.floor(instant / HOUR_MS);
-  let offset = offsetsByHour.get(hour);
-  if (offset === undefined) {
-    const parts = WALL_CLOCK.formatToParts(new Date(hour * HOUR_MS));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    offset = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - hour * HOUR_MS;
-    if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
-    offsetsByHour.set(hour, offset);
-  }
-  return offset;
-}
-
-/** The instant of `hour`:00 on `date` in UK/Irish time (clocks change at 01:00 UTC, never near 08:00). */
+/** The instant of `hour`:00 on `date` in UK/Irish time. */
 export function ukWallTime(date: string, hour: number): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
-  let instant = wall - offsetAt(wall);
-  instant = wall - offsetAt(instant);
-  return new Date(instant);
+  return wallTimeIn(date, hour, REMINDER_TIME_ZONE);
 }
 
 /** The hour (0-23) and date of `instant` in UK/Irish time. */
 export function ukClock(instant: Date): { date: string; hour: number; minute: number } {
-  const local = new Date(instant.getTime() + offsetAt(instant.getTime()));
-  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+  return wallClockIn(instant, REMINDER_TIME_ZONE);
 }
 
 /** Between 21:00 and 08:00 UK/Irish time. */

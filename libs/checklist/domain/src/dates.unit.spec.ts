@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { addDays, addMonths, daysBetween, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, startOfDate, weekdayOf } from './dates';
+import { addDays, addMonths, daysBetween, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, startOfDate, wallClockIn, wallTimeIn, weekdayOf } from './dates';
 
 describe('calendar dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {
@@ -81,6 +81,17 @@ describe('dates and the instants they begin in a time zone', () => {
     expect(startOfDate('2026-03-29', 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
     expect(startOfDate('2026-03-30', 'Europe/London').toISOString()).toBe('2026-03-29T23:00:00.000Z');
     expect(() => startOfDate('Europe/London', '2026-07-01')).toThrow(RangeError);
+  });
+
+  it('reads a daytime wall-clock hour back as it was set, in any zone (the reminders read UK time with it)', () => {
+    fc.assert(
+      fc.property(day, zone, fc.integer({ min: 4, max: 23 }), (date, timeZone, hour) => {
+        expect(wallClockIn(wallTimeIn(date, hour, timeZone), timeZone)).toEqual({ date, hour, minute: 0 });
+      }),
+    );
+    expect(wallTimeIn('2026-03-29', 8).toISOString()).toBe('2026-03-29T07:00:00.000Z');
+    expect(wallClockIn(new Date('2026-10-25T00:59:00Z'))).toEqual({ date: '2026-10-25', hour: 1, minute: 59 });
+    expect(wallClockIn(new Date('2026-10-25T01:00:00Z'))).toEqual({ date: '2026-10-25', hour: 1, minute: 0 });
   });
 
   it('counts the whole days from the first date to the second', () => {

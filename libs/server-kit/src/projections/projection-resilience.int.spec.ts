@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import type { PrismaClient } from '@afterwards/persistence';
 import { createPostgresTestDatabase, expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@afterwards/event-store';
+import { PostgresEventStore, type RecordedEvent } from '@afterwards/event-store';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { useProjectionDatabase } from '../testing';
 import { isTransientFailure, listParkedEvents, retryParkedEvents } from './projection-failures';
 
 /**
@@ -16,18 +17,9 @@ describe.each(testDatabaseFactories)('projection failures on %s', (_name, create
   let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    db = await create();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations]);
+  useProjectionDatabase(create, [], async (opened) => {
+    ({ db, store, prisma } = opened);
     await db.sql.exec('CREATE TABLE resilience_rows (id text PRIMARY KEY, n integer NOT NULL)');
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-  });
-  afterAll(async () => {
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
   });
 
   const control = { transientLeft: 0, poison: new Set<string>() };
@@ -127,18 +119,9 @@ describe('a projection batch that outlasts its transaction on postgres', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    db = await createPostgresTestDatabase();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations]);
+  useProjectionDatabase(createPostgresTestDatabase, [], async (opened) => {
+    ({ db, store, prisma } = opened);
     await db.sql.exec('CREATE TABLE slow_rows (id text PRIMARY KEY)');
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-  });
-  afterAll(async () => {
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
   });
 
   it('is applied in halves until each part fits, and every event lands once', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import type { PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { eventStoreMigrations, PostgresEventStore, type Position } from '@afterwards/event-store';
+import { PostgresEventStore, type Position } from '@afterwards/event-store';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { useProjectionDatabase } from '../testing';
 import { fenceOf, LeaseLostError, PROJECTION_LEASE } from './leadership';
 
 /**
@@ -14,18 +15,9 @@ describe.each(testDatabaseFactories)('projection batches on %s', (_name, create)
   let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    db = await create();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations]);
+  useProjectionDatabase(create, [], async (opened) => {
+    ({ db, store, prisma } = opened);
     await db.sql.exec('CREATE TABLE batch_rows (id text PRIMARY KEY)');
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-  });
-  afterAll(async () => {
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
   });
 
   /** What the projection saw inside each batch's transaction. */

@@ -68,6 +68,23 @@ export interface ExportPlan {
   readonly checklist: unknown;
 }
 
+/** The memory's own details as memory.json and the summary page give them. */
+function exportedMemory(m: MemoryDetail['memory'], photo: string | null) {
+  return {
+    name: m.name,
+    deceasedName: m.deceasedName,
+    jurisdiction: m.jurisdiction,
+    relationship: m.relationship,
+    dateOfDeath: m.dateOfDeath,
+    dateOfBirth: m.dateOfBirth,
+    placeOfDeath: m.placeOfDeath,
+    photo,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    progress: m.progress,
+  };
+}
+
 /**
  * Everything of one memory as zip entries: the summary page, the details, checklist and notes as JSON,
  * and every stored file (the photo, each document's files) under a folder per document. Addresses of the
@@ -114,19 +131,7 @@ export function planMemoryExport(detail: MemoryDetail, photoFileId: string | nul
     description: t.description,
     cost: t.cost,
   }));
-  const memory = {
-    name: m.name,
-    deceasedName: m.deceasedName,
-    jurisdiction: m.jurisdiction,
-    relationship: m.relationship,
-    dateOfDeath: m.dateOfDeath,
-    dateOfBirth: m.dateOfBirth,
-    placeOfDeath: m.placeOfDeath,
-    photo: photoPath,
-    createdAt: m.createdAt,
-    updatedAt: m.updatedAt,
-    progress: m.progress,
-  };
+  const memory = exportedMemory(m, photoPath);
   const notes = detail.notes.map((n) => ({ title: n.title, category: n.category, content: n.content, createdAt: n.createdAt, updatedAt: n.updatedAt }));
   const head = { format: EXPORT_FORMAT_VERSION, exportedAt: exportedAt.toISOString() };
   const checklist = { ...head, tasks, documents };
@@ -151,17 +156,7 @@ const href = (path: string): string => path.split('/').map(encodeURIComponent).j
 
 /** The readable page: prints well on paper (many families still rely on it), no scripts, no outside requests. */
 function summaryHtml(p: {
-  memory: {
-    name: string;
-    deceasedName: string;
-    jurisdiction: string;
-    relationship: string | null;
-    dateOfDeath: string | null;
-    dateOfBirth: string | null;
-    placeOfDeath: string | null;
-    photo: string | null;
-    progress: { percent: number };
-  };
+  memory: ReturnType<typeof exportedMemory>;
   tasks: { title: string; category: string; state: string; completedAt: string | null; settled: { reason: string | null; settledAt: string } | null; dueDate: string | null }[];
   documents: {
     title: string;

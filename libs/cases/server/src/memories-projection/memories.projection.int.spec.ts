@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
-import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories } from '@afterwards/persistence/testing';
+import { PostgresEventStore, START } from '@afterwards/event-store';
 import { CommandPipeline, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
+import { useProjectionDatabase } from '@afterwards/server-kit/testing';
 import { identityMigrations } from '@afterwards/identity-server';
 import { caseStreamId, foldCase, type CaseCommand, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
 import type { MemoryDetail } from '@afterwards/contracts';
@@ -13,21 +14,9 @@ import { getMemoryDetail, listMemories, listMemoryDetails } from '../read-model/
 import { memoriesProjection } from './memories.projection';
 
 describe.each(testDatabaseFactories)('memories projection on %s', (_name, create) => {
-  let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    db = await create();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...identityMigrations, ...casesMigrations]);
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-  });
-  afterAll(async () => {
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
-  });
+  useProjectionDatabase(create, [...identityMigrations, ...casesMigrations], (opened) => ({ store, prisma } = opened));
 
   const OWNER = 'user-ann';
   type Cmd = CaseCommand extends infer C ? (C extends CaseCommand ? Omit<C, 'actorId' | 'at' | 'caseId'> : never) : never;

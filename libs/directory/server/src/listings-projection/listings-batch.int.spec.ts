@@ -1,45 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
-import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { eventStoreMigrations, PostgresEventStore, type NewEvent } from '@afterwards/event-store';
+import type { PrismaClient } from '@afterwards/persistence';
+import { expectEventually, testDatabaseFactories } from '@afterwards/persistence/testing';
+import { PostgresEventStore } from '@afterwards/event-store';
 import { ProjectionRunner, rebuildProjections, type ProjectionChange } from '@afterwards/server-kit';
-import { decideListing, foldListing, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
+import { useProjectionDatabase } from '@afterwards/server-kit/testing';
+import { type ListingCommand } from '@afterwards/directory-domain';
 import { directoryMigrations } from '../directory.migrations';
 import { staffActivityProjection } from '../staff-activity-projection/staff-activity.projection';
+import { LEEDS_FUNERAL_DIRECTOR, runListingCommands } from './listing-commands.testing';
 import { listingsProjection } from './listings.projection';
 
 /** Submissions are collected and written once per batch (an import's speed): the order of a batch must still hold. */
 describe.each(testDatabaseFactories)('listing projections in batches on %s', (_name, create) => {
-  let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
+  useProjectionDatabase(create, [...directoryMigrations], (opened) => ({ store, prisma } = opened));
 
-  beforeAll(async () => {
-    db = await create();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-  });
-  afterAll(async () => {
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
-  });
-
-  /** Runs commands through the decider and appends what it decides, as the command handler does. */
-  async function run(listingId: string, ...commands: ListingCommand[]): Promise<void> {
-    for (const command of commands) {
-      const history = await store.readStream(listingStreamId(listingId));
-      const state = foldListing(history.map((e) => ({ type: e.type, data: e.data }) as ListingEvent));
-      const events: NewEvent[] = decideListing(command, state).map((e) => ({
-        ...e,
-        metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'test', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
-      }));
-      await store.append(listingStreamId(listingId), events, history.length === 0 ? 'no_stream' : history.at(-1)!.revision);
-    }
-  }
-
-  const details = { name: 'Hope & Sons Funeral Directors', category: 'Funeral Directors' as const, location: 'Leeds', latitude: 53.8, longitude: -1.55 };
+  const run = (listingId: string, ...commands: ListingCommand[]) => runListingCommands(store, listingId, ...commands);
+  const details = LEEDS_FUNERAL_DIRECTOR;
 
   it('writes a batch of submissions at once, yet a later change in the same batch sees its row (listings and staff activity)', async () => {
     // Appended before the runner starts, so they reach it as one batch: submit, approve and rename, per listing.

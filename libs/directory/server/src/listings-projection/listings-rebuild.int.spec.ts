@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import type { PrismaClient } from '@afterwards/persistence';
 import { createPostgresTestDatabase, expectEventually, type TestDatabase } from '@afterwards/persistence/testing';
-import { comparePositions, eventStoreMigrations, PostgresEventStore, type NewEvent, type NewStreamAppend } from '@afterwards/event-store';
+import { comparePositions, PostgresEventStore, type NewEvent, type NewStreamAppend } from '@afterwards/event-store';
 import { ProjectionRunner, rebuildProjections, REBUILD_SCHEMA } from '@afterwards/server-kit';
+import { useProjectionDatabase } from '@afterwards/server-kit/testing';
 import { decideListing, foldListing, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
 import { directoryMigrations } from '../directory.migrations';
 import { staffActivityProjection } from '../staff-activity-projection/staff-activity.projection';
@@ -41,18 +42,7 @@ describe('listings rebuilt beside the live projection on postgres', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
   let prisma: PrismaClient;
-
-  beforeAll(async () => {
-    db = await createPostgresTestDatabase();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-  });
-  afterAll(async () => {
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
-  });
+  useProjectionDatabase(createPostgresTestDatabase, [...directoryMigrations], (opened) => ({ db, store, prisma } = opened));
 
   it('rebuilds thousands of listings without touching the live rows or their trigger, while the live projection keeps running', async () => {
     for (let n = 0; n < LISTINGS; n += 500) {

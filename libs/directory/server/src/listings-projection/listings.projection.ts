@@ -3,42 +3,57 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
+import { columnOf, fieldOf, LISTING_COLUMNS, type FieldOf, type ListingColumn } from './listing-row';
+
+type ListingSubmitted = Extract<ListingEvent, { type: 'ListingSubmitted' }>;
 import { regionOf } from '@afterwards/places/regions';
 
-/** A `listings` row as a submission makes it, in the columns' own names, for one multi-row insert. */
-interface SubmittedRow {
-  id: string;
-  name: string;
-  category: string;
-  location: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  pricing: string | null;
-  service_radius_miles: number;
-  serves_surrounding_areas: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  status: string;
-  promoted: boolean;
-  position: number | null;
-  rejection_reason: string | null;
-  suspension_reason: string | null;
-  rating: number | null;
-  total_reviews: number;
-  source: string | null;
-  original_filename: string | null;
-  region: string;
-  version: string;
-  at: string;
-  /** The time of the last event folded into the row (`at` alone for a plain submission). */
-  updated: string;
+/** A `listings` row as a submission makes it, in the columns' own names, for one multi-row insert (as JSON). */
+type SubmittedRow = Record<ListingColumn, unknown> & { latitude: number | null; longitude: number | null; version: string };
+
+/** The columns the projection fills itself; every other column takes the submission's field of the same name. */
+const PROJECTION_OWNED = ['id', 'promoted', 'position', 'rejection_reason', 'suspension_reason', 'region', 'version', 'created_at', 'updated_at'] as const;
+const FROM_SUBMISSION = (Object.keys(LISTING_COLUMNS) as ListingColumn[]).filter((c) => !(PROJECTION_OWNED as readonly string[]).includes(c)) as Exclude<
+  ListingColumn,
+  (typeof PROJECTION_OWNED)[number]
+>[];
+// A column the submission does not carry (and the projection does not fill) does not compile.
+const submissionCarriesEveryColumn: FieldOf<(typeof FROM_SUBMISSION)[number]> extends keyof ListingSubmitted['data'] ? true : never = true;
+void submissionCarriesEveryColumn;
+
+/** The submission's field of each column, or null (`originalFilename` is absent on listings added by hand). */
+function submittedRow(d: ListingSubmitted['data'], version: string, at: string): SubmittedRow {
+  const fields = Object.fromEntries(FROM_SUBMISSION.map((column) => [column, d[fieldOf(column)] ?? null]));
+  return {
+    ...(fields as Record<(typeof FROM_SUBMISSION)[number], unknown>),
+    id: d.listingId,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    promoted: false,
+    position: null,
+    rejection_reason: null,
+    suspension_reason: null,
+    region: regionOf(d.latitude, d.longitude),
+    version,
+    created_at: at,
+    // The time of the last event folded into the row (the submission's alone for a plain one).
+    updated_at: at,
+  };
 }
 
 /** Submissions of the batch being applied, by listing id (a replayed one replaces the earlier, as an upsert would). */
 const submitted = new PerTransaction<Map<string, SubmittedRow>>(() => new Map());
+
+/** A replayed submission leaves a reason given since alone; every other column takes the submission's value. */
+const KEPT_WHEN_NULL = new Set<string>(['rejection_reason', 'suspension_reason']);
+const COLUMNS = Object.keys(LISTING_COLUMNS) as ListingColumn[];
+const UPSERT_SUBMITTED = `
+  INSERT INTO listings (${COLUMNS.join(', ')})
+  SELECT ${COLUMNS.map((c) => `r.${c}`).join(', ')}
+  FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS.map((c) => `${c} ${LISTING_COLUMNS[c]}`).join(', ')})
+  ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((c) => c !== 'id')
+    .map((c) => (KEPT_WHEN_NULL.has(c) ? `${c} = coalesce(excluded.${c}, listings.${c})` : `${c} = excluded.${c}`))
+    .join(', ')}`;
 
 /**
  * Writes the collected submissions in one statement: an import submits thousands of listings at once,
@@ -48,26 +63,7 @@ const submitted = new PerTransaction<Map<string, SubmittedRow>>(() => new Map())
 async function writeSubmitted(tx: ProjectionTx): Promise<void> {
   const rows = submitted.take(tx);
   if (!rows || rows.size === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO listings (id, name, category, location, address, phone, email, website, description, pricing, service_radius_miles,
-      serves_surrounding_areas, latitude, longitude, status, promoted, position, rejection_reason, suspension_reason, rating, total_reviews,
-      source, original_filename, region, version, created_at, updated_at)
-    SELECT r.id, r.name, r.category, r.location, r.address, r.phone, r.email, r.website, r.description, r.pricing, r.service_radius_miles,
-      r.serves_surrounding_areas, r.latitude, r.longitude, r.status, r.promoted, r.position, r.rejection_reason, r.suspension_reason, r.rating,
-      r.total_reviews, r.source, r.original_filename, r.region, r.version, r.at, r.updated
-    FROM jsonb_to_recordset(${JSON.stringify([...rows.values()])}::jsonb) AS r(id uuid, name text, category text, location text, address text,
-      phone text, email text, website text, description text, pricing text, service_radius_miles int, serves_surrounding_areas boolean,
-      latitude double precision, longitude double precision, status text, promoted boolean, position int, rejection_reason text,
-      suspension_reason text, rating numeric(2, 1), total_reviews int, source text, original_filename text, region text, version bigint,
-      at timestamptz, updated timestamptz)
-    ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category, location = excluded.location, address = excluded.address,
-      phone = excluded.phone, email = excluded.email, website = excluded.website, description = excluded.description, pricing = excluded.pricing,
-      service_radius_miles = excluded.service_radius_miles, serves_surrounding_areas = excluded.serves_surrounding_areas,
-      latitude = excluded.latitude, longitude = excluded.longitude, status = excluded.status, promoted = excluded.promoted, position = excluded.position,
-      rejection_reason = coalesce(excluded.rejection_reason, listings.rejection_reason),
-      suspension_reason = coalesce(excluded.suspension_reason, listings.suspension_reason),
-      rating = excluded.rating, total_reviews = excluded.total_reviews, source = excluded.source, original_filename = excluded.original_filename,
-      region = excluded.region, version = excluded.version, created_at = excluded.created_at, updated_at = excluded.updated_at`;
+  await tx.$executeRawUnsafe(UPSERT_SUBMITTED, JSON.stringify([...rows.values()]));
 }
 
 /** An edit waiting to be written with the others of its batch. */
@@ -154,36 +150,7 @@ export const listingsProjection: Projection = {
     await writeEdited(tx);
     switch (event.type) {
       case 'ListingSubmitted': {
-        const d = event.data;
-        submitted.get(tx).set(id, {
-          id,
-          name: d.name,
-          category: d.category,
-          location: d.location,
-          address: d.address,
-          phone: d.phone,
-          email: d.email,
-          website: d.website,
-          description: d.description,
-          pricing: d.pricing,
-          service_radius_miles: d.serviceRadiusMiles,
-          serves_surrounding_areas: d.servesSurroundingAreas,
-          latitude: d.latitude,
-          longitude: d.longitude,
-          status: d.status,
-          rating: d.rating,
-          total_reviews: d.totalReviews,
-          source: d.source,
-          original_filename: d.originalFilename ?? null,
-          promoted: false,
-          position: null,
-          rejection_reason: null,
-          suspension_reason: null,
-          region: regionOf(d.latitude, d.longitude),
-          version: String(version),
-          at: at.toISOString(),
-          updated: at.toISOString(),
-        });
+        submitted.get(tx).set(id, submittedRow(event.data, String(version), at.toISOString()));
         return [id];
       }
       case 'ListingDeleted':
@@ -219,31 +186,17 @@ export const listingsProjection: Projection = {
   },
 };
 
-/** Column of each field an event after the submission changes (`changesFor`) in a submitted row. */
-const SUBMITTED_COLUMN: Record<string, keyof SubmittedRow> = {
-  ...EDITED_TEXT,
-  serviceRadiusMiles: 'service_radius_miles',
-  servesSurroundingAreas: 'serves_surrounding_areas',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  status: 'status',
-  promoted: 'promoted',
-  position: 'position',
-  rejectionReason: 'rejection_reason',
-  suspensionReason: 'suspension_reason',
-};
-
 /** `event` applied to a row not yet written: the same changes `changesFor` (and the region) make to a stored one. */
 function foldIntoSubmitted(row: SubmittedRow, event: Exclude<ListingEvent, { type: 'ListingSubmitted' | 'ListingDeleted' }>, version: string, at: string): void {
   const changes: Record<string, unknown> = changesFor(event);
   for (const [field, value] of Object.entries(changes)) {
-    const column = SUBMITTED_COLUMN[field];
-    if (!column) throw new Error(`Listing field ${field} has no column in a submitted row`);
-    (row as unknown as Record<string, unknown>)[column] = value ?? null;
+    const column = columnOf(field);
+    if (!(column in LISTING_COLUMNS)) throw new Error(`Listing field ${field} has no column in a submitted row`);
+    (row as Record<string, unknown>)[column] = value ?? null;
   }
   if (event.type === 'ListingEdited' && (changes.latitude !== undefined || changes.longitude !== undefined)) row.region = regionOf(row.latitude, row.longitude);
   row.version = version;
-  row.updated = at;
+  row.updated_at = at;
 }
 
 /** An edit that moves the listing places it again (coverage region from the new point); undefined if it did not move. */

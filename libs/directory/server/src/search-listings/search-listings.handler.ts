@@ -4,13 +4,13 @@ import {
   DIRECTORY_SEARCH_RADIUS_MILES,
   MISSING_POSITION,
   type DirectorySearchResponse,
-  type PublicListing,
   type ResolvedPlace,
 } from '@afterwards/contracts';
 import { Prisma, type PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
 import { EARTH_RADIUS_MILES } from '@afterwards/directory-domain';
 import { loadGazetteer } from '@afterwards/places';
+import { listingColumns, toPublicListing, type ListingRow } from '../listings-projection/listing-row';
 import { SearchListings } from './search-listings.query';
 import { recordUnmetSearch } from './unmet-searches';
 
@@ -18,30 +18,10 @@ import { recordUnmetSearch } from './unmet-searches';
 export const SEARCH_RESULT_LIMIT = 100;
 const MILES_PER_DEGREE_LAT = 69.05;
 
-interface Row {
-  id: string;
-  name: string;
-  category: PublicListing['category'];
-  location: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  pricing: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  service_radius_miles: number;
-  promoted: boolean;
-  position: number | null;
-  rating: string | null;
-  total_reviews: number;
-  distance_miles: string | null;
-  total: bigint;
-}
+/** A listing row of the page, with its distance and the count of every match. */
+type Row = ListingRow & { distance_miles: string | null; total: bigint };
 
-const PAGE_COLUMNS = Prisma.sql`l.id, l.name, l.category, l.location, l.address, l.phone, l.email, l.website, l.description,
-  l.pricing, l.latitude, l.longitude, l.service_radius_miles, l.promoted, l.position, l.rating::text AS rating, l.total_reviews`;
+const PAGE_COLUMNS = listingColumns('l');
 
 /** Promoted first by position (missing counts as 999), then nearest, then by name. */
 const ORDER = Prisma.sql`ORDER BY promoted DESC, CASE WHEN promoted THEN coalesce(position, ${MISSING_POSITION}) END,
@@ -80,30 +60,7 @@ export class SearchListingsHandler implements IQueryHandler<SearchListings, Dire
           FROM page JOIN listings l ON l.id = page.id
           ${PAGE_ORDER} LIMIT ${SEARCH_RESULT_LIMIT}`;
 
-    const listings = rows.map((r): PublicListing => {
-      const distanceMiles = r.distance_miles === null ? null : Number(r.distance_miles);
-      return {
-        id: r.id,
-        name: r.name,
-        category: r.category,
-        location: r.location,
-        address: r.address,
-        phone: r.phone,
-        email: r.email,
-        website: r.website,
-        description: r.description,
-        pricing: r.pricing,
-        latitude: r.latitude,
-        longitude: r.longitude,
-        serviceRadiusMiles: r.service_radius_miles,
-        promoted: r.promoted,
-        position: r.position,
-        rating: r.rating === null ? null : Number(r.rating),
-        totalReviews: r.total_reviews,
-        distanceMiles,
-        withinServiceArea: distanceMiles !== null && distanceMiles <= r.service_radius_miles,
-      };
-    });
+    const listings = rows.map((r) => toPublicListing(r, r.distance_miles === null ? null : Number(r.distance_miles)));
     const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (place && total === 0) await recordUnmetSearch(this.prisma, place, criteria.category);
     return { listings, total, featured: listings.filter((l) => l.promoted).length, place, searchType, radiusMiles };

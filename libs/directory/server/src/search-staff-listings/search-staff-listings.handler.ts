@@ -9,11 +9,11 @@ import {
   type AdminListingIdsResponse,
   type AdminListingsResponse,
   type AdminListingStats,
-  type ListingCategory,
   type ListingStatus,
 } from '@afterwards/contracts';
 import { Prisma, type PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
+import { listingColumns, toStaffListing, type ListingRow } from '../listings-projection/listing-row';
 import { SearchStaffListings, StaffListingIds } from './search-staff-listings.query';
 
 /** lower(name || ' ' || location || ' ' || category), stored and trigram-indexed (migration directory/0007). */
@@ -41,74 +41,12 @@ export function whereOf(filter: ReturnType<typeof AdminListingFilterSchema.parse
   return clauses.length ? Prisma.sql`WHERE ${Prisma.join(clauses, ' AND ')}` : Prisma.empty;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  category: ListingCategory;
-  location: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  pricing: string | null;
-  service_radius_miles: number;
-  serves_surrounding_areas: boolean;
-  status: ListingStatus;
-  promoted: boolean;
-  position: number | null;
-  rating: string | null;
-  total_reviews: number;
-  latitude: number | null;
-  longitude: number | null;
-  rejection_reason: string | null;
-  suspension_reason: string | null;
-  source: string | null;
-  original_filename: string | null;
-  version: bigint;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const STAFF_LISTING_COLUMNS = Prisma.sql`id, name, category, location, address, phone, email, website, description, pricing,
-  service_radius_miles, serves_surrounding_areas, status, promoted, position, rating::text AS rating, total_reviews, latitude, longitude,
-  rejection_reason, suspension_reason, source, original_filename, version, created_at, updated_at`;
-
-export function toStaffListing(r: Row): AdminListing {
-  return {
-    id: r.id,
-    name: r.name,
-    category: r.category,
-    location: r.location,
-    address: r.address,
-    phone: r.phone,
-    email: r.email,
-    website: r.website,
-    description: r.description,
-    pricing: r.pricing,
-    serviceRadiusMiles: r.service_radius_miles,
-    servesSurroundingAreas: r.serves_surrounding_areas,
-    status: r.status,
-    promoted: r.promoted,
-    position: r.position,
-    rating: r.rating === null ? null : Number(r.rating),
-    totalReviews: r.total_reviews,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    rejectionReason: r.rejection_reason,
-    suspensionReason: r.suspension_reason,
-    source: r.source,
-    originalFilename: r.original_filename,
-    version: Number(r.version),
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  };
-}
+export const STAFF_LISTING_COLUMNS = listingColumns();
 
 /** Listings as staff see them, by id; an id with no listing (deleted, or never existed) is left out. */
 export async function findStaffListings(prisma: PrismaClient, ids: readonly string[]): Promise<Map<string, AdminListing>> {
   if (ids.length === 0) return new Map();
-  const rows = await prisma.$queryRaw<Row[]>`
+  const rows = await prisma.$queryRaw<ListingRow[]>`
     SELECT ${STAFF_LISTING_COLUMNS} FROM listings WHERE id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
   return new Map(rows.map((r) => [r.id, toStaffListing(r)]));
 }
@@ -189,7 +127,7 @@ export class SearchStaffListingsHandler implements IQueryHandler<SearchStaffList
     const q = AdminListingsQuerySchema.parse(criteria);
     const statements = staffListStatements(q);
     const [rows, count, tiles] = await Promise.all([
-      this.prisma.$queryRaw<Row[]>(statements.page),
+      this.prisma.$queryRaw<ListingRow[]>(statements.page),
       statements.count ? this.prisma.$queryRaw<{ n: number }[]>(statements.count) : undefined,
       staffListingStats(this.prisma),
     ]);

@@ -1,0 +1,1 @@
+export { useProjectionDatabase, type ProjectionDatabase } from './projection-database';

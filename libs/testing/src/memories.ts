@@ -1,0 +1,57 @@
+// What the memories API's end-to-end tests share: a started product with two verified families (Ann and Bob,
+// who see nothing of each other's memories unless shared), and the calls every one of them makes.
+import { FILE_NAME_HEADER, MemoryDetailSchema, type MemoryDetail } from '@afterwards/contracts';
+import { signedIn, signUpVerified } from './accounts';
+import type { HttpSession } from './http';
+import { startProduct, type RunningProduct } from './product';
+
+export const MEMORIES_PASSWORD = 'quiet-harbour-47';
+export const ANN = 'ann.memories@example.test';
+export const BOB = 'bob.memories@example.test';
+
+export interface MemoriesProduct {
+  product: RunningProduct;
+  ann: HttpSession;
+  bob: HttpSession;
+}
+
+/** Starts the built product (PostgreSQL and Redis unless told otherwise) with Ann and Bob signed in. */
+export async function startMemoriesProduct(profile: 'services' | 'embedded' = 'services'): Promise<MemoriesProduct> {
+  const product = await startProduct({ profile, seedCount: 0 });
+  const family = async (email: string) => {
+    await signUpVerified(product, { email, password: MEMORIES_PASSWORD });
+    return signedIn(product, email, MEMORIES_PASSWORD);
+  };
+  return { product, ann: await family(ANN), bob: await family(BOB) };
+}
+
+/** Opens a memory through the API and returns it whole (a 201, checked against the contract). */
+export async function createMemory(http: HttpSession, details: Record<string, unknown>): Promise<MemoryDetail> {
+  const res = await http.json<MemoryDetail>('/api/memories', { method: 'POST', json: details });
+  expect(res.status).toBe(201);
+  return MemoryDetailSchema.parse(res.body);
+}
+
+/** Sends a file's bytes as the screens do: the raw body, its name in a header. */
+export function uploadBytes(http: HttpSession, url: string, bytes: Buffer, fileName: string, method = 'POST') {
+  return http.json<MemoryDetail>(url, {
+    method,
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: encodeURIComponent(fileName) },
+  });
+}
+
+/** A tiny PDF (detected as one by its content) that carries `marker`, to find it again. */
+export const pdfWith = (marker: string): Buffer => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${marker}\ntrailer <<>>\n%%EOF\n`);
+
+/** Starts the product before a file's tests, hands it to `started`, and stops it after them: one product a file. */
+export function useMemoriesProduct(started: (running: MemoriesProduct) => unknown, profile: 'services' | 'embedded' = 'services'): void {
+  let running: MemoriesProduct | undefined;
+  beforeAll(async () => {
+    running = await startMemoriesProduct(profile);
+    started(running);
+  }, 180_000);
+  afterAll(async () => {
+    await running?.product.stop();
+  });
+}
