@@ -14,6 +14,7 @@ import { SearchOrganisationsHandler } from './search-organisations/search-organi
 import { SearchOrganisationsController } from './search-organisations/search-organisations.http.controller';
 import { SeedStartingDirectory, STARTING_SET } from './seed-starting-directory/seed-starting-directory';
 import { StaffOrganisations } from './staff-organisations.service';
+import { OrganisationPipeline } from './organisation-commands';
 import { MEMORY_ORGANISATIONS_SEALER } from './tokens';
 import { MemoryOrganisationsSealer } from './sealing/memory-organisations-sealer';
 import { ChangeMemoryOrganisationsHandler } from './change-memory-organisations/change-memory-organisations.handler';
@@ -53,6 +54,7 @@ const providers: Provider[] = [
   SearchOrganisationsHandler,
   ListOrganisationsHandler,
   StaffOrganisations,
+  OrganisationPipeline,
   OrganisationDirectory,
   OrganisationAuditNames,
   { provide: STARTING_SET, useValue: STARTING_DIRECTORY },

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ORGANISATION_MESSAGES, OrganisationActionRequestSchema, type AdminOrganisation } from '@afterwards/contracts';
-import { StreamConflictError, type EventStore } from '@afterwards/event-store';
 import { AuditTrail, changedValues, staffContext } from '@afterwards/identity-server';
-import { OrganisationError, ORGANISATION_ERROR_STATUS, type OrganisationCommand } from '@afterwards/organisations-domain';
+import type { OrganisationCommand } from '@afterwards/organisations-domain';
 import type { PrismaClient } from '@afterwards/persistence';
-import { EVENT_STORE, PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { PRISMA, ProblemError } from '@afterwards/server-kit';
 import { adminOrganisationOf } from './organisation-rows';
-import { runOrganisationCommand } from './organisation-commands';
-import { organisationsProjection } from './organisations-projection/organisations.projection';
+import { OrganisationPipeline } from './organisation-commands';
 
 /** The audit log's record type for directory entries (the read model's table). */
 export const ORGANISATIONS_TABLE = 'organisations';
@@ -23,9 +21,8 @@ const NOISE = new Set<keyof AdminOrganisation>(['version', 'updatedAt']);
 @Injectable()
 export class StaffOrganisations {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: OrganisationPipeline,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
-    private readonly projections: ProjectionsService,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -47,24 +44,12 @@ export class StaffOrganisations {
 
   /** Runs one command on one entry and answers the entry as it now is. */
   async change(req: Request, organisationId: string, action: string, command: OrganisationCommand, expectedRevision?: bigint): Promise<AdminOrganisation> {
-    const before = await this.read(organisationId);
-    let position;
-    try {
-      // An addition appends only to a new stream: one already there is ORGANISATION_ALREADY_EXISTS.
-      position = (await runOrganisationCommand(this.store, organisationId, command, staffContext(req), { expectedRevision, newStream: command.type === 'AddOrganisation' })).position;
-    } catch (error) {
-      if (error instanceof StreamConflictError) {
-        if (command.type === 'AddOrganisation') throw new ProblemError(409, 'ORGANISATION_ALREADY_EXISTS', ORGANISATION_MESSAGES.alreadyExists);
-        if (error.actual === 'no_stream') throw new ProblemError(404, 'ORGANISATION_NOT_FOUND', ORGANISATION_MESSAGES.notFound);
-        throw new ProblemError(409, 'ORGANISATION_CHANGED', ORGANISATION_MESSAGES.changed);
-      }
-      if (error instanceof OrganisationError) throw new ProblemError(ORGANISATION_ERROR_STATUS[error.code], error.code, error.message, error.errors.length ? [...error.errors] : undefined);
-      throw error;
-    }
-    if (position) await this.projections.waitUntilApplied(organisationsProjection.name, position);
-    const after = await this.read(organisationId);
+    const { after } = await this.pipeline.change(organisationId, [command], staffContext(req), {
+      expectedRevision,
+      read: () => this.read(organisationId),
+      audit: ({ before, after: now }) => this.audit.record(req, { action, tableName: ORGANISATIONS_TABLE, recordId: organisationId, ...changedValues(before, now, NOISE) }),
+    });
     if (!after) throw new ProblemError(404, 'ORGANISATION_NOT_FOUND', ORGANISATION_MESSAGES.notFound);
-    if (position) await this.audit.record(req, { action, tableName: ORGANISATIONS_TABLE, recordId: organisationId, ...changedValues(before, after, NOISE) });
     return after;
   }
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { OrganisationRequest } from '@afterwards/contracts';
-import { eventStoreMigrations, PostgresEventStore, START, StreamConflictError } from '@afterwards/event-store';
+import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
 import { organisationStreamId, type OrganisationCommand } from '@afterwards/organisations-domain';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { ProjectionRunner, rebuildProjections, saveCheckpoint } from '@afterwards/server-kit';
 import { organisationsMigrations } from '../organisations.migrations';
-import { runOrganisationCommand } from '../organisation-commands';
+import { CommandPipeline } from '@afterwards/server-kit';
+import { organisationCommands } from '../organisation-commands';
 import { organisationsProjection } from '../organisations-projection/organisations.projection';
 import { OrganisationDirectory } from '../organisation-directory/organisation-directory';
 import { seedStartingDirectory, type StartingEntry } from '../seed-starting-directory/seed-starting-directory';
@@ -57,7 +58,7 @@ describe.each(testDatabaseFactories)('the organisation directory read model on %
       });
     }
   };
-  const run = (id: string, command: OrganisationCommand) => runOrganisationCommand(store, id, command, { actor: 'admin:test' });
+  const run = (id: string, command: OrganisationCommand) => new CommandPipeline(store, organisationCommands()).run(id, command, { actor: 'admin:test' });
   const names = async (q: string, jurisdiction?: Parameters<OrganisationDirectory['search']>[1]) => (await directory.search(q, jurisdiction, 20)).map((o) => o.name);
 
   beforeAll(async () => {
@@ -85,9 +86,7 @@ describe.each(testDatabaseFactories)('the organisation directory read model on %
     expect(await seedStartingDirectory(store, prisma, STARTING)).toEqual([]);
     await prisma.organisation.delete({ where: { id: 'first-direct' } });
     expect(await seedStartingDirectory(store, prisma, STARTING)).toEqual([]);
-    await expect(runOrganisationCommand(store, 'dvla', { type: 'AddOrganisation', organisationId: 'dvla', details: STARTING[0] }, { actor: 'x' }, { newStream: true })).rejects.toBeInstanceOf(
-      StreamConflictError,
-    );
+    await expect(run('dvla', { type: 'AddOrganisation', organisationId: 'dvla', details: STARTING[0] })).rejects.toMatchObject({ code: 'ORGANISATION_ALREADY_EXISTS' });
     expect(await directory.find('dvla')).toMatchObject({ id: 'dvla', name: 'DVLA', usualReplyDays: 10, kind: 'government', tellUsOnce: true });
     expect(await directory.find('nothing-here')).toBeNull();
   });

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { OrganisationRequest } from '@afterwards/contracts';
-import { StreamConflictError, type EventStore } from '@afterwards/event-store';
+import type { EventStore } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { EVENT_STORE, PRISMA } from '@afterwards/server-kit';
-import { runOrganisationCommand, SYSTEM_ACTOR } from '../organisation-commands';
+import { CommandPipeline, EVENT_STORE, PRISMA, ProblemError } from '@afterwards/server-kit';
+import { organisationCommands, SYSTEM_ACTOR } from '../organisation-commands';
 
 /** An entry of the starting set: its key is its directory id ('dvla', 'nationwide'). */
 export type StartingEntry = OrganisationRequest & { key: string };
@@ -18,14 +18,15 @@ export const STARTING_SET = Symbol('STARTING_SET');
 export async function seedStartingDirectory(store: EventStore, prisma: PrismaClient, entries: readonly StartingEntry[]): Promise<string[]> {
   const present = new Set((await prisma.organisation.findMany({ where: { id: { in: entries.map((e) => e.key) } }, select: { id: true } })).map((r) => r.id));
   const added: string[] = [];
+  const pipeline = new CommandPipeline(store, organisationCommands());
   for (const { key, ...details } of entries) {
     if (present.has(key)) continue;
     try {
-      await runOrganisationCommand(store, key, { type: 'AddOrganisation', organisationId: key, details, seeded: true }, { actor: SYSTEM_ACTOR }, { newStream: true });
+      await pipeline.run(key, { type: 'AddOrganisation', organisationId: key, details, seeded: true }, { actor: SYSTEM_ACTOR });
       added.push(key);
     } catch (error) {
       // Already there (the read model had not caught up, or another replica added it first).
-      if (!(error instanceof StreamConflictError)) throw error;
+      if (!(error instanceof ProblemError && error.code === 'ORGANISATION_ALREADY_EXISTS')) throw error;
     }
   }
   return added;
