@@ -160,7 +160,11 @@ const PUBLISHED_PORTS = [
   },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },
   { to: '@afterwards/settings-domain', from: ['history'], why: 'history replays every aggregate' },
-  { to: '@afterwards/organisations-domain', from: ['history'], why: 'history replays every aggregate (the organisation directory)' },
+  {
+    to: '@afterwards/organisations-domain',
+    from: ['history'],
+    why: "history replays every aggregate (the organisation directory), and withholds the values of a memory's organisations' streams",
+  },
 ];
 
 const tagRules = TAG_RULES.map(({ name, source, allow, comment, packages }) => ({

@@ -136,6 +136,12 @@ describe("a memory's organisations over HTTP", () => {
     expect(events.rows.map((e) => e.type)).toContain('MemoryOrganisationEdited');
     expect(JSON.stringify(events.rows)).not.toContain('93817265');
     expect(product.logs()).not.toContain('93817265');
+    // Staff reviewing the event log see that a memory's list changed, never what it holds.
+    const log = await staff.json<{ events: { streamId: string; data: unknown; redacted: boolean; ip: string | null }[] }>('/api/admin/history/events');
+    const ours = log.body.events.filter((e) => e.streamId === `memory-organisations-${memoryId}`);
+    expect(ours.length).toBeGreaterThan(0);
+    for (const event of ours) expect(event).toMatchObject({ data: null, redacted: true, ip: null });
+    expect((await staff.json(`/api/admin/history/streams/memory-organisations-${memoryId}`)).status).toBe(404);
   });
 
   it('lets an editor change it, a viewer read it, and nobody else find it; everyone on it hears of a change live', async () => {
