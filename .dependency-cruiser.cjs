@@ -158,12 +158,16 @@ const PUBLISHED_PORTS = [
     from: ['organisations'],
     why:
       "a memory's organisations live beside the memory: memoryForPerson (the person's role, for memoryMay, and the " +
-      'details letters quote), peopleOnMemory (who sees a change live), MemoryParts (their part of Download everything ' +
-      'and of Delete Forever). Cases never imports organisations.',
+      'details letters quote), memoryAudience (who sees a change live), MemoryCommands.context (who acts), MemoryParts ' +
+      '(their part of Download everything and of Delete Forever). Cases never imports organisations.',
   },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },
   { to: '@afterwards/settings-domain', from: ['history'], why: 'history replays every aggregate' },
-  { to: '@afterwards/organisations-domain', from: ['history'], why: 'history replays every aggregate (the organisation directory)' },
+  {
+    to: '@afterwards/organisations-domain',
+    from: ['history'],
+    why: "history replays every aggregate (the organisation directory), and withholds the values of a memory's organisations' streams",
+  },
 ];
 
 const tagRules = TAG_RULES.map(({ name, source, allow, comment, packages }) => ({

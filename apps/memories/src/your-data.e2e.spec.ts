@@ -37,6 +37,10 @@ const ANNS = {
   note: 'Tobias wanted bluebells at Penhallow chapel',
   fileMarker: 'wrenfield-will-bytes-4417',
   address: '12 Marrowgate Lane',
+  /** An account number on one of her memory's organisations (sealed, so never in a table in the clear anyway). */
+  accountNumber: '40-11-62 91550387',
+  /** One of her own organisations: its name is plain in the list's rows until the memory goes. */
+  organisation: 'Marrowgate Allotment Society',
 };
 const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n1 0 obj << >> endobj\n% ${marker}\ntrailer << >>\n%%EOF\n`);
 
@@ -208,9 +212,30 @@ describe('your data in the browser', () => {
     expect(
       (await ann.json(`/api/memories/${annMemory.memory.id}/invitations`, { method: 'POST', json: { email: 'Featherstonehaugh.friend@example.test', role: 'viewer' } })).status,
     ).toBe(201);
-    const markers = [ANN.email, 'Featherstonehaugh', ANNS.memory, 'Wrenfield', ANNS.note, 'bluebells', ANNS.address, ANNS.fileMarker];
+    // Her memory's organisations: a bank with its account number, and one of her own.
+    const organisations = `/api/memories/${annMemory.memory.id}/organisations`;
+    const added = (await ann.json<{ organisations: { id: string }[] }>(organisations, { method: 'POST', json: { organisationId: 'nationwide' } })).body;
+    const patched = await ann.json(`${organisations}/${added.organisations[0]!.id}`, {
+      method: 'PATCH',
+      json: { references: [{ label: 'Account number', value: ANNS.accountNumber }] },
+    });
+    expect(patched.status).toBe(200);
+    expect((await ann.json(organisations, { method: 'POST', json: { organisationId: null, name: ANNS.organisation, kind: 'other' } })).status).toBe(201);
+    const markers = [
+      ANN.email,
+      'Featherstonehaugh',
+      ANNS.memory,
+      'Wrenfield',
+      ANNS.note,
+      'bluebells',
+      ANNS.address,
+      ANNS.fileMarker,
+      ANNS.accountNumber,
+      '91550387',
+      ANNS.organisation,
+    ];
     const before = await everything();
-    for (const marker of [ANN.email, 'Featherstonehaugh', ANNS.memory, ANNS.note, ANNS.address]) expect(before).toContain(marker); // the scan sees them
+    for (const marker of [ANN.email, 'Featherstonehaugh', ANNS.memory, ANNS.note, ANNS.address, ANNS.organisation]) expect(before).toContain(marker); // the scan sees them
     const filesBefore = await storedFiles();
     expect([...filesBefore.values()].some((b) => b.includes(Buffer.from(ANNS.fileMarker)))).toBe(true);
 
@@ -261,6 +286,12 @@ describe('your data in the browser', () => {
     }
     expect(await db.query(`SELECT 1 FROM case_members WHERE user_id = $1`, [annId])).toMatchObject({ rowCount: 0 });
     expect(await db.query(`SELECT 1 FROM memory_invitations`)).toMatchObject({ rowCount: 0 });
+    // Her memory's organisations: rows and key gone, the list's stream down to its tombstone.
+    for (const table of ['memory_organisations', 'memory_organisations_lists', 'memory_organisations_keys']) {
+      expect(await db.query(`SELECT 1 FROM ${table} WHERE case_id = $1`, [annMemory.memory.id])).toMatchObject({ rowCount: 0 });
+    }
+    const list = await db.query<{ type: string }>(`SELECT type FROM events WHERE stream_id = $1`, [`memory-organisations-${annMemory.memory.id}`]);
+    expect(list.rows.map((e) => e.type)).toEqual(['MemoryOrganisationsErased']);
     for (const table of ['reminder_optouts', 'reminders_sent', 'reminder_digests', 'reminder_preferences', 'calendar_subscriptions']) {
       expect(await db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [annId])).toMatchObject({ rowCount: 0 });
     }

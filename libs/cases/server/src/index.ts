@@ -13,5 +13,6 @@ export { memoryNoticeJobProcessors } from './memory-notices/send-memory-notice.j
 export { getMemoryDetail, listMemories } from './read-model/memory.queries';
 // For contexts that keep things beside a memory (its organisations): who may do what on it, who sees its
 // changes live, and where their part of its download and of its Delete Forever goes.
-export { memoryForPerson, peopleOnMemory, type MemoryForPerson } from './memory-access/memory-for-person';
+export { memoryAudience, memoryForPerson, type MemoryForPerson } from './memory-access/memory-for-person';
+export { MemoryCommands } from './memory-commands/memory-commands';
 export { MemoryParts, type MemoryExportFile, type MemoryExportPart } from './memory-parts/memory-parts';

@@ -17,6 +17,7 @@ import {
 import type { EventStore, RecordedEvent } from '@afterwards/event-store';
 import type { SqlClient } from '@afterwards/persistence';
 import { EVENT_STORE, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { MEMORY_ORGANISATIONS_STREAM_PREFIX } from '@afterwards/organisations-domain';
 import { kindOf, REPLAYERS } from './aggregates';
 import { diffStates, withoutValues } from './diff';
 import { StateSnapshots } from './state-snapshots';
@@ -49,8 +50,11 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-/** Memory streams are a family's: no values leave the server, only types, versions, times and field names. */
-export const isPrivate = (streamId: string): boolean => kindOf(streamId) === 'case';
+/**
+ * Memory streams are a family's, and so is a memory's list of organisations (never replayed here; its values
+ * are sealed anyway): no values leave the server, only types, versions, times and field names.
+ */
+export const isPrivate = (streamId: string): boolean => kindOf(streamId) === 'case' || streamId.startsWith(MEMORY_ORGANISATIONS_STREAM_PREFIX);
 
 /**
  * Reads the event log for reviewers. Streams come through the event store port; the global log, the

@@ -1,9 +1,9 @@
-import { PrivateTopics, privateRoom } from '@afterwards/contracts';
+import { PrivateTopics } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Projection, ProjectionTx } from '@afterwards/server-kit';
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
-import { peopleOnMemory } from '../memory-access/memory-for-person';
+import { memoryAudience } from '../memory-access/memory-for-person';
 import { applyChecklist } from './memories.checklist';
 import { applyDetails, openMemory } from './memories.details';
 import { ERASED_WITH_MEMORY, eraseMemory } from './memories.erasure';
@@ -26,11 +26,7 @@ export const memoriesProjection: Projection = {
   topic: PrivateTopics.memories,
   // Everyone on the memory sees a change live: its owner and the people it is shared with (as they were
   // before the event, so a removed person's screen drops it), and whoever just joined.
-  async audience(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const caseId = (recorded.data as { caseId: string }).caseId;
-    const people = new Set([...(await peopleOnMemory(tx, caseId)), recorded.metadata.actor]);
-    return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memories, p));
-  },
+  audience: memoryAudience,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const event = { type: recorded.type, data: recorded.data } as CaseEvent;

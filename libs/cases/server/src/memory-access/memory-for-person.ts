@@ -1,4 +1,5 @@
-import type { Jurisdiction, MemoryRole } from '@afterwards/contracts';
+import { PrivateTopics, privateRoom, type Jurisdiction, type MemoryRole } from '@afterwards/contracts';
+import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { readAsUser, type ProjectionTx } from '@afterwards/server-kit';
 import { isUuid } from '../read-model/memory.queries';
@@ -50,13 +51,21 @@ export async function memoryForPerson(prisma: PrismaClient, userId: string, case
   };
 }
 
-/**
- * Everyone on a memory (its owner and the people it is shared with), read in a projection's transaction:
- * the audience of a change to anything kept beside the memory, so all of them see it live (decision 0019).
- */
-export async function peopleOnMemory(tx: ProjectionTx, caseId: string): Promise<string[]> {
+/** Everyone on a memory (its owner and the people it is shared with), read in a projection's transaction. */
+async function peopleOnMemory(tx: ProjectionTx, caseId: string): Promise<string[]> {
   const rows = await tx.$queryRaw<{ user_id: string }[]>`
     SELECT user_id FROM cases WHERE id = ${caseId}::uuid
     UNION SELECT user_id FROM case_members WHERE case_id = ${caseId}::uuid`;
   return rows.map((r) => r.user_id);
+}
+
+/**
+ * The private rooms of everyone who sees a change to a memory, or to what is kept beside it, live: its owner,
+ * the people it is shared with (as they were before the event, so a removed person's screen drops it) and
+ * whoever made the change. Read in the projection's batch before the event is applied.
+ */
+export async function memoryAudience(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
+  const caseId = (recorded.data as { caseId: string }).caseId;
+  const people = new Set([...(await peopleOnMemory(tx, caseId)), recorded.metadata.actor]);
+  return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memories, p));
 }

@@ -9,7 +9,7 @@ export const MEMORY_ORGANISATIONS_ERASURE = 'organisations.memory-erasure';
  * account), `erase` removes its organisations: the stream down to a tombstone, the rows and the memory's key.
  * Each step is idempotent, so a replay after a crash finishes the job and a second run changes nothing.
  */
-export function memoryOrganisationsErasureReactor(erase: (caseId: string, actor: string) => Promise<void>): Projection {
+export function memoryOrganisationsErasureReactor(erase: (caseId: string) => Promise<void>): Projection {
   return {
     name: MEMORY_ORGANISATIONS_ERASURE,
     streamPrefixes: [CASE_STREAM_PREFIX],
@@ -18,7 +18,7 @@ export function memoryOrganisationsErasureReactor(erase: (caseId: string, actor:
     async apply(recorded: RecordedEvent, _tx: ProjectionTx): Promise<string[]> {
       const event = { type: recorded.type, data: recorded.data } as CaseEvent;
       if (event.type !== 'CaseDeleted') return [];
-      await erase(event.data.caseId, typeof recorded.metadata.actor === 'string' ? recorded.metadata.actor : 'system');
+      await erase(event.data.caseId);
       return [];
     },
     async snapshot(): Promise<unknown[]> {

@@ -36,7 +36,7 @@ export class MemoryOrganisationsErasure implements OnModuleInit {
         new ProjectionRunner(
           store,
           prisma,
-          [memoryOrganisationsErasureReactor((caseId, actor) => this.erase(caseId, actor))],
+          [memoryOrganisationsErasureReactor((caseId) => this.erase(caseId))],
           undefined,
           (_name, error) => this.logger.error({ err: error }, 'memory organisations erasure stopped'),
           fencing,
@@ -49,11 +49,12 @@ export class MemoryOrganisationsErasure implements OnModuleInit {
   }
 
   /** The stream down to its tombstone (ids only), the rows, then the key: without it no copy of a sealed value opens. */
-  async erase(caseId: string, actor: string): Promise<void> {
+  async erase(caseId: string): Promise<void> {
     const streamId = memoryOrganisationsStreamId(caseId);
     // A memory whose organisations were never opened has no stream: nothing to leave a tombstone in.
     if ((await this.store.readStream(streamId)).length > 0) {
-      await this.commands.execute(new ChangeMemoryOrganisations({ type: 'EraseMemoryOrganisations', caseId, erasedAt: new Date().toISOString() }, { actor }, true));
+      // By the system, naming nobody: the tombstone keeps no id of the person whose memory or account went.
+      await this.commands.execute(new ChangeMemoryOrganisations({ type: 'EraseMemoryOrganisations', caseId, erasedAt: new Date().toISOString() }, { actor: 'system' }, true));
     }
     await this.sql.query(`DELETE FROM memory_organisations WHERE case_id = $1::uuid`, [caseId]);
     await this.sql.query(`DELETE FROM memory_organisations_lists WHERE case_id = $1::uuid`, [caseId]);

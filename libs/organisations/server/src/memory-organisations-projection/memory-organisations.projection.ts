@@ -1,8 +1,8 @@
-import { PrivateTopics, privateRoom } from '@afterwards/contracts';
+import { PrivateTopics } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Projection, ProjectionTx } from '@afterwards/server-kit';
-import { peopleOnMemory } from '@afterwards/cases-server';
+import { memoryAudience } from '@afterwards/cases-server';
 import { MEMORY_ORGANISATIONS_STREAM_PREFIX, UNANSWERED, type MemoryOrganisationsEvent } from '@afterwards/organisations-domain';
 
 export const MEMORY_ORGANISATIONS_PROJECTION = 'organisations.memory-organisations';
@@ -93,11 +93,7 @@ export const memoryOrganisationsProjection: Projection = {
   name: MEMORY_ORGANISATIONS_PROJECTION,
   streamPrefixes: [MEMORY_ORGANISATIONS_STREAM_PREFIX],
   topic: PrivateTopics.memories,
-  async audience(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const caseId = (recorded.data as { caseId: string }).caseId;
-    const people = new Set([...(await peopleOnMemory(tx, caseId)), recorded.metadata.actor]);
-    return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memories, p));
-  },
+  audience: memoryAudience,
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const event = { type: recorded.type, data: recorded.data } as MemoryOrganisationsEvent;
     const caseId = event.data.caseId;

@@ -3,9 +3,9 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { memoryMay, type MemoryAction, type MemoryOrganisationsResponse } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError, ProjectionsService, type CommandContext } from '@afterwards/server-kit';
-import { clientIp, SessionCache, type CurrentUser } from '@afterwards/identity-server';
-import { memoryForPerson, type MemoryForPerson } from '@afterwards/cases-server';
+import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
+import { memoryForPerson, MemoryCommands, type MemoryForPerson } from '@afterwards/cases-server';
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
 import type { MemoryOrganisationsCommand } from '@afterwards/organisations-domain';
 import { ChangeMemoryOrganisations, type MemoryOrganisationsChangeResult } from '../change-memory-organisations/change-memory-organisations.command';
@@ -30,6 +30,8 @@ export class MemoryOrganisationsRoutes {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly projections: ProjectionsService,
+    /** The memories' own way of saying who acts from a request (actor, correlation, address, browser). */
+    private readonly memories: MemoryCommands,
     @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
 
@@ -42,23 +44,13 @@ export class MemoryOrganisationsRoutes {
     return { user, memory };
   }
 
-  context(user: CurrentUser, req: Request): CommandContext {
-    const requestId = req.res?.getHeader('x-request-id');
-    return {
-      actor: user.id,
-      ...(typeof requestId === 'string' ? { correlationId: requestId } : {}),
-      ip: clientIp(req),
-      ...(req.get('user-agent') ? { userAgent: req.get('user-agent') } : {}),
-    };
-  }
-
   read(memory: MemoryForPerson): Promise<MemoryOrganisationsResponse> {
     return this.queries.execute(new GetMemoryOrganisations(memory));
   }
 
   /** Runs the command, waits for the read model (read-your-writes) and answers with the list. */
   async change(caller: MemoryOrganisationsCaller, req: Request, command: MemoryOrganisationsCommand): Promise<MemoryOrganisationsResponse> {
-    const result: MemoryOrganisationsChangeResult = await this.commands.execute(new ChangeMemoryOrganisations(command, this.context(caller.user, req)));
+    const result: MemoryOrganisationsChangeResult = await this.commands.execute(new ChangeMemoryOrganisations(command, this.memories.context(caller.user, req)));
     if (result.position) await this.projections.waitUntilApplied(MEMORY_ORGANISATIONS_PROJECTION, result.position);
     return this.read(caller.memory);
   }
