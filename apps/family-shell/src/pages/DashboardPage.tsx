@@ -1,6 +1,6 @@
 // /dashboard: the signed-in frame (family spec section 2, 'Dashboard'). Tabs are internal state, not
-// routes. Settings comes from the 'account' remote; overview, memories, case details, tasks, documents and
-// notes (and the header's sync indicator) from the 'memories' remote.
+// routes. Settings comes from the 'account' remote; overview, memories, case details, tasks, documents,
+// notes and organisations (and the header's sync indicator) from the 'memories' remote.
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SettingsProps } from 'account/Settings';
@@ -24,6 +24,7 @@ const NAV_TABS: ReadonlyArray<{ tab: DashboardTab; label: string }> = [
   { tab: 'tasks', label: 'Tasks' },
   { tab: 'documents', label: 'Documents' },
   { tab: 'notes', label: 'Notes' },
+  { tab: 'organisations', label: 'Organisations' },
   { tab: 'resources', label: 'Resources' },
 ];
 
