@@ -2,7 +2,7 @@
 // that tell several at once, adding from the directory or their own, and each organisation with its
 // references, notes, status and letter. Owners and editors change it; viewers read it.
 import { useMemo } from 'react';
-import { Button, ButtonLink, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
+import { Button, ButtonLink, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { errorMessage } from '@afterwards/web-data';
 import { useMemories, type TabProps } from '../store';
 import { may } from '../shared/people';
@@ -41,6 +41,10 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
 
   return (
     <div className="org-area">
+      <button type="button" className="mem-back" onClick={() => onNavigate('case-details', memory.id)}>
+        <Icon name="arrow-left" size={18} />
+        Back to {memory.name}
+      </button>
       <div className="org-area__top">
         <div>
           <h2 className="org-area__heading">Organisations to tell</h2>
@@ -48,15 +52,6 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
             For {memory.deceasedName}: who to tell, a letter for each, and where each one stands. Take it one at a time; there is no rush to do them all at once.
           </p>
         </div>
-        {memories.length > 1 ? (
-          <Select
-            className="org-area__memory"
-            label="Memory"
-            value={memory.id}
-            options={memories.map((m) => ({ value: m.id, label: `${m.name} (${m.deceasedName})` }))}
-            onChange={(e) => onNavigate('organisations', e.target.value)}
-          />
-        ) : null}
       </div>
       {canChange ? null : <ReadOnlyNote memory={memory} doing="keep the organisations up to date" />}
 
