@@ -26,6 +26,7 @@ import { VERIFY_USAGE, auditVerifyCommand, eventsVerifyCommand } from './verify/
 import { benchImports } from './bench/imports.bench';
 import { rebuildCommand } from './rebuild/rebuild.command';
 import { benchRebuild } from './bench/rebuild.bench';
+import { benchLetters } from './bench/letters.bench';
 
 const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
 
@@ -53,6 +54,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
   bench lighthouse [--runs 3] [--reports <dir>] [--pages /,/login,/resources,/dashboard] [--cpu-slowdown 4]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
   bench places                                  the gazetteer's heap, its share of a full collection, suggest and resolve p50/p99
+  bench letters [--rounds 7]                    one organisation's letter PDF and a pack of 30, median time against the goals (< 1 s, < 5 s)
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time, tools events verify through a signed checkpoint
                                                 staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
@@ -130,6 +132,10 @@ async function main(argv: string[]): Promise<number> {
     case 'bench': {
       if (positional[0] === 'places') {
         console.log(benchPlaces());
+        return 0;
+      }
+      if (positional[0] === 'letters') {
+        console.log(await benchLetters({ rounds: Number(flags.rounds ?? 7) }));
         return 0;
       }
       if (positional[0] === 'search') {
