@@ -118,7 +118,7 @@ const TAG_RULES = [
 const PUBLISHED_PORTS = [
   {
     to: '@afterwards/identity-server',
-    from: ['cases', 'directory', 'history', 'promotions', 'settings'],
+    from: ['cases', 'directory', 'history', 'organisations', 'promotions', 'settings'],
     why:
       'who is asking and what they did: SessionCache, staffOf and staffContext, AuditTrail, AuditRecordNames, ' +
       'changedValues, verifyAuditChain, clientIp; deleting an account: AccountErasure, ERASURE_ORDER; MAILER',
@@ -148,6 +148,7 @@ const PUBLISHED_PORTS = [
   { to: '@afterwards/cases-domain', from: ['history'], why: 'history replays every aggregate to show its state at an event' },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },
   { to: '@afterwards/settings-domain', from: ['history'], why: 'history replays every aggregate' },
+  { to: '@afterwards/organisations-domain', from: ['history'], why: 'history replays every aggregate (the organisation directory)' },
 ];
 
 const tagRules = TAG_RULES.map(({ name, source, allow, comment, packages }) => ({

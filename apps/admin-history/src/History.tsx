@@ -139,7 +139,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
 }
 
 function KindIcon({ kind }: { kind: StreamSummary['kind'] }) {
-  const name = kind === 'listing' ? 'building' : kind === 'promotion' ? 'megaphone' : kind === 'settings' ? 'settings' : 'lock';
+  const name = kind === 'listing' ? 'building' : kind === 'promotion' ? 'megaphone' : kind === 'settings' ? 'settings' : kind === 'organisation' ? 'building' : 'lock';
   return (
     <span className="hi-disc" aria-hidden="true">
       <Icon name={name} size={18} />

@@ -12,7 +12,7 @@ export const HISTORY_PAGE_SIZE = 50;
 /** A stream longer than this is shown from its newest events (the state at any version still replays all). */
 export const HISTORY_STREAM_LIMIT = 2_000;
 
-export const STREAM_KINDS = ['listing', 'promotion', 'settings', 'case'] as const;
+export const STREAM_KINDS = ['listing', 'promotion', 'settings', 'case', 'organisation'] as const;
 export const StreamKindSchema = z.enum(STREAM_KINDS);
 export type StreamKind = z.infer<typeof StreamKindSchema>;
 

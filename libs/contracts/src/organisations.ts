@@ -11,6 +11,7 @@ import { JURISDICTIONS } from './memory-vocabulary';
  *   POST   /api/admin/organisations                            OrganisationRequest → 201 AdminOrganisation
  *   PUT    /api/admin/organisations/:id                        OrganisationRequest + expectedVersion → AdminOrganisation
  *   POST   /api/admin/organisations/:id/retire                 { expectedVersion } → AdminOrganisation
+ *   POST   /api/admin/organisations/:id/restore                { expectedVersion } → AdminOrganisation
  *   GET    /api/admin/organisations/missing                    MissingOrganisations (names families typed, counted)
  *
  * A memory's organisations (owner and editors change them; viewers read):
@@ -102,6 +103,57 @@ export const OrganisationSchema = z.extend(OrganisationRequestSchema, { id: z.st
 export type Organisation = z.infer<typeof OrganisationSchema>;
 export const OrganisationSearchResponseSchema = z.object({ organisations: z.array(OrganisationSchema) });
 export type OrganisationSearchResponse = z.infer<typeof OrganisationSearchResponseSchema>;
+
+/** An entry as staff see it: every field, whether it is offered to families, and its version. */
+export const AdminOrganisationSchema = z.extend(OrganisationSchema, {
+  status: z.enum(ORGANISATION_STATUSES),
+  /** Stream revision the row reflects; send it back as `expectedVersion` to refuse a stale edit. */
+  version: z.int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminOrganisation = z.infer<typeof AdminOrganisationSchema>;
+export const AdminOrganisationListSchema = z.object({
+  organisations: z.array(AdminOrganisationSchema),
+  /** Entries of each status, whatever the filters. */
+  counts: z.object({ active: z.int(), retired: z.int() }),
+});
+export type AdminOrganisationList = z.infer<typeof AdminOrganisationListSchema>;
+export const AdminOrganisationListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.maxLength(200, 'This must be 200 characters or fewer.'))),
+  kind: z.optional(OrganisationKindSchema),
+  status: z.optional(z.enum(ORGANISATION_STATUSES)),
+});
+export type AdminOrganisationListQuery = z.infer<typeof AdminOrganisationListQuerySchema>;
+/** An edit carries the version the staff member saw; a newer one is refused with 409. */
+export const EditOrganisationRequestSchema = z.extend(OrganisationRequestSchema, { expectedVersion: z.int().check(z.gte(0)) });
+export type EditOrganisationRequest = z.infer<typeof EditOrganisationRequestSchema>;
+export const OrganisationActionRequestSchema = z.object({ expectedVersion: z.int().check(z.gte(0)) });
+export type OrganisationActionRequest = z.infer<typeof OrganisationActionRequestSchema>;
+/** Most entries a family's search answers with. */
+export const ORGANISATION_SEARCH_LIMIT = 20;
+/** `GET /api/organisations`: what a family typed, and the memory's jurisdiction to keep to. */
+export const OrganisationSearchQuerySchema = z.object({
+  q: z.optional(z.string().check(z.maxLength(200, 'This must be 200 characters or fewer.'))),
+  jurisdiction: z.optional(z.enum(JURISDICTIONS)),
+});
+export type OrganisationSearchQuery = z.infer<typeof OrganisationSearchQuerySchema>;
+
+export const ORGANISATION_MESSAGES = {
+  notFound: 'That organisation is not in the directory.',
+  alreadyExists: 'That organisation is already in the directory.',
+  changed: 'Someone else changed this organisation since you opened it. Reload it and make your change again.',
+  retired: 'This organisation is retired. Restore it before changing it.',
+  alreadyRetired: 'This organisation is already retired.',
+  notRetired: 'This organisation is not retired.',
+  added: (name: string) => `${name} was added to the directory.`,
+  updated: (name: string) => `${name} was updated.`,
+  retiredDone: (name: string) => `${name} was retired. Families no longer see it when they search.`,
+  restored: (name: string) => `${name} was restored.`,
+  loadFailed: 'The organisations could not be loaded. Please try again.',
+  saveFailed: 'The organisation could not be saved. Please try again.',
+  empty: 'No organisations match.',
+} as const;
 
 // ---- A memory's organisations (families) ------------------------------------------------------------
 

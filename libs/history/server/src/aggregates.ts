@@ -1,5 +1,6 @@
 import { initialCaseState, evolveCase, type CaseEvent } from '@afterwards/cases-domain';
 import { initialListingState, evolveListing, type ListingEvent } from '@afterwards/directory-domain';
+import { initialOrganisationState, evolveOrganisation, type OrganisationEvent } from '@afterwards/organisations-domain';
 import { initialPromotionState, evolvePromotion, type PromotionEvent } from '@afterwards/promotions-domain';
 import { initialSettingsState, evolveSettings, type SettingsEvent } from '@afterwards/settings-domain';
 import type { StreamKind } from '@afterwards/contracts';
@@ -22,11 +23,12 @@ export const REPLAYERS: Record<StreamKind, Replayer> = {
   promotion: replayer(initialPromotionState, (s, e: PromotionEvent) => evolvePromotion(s, e)),
   settings: replayer(initialSettingsState, (s, e: SettingsEvent) => evolveSettings(s, e)),
   case: replayer(initialCaseState, (s, e: CaseEvent) => evolveCase(s, e)),
+  organisation: replayer(initialOrganisationState, (s, e: OrganisationEvent) => evolveOrganisation(s, e)),
 };
 
 export function kindOf(streamId: string): StreamKind | null {
   const prefix = streamId.slice(0, streamId.indexOf('-'));
-  return prefix === 'listing' || prefix === 'promotion' || prefix === 'settings' || prefix === 'case' ? prefix : null;
+  return prefix === 'listing' || prefix === 'promotion' || prefix === 'settings' || prefix === 'case' || prefix === 'organisation' ? prefix : null;
 }
 
 /** The state after each of `events` in turn (the first event of an erased stream is its tombstone). */

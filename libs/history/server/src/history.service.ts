@@ -69,7 +69,7 @@ export class HistoryService {
 
   async search(q: string): Promise<StreamSearchResponse> {
     const streams: StreamSummary[] = [];
-    const exact = /^(listing|promotion|settings|case)-[A-Za-z0-9_-]+$/.test(q) ? q : null;
+    const exact = /^(listing|promotion|settings|case|organisation)-[A-Za-z0-9_-]+$/.test(q) ? q : null;
     if (exact) {
       const { rows } = await this.sql.query<{ stream_id: string }>(`SELECT stream_id FROM streams WHERE stream_id = $1`, [exact]);
       if (rows[0]) streams.push(await this.summary(exact));
@@ -87,6 +87,8 @@ export class HistoryService {
         [like],
       );
       for (const p of promotions.rows) streams.push({ streamId: `promotion-${p.id}`, kind: 'promotion', title: p.name, subtitle: `Promotion · ${p.plan} · ${p.status}` });
+      const organisations = await this.sql.query<{ id: string; name: string; status: string }>(`SELECT id, name, status FROM organisations WHERE name ILIKE $1 ORDER BY name, id LIMIT 10`, [like]);
+      for (const o of organisations.rows) streams.push({ streamId: `organisation-${o.id}`, kind: 'organisation', title: o.name, subtitle: `Organisation · ${o.status}` });
     }
     if (!exact && (q === '' || 'platform settings'.includes(q.toLowerCase()))) {
       const { rows } = await this.sql.query<{ stream_id: string }>(`SELECT stream_id FROM streams WHERE stream_id LIKE 'settings-%' ORDER BY stream_id`);
@@ -108,6 +110,10 @@ export class HistoryService {
         [id],
       );
       return { streamId, kind, title: rows[0]?.name ?? 'Promotion', subtitle: rows[0] ? `Promotion · ${rows[0].plan} · ${rows[0].status}` : 'Promotion' };
+    }
+    if (kind === 'organisation') {
+      const { rows } = await this.sql.query<{ name: string; status: string }>(`SELECT name, status FROM organisations WHERE id = $1`, [id]);
+      return { streamId, kind, title: rows[0]?.name ?? 'Organisation', subtitle: rows[0] ? `Organisation · ${rows[0].status}` : 'Organisation' };
     }
     if (kind === 'settings') return { streamId, kind, title: 'Platform settings', subtitle: 'Settings' };
     // Never the name of the person who died: a memory is known here by its id alone.

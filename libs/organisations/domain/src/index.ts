@@ -5,3 +5,4 @@ export { STARTING_DIRECTORY, STARTING_DIRECTORY_GAPS, type StartingDirectoryEntr
 export { startingList, UNANSWERED } from './starting-list/starting-list';
 export { tellingServices, tellUsOnceWorksIn, TELL_US_ONCE_JURISDICTIONS, type TellingServiceFacts } from './starting-list/services';
 export { letterText, letterPlainText, letterEmail, letterFacts, longDate, type LetterText } from './letters/letter-text';
+export * from './organisation';

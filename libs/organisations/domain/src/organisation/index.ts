@@ -1,0 +1,3 @@
+export * from './organisation';
+export * from './organisation.errors';
+export * from './organisation.events';
