@@ -260,11 +260,6 @@ export const MemoryOrganisationSchema = z.object({
   serviceReference: z.nullable(z.string()),
   amountMinor: z.nullable(z.int()),
   letterText: z.nullable(z.string()),
-  /**
-   * The prepared letter as plain text (`letterPlainText` of the letter domain, from the memory and this entry),
-   * for the family to read and edit from before making the PDF; absent where the server does not send it.
-   */
-  preparedLetterText: z.optional(z.string()),
   /** A letter sent and not acknowledged after the organisation's usual time: shown as waiting. */
   waiting: z.boolean(),
   version: z.int(),

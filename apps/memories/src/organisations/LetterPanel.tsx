@@ -1,25 +1,28 @@
 // One organisation's letter: the text to read, the family's own edit of it (kept with the entry), the PDF
 // the server makes from what is saved, and an e-mail version where the organisation takes e-mail.
 import { useState } from 'react';
-import type { MemoryOrganisation } from '@afterwards/contracts';
+import type { MemoryOrganisation, MemorySummary } from '@afterwards/contracts';
+import { letterEmail, letterPlainText } from '@afterwards/organisations-domain';
 import { Button, ButtonLink, Icon, TextArea, useToast } from '@afterwards/web-ui';
 import { organisationsApi } from './organisations-api';
 import { applyOrganisations, reportOrganisationError } from './organisations-store';
-import { letterSubject, mailtoLink } from './organisations-view';
+import { letterDetailsOf, mailtoLink } from './organisations-view';
 import { useEntryDraft } from './useEntryDraft';
 
 export interface LetterPanelProps {
   memoryId: string;
   entry: MemoryOrganisation;
   canChange: boolean;
-  deceasedName: string;
+  memory: Pick<MemorySummary, 'deceasedName' | 'dateOfBirth' | 'dateOfDeath' | 'jurisdiction'>;
 }
 
 const LETTER_MAX = 20_000;
 
-export function LetterPanel({ memoryId, entry, canChange, deceasedName }: LetterPanelProps) {
+export function LetterPanel({ memoryId, entry, canChange, memory }: LetterPanelProps) {
   const toast = useToast();
-  const text = entry.letterText ?? entry.preparedLetterText ?? '';
+  // The words the PDF holds between its addresses and the facts: the family's own, or those prepared for this kind.
+  const details = letterDetailsOf(memory, entry);
+  const text = letterPlainText(details);
   const [draft, setDraft, dirty] = useEntryDraft(text, entry.version);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,8 +42,8 @@ export function LetterPanel({ memoryId, entry, canChange, deceasedName }: Letter
     }
   }
 
-  const subject = letterSubject(text, `${deceasedName}: notification of death`);
-  const mailto = entry.email ? mailtoLink(entry.email, subject, text) : null;
+  const email = entry.email ? letterEmail(details) : null;
+  const mailto = entry.email && email ? mailtoLink(entry.email, email.subject, email.body) : null;
 
   return (
     <section className="org-letter" aria-labelledby={`${textId}-title`}>
@@ -74,12 +77,15 @@ export function LetterPanel({ memoryId, entry, canChange, deceasedName }: Letter
             </Button>
           </div>
         </>
-      ) : text ? (
-        <pre className="org-letter__text" id={textId} tabIndex={0} aria-label={`Letter to ${entry.name}`}>
-          {text}
-        </pre>
       ) : (
-        <p className="aw-muted">The letter is prepared from the memory&apos;s details and this organisation&apos;s address when you make the PDF.</p>
+        <>
+          <p className="aw-muted org-letter__hint">
+            In the PDF these words sit below your name and address, {entry.name}&apos;s address, and {memory.deceasedName}&apos;s details with the references.
+          </p>
+          <pre className="org-letter__text" id={textId} tabIndex={0} aria-label={`Letter to ${entry.name}`}>
+            {text}
+          </pre>
+        </>
       )}
       <div className="org-row org-letter__actions">
         <ButtonLink size="sm" href={organisationsApi.letterPdfUrl(memoryId, entry.id)} download icon={<Icon name="document" size={16} />}>

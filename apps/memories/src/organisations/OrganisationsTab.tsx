@@ -88,7 +88,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
               <ul className="org-list__items">
                 {data.organisations.map((entry) => (
                   <li key={entry.id}>
-                    <OrganisationCard memoryId={memory.id} jurisdiction={memory.jurisdiction} deceasedName={memory.deceasedName} entry={entry} canChange={canChange} />
+                    <OrganisationCard memoryId={memory.id} memory={memory} entry={entry} canChange={canChange} />
                   </li>
                 ))}
               </ul>

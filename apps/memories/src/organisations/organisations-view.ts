@@ -6,6 +6,8 @@ import {
   MEMORY_ORGANISATION_STATUS_LABELS,
   type AddMemoryOrganisationRequest,
   type EditMemoryOrganisationRequest,
+  type LetterDetails,
+  type MemorySummary,
   type Jurisdiction,
   type MemoryOrganisation,
   type MemoryOrganisationStatus,
@@ -156,10 +158,25 @@ export function mailtoLink(to: string, subject: string, body: string): string | 
   return href.length <= MAILTO_LIMIT ? href : null;
 }
 
-/** The letter's subject for the e-mail: the plain text's first line when it reads like one. */
-export function letterSubject(text: string, fallback: string): string {
-  const first = text.split('\n').find((line) => /^(re|subject):/i.test(line.trim()));
-  return first ? first.trim().replace(/^(re|subject):\s*/i, '') : fallback;
+/**
+ * What the letter domain writes one letter from, as far as the screen knows it: the words the family reads and
+ * edits (the body) need only the person who died, the organisation and the jurisdiction; the sender's address
+ * and the last address are laid out around them in the PDF the server makes.
+ */
+export function letterDetailsOf(
+  memory: Pick<MemorySummary, 'deceasedName' | 'dateOfBirth' | 'dateOfDeath' | 'jurisdiction'>,
+  entry: Pick<MemoryOrganisation, 'name' | 'kind' | 'address' | 'references' | 'letterText'>,
+  now: Date = new Date(),
+): LetterDetails {
+  return {
+    sender: { name: '', address: [] },
+    organisation: { name: entry.name, kind: entry.kind, address: entry.address },
+    deceased: { fullName: memory.deceasedName, dateOfBirth: memory.dateOfBirth, dateOfDeath: memory.dateOfDeath, lastAddress: [] },
+    references: entry.references,
+    jurisdiction: memory.jurisdiction,
+    date: today(now),
+    body: entry.letterText,
+  };
 }
 
 /** References as the card lists them, dropping rows left empty. */

@@ -7,7 +7,7 @@ import {
   answeredCount,
   filledReferences,
   formatMoney,
-  letterSubject,
+  letterDetailsOf,
   mailtoLink,
   ownOrganisationRequest,
   parseMoney,
@@ -93,8 +93,20 @@ describe('the organisations area', () => {
     const link = mailtoLink('bereavement@example.co.uk', 'Re: Margaret Ellis', 'Dear Sir or Madam,\n\nAccount 12345678');
     expect(link).toBe('mailto:bereavement@example.co.uk?subject=Re%3A%20Margaret%20Ellis&body=Dear%20Sir%20or%20Madam%2C%0A%0AAccount%2012345678');
     expect(mailtoLink('a@example.com', 'Long', 'x'.repeat(MAILTO_LIMIT))).toBeNull();
-    expect(letterSubject('1 High Street\n\nRe: Margaret Ellis, died 10 November 2026\n\nDear Sir', 'fallback')).toBe('Margaret Ellis, died 10 November 2026');
-    expect(letterSubject('Dear Sir', 'fallback')).toBe('fallback');
+  });
+
+  it("gives the letter domain what the screen knows: the person who died, the organisation, its references and the family's own words", () => {
+    const memory = { deceasedName: 'Margaret Ellis', dateOfBirth: '1941-11-05', dateOfDeath: '2026-11-10', jurisdiction: 'England' as const };
+    const references = [{ label: 'Account number', value: '12345678' }];
+    expect(letterDetailsOf(memory, entry({ references, letterText: 'My own words' }), new Date('2026-11-28T10:00:00Z'))).toEqual({
+      sender: { name: '', address: [] },
+      organisation: { name: 'Nationwide', kind: 'building-society', address: ['Nationwide House', 'Swindon', 'SN38 1NW'] },
+      deceased: { fullName: 'Margaret Ellis', dateOfBirth: '1941-11-05', dateOfDeath: '2026-11-10', lastAddress: [] },
+      references,
+      jurisdiction: 'England',
+      date: '2026-11-28',
+      body: 'My own words',
+    });
   });
 
   it('keeps only the references the family filled in', () => {
