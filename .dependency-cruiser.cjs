@@ -135,8 +135,8 @@ const PUBLISHED_PORTS = [
   },
   {
     to: '@afterwards/checklist-domain',
-    from: ['cases', 'promotions'],
-    why: "a memory's checklist is made from the checklist templates and deadlines; promotions use its dates module (the one date module)",
+    from: ['cases', 'promotions', 'organisations'],
+    why: "a memory's checklist is made from the checklist templates and deadlines; promotions and organisations use its dates module (the one date module)",
   },
   {
     to: '@afterwards/directory-domain',
@@ -145,7 +145,19 @@ const PUBLISHED_PORTS = [
       'listing events: the promotion notices read them, history replays them. (The placement reactor also ' +
       'decides listing commands itself, until it sends them through the directory: issue 42 item 1.)',
   },
-  { to: '@afterwards/cases-domain', from: ['history'], why: 'history replays every aggregate to show its state at an event' },
+  {
+    to: '@afterwards/cases-domain',
+    from: ['history', 'organisations'],
+    why: "history replays every aggregate to show its state at an event; a memory's organisations are erased when the memory is (CaseDeleted)",
+  },
+  {
+    to: '@afterwards/cases-server',
+    from: ['organisations'],
+    why:
+      "a memory's organisations live beside the memory: memoryForPerson (the person's role, for memoryMay, and the " +
+      'details letters quote), peopleOnMemory (who sees a change live), MemoryParts (their part of Download everything ' +
+      'and of Delete Forever). Cases never imports organisations.',
+  },
   { to: '@afterwards/promotions-domain', from: ['history'], why: 'history replays every aggregate' },
   { to: '@afterwards/settings-domain', from: ['history'], why: 'history replays every aggregate' },
   { to: '@afterwards/organisations-domain', from: ['history'], why: 'history replays every aggregate (the organisation directory)' },

@@ -9,13 +9,13 @@ import { IdentityModule, identityMigrations } from '@afterwards/identity-server'
 import { HistoryModule } from '@afterwards/history-server';
 import { CasesModule, casesMigrations, fileJobProcessors, memoriesProjection, memoryExportJobProcessors, memoryNoticeJobProcessors, reminderJobProcessors } from '@afterwards/cases-server';
 import { CoverageModule, foldInteractionWeeksProcessor } from '@afterwards/coverage-server';
-import { OrganisationsModule, organisationsMigrations, organisationsProjection } from '@afterwards/organisations-server';
+import { memoryOrganisationsProjection, OrganisationsModule, organisationsMigrations, organisationsProjection } from '@afterwards/organisations-server';
 import { PromotionsModule, promotionsMigrations, promotionsProjection, promotionActivityProjection, promotionJobProcessors } from '@afterwards/promotions-server';
 
 /** Every migration of the product, in order. */
 export const migrations = [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations, ...identityMigrations, ...casesMigrations, ...settingsMigrations, ...organisationsMigrations];
 /** Every read model of the product. */
-export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection, organisationsProjection];
+export const projections: Projection[] = [listingsProjection, memoriesProjection, staffActivityProjection, settingsProjection, promotionsProjection, promotionActivityProjection, importsProjection, organisationsProjection, memoryOrganisationsProjection];
 /** Every background job of the product. */
 export const jobs: JobProcessor[] = [aggregateInteractionsProcessor as JobProcessor, ...promotionJobProcessors, importCsvProcessor as JobProcessor, foldInteractionWeeksProcessor as JobProcessor, ...memoryExportJobProcessors, ...reminderJobProcessors, ...memoryNoticeJobProcessors, ...fileJobProcessors, checkpointJobProcessor as JobProcessor];
 

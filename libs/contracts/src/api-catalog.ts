@@ -77,7 +77,18 @@ import { PlaceSuggestQuerySchema } from './places';
 import { AuthOptionsResponseSchema, SessionResponseSchema, SessionStateResponseSchema } from './sign-in';
 import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
 import { CalendarSubscriptionSchema, MemoryRemindersSchema, ReminderPreviewSchema, SetMemoryRemindersRequestSchema, SetReminderPreferencesRequestSchema, UnsubscribeQuerySchema } from './reminders';
+import { AddMemoryOrganisationRequestSchema, EditMemoryOrganisationRequestSchema, MemoryOrganisationsResponseSchema, OrganisationAnswersSchema } from './organisations';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
+import {
+  AdminOrganisationListQuerySchema,
+  AdminOrganisationListSchema,
+  AdminOrganisationSchema,
+  EditOrganisationRequestSchema,
+  OrganisationActionRequestSchema,
+  OrganisationRequestSchema,
+  OrganisationSearchQuerySchema,
+  OrganisationSearchResponseSchema,
+} from './organisations';
 
 /**
  * Who may call a route: anyone; a signed-in family member (their own records only); any staff member
@@ -187,6 +198,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/memories/{id}/notes', summary: 'Add a note', tag: 'Memories', access: 'family', body: NoteRequestSchema, response: MemoryDetailSchema, status: 201 },
   { method: 'PUT', path: '/api/memories/{id}/notes/{noteId}', summary: 'Edit a note', tag: 'Memories', access: 'family', body: EditNoteRequestSchema, response: MemoryDetailSchema },
   { method: 'DELETE', path: '/api/memories/{id}/notes/{noteId}', summary: 'Delete a note', tag: 'Memories', access: 'family', response: MemoryDetailSchema },
+  // A memory's organisations (issue 43): owners and editors change them, viewers read.
+  { method: 'GET', path: '/api/memories/{id}/organisations', summary: "The memory's organisations to tell, with the starting list for its jurisdiction and answers", tag: 'Organisations', access: 'family', response: MemoryOrganisationsResponseSchema },
+  { method: 'PUT', path: '/api/memories/{id}/organisations/answers', summary: 'Answer the plain questions the starting list is made from', tag: 'Organisations', access: 'family', body: OrganisationAnswersSchema, response: MemoryOrganisationsResponseSchema },
+  { method: 'POST', path: '/api/memories/{id}/organisations', summary: 'Add an organisation from the directory, or one of their own', tag: 'Organisations', access: 'family', body: AddMemoryOrganisationRequestSchema, response: MemoryOrganisationsResponseSchema, status: 201 },
+  { method: 'PATCH', path: '/api/memories/{id}/organisations/{entryId}', summary: "Change an organisation's references, notes, letter text or status (409 when stale)", tag: 'Organisations', access: 'family', body: EditMemoryOrganisationRequestSchema, response: MemoryOrganisationsResponseSchema },
+  { method: 'DELETE', path: '/api/memories/{id}/organisations/{entryId}', summary: 'Take an organisation off the list', tag: 'Organisations', access: 'family', response: MemoryOrganisationsResponseSchema },
   { method: 'GET', path: '/api/memories/{id}/sharing', summary: 'Who can see a memory, and the invitations waiting (its owner only)', tag: 'Sharing', access: 'family', response: MemorySharingSchema },
   { method: 'POST', path: '/api/memories/{id}/invitations', summary: 'Invite someone by e-mail as an editor or a viewer', tag: 'Sharing', access: 'family', body: InviteToMemoryRequestSchema, response: MemorySharingSchema, status: 201 },
   { method: 'DELETE', path: '/api/memories/{id}/invitations/{invitationId}', summary: 'Cancel a waiting invitation', tag: 'Sharing', access: 'family', response: MemorySharingSchema },
@@ -225,6 +242,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/admin/promotions/{id}/cancel', summary: 'Cancel a promotion', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
   { method: 'POST', path: '/api/admin/promotions/{id}/start', summary: 'Start a scheduled promotion now', tag: 'Promotions', access: 'admin', body: PromotionActionRequestSchema, response: AdminPromotionSchema },
 
+  // Organisation directory: families search it; staff keep it
+  { method: 'GET', path: '/api/organisations', summary: 'Search the organisation directory as you type (active entries)', tag: 'Organisations', access: 'family', query: OrganisationSearchQuerySchema, response: OrganisationSearchResponseSchema },
+  { method: 'GET', path: '/api/admin/organisations', summary: 'The organisation directory, retired entries too', tag: 'Organisations', access: 'staff', query: AdminOrganisationListQuerySchema, response: AdminOrganisationListSchema },
+  { method: 'POST', path: '/api/admin/organisations', summary: 'Add an organisation to the directory', tag: 'Organisations', access: 'admin', body: OrganisationRequestSchema, response: AdminOrganisationSchema, status: 201 },
+  { method: 'PUT', path: '/api/admin/organisations/{id}', summary: 'Edit an organisation', tag: 'Organisations', access: 'admin', body: EditOrganisationRequestSchema, response: AdminOrganisationSchema },
+  { method: 'POST', path: '/api/admin/organisations/{id}/retire', summary: 'Retire an organisation: families no longer find it', tag: 'Organisations', access: 'admin', body: OrganisationActionRequestSchema, response: AdminOrganisationSchema },
+  { method: 'POST', path: '/api/admin/organisations/{id}/restore', summary: 'Bring a retired organisation back', tag: 'Organisations', access: 'admin', body: OrganisationActionRequestSchema, response: AdminOrganisationSchema },
+
   // Staff: imports
   { method: 'POST', path: '/api/admin/imports/csv', summary: "Upload a CSV of businesses (the file's bytes); every row checked", tag: 'Imports', access: 'admin', body: 'csv', response: CsvImportSchema, status: 201 },
   { method: 'GET', path: '/api/admin/imports/csv', summary: 'CSV imports', tag: 'Imports', access: 'staff', response: CsvImportListSchema },
@@ -252,7 +277,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/admin/audit-log/verify', summary: "Check the audit trail's hash chain", tag: 'Settings and audit', access: 'staff', response: AuditChainVerificationSchema },
 
   // Staff: history
-  { method: 'GET', path: '/api/admin/history/streams', summary: 'Find a listing, promotion or settings stream', tag: 'History', access: 'staff', query: StreamSearchQuerySchema, response: StreamSearchResponseSchema },
+  { method: 'GET', path: '/api/admin/history/streams', summary: 'Find a listing, promotion, organisation or settings stream', tag: 'History', access: 'staff', query: StreamSearchQuerySchema, response: StreamSearchResponseSchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}', summary: "A stream's events (a memory's without personal data)", tag: 'History', access: 'staff', response: StreamHistorySchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}/state', summary: 'The state after a version, and what that version changed', tag: 'History', access: 'staff', query: StreamStateQuerySchema, response: StreamStateSchema },
   { method: 'GET', path: '/api/admin/history/streams/{streamId}/export.json', summary: "A stream's history as a JSON file to save", tag: 'History', access: 'staff', response: StreamHistorySchema },

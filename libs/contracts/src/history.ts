@@ -20,7 +20,7 @@ export type StreamKind = z.infer<typeof StreamKindSchema>;
 export const StreamIdSchema = z
   .string()
   .max(200)
-  .regex(/^(listing|promotion|settings|case)-[A-Za-z0-9_-]+$/, 'Not a stream this screen shows');
+  .regex(/^(listing|promotion|settings|case|organisation)-[A-Za-z0-9_-]+$/, 'Not a stream this screen shows');
 
 export const HistoryActorSchema = z.object({
   kind: z.enum(['staff', 'family', 'system']),

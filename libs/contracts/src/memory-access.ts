@@ -3,12 +3,13 @@
 import type { MemoryPerson, MemoryRole } from './memories';
 
 /** The things a person can do on a memory, each as the screens offer it. */
-export const MEMORY_ACTIONS = ['read', 'tick', 'upload', 'write-notes', 'edit-details', 'share', 'export', 'delete'] as const;
+export const MEMORY_ACTIONS = ['read', 'tick', 'upload', 'write-notes', 'tell-organisations', 'edit-details', 'share', 'export', 'delete'] as const;
 export type MemoryAction = (typeof MEMORY_ACTIONS)[number];
 
 /**
  * The least role each action needs. Viewers read (and download files); editors also tick tasks, collect,
- * upload and settle documents and write notes; only the owner edits the details and photo, shares, prepares
+ * upload and settle documents, write notes and keep the organisations to tell (add them, their references,
+ * statuses and letters); only the owner edits the details and photo, shares, prepares
  * the whole download and deletes forever.
  */
 export const LEAST_ROLE: Readonly<Record<MemoryAction, MemoryRole>> = {
@@ -16,6 +17,7 @@ export const LEAST_ROLE: Readonly<Record<MemoryAction, MemoryRole>> = {
   tick: 'editor',
   upload: 'editor',
   'write-notes': 'editor',
+  'tell-organisations': 'editor',
   'edit-details': 'owner',
   share: 'owner',
   export: 'owner',

@@ -6,7 +6,7 @@ describe('who may do what on a memory', () => {
     expect(MEMORY_ACTIONS.filter((a) => memoryMay('viewer', a))).toEqual(['read']);
   });
   it('an editor also ticks, uploads and writes notes, but neither edits the details, shares, exports nor deletes', () => {
-    expect(MEMORY_ACTIONS.filter((a) => memoryMay('editor', a))).toEqual(['read', 'tick', 'upload', 'write-notes']);
+    expect(MEMORY_ACTIONS.filter((a) => memoryMay('editor', a))).toEqual(['read', 'tick', 'upload', 'write-notes', 'tell-organisations']);
   });
   it('the owner may do everything', () => {
     expect(MEMORY_ACTIONS.every((a) => memoryMay('owner', a))).toBe(true);

@@ -37,14 +37,20 @@ export function loadOrCreateMasterKey(dataDir: string): Buffer {
   }
 }
 
-/** The store the configuration describes; with DATABASE_URL the key must be configured (every replica shares it). */
-export function createFileStore(config: Pick<AppConfig, 'profile' | 'dataDir' | 'fileStoreDir' | 'fileStoreKey'>): EncryptedFileStore {
-  let masterKey = config.fileStoreKey;
-  if (!masterKey) {
-    if (config.profile === 'services') {
-      throw new Error('FILE_STORE_KEY is required with DATABASE_URL: every API replica must share it to read stored files (e.g. openssl rand -base64 32)');
-    }
-    masterKey = loadOrCreateMasterKey(config.dataDir);
+/**
+ * The master key the configuration gives (FILE_STORE_KEY), or the embedded profile's own; with DATABASE_URL
+ * it must be configured (every replica shares it). It wraps the files' keys and each memory's key for the
+ * personal data kept in its events and rows (a memory's organisations' references).
+ */
+export function resolveMasterKey(config: Pick<AppConfig, 'profile' | 'dataDir' | 'fileStoreKey'>): Buffer {
+  if (config.fileStoreKey) return config.fileStoreKey;
+  if (config.profile === 'services') {
+    throw new Error('FILE_STORE_KEY is required with DATABASE_URL: every API replica must share it to read stored files (e.g. openssl rand -base64 32)');
   }
-  return new EncryptedFileStore({ dir: config.fileStoreDir, masterKey });
+  return loadOrCreateMasterKey(config.dataDir);
+}
+
+/** The store the configuration describes. */
+export function createFileStore(config: Pick<AppConfig, 'profile' | 'dataDir' | 'fileStoreDir' | 'fileStoreKey'>): EncryptedFileStore {
+  return new EncryptedFileStore({ dir: config.fileStoreDir, masterKey: resolveMasterKey(config) });
 }

@@ -40,6 +40,7 @@ import { UnsubscribeRemindersController, REMINDER_LINK_NOT_FOUND } from './unsub
 import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription/calendar-subscription.http.controller';
 import { REMINDER_CLOCK, reminderClock } from './send-reminders/reminder-clock';
 import { MemoryNoticesService } from './memory-notices/memory-notices.service';
+import { MemoryParts } from './memory-parts/memory-parts';
 
 registerErrorCodes({
   ...FILE_STORE_ERROR_STATUSES,
@@ -82,6 +83,8 @@ export class CasesModule {
   static forRoot(role: 'api' | 'worker' | 'tools') {
     return {
       module: CasesModule,
+      // Contexts that keep things beside a memory (its organisations) add their parts to MemoryParts.
+      global: true,
       controllers:
         role === 'api'
           ? [
@@ -110,6 +113,7 @@ export class CasesModule {
             ]
           : [],
       providers: [
+        MemoryParts,
         ChangeCaseHandler,
         GetMemoryHandler,
         ListMemoriesHandler,
@@ -121,11 +125,11 @@ export class CasesModule {
         {
           // The export routes (API) and jobs (the worker, or the API when embedded): the file store opens on first use.
           provide: EXPORT_RUNTIME,
-          useFactory: (config: AppConfig, sql: SqlClient, prisma: PrismaClient, jobs: JobQueue): ExportRuntime => {
+          useFactory: (config: AppConfig, sql: SqlClient, prisma: PrismaClient, jobs: JobQueue, parts: MemoryParts): ExportRuntime => {
             let files: EncryptedFileStore | undefined;
-            return { sql, prisma, jobs, exports: new MemoryExportsStore(sql), files: () => (files ??= createFileStore(config)), now: () => new Date() };
+            return { sql, prisma, jobs, exports: new MemoryExportsStore(sql), files: () => (files ??= createFileStore(config)), now: () => new Date(), parts };
           },
-          inject: [APP_CONFIG, SQL_CLIENT, PRISMA, JOB_QUEUE],
+          inject: [APP_CONFIG, SQL_CLIENT, PRISMA, JOB_QUEUE, MemoryParts],
         },
         // Only the API touches files (it serves them and runs the purge beside the projections).
         ...(role === 'api'
@@ -139,7 +143,7 @@ export class CasesModule {
             ]
           : []),
       ],
-      exports: [MemoryCommands, MemorySharingService, EXPORT_RUNTIME],
+      exports: [MemoryCommands, MemorySharingService, EXPORT_RUNTIME, MemoryParts, SessionCache],
     };
   }
 }

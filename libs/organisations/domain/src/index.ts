@@ -6,3 +6,4 @@ export { startingList, UNANSWERED } from './starting-list/starting-list';
 export { tellingServices, tellUsOnceWorksIn, TELL_US_ONCE_JURISDICTIONS, type TellingServiceFacts } from './starting-list/services';
 export { letterText, letterPlainText, letterEmail, letterFacts, longDate, type LetterText } from './letters/letter-text';
 export * from './organisation';
+export * from './memory-organisations';

@@ -4,3 +4,4 @@ export { organisationsProjection } from './organisations-projection/organisation
 export { OrganisationDirectory } from './organisation-directory/organisation-directory';
 export { seedStartingDirectory, type StartingEntry } from './seed-starting-directory/seed-starting-directory';
 export { runOrganisationCommand } from './organisation-commands';
+export { memoryOrganisationsProjection } from './memory-organisations-projection/memory-organisations.projection';

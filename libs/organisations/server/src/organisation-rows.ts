@@ -6,14 +6,16 @@ import type { Prisma } from '@afterwards/persistence';
 export type OrganisationRow = Prisma.OrganisationGetPayload<object>;
 
 /**
- * The name as search compares it: lower case, accents and punctuation gone, spaces single. 'H.M. Revenue &
- * Customs' is 'h m revenue customs'; the search text goes through the same function.
+ * The name as search compares it: lower case, accents gone, full stops and apostrophes dropped (so 'H.M.' is
+ * 'hm' and 'Sainsbury's' 'sainsburys'), other punctuation a space. 'H.M. Revenue & Customs' is 'hm revenue
+ * customs'; what a family types goes through the same function.
  */
 export function searchTextOf(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/[.'\u2019]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

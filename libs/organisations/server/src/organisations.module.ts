@@ -1,7 +1,8 @@
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
-import { AUTH, SessionCache, type Auth } from '@afterwards/identity-server';
-import { ORGANISATION_ERROR_STATUS } from '@afterwards/organisations-domain';
-import { registerErrorCodes } from '@afterwards/server-kit';
+import { APP_CONFIG, registerErrorCodes, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import type { SqlClient } from '@afterwards/persistence';
+import { resolveMasterKey } from '@afterwards/file-store';
+import { MEMORY_ORGANISATION_ERROR_CODES, ORGANISATION_ERROR_STATUS, STARTING_DIRECTORY } from '@afterwards/organisations-domain';
 import { AddOrganisationController } from './add-organisation/add-organisation.http.controller';
 import { OrganisationAuditNames } from './audit-names/organisation-audit-names';
 import { EditOrganisationController } from './edit-organisation/edit-organisation.http.controller';
@@ -13,20 +14,52 @@ import { SearchOrganisationsHandler } from './search-organisations/search-organi
 import { SearchOrganisationsController } from './search-organisations/search-organisations.http.controller';
 import { SeedStartingDirectory, STARTING_SET } from './seed-starting-directory/seed-starting-directory';
 import { StaffOrganisations } from './staff-organisations.service';
-import { STARTING_ORGANISATIONS } from './starting-organisations';
+import { MEMORY_ORGANISATIONS_SEALER } from './tokens';
+import { MemoryOrganisationsSealer } from './sealing/memory-organisations-sealer';
+import { ChangeMemoryOrganisationsHandler } from './change-memory-organisations/change-memory-organisations.handler';
+import { GetMemoryOrganisationsHandler } from './get-memory-organisations/get-memory-organisations.handler';
+import { GetMemoryOrganisationsController } from './get-memory-organisations/get-memory-organisations.http.controller';
+import { MemoryOrganisationsRoutes } from './memory-organisations-routes/memory-organisations.routes';
+import { GiveAnswersController } from './give-answers/give-answers.http.controller';
+import { AddMemoryOrganisationController } from './add-memory-organisation/add-memory-organisation.http.controller';
+import { EditMemoryOrganisationController } from './edit-memory-organisation/edit-memory-organisation.http.controller';
+import { RemoveOrganisationController } from './remove-organisation/remove-organisation.http.controller';
+import { MemoryOrganisationsErasure } from './erase-memory-organisations/memory-organisations-erasure.service';
 
-registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409 });
+registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
 
 /** The routes this context serves (only the API process serves HTTP). */
-const controllers: Type[] = [SearchOrganisationsController, ListOrganisationsController, AddOrganisationController, EditOrganisationController, RetireOrganisationController];
+const controllers: Type[] = [
+  SearchOrganisationsController,
+  ListOrganisationsController,
+  AddOrganisationController,
+  EditOrganisationController,
+  RetireOrganisationController,
+  GetMemoryOrganisationsController,
+  GiveAnswersController,
+  AddMemoryOrganisationController,
+  EditMemoryOrganisationController,
+  RemoveOrganisationController,
+];
+// SessionCache comes from the cases module (global), so erasing an account forgets its sessions here too.
 const providers: Provider[] = [
-  { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
   SearchOrganisationsHandler,
   ListOrganisationsHandler,
   StaffOrganisations,
   OrganisationDirectory,
   OrganisationAuditNames,
-  { provide: STARTING_SET, useValue: STARTING_ORGANISATIONS },
+  { provide: STARTING_SET, useValue: STARTING_DIRECTORY },
+  {
+    // Each memory's key is wrapped by the file store's master key (FILE_STORE_KEY, or the embedded one).
+    provide: MEMORY_ORGANISATIONS_SEALER,
+    useFactory: (config: AppConfig, sql: SqlClient) => {
+      let master: Buffer | undefined;
+      return new MemoryOrganisationsSealer(sql, () => (master ??= resolveMasterKey(config)));
+    },
+    inject: [APP_CONFIG, SQL_CLIENT],
+  },
+  ChangeMemoryOrganisationsHandler,
+  GetMemoryOrganisationsHandler,
 ];
 
 /** Telling the organisations (issue 43): the organisation directory staff keep, and each memory's list. */
@@ -36,8 +69,9 @@ export class OrganisationsModule {
     return {
       module: OrganisationsModule,
       controllers: role === 'api' ? controllers : [],
-      // The API seeds the starting set (the embedded profile's only process; every replica in production).
-      providers: role === 'api' ? [...providers, SeedStartingDirectory] : providers,
+      // The API seeds the starting set (the embedded profile's only process; every replica in production), and
+      // runs the erasure reactor beside the projections (as the file purge does).
+      providers: role === 'api' ? [...providers, SeedStartingDirectory, MemoryOrganisationsRoutes, MemoryOrganisationsErasure] : providers,
       exports: [OrganisationDirectory],
     };
   }

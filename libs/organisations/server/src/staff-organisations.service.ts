@@ -55,6 +55,7 @@ export class StaffOrganisations {
     } catch (error) {
       if (error instanceof StreamConflictError) {
         if (command.type === 'AddOrganisation') throw new ProblemError(409, 'ORGANISATION_ALREADY_EXISTS', ORGANISATION_MESSAGES.alreadyExists);
+        if (error.actual === 'no_stream') throw new ProblemError(404, 'ORGANISATION_NOT_FOUND', ORGANISATION_MESSAGES.notFound);
         throw new ProblemError(409, 'ORGANISATION_CHANGED', ORGANISATION_MESSAGES.changed);
       }
       if (error instanceof OrganisationError) throw new ProblemError(ORGANISATION_ERROR_STATUS[error.code], error.code, error.message, error.errors.length ? [...error.errors] : undefined);

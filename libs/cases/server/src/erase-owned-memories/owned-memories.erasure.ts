@@ -7,6 +7,7 @@ import { EXPORT_RUNTIME, type ExportRuntime } from '../export-memory/export-runt
 import { FilePurgeService } from '../file-purge/file-purge.service';
 import { MemoryNoticesService } from '../memory-notices/memory-notices.service';
 import { memoriesProjection } from '../memories-projection/memories.projection';
+import { MemoryParts } from '../memory-parts/memory-parts';
 import { eraseExportsOf } from './erase-exports';
 
 /**
@@ -23,6 +24,7 @@ export class OwnedMemoriesErasure implements OnModuleInit {
     private readonly purge: FilePurgeService,
     private readonly notices: MemoryNoticesService,
     private readonly sessions: SessionCache,
+    private readonly parts: MemoryParts,
     @Inject(EXPORT_RUNTIME) private readonly rt: ExportRuntime,
   ) {}
 
@@ -42,6 +44,7 @@ export class OwnedMemoriesErasure implements OnModuleInit {
       if (result.position) {
         await this.projections.waitUntilApplied(memoriesProjection.name, result.position);
         await this.purge.waitUntilPurged(result.position);
+        await this.parts.waitUntilErased(result.position);
         // The people it was shared with are told by name: it is copied before the account's rows go.
         await this.notices.waitUntilSeen(result.position);
       }

@@ -40,9 +40,11 @@ export async function prepareMemoryExport(rt: ExportRuntime, exportId: string): 
   const files = rt.files();
   const exportedAt = rt.now();
   const plan = planMemoryExport(detail, photoFileIdOf(detail.memory.photo?.url), exportedAt);
+  // What other contexts keep beside the memory (its organisations' letters and statuses), in their own folders.
+  const entries: ExportEntry[] = [...plan.entries, ...((await rt.parts?.exportFiles(row.caseId, row.userId)) ?? [])];
   // Progress by bytes written, the texts counted as one byte each: a memory of many large files moves smoothly.
   const weight = (e: ExportEntry) => ('size' in e ? Math.max(e.size, 1) : 1);
-  const total = plan.entries.reduce((sum, e) => sum + weight(e), 0);
+  const total = entries.reduce((sum, e) => sum + weight(e), 0);
   let done = 0;
   let reported = 0;
   const report = async (entry: ExportEntry) => {
@@ -65,10 +67,10 @@ export async function prepareMemoryExport(rt: ExportRuntime, exportId: string): 
   const stored = files.put(output, { maxBytes: EXPORT_MAX_BYTES, allowedTypes: 'any', scope: memoryExportTempScope(row.caseId, row.userId) });
   // yazl reads the entries in order; a lazy entry opens its blob only when its turn comes.
   const written: Promise<void>[] = [];
-  for (const entry of plan.entries) {
+  for (const entry of entries) {
     const options = { mtime: exportedAt };
-    if ('text' in entry) {
-      zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.path, options);
+    if (!('fileId' in entry)) {
+      zip.addBuffer('text' in entry ? Buffer.from(entry.text, 'utf8') : Buffer.from(entry.bytes), entry.path, options);
       written.push(report(entry));
       continue;
     }

@@ -1,6 +1,7 @@
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient, SqlClient } from '@afterwards/persistence';
+import type { MemoryParts } from '../memory-parts/memory-parts';
 import { MemoryExportsStore } from './memory-exports.store';
 
 /** What the export routes, the export jobs and the erasures share; wired by Nest, or by hand in tests. */
@@ -12,6 +13,8 @@ export interface ExportRuntime {
   /** Opened on first use: the worker reaches the file store only when it prepares a zip. */
   readonly files: () => EncryptedFileStore;
   readonly now: () => Date;
+  /** What other contexts keep beside the memory (its organisations' letters and statuses); none in some tests. */
+  readonly parts?: MemoryParts;
 }
 
 export const EXPORT_RUNTIME = Symbol('EXPORT_RUNTIME');

@@ -1,7 +1,10 @@
 import { SETTLEMENT_LABELS, type MemoryDetail, type MemoryDocument, type MemoryTask, type Settlement } from '@afterwards/contracts';
 
-/** One entry of the zip: text written here, or a stored file (decrypted as it is added). */
-export type ExportEntry = { readonly path: string; readonly text: string } | { readonly path: string; readonly fileId: string; readonly size: number };
+/** One entry of the zip: text written here, bytes another context made (a letter's PDF), or a stored file (decrypted as it is added). */
+export type ExportEntry =
+  | { readonly path: string; readonly text: string }
+  | { readonly path: string; readonly bytes: Uint8Array }
+  | { readonly path: string; readonly fileId: string; readonly size: number };
 
 /** Version of the JSON layout below, so a reader of an old zip knows what it holds. */
 export const EXPORT_FORMAT_VERSION = 1;

@@ -5,6 +5,7 @@ import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/
 import { CASE_STREAM_PREFIX, type CaseEvent } from '@afterwards/cases-domain';
 import { deadlineRuleOf, dueDateFor, isoDateIn, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import { dateColumn, isoDate } from '../read-model/row-dates';
+import { peopleOnMemory } from '../memory-access/memory-for-person';
 
 /** A task or document without a 'not needed' or 'done before' mark. */
 const NO_SETTLEMENT = { settledKind: null, settledReason: null, settledAt: null };
@@ -57,10 +58,7 @@ export const memoriesProjection: Projection = {
   // before the event, so a removed person's screen drops it), and whoever just joined.
   async audience(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const caseId = (recorded.data as { caseId: string }).caseId;
-    const rows = await tx.$queryRaw<{ user_id: string }[]>`
-      SELECT user_id FROM cases WHERE id = ${caseId}::uuid
-      UNION SELECT user_id FROM case_members WHERE case_id = ${caseId}::uuid`;
-    const people = new Set([...rows.map((r) => r.user_id), recorded.metadata.actor]);
+    const people = new Set([...(await peopleOnMemory(tx, caseId)), recorded.metadata.actor]);
     return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memories, p));
   },
 

@@ -1,6 +1,6 @@
 import { ORGANISATION_KINDS } from '@afterwards/contracts';
 import { letterEmail, letterFacts, letterPlainText, letterText, longDate } from './letter-text';
-import { sampleLetter } from './letter-fixtures';
+import { sampleLetter } from '../testing';
 
 const asksOf = (over: Parameters<typeof sampleLetter>[0]) => letterText(sampleLetter(over)).asks.join(' ');
 

@@ -2,6 +2,7 @@ import { ORGANISATION_MESSAGES, type OrganisationRequest } from '@afterwards/con
 import { decideOrganisation, foldOrganisation, initialOrganisationState, type OrganisationCommand } from './organisation';
 import { OrganisationError } from './organisation.errors';
 import type { OrganisationEvent } from './organisation.events';
+import { STARTING_DIRECTORY } from '../directory/starting-directory';
 
 const NATIONWIDE: OrganisationRequest = {
   name: 'Nationwide Building Society',
@@ -101,5 +102,16 @@ describe('retiring and restoring', () => {
     expect(refusal(() => given(added).when({ type: 'RestoreOrganisation' }))).toMatchObject({ code: 'ORGANISATION_INVALID_TRANSITION', message: ORGANISATION_MESSAGES.notRetired });
     expect(refusal(() => given().when({ type: 'RetireOrganisation' })).code).toBe('ORGANISATION_NOT_FOUND');
     expect(initialOrganisationState.exists).toBe(false);
+  });
+});
+
+describe('the starting directory', () => {
+  it('is a set of valid entries, each keyed by a unique id that works in a stream name and a URL', () => {
+    const keys = STARTING_DIRECTORY.map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const { key, ...details } of STARTING_DIRECTORY) {
+      expect(key).toMatch(/^[a-z0-9][a-z0-9-]{0,99}$/);
+      expect(decideOrganisation({ type: 'AddOrganisation', organisationId: key, details, seeded: true }, initialOrganisationState)).toHaveLength(1);
+    }
   });
 });

@@ -1,23 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { letterPackPdf, letterPdf } from './index';
-import { sampleLetter } from '../letters/letter-fixtures';
-
-/** The PDF read back as text with pdf.js, page by page, as a reader or screen reader gets it. */
-async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
-    .promise;
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
-    }
-    return pages;
-  } finally {
-    await pdf.destroy();
-  }
-}
+import { pdfPages, sampleLetter } from '../testing';
 
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 

@@ -7,7 +7,7 @@ import { runOrganisationCommand, SYSTEM_ACTOR } from '../organisation-commands';
 
 /** An entry of the starting set: its key is its directory id ('dvla', 'nationwide'). */
 export type StartingEntry = OrganisationRequest & { key: string };
-/** The starting set the product ships (org-content's STARTING_DIRECTORY; tests give their own). */
+/** The starting set the product ships (STARTING_DIRECTORY; tests give their own). */
 export const STARTING_SET = Symbol('STARTING_SET');
 
 /**

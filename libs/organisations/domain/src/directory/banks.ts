@@ -1,0 +1,225 @@
+import { CERTIFIED_DEATH_CERTIFICATE, IRELAND, UK, YOUR_ID, entry, type StartingDirectoryEntry } from './entry';
+
+// The largest UK and Irish banks and building societies (see starting-directory.ts for where the facts come from).
+
+// The banks that list themselves as members of the Death Notification Service on the pages read below.
+const DNS_MEMBERS_PAGE = {
+  title: 'The Gazette: Notification service that eases the burden when someone dies (Death Notification Service members)',
+  url: 'http://www.thegazette.co.uk/wills-and-probate/content/102431',
+};
+
+export const BANKS: StartingDirectoryEntry[] = [
+  entry({
+    key: 'barclays',
+    name: 'Barclays',
+    kind: 'bank',
+    jurisdictions: UK,
+    address: ['Bereavement Service Centre', 'Barclays Bank UK PLC', 'Leicester', 'LE87 2BB'],
+    website: 'https://www.barclays.co.uk/what-to-do-when-someone-dies/',
+    needs: [CERTIFIED_DEATH_CERTIFICATE, YOUR_ID, 'Your personal reference number beginning with BRV, once they give you one'],
+    deathNotificationService: true,
+    sources: [
+      { title: 'Barclays: Letting us know (bereavement)', url: 'https://www.barclays.co.uk/what-to-do-when-someone-dies/notify-us/' },
+      { title: 'Barclays: What to do when someone dies', url: 'https://barclays.co.uk/what-to-do-when-someone-dies' },
+    ],
+  }),
+  entry({
+    key: 'hsbc',
+    name: 'HSBC UK',
+    kind: 'bank',
+    jurisdictions: UK,
+    phone: '0800 085 1992',
+    website: 'https://www.hsbc.co.uk/help/life-events/bereavement/',
+    needs: [CERTIFIED_DEATH_CERTIFICATE, YOUR_ID],
+    deathNotificationService: true,
+    sources: [
+      { title: 'HSBC UK: Bereavement FAQs', url: 'https://www.hsbc.co.uk/help/life-events/bereavement/faqs/' },
+      { title: 'HSBC: Dealing with bereavement (contact us)', url: 'http://financialplanning.hsbc.co.uk/events/dealing-with-bereavement' },
+      DNS_MEMBERS_PAGE,
+    ],
+  }),
+  entry({
+    key: 'lloyds',
+    name: 'Lloyds Bank',
+    kind: 'bank',
+    jurisdictions: UK,
+    phone: '0800 015 0012',
+    website: 'https://www.lloydsbank.com/help-guidance/life-events/bereavement.html',
+    needs: ['The death certificate', YOUR_ID, 'Passbooks, cards and cheque books, to help find the accounts'],
+    deathNotificationService: true,
+    sources: [
+      { title: 'Lloyds Bank: Bereavement', url: 'https://www.lloydsbank.com/help-guidance/customer-support/bereavement.html' },
+      DNS_MEMBERS_PAGE,
+    ],
+  }),
+  entry({
+    key: 'natwest',
+    name: 'NatWest',
+    kind: 'bank',
+    jurisdictions: UK,
+    phone: '0800 161 5903',
+    website: 'https://personal.natwest.com/personal/life-moments/bereavement/what-to-do-when-someone-dies.html',
+    needs: [CERTIFIED_DEATH_CERTIFICATE, YOUR_ID],
+    deathNotificationService: true,
+    sources: [
+      {
+        title: 'NatWest: What to do when someone dies',
+        url: 'https://personal.natwest.com/personal/life-moments/bereavement/what-to-do-when-someone-dies.html',
+      },
+      DNS_MEMBERS_PAGE,
+    ],
+  }),
+  entry({
+    key: 'santander',
+    name: 'Santander UK',
+    kind: 'bank',
+    jurisdictions: UK,
+    address: ['Santander Bereavement Operations', 'Sunderland', 'SR43 4FJ'],
+    phone: '0800 587 5870',
+    website: 'https://www.santander.co.uk/personal/support/customer-support/bereavement',
+    needs: [
+      'Proof of death: the original death certificate, a certified copy or a photocopy',
+      YOUR_ID,
+      'The grant of representation, if their sole accounts with Santander hold more than £50,000',
+    ],
+    usualReplyDays: 14,
+    deathNotificationService: true,
+    sources: [{ title: 'Santander UK: Bereavement', url: 'https://santander.co.uk/personal/support/customer-support/bereavement' }],
+  }),
+  entry({
+    key: 'nationwide',
+    name: 'Nationwide Building Society',
+    kind: 'building-society',
+    jurisdictions: UK,
+    address: ['Bereavement Services', 'Specialist Customer Support', 'Nationwide Building Society', 'Swindon', 'Wiltshire', 'SN38 3FN'],
+    phone: '0800 464 30 18',
+    website: 'https://www.nationwide.co.uk/help/challenging-times/bereavement',
+    needs: [
+      'Their full name, date of birth and date of death',
+      "The personal representative's name and address",
+      'The original or a copy of the death certificate',
+    ],
+    usualReplyDays: 10,
+    deathNotificationService: true,
+    sources: [
+      { title: 'Nationwide: Dealing with bereavement', url: 'https://www.nationwide.co.uk/support/challenging-times/bereavement/overview' },
+      { title: 'Nationwide: Tell us about the death', url: 'https://www.nationwide.co.uk/help/challenging-times/bereavement/tell-us/' },
+    ],
+  }),
+  entry({
+    key: 'halifax',
+    name: 'Halifax',
+    kind: 'bank',
+    jurisdictions: UK,
+    phone: '0800 028 1057',
+    website: 'https://www.halifax.co.uk/helpcentre/bereavement/',
+    needs: ['The death certificate', YOUR_ID, 'Passbooks, cards and cheque books, to help find the accounts'],
+    deathNotificationService: true,
+    sources: [{ title: 'Halifax: Losing a loved one', url: 'https://www.halifax.co.uk/helpcentre/bereavement/' }, DNS_MEMBERS_PAGE],
+  }),
+  entry({
+    key: 'tsb',
+    name: 'TSB',
+    kind: 'bank',
+    jurisdictions: UK,
+    website: 'https://www.tsb.co.uk/help-and-support/bereavement-and-coping-with-loss/',
+    needs: [CERTIFIED_DEATH_CERTIFICATE],
+    sources: [
+      { title: 'TSB: Bereavement and coping with loss', url: 'https://www.tsb.co.uk/help-and-support/bereavement-and-coping-with-loss/' },
+    ],
+  }),
+  entry({
+    key: 'monzo',
+    name: 'Monzo',
+    kind: 'bank',
+    jurisdictions: UK,
+    phone: '0800 802 1281',
+    email: 'bereavements@monzo.com',
+    website: 'https://monzo.com/blog/bereavments-how-we-can-help-if-someone-with-a-monzo-account-dies/',
+    needs: [
+      'A scanned copy or clear photograph of the death certificate',
+      'The full name, email address or phone number on the account, or the account number',
+      'A will or probate, if the balance is more than £5,000',
+    ],
+    sources: [
+      {
+        title: 'Monzo: How we can support you if someone with a Monzo account dies',
+        url: 'https://monzo.com/blog/bereavments-how-we-can-help-if-someone-with-a-monzo-account-dies/',
+      },
+    ],
+  }),
+  entry({
+    key: 'starling',
+    name: 'Starling Bank',
+    kind: 'bank',
+    jurisdictions: UK,
+    address: ['Bereavement Team', 'Starling Bank Limited', '5th Floor', 'London Fruit and Wool Exchange', '1 Duval Square', 'E1 6PW'],
+    phone: '020 7930 4450',
+    website: 'https://www.starlingbank.com/faq/customer-support/bereavement/',
+    needs: [
+      'A copy of the death certificate or coroner’s certificate',
+      'A copy of the will, if there is one',
+      'A certified copy of your photocard driving licence or passport',
+      'A grant of probate or letters of administration, if the balance is more than £10,000',
+    ],
+    sources: [{ title: 'Starling Bank: What to do when someone dies', url: 'https://www.starlingbank.com/faq/customer-support/bereavement/' }],
+  }),
+  entry({
+    key: 'bank-of-ireland-uk',
+    name: 'Bank of Ireland UK',
+    kind: 'bank',
+    jurisdictions: ['Northern Ireland'],
+    address: ['Bank of Ireland UK Bereavement Unit', 'PO Box 2298', 'Belfast', 'BT1 9AP'],
+    website: 'https://www.bankofirelanduk.com/help-and-support/help-and-guidance/bereavement/',
+    needs: [CERTIFIED_DEATH_CERTIFICATE, YOUR_ID],
+    sources: [
+      {
+        title: 'Bank of Ireland UK: Support during bereavement',
+        url: 'https://www.bankofirelanduk.com/help-and-support/help-and-guidance/bereavement/',
+      },
+    ],
+  }),
+  entry({
+    key: 'bank-of-ireland',
+    name: 'Bank of Ireland',
+    kind: 'bank',
+    jurisdictions: IRELAND,
+    address: ['Bereavement Support Unit', 'Bank of Ireland', 'PO Box 365', 'Dublin 18'],
+    phone: '1800 800656',
+    website: 'https://personalbanking.bankofireland.com/financial-wellbeing/extra-help/bereavement',
+    needs: ['Certified proof of death', 'A copy of the will', YOUR_ID, 'Proof of your address, if you are not a Bank of Ireland customer'],
+    sources: [
+      { title: 'Bank of Ireland: Bereavement', url: 'https://personalbanking.bankofireland.com/financial-wellbeing/extra-help/bereavement' },
+      { title: 'Bank of Ireland: Bereavement Support', url: 'https://www.bankofireland.com/bereavement-support/' },
+    ],
+  }),
+  entry({
+    key: 'aib',
+    name: 'AIB',
+    kind: 'bank',
+    jurisdictions: IRELAND,
+    phone: '+353 1 641 5182',
+    website: 'https://www.aib.ie/deceased',
+    needs: [CERTIFIED_DEATH_CERTIFICATE, YOUR_ID],
+    sources: [
+      {
+        title: 'AIB Bereavement Guide (a copy of the guide, read at paperzz.com)',
+        url: 'https://paperzz.com/doc/7714850/a-guide-to-settling-financial-affairs-during-bereavement.',
+      },
+    ],
+  }),
+  entry({
+    key: 'ptsb',
+    name: 'PTSB (permanent tsb)',
+    kind: 'bank',
+    jurisdictions: IRELAND,
+    website: 'https://www.permanenttsb.ie/help-and-support/life-changes/bereavement-support/',
+    needs: [CERTIFIED_DEATH_CERTIFICATE, 'An Irish grant of representation, if the estate is €25,000 or more'],
+    sources: [
+      {
+        title: 'PTSB: Releasing funds (bereavement support)',
+        url: 'https://www.permanenttsb.ie/help-and-support/life-changes/bereavement-support/releasing-funds/',
+      },
+    ],
+  }),
+];

@@ -1,0 +1,100 @@
+import { GREAT_BRITAIN, IRELAND, entry, homePageOnly, type StartingDirectoryEntry } from './entry';
+
+// The largest UK and Irish energy suppliers (see starting-directory.ts for where the facts come from).
+
+const METER_READINGS = 'Up-to-date meter readings for the property, if you can';
+
+export const ENERGY: StartingDirectoryEntry[] = [
+  entry({
+    key: 'british-gas',
+    name: 'British Gas',
+    kind: 'energy',
+    jurisdictions: GREAT_BRITAIN,
+    website: 'https://www.britishgas.co.uk',
+    needs: [METER_READINGS],
+    sources: homePageOnly('British Gas', 'https://www.britishgas.co.uk'),
+  }),
+  entry({
+    key: 'octopus-energy',
+    name: 'Octopus Energy',
+    kind: 'energy',
+    jurisdictions: GREAT_BRITAIN,
+    website: 'https://octopus.energy',
+    needs: [METER_READINGS],
+    sources: homePageOnly('Octopus Energy', 'https://octopus.energy'),
+  }),
+  entry({
+    key: 'edf',
+    name: 'EDF',
+    kind: 'energy',
+    jurisdictions: GREAT_BRITAIN,
+    website: 'https://www.edfenergy.com',
+    needs: [METER_READINGS],
+    sources: homePageOnly('EDF', 'https://www.edfenergy.com'),
+  }),
+  entry({
+    key: 'eon-next',
+    name: 'E.ON Next',
+    kind: 'energy',
+    jurisdictions: GREAT_BRITAIN,
+    phone: '0808 501 5035',
+    email: 'bereavement@eonnext.com',
+    website: 'https://www.eonnext.com/help/other-faqs',
+    needs: [
+      'The full address of their property',
+      'Whether the property is now empty, being sold, or someone is moving in',
+      'A meter reading, unless the property has a smart meter',
+    ],
+    sources: [{ title: 'E.ON Next: Supporting you through a bereavement', url: 'https://www.eonnext.com/help/other-faqs' }],
+  }),
+  entry({
+    key: 'ovo',
+    name: 'OVO',
+    kind: 'energy',
+    jurisdictions: GREAT_BRITAIN,
+    website: 'https://www.ovoenergy.com',
+    needs: [METER_READINGS],
+    sources: homePageOnly('OVO', 'https://www.ovoenergy.com'),
+  }),
+  entry({
+    key: 'scottish-power',
+    name: 'ScottishPower',
+    kind: 'energy',
+    jurisdictions: GREAT_BRITAIN,
+    website: 'https://scottishpower.co.uk/support-centre/bereavement',
+    needs: [
+      "Their account number or the property's address",
+      METER_READINGS,
+      'A forwarding address for letters',
+      'Sometimes a grant of representation or confirmation',
+    ],
+    sources: [{ title: 'ScottishPower: Bereavement', url: 'https://scottishpower.co.uk/support-centre/bereavement' }],
+  }),
+  entry({
+    key: 'electric-ireland',
+    name: 'Electric Ireland',
+    kind: 'energy',
+    jurisdictions: ['Ireland', 'Northern Ireland'],
+    website: 'https://www.electricireland.ie',
+    needs: [METER_READINGS],
+    sources: homePageOnly('Electric Ireland', 'https://www.electricireland.ie'),
+  }),
+  entry({
+    key: 'bord-gais-energy',
+    name: 'Bord Gáis Energy',
+    kind: 'energy',
+    jurisdictions: IRELAND,
+    website: 'https://www.bordgaisenergy.ie',
+    needs: [METER_READINGS],
+    sources: homePageOnly('Bord Gáis Energy', 'https://www.bordgaisenergy.ie'),
+  }),
+  entry({
+    key: 'sse-airtricity',
+    name: 'SSE Airtricity',
+    kind: 'energy',
+    jurisdictions: ['Ireland', 'Northern Ireland'],
+    website: 'https://www.sseairtricity.com',
+    needs: [METER_READINGS],
+    sources: homePageOnly('SSE Airtricity', 'https://www.sseairtricity.com'),
+  }),
+];

@@ -1,0 +1,131 @@
+import {
+  decideMemoryOrganisations,
+  evolveMemoryOrganisations,
+  initialMemoryOrganisationsState,
+  MEMORY_ORGANISATIONS_LIMIT,
+  type MemoryOrganisationsCommand,
+  type MemoryOrganisationsState,
+} from './memory-organisations';
+import { MEMORY_ORGANISATION_MESSAGES, MemoryOrganisationError } from './memory-organisations.errors';
+import type { MemoryOrganisationsEvent } from './memory-organisations.events';
+
+const CASE = '11111111-1111-4111-8111-111111111111';
+const ENTRY = '22222222-2222-4222-8222-222222222222';
+const TODAY = '2026-11-28';
+
+const added = (over: Partial<Extract<MemoryOrganisationsEvent, { type: 'MemoryOrganisationAdded' }>['data']> = {}): MemoryOrganisationsEvent => ({
+  type: 'MemoryOrganisationAdded',
+  data: { caseId: CASE, entryId: ENTRY, organisationId: 'nationwide', name: 'Nationwide', kind: 'building-society', address: ['Nationwide House'], email: null, usualReplyDays: 21, ...over },
+});
+const add = (over: Partial<Extract<MemoryOrganisationsCommand, { type: 'AddMemoryOrganisation' }>> = {}): MemoryOrganisationsCommand => {
+  const { type: _t, data } = added() as Extract<MemoryOrganisationsEvent, { type: 'MemoryOrganisationAdded' }>;
+  return { type: 'AddMemoryOrganisation', ...data, ...over };
+};
+const edit = (over: Partial<Extract<MemoryOrganisationsCommand, { type: 'EditMemoryOrganisation' }>> = {}): MemoryOrganisationsCommand => ({
+  type: 'EditMemoryOrganisation',
+  caseId: CASE,
+  entryId: ENTRY,
+  today: TODAY,
+  ...over,
+});
+
+/** Given events, when a command, then events (or a refusal). */
+const fold = (events: MemoryOrganisationsEvent[]): MemoryOrganisationsState => events.reduce(evolveMemoryOrganisations, initialMemoryOrganisationsState);
+const given = (...events: MemoryOrganisationsEvent[]) => ({ when: (command: MemoryOrganisationsCommand) => decideMemoryOrganisations(command, fold(events)), state: () => fold(events) });
+const refusal = (fn: () => unknown): MemoryOrganisationError => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof MemoryOrganisationError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe("a memory's organisations", () => {
+  it('records the answers, and the same answers again decide nothing', () => {
+    const answers = { drove: true, passport: false, pensionOrBenefits: null, home: 'rented' as const, employed: null };
+    const events = given().when({ type: 'GiveOrganisationAnswers', caseId: CASE, answers });
+    expect(events).toEqual([{ type: 'OrganisationAnswersGiven', data: { caseId: CASE, answers } }]);
+    expect(given(...events).when({ type: 'GiveOrganisationAnswers', caseId: CASE, answers })).toEqual([]);
+  });
+
+  it('adds a directory entry once; adding it again is refused, a retried add decides nothing', () => {
+    expect(given().when(add())).toEqual([added()]);
+    expect(given(added()).when(add())).toEqual([]);
+    const again = refusal(() => given(added()).when(add({ entryId: '33333333-3333-4333-8333-333333333333' })));
+    expect(again.code).toBe('MEMORY_ORGANISATION_ALREADY_ADDED');
+  });
+
+  it("adds the family's own organisation, trimmed, and refuses one without a name", () => {
+    expect(given().when(add({ organisationId: null, name: '  Bob’s Garage ', kind: 'other' }))).toEqual([added({ organisationId: null, name: 'Bob’s Garage', kind: 'other' })]);
+    const noName = refusal(() => given().when(add({ organisationId: null, name: '   ' })));
+    expect(noName).toMatchObject({ code: 'MEMORY_ORGANISATION_INVALID', message: MEMORY_ORGANISATION_MESSAGES.nameRequired, errors: [{ path: 'name' }] });
+  });
+
+  it('keeps at most the limit of organisations', () => {
+    const many = Array.from({ length: MEMORY_ORGANISATIONS_LIMIT }, (_, i) => added({ entryId: `e${i}`, organisationId: null }));
+    expect(refusal(() => given(...many).when(add({ entryId: 'one-more' }))).code).toBe('MEMORY_ORGANISATIONS_LIMIT');
+  });
+
+  it('records sealed references, notes and letter text, and counts a version per entry', () => {
+    const events = given(added()).when(edit({ references: 's1:refs', notes: 's1:notes', letterText: null, expectedVersion: 1 }));
+    expect(events).toEqual([{ type: 'MemoryOrganisationEdited', data: { caseId: CASE, entryId: ENTRY, references: 's1:refs', notes: 's1:notes', letterText: null } }]);
+    expect(given(added(), ...events).state().entries[ENTRY]!.version).toBe(2);
+  });
+
+  it('refuses an edit made from a stale form with a clear message', () => {
+    const first = given(added()).when(edit({ notes: 's1:a', expectedVersion: 1 }));
+    const stale = refusal(() => given(added(), ...first).when(edit({ notes: 's1:b', expectedVersion: 1 })));
+    expect(stale).toMatchObject({ code: 'MEMORY_ORGANISATION_CHANGED', message: MEMORY_ORGANISATION_MESSAGES.changed });
+  });
+
+  it('marks a letter sent on the day given, or today', () => {
+    expect(given(added()).when(edit({ status: { status: 'letter-sent', on: '2026-11-03' } }))).toEqual([
+      { type: 'MemoryOrganisationStatusChanged', data: { caseId: CASE, entryId: ENTRY, status: 'letter-sent', on: '2026-11-03', service: null, serviceReference: null, amountMinor: null } },
+    ]);
+    expect(given(added()).when(edit({ status: { status: 'acknowledged' } }))[0]!.data).toMatchObject({ status: 'acknowledged', on: TODAY });
+  });
+
+  it('refuses a day in the future', () => {
+    expect(refusal(() => given(added()).when(edit({ status: { status: 'letter-sent', on: '2026-11-29' } }))).errors).toEqual([
+      { path: 'statusOn', message: MEMORY_ORGANISATION_MESSAGES.dateInFuture },
+    ]);
+  });
+
+  it('told through a service needs the service, and keeps its sealed reference', () => {
+    expect(refusal(() => given(added()).when(edit({ status: { status: 'told-by-service' } }))).errors[0]!.path).toBe('service');
+    const told = given(added()).when(edit({ status: { status: 'told-by-service', service: 'tell-us-once', serviceReference: 's1:tuo' } }));
+    expect(told[0]!.data).toMatchObject({ status: 'told-by-service', service: 'tell-us-once', serviceReference: 's1:tuo' });
+  });
+
+  it('takes an amount only when closed or settled', () => {
+    expect(refusal(() => given(added()).when(edit({ status: { status: 'acknowledged', amountMinor: 1200 } }))).errors[0]!.path).toBe('amountMinor');
+    expect(given(added()).when(edit({ status: { status: 'closed', amountMinor: 123_456 } }))[0]!.data).toMatchObject({ status: 'closed', amountMinor: 123_456 });
+  });
+
+  it('the same status again decides nothing', () => {
+    const sent = given(added()).when(edit({ status: { status: 'letter-sent', on: '2026-11-03' } }));
+    expect(given(added(), ...sent).when(edit({ status: { status: 'letter-sent' } }))).toEqual([]);
+  });
+
+  it('refuses to change an organisation that is not on the list', () => {
+    expect(refusal(() => given().when(edit({ notes: 's1:x' }))).code).toBe('MEMORY_ORGANISATION_NOT_FOUND');
+  });
+
+  it('removes an organisation once; removing it again decides nothing', () => {
+    const removed = given(added()).when({ type: 'RemoveMemoryOrganisation', caseId: CASE, entryId: ENTRY });
+    expect(removed).toEqual([{ type: 'MemoryOrganisationRemoved', data: { caseId: CASE, entryId: ENTRY } }]);
+    expect(given(added(), ...removed).when({ type: 'RemoveMemoryOrganisation', caseId: CASE, entryId: ENTRY })).toEqual([]);
+    // Gone from the list, it may be added again.
+    expect(given(added(), ...removed).when(add({ entryId: 'again' }))).toHaveLength(1);
+  });
+
+  it('after Delete Forever nothing more can be done, and erasing again decides nothing', () => {
+    const erase: MemoryOrganisationsCommand = { type: 'EraseMemoryOrganisations', caseId: CASE, erasedAt: '2026-11-28T10:00:00.000Z' };
+    const erased = given(added()).when(erase);
+    expect(erased).toEqual([{ type: 'MemoryOrganisationsErased', data: { caseId: CASE, erasedAt: '2026-11-28T10:00:00.000Z' } }]);
+    expect(given(...erased).when(erase)).toEqual([]);
+    expect(refusal(() => given(...erased).when(add())).code).toBe('MEMORY_ORGANISATIONS_ERASED');
+  });
+});

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import {
+  MemoryOrganisationsResponseSchema,
+  PrivateTopics,
+  ProblemDetailsSchema,
+  REALTIME_PATH,
+  RealtimeEvents,
+  type MemoryDetail,
+  type MemoryOrganisationsResponse,
+  type ReadModelChanged,
+} from '@afterwards/contracts';
+import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+
+/** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
+describe("a memory's organisations over HTTP", () => {
+  let product: RunningProduct;
+  let db: pg.Client;
+  let ann: HttpSession; // owner
+  let bob: HttpSession; // editor
+  let cara: HttpSession; // viewer
+  let dan: HttpSession; // not on the memory
+  let memoryId: string;
+  const password = 'quiet-harbour-47';
+  const emails = { bob: 'bob.organisations@example.test', cara: 'cara.organisations@example.test' };
+  // Marks that must never be stored or logged in the clear, and must be gone after Delete Forever.
+  const ACCOUNT = '40-47-84 93817265';
+  const NOTE = 'Quillfeather savings pot';
+  const TUO = 'TUO-55218837';
+
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'services', seedCount: 0 });
+    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
+    await db.connect();
+    const person = async (email: string) => {
+      await signUpVerified(product, { email, password });
+      return signedIn(product, email, password);
+    };
+    [ann, bob, cara, dan] = await Promise.all([person('ann.organisations@example.test'), person(emails.bob), person(emails.cara), person('dan.organisations@example.test')]);
+    const opened = await ann.json<MemoryDetail>('/api/memories', {
+      method: 'POST',
+      json: { name: 'Dad', deceasedName: 'Arthur Quillfeather', jurisdiction: 'England', dateOfDeath: '2026-10-20', dateOfBirth: '1941-03-02' },
+    });
+    expect(opened.status).toBe(201);
+    memoryId = opened.body.memory.id;
+    for (const [who, email, role] of [[bob, emails.bob, 'editor'], [cara, emails.cara, 'viewer']] as const) {
+      const seen = mailsFor(product.outboxDir, email).filter((m) => m.kind === 'memory-invitation').length;
+      expect((await ann.json(`/api/memories/${memoryId}/invitations`, { method: 'POST', json: { email, role } })).status).toBe(201);
+      const invitation = await latestMail(product.outboxDir, email, { kind: 'memory-invitation', skip: seen });
+      const token = new URL(invitation.links[0]!).searchParams.get('token')!;
+      expect((await who.json(`/api/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' })).status).toBe(200);
+    }
+  }, 240_000);
+  afterAll(async () => {
+    await db?.end();
+    await product?.stop();
+  });
+
+  const url = (suffix = '') => `/api/memories/${memoryId}/organisations${suffix}`;
+  async function ok(res: Promise<{ status: number; body: unknown }>, status = 200): Promise<MemoryOrganisationsResponse> {
+    const { status: got, body } = await res;
+    expect({ got, body }).toMatchObject({ got: status });
+    return MemoryOrganisationsResponseSchema.parse(body);
+  }
+  /** Every row of every table, as text: where a plain reference must never be. */
+  async function everything(): Promise<string> {
+    const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+    const dumps = await Promise.all(tables.rows.map((t) => db.query(`SELECT t::text AS row FROM "${t.table_name}" t`)));
+    return dumps.flatMap((d) => d.rows.map((r) => String(r.row))).join('\n');
+  }
+  function filesUnder(dir: string): string {
+    if (!fs.existsSync(dir)) return '';
+    return fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => fs.readFileSync(path.join(e.parentPath, e.name)).toString('latin1'))
+      .join('\n');
+  }
+
+  it('starts with the starting list for England, and makes it from the answers', async () => {
+    const first = await ok(ann.json(url()));
+    expect(first).toMatchObject({ memoryId, organisations: [], answers: { drove: null, passport: null } });
+    expect(first.startingList.national.map((n) => n.organisationId)).toContain('hmrc');
+    expect(first.startingList.services.find((s) => s.key === 'tell-us-once')?.available).toBe(true);
+
+    const answered = await ok(ann.json(url('/answers'), { method: 'PUT', json: { drove: true, passport: true, pensionOrBenefits: false, home: 'owned', employed: false } }));
+    expect(answered.answers).toMatchObject({ drove: true, home: 'owned' });
+    expect(answered.startingList.national.map((n) => n.organisationId)).toContain('dvla');
+  });
+
+  it('adds a bank from the directory and one of their own, and refuses one without a name', async () => {
+    const withBank = await ok(ann.json(url(), { method: 'POST', json: { organisationId: 'nationwide' } }), 201);
+    const bank = withBank.organisations.find((o) => o.organisationId === 'nationwide')!;
+    expect(bank).toMatchObject({ name: 'Nationwide Building Society', kind: 'building-society', status: 'to-tell', references: [], waiting: false, version: 1 });
+    expect(bank.address.length).toBeGreaterThan(0);
+
+    const again = await ann.json(url(), { method: 'POST', json: { organisationId: 'nationwide' } });
+    expect(again.status).toBe(409);
+    expect(ProblemDetailsSchema.parse(again.body).code).toBe('MEMORY_ORGANISATION_ALREADY_ADDED');
+
+    const own = await ok(ann.json(url(), { method: 'POST', json: { organisationId: null, name: 'Hollybush Bowls Club', kind: 'subscription', address: ['1 Green Lane', 'Ashby', 'LE65 1AA'] } }), 201);
+    expect(own.organisations.find((o) => o.organisationId === null)).toMatchObject({ name: 'Hollybush Bowls Club', usualReplyDays: 21 });
+
+    const nameless = await ann.json(url(), { method: 'POST', json: { organisationId: null, kind: 'other' } });
+    expect(nameless.status).toBe(400);
+    expect(ProblemDetailsSchema.parse(nameless.body).errors).toEqual([{ path: 'name', message: 'Please give the organisation a name.' }]);
+  });
+
+  it('keeps references and notes sealed: readable through the route, never in the events, the rows or the logs', async () => {
+    const list = await ok(ann.json(url()));
+    const bank = list.organisations.find((o) => o.organisationId === 'nationwide')!;
+    const edited = await ok(ann.json(url(`/${bank.id}`), { method: 'PATCH', json: { references: [{ label: 'Account number', value: ACCOUNT }], notes: NOTE, expectedVersion: bank.version } }));
+    expect(edited.organisations.find((o) => o.id === bank.id)).toMatchObject({ references: [{ label: 'Account number', value: ACCOUNT }], notes: NOTE, version: 2 });
+
+    const stale = await ann.json(url(`/${bank.id}`), { method: 'PATCH', json: { notes: 'older form', expectedVersion: bank.version } });
+    expect(stale.status).toBe(409);
+    expect(ProblemDetailsSchema.parse(stale.body)).toMatchObject({ code: 'MEMORY_ORGANISATION_CHANGED' });
+
+    const stored = await everything();
+    expect(stored).toContain('Nationwide Building Society'); // the scan sees the list
+    for (const secret of [ACCOUNT, NOTE]) expect(stored).not.toContain(secret);
+    const events = await db.query<{ type: string; data: unknown }>('SELECT type, data FROM events WHERE stream_id = $1 ORDER BY revision', [`memory-organisations-${memoryId}`]);
+    expect(events.rows.map((e) => e.type)).toContain('MemoryOrganisationEdited');
+    expect(JSON.stringify(events.rows)).not.toContain('93817265');
+    expect(product.logs()).not.toContain('93817265');
+  });
+
+  it('lets an editor change it, a viewer read it, and nobody else find it; everyone on it hears of a change live', async () => {
+    const sockets: Socket[] = [];
+    try {
+      const connect = (http: HttpSession) =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = io(product.url, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie: http.cookieHeader(), origin: product.url } });
+          sockets.push(socket);
+          socket.on('connect', () => resolve(socket));
+          socket.on('connect_error', reject);
+        });
+      const annSocket = await connect(ann);
+      expect(await annSocket.emitWithAck(RealtimeEvents.subscribe, PrivateTopics.memoryOrganisations)).toEqual({ ok: true });
+      const heard = new Promise<ReadModelChanged>((resolve) => annSocket.on(RealtimeEvents.readModelChanged, (m: ReadModelChanged) => resolve(m)));
+
+      const bank = (await ok(bob.json(url()))).organisations.find((o) => o.organisationId === 'nationwide')!;
+      const sent = await ok(bob.json(url(`/${bank.id}`), { method: 'PATCH', json: { status: 'letter-sent', statusOn: '2026-10-28' } }));
+      expect(sent.organisations.find((o) => o.id === bank.id)).toMatchObject({ status: 'letter-sent', dates: { sentOn: '2026-10-28' }, waiting: true });
+      expect(await heard).toMatchObject({ topic: PrivateTopics.memoryOrganisations, ids: [memoryId] });
+
+      const read = await ok(cara.json(url()));
+      expect(read.organisations.find((o) => o.id === bank.id)?.references).toEqual([{ label: 'Account number', value: ACCOUNT }]);
+      const refused = await cara.json(url(`/${bank.id}`), { method: 'PATCH', json: { status: 'acknowledged' } });
+      expect(refused.status).toBe(403);
+      expect(ProblemDetailsSchema.parse(refused.body).code).toBe('CASE_READ_ONLY');
+      expect((await cara.json(url(), { method: 'POST', json: { organisationId: 'hmrc' } })).status).toBe(403);
+
+      for (const attempt of [dan.json(url()), dan.json(url(`/${bank.id}`), { method: 'PATCH', json: { status: 'closed' } }), dan.json(url('/answers'), { method: 'PUT', json: {} })]) {
+        const res = await attempt;
+        expect(res.status).toBe(404);
+        expect(ProblemDetailsSchema.parse(res.body).code).toBe('CASE_NOT_FOUND');
+      }
+
+      const acknowledged = await ok(bob.json(url(`/${bank.id}`), { method: 'PATCH', json: { status: 'acknowledged' } }));
+      expect(acknowledged.organisations.find((o) => o.id === bank.id)).toMatchObject({ status: 'acknowledged', waiting: false, dates: { sentOn: '2026-10-28' } });
+      const told = await ok(bob.json(url(), { method: 'POST', json: { organisationId: 'dvla' } }), 201);
+      const dvla = told.organisations.find((o) => o.organisationId === 'dvla')!;
+      const viaService = await ok(bob.json(url(`/${dvla.id}`), { method: 'PATCH', json: { status: 'told-by-service', service: 'tell-us-once', serviceReference: TUO } }));
+      expect(viaService.organisations.find((o) => o.id === dvla.id)).toMatchObject({ status: 'told-by-service', service: 'tell-us-once', serviceReference: TUO });
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
+  });
+
+  it('removes an organisation', async () => {
+    const own = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === null)!;
+    const after = await ok(ann.json(url(`/${own.id}`), { method: 'DELETE' }));
+    expect(after.organisations.map((o) => o.id)).not.toContain(own.id);
+  });
+
+  it('leaves no reference anywhere after Delete Forever: tables, events, files and logs', async () => {
+    expect((await ann.fetch(`/api/memories/${memoryId}`, { method: 'DELETE' })).status).toBe(204);
+    const left = await everything();
+    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush']) expect(left).not.toContain(secret);
+    for (const table of ['memory_organisations', 'memory_organisations_lists', 'memory_organisations_keys']) {
+      expect((await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE case_id = $1`, [memoryId])).rows[0]).toEqual({ n: 0 });
+    }
+    // Only a tombstone remains of the list: the memory's id and when.
+    const events = await db.query<{ type: string; data: unknown }>('SELECT type, data FROM events WHERE stream_id = $1', [`memory-organisations-${memoryId}`]);
+    expect(events.rows.map((e) => e.type)).toEqual(['MemoryOrganisationsErased']);
+    expect(Object.keys(events.rows[0]!.data as object).sort()).toEqual(['caseId', 'erasedAt']);
+    expect(filesUnder(product.dataDir)).not.toContain('93817265');
+    expect(product.logs()).not.toContain('93817265');
+    expect((await bob.json(url())).status).toBe(404);
+  });
+});
