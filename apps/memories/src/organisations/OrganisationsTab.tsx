@@ -21,7 +21,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
   const memory = memories.find((m) => m.id === focusMemoryId) ?? memories[0];
   const query = useMemoryOrganisations(memory?.id);
   const data = query.data?.memoryId === memory?.id ? query.data : undefined;
-  const canChange = may(memory, 'tick');
+  const canChange = may(memory, 'tell-organisations');
   const added = useMemo(() => new Set((data?.organisations ?? []).flatMap((o) => (o.organisationId ? [o.organisationId] : []))), [data]);
   const unsent = (data?.organisations ?? []).filter((o) => o.status === 'to-tell').length;
 
