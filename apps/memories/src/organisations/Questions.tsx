@@ -1,6 +1,6 @@
 // The few plain questions the starting list is made from: radio groups, each answer saved as it is chosen
 // (the list below changes with it). Viewers read the answers given.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { OrganisationAnswers } from '@afterwards/contracts';
 import { Card, useToast } from '@afterwards/web-ui';
 import { organisationsApi } from './organisations-api';
@@ -15,20 +15,32 @@ export interface QuestionsProps {
 
 export function Questions({ memoryId, answers, canChange }: QuestionsProps) {
   const toast = useToast();
-  // The answer just chosen shows at once; the saved ones take over when the answer comes back.
+  // The answers just chosen show at once. Saves go one after another, each sending every answer chosen so far,
+  // so quick choices are never lost to an earlier save's answer; the saved ones take over when the last is back.
   const [pending, setPending] = useState<OrganisationAnswers | null>(null);
+  const chosen = useRef<OrganisationAnswers | null>(null);
+  const saves = useRef<Promise<void>>(Promise.resolve());
+  const waiting = useRef(0);
   const shown = pending ?? answers;
 
-  async function choose(key: keyof OrganisationAnswers, value: string) {
-    const next = withAnswer(shown, key, value);
-    setPending(next);
-    try {
-      applyOrganisations(await organisationsApi.answer(memoryId, next));
-    } catch (error) {
-      reportOrganisationError(toast, error, memoryId, 'Your answer could not be saved. Please try again.');
-    } finally {
-      setPending(null);
-    }
+  function choose(key: keyof OrganisationAnswers, value: string) {
+    chosen.current = withAnswer(chosen.current ?? answers, key, value);
+    setPending(chosen.current);
+    waiting.current += 1;
+    saves.current = saves.current.then(async () => {
+      try {
+        if (chosen.current) applyOrganisations(await organisationsApi.answer(memoryId, chosen.current));
+      } catch (error) {
+        chosen.current = null;
+        reportOrganisationError(toast, error, memoryId, 'Your answer could not be saved. Please try again.');
+      } finally {
+        waiting.current -= 1;
+        if (waiting.current === 0) {
+          chosen.current = null;
+          setPending(null);
+        }
+      }
+    });
   }
 
   return (
@@ -61,7 +73,7 @@ export function Questions({ memoryId, answers, canChange }: QuestionsProps) {
               <div className="org-question__choices">
                 {q.choices.map((c) => (
                   <label key={c.value} className="org-choice">
-                    <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => void choose(q.key, c.value)} />
+                    <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => choose(q.key, c.value)} />
                     <span>{c.label}</span>
                   </label>
                 ))}
