@@ -1,10 +1,10 @@
 // Add from the organisation directory, searching as the family types ('Nationwide', 'DVLA', 'Octopus
 // Energy'): an ARIA 1.2 combobox with a listbox (arrows move, Enter adds, Escape closes), the directory asked
 // after a short pause in typing.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ORGANISATION_KIND_LABELS, type Organisation } from '@afterwards/contracts';
-import { Icon, TextInput, useDebouncedValue } from '@afterwards/web-ui';
+import { Icon, TextInput, useDebouncedValue, useListboxKeys } from '@afterwards/web-ui';
 import { memoriesQueryClient } from '../store';
 import { organisationsApi } from './organisations-api';
 
@@ -25,7 +25,6 @@ export function DirectorySearch({ jurisdiction, added, onChoose, disabled }: Dir
   const optionId = (i: number) => `${id}-organisation-${i}`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
 
   const typed = text.trim();
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -42,46 +41,16 @@ export function DirectorySearch({ jurisdiction, added, onChoose, disabled }: Dir
   const settledOnTyped = wanted && debounced === typed;
   const options = settledOnTyped ? (results.data ?? []) : [];
   const expanded = open && options.length > 0;
-  const activeIndex = expanded && active < options.length ? active : -1;
   const nothing = open && settledOnTyped && results.isSuccess && options.length === 0;
 
   const choose = (o: Organisation) => {
     if (added.has(o.id)) return;
     setOpen(false);
-    setActive(-1);
     setText('');
     onChoose(o);
   };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        setOpen(true);
-        if (options.length) setActive((i) => (i + 1) % options.length);
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        setOpen(true);
-        if (options.length) setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-        break;
-      case 'Enter':
-        // Enter never submits a form from here: it adds the highlighted entry, or nothing.
-        e.preventDefault();
-        if (expanded && activeIndex >= 0) choose(options[activeIndex]!);
-        break;
-      case 'Escape':
-        if (expanded) {
-          e.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-    }
-  };
+  const keys = useListboxKeys({ options, expanded, listboxId, optionId, open: () => setOpen(true), close: () => setOpen(false), choose });
+  const { activeIndex, setActive, inputProps } = keys;
 
   const status = !open
     ? ''
@@ -92,7 +61,7 @@ export function DirectorySearch({ jurisdiction, added, onChoose, disabled }: Dir
         : '';
 
   return (
-    <div className="org-combobox">
+    <div className="aw-combobox org-combobox">
       <TextInput
         label="Search the directory"
         hint="Type a name, such as Nationwide, DVLA or Octopus Energy."
@@ -103,24 +72,18 @@ export function DirectorySearch({ jurisdiction, added, onChoose, disabled }: Dir
         maxLength={100}
         disabled={disabled}
         icon={<Icon name="search" size={18} />}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        {...inputProps}
+        onKeyDown={(e) => {
+          // Enter never submits a form from here: it adds the highlighted entry, or nothing.
+          if (e.key === 'Enter') e.preventDefault();
+          inputProps.onKeyDown(e);
+        }}
         onChange={(e) => {
           setText(e.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setActive(-1);
+          keys.typed();
         }}
       />
-      <ul id={listboxId} role="listbox" aria-label="Organisations in the directory" className="org-combobox__list" hidden={!expanded}>
+      <ul id={listboxId} role="listbox" aria-label="Organisations in the directory" className="aw-combobox__list" hidden={!expanded}>
         {expanded
           ? options.map((o, i) => {
               const already = added.has(o.id);
@@ -131,16 +94,18 @@ export function DirectorySearch({ jurisdiction, added, onChoose, disabled }: Dir
                   role="option"
                   aria-selected={i === activeIndex}
                   aria-disabled={already || undefined}
-                  className={i === activeIndex ? 'org-combobox__option is-active' : 'org-combobox__option'}
+                  className={i === activeIndex ? 'aw-combobox__option is-active' : 'aw-combobox__option'}
                   // Keep focus in the box so the list does not close before the click lands.
                   onMouseDown={(e) => e.preventDefault()}
                   onMouseMove={() => setActive(i)}
-                  onClick={() => choose(o)}
+                  onClick={() => keys.pick(o)}
                 >
-                  <span className="org-combobox__label">{o.name}</span>
-                  <span className="org-combobox__detail">
-                    {ORGANISATION_KIND_LABELS[o.kind]}
-                    {already ? ' · already on your list' : o.address[0] ? ` · ${o.address[0]}` : ''}
+                  <span className="aw-combobox__text">
+                    <span className="aw-combobox__label">{o.name}</span>
+                    <span className="aw-combobox__detail">
+                      {ORGANISATION_KIND_LABELS[o.kind]}
+                      {already ? ' · already on your list' : o.address[0] ? ` · ${o.address[0]}` : ''}
+                    </span>
                   </span>
                 </li>
               );
