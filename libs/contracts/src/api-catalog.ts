@@ -77,17 +77,22 @@ import { PlaceSuggestQuerySchema } from './places';
 import { AuthOptionsResponseSchema, SessionResponseSchema, SessionStateResponseSchema } from './sign-in';
 import { DeleteAccountRequestSchema, MemoryExportSchema, StartMemoryExportRequestSchema } from './your-data';
 import { CalendarSubscriptionSchema, MemoryRemindersSchema, ReminderPreviewSchema, SetMemoryRemindersRequestSchema, SetReminderPreferencesRequestSchema, UnsubscribeQuerySchema } from './reminders';
-import { AddMemoryOrganisationRequestSchema, EditMemoryOrganisationRequestSchema, MemoryOrganisationsResponseSchema, OrganisationAnswersSchema } from './organisations';
 import { AdminPromotionListSchema, AdminPromotionSchema, CreatePromotionRequestSchema, EditPromotionRequestSchema, PromotableBusinessesSchema, PromotionActionRequestSchema, PromotionListQuerySchema } from './promotions';
 import {
+  AddMemoryOrganisationRequestSchema,
   AdminOrganisationListQuerySchema,
   AdminOrganisationListSchema,
   AdminOrganisationSchema,
+  EditMemoryOrganisationRequestSchema,
   EditOrganisationRequestSchema,
+  MemoryOrganisationsResponseSchema,
+  MissingOrganisationsSchema,
   OrganisationActionRequestSchema,
+  OrganisationAnswersSchema,
   OrganisationRequestSchema,
   OrganisationSearchQuerySchema,
   OrganisationSearchResponseSchema,
+  SetLastAddressRequestSchema,
 } from './organisations';
 
 /**
@@ -201,6 +206,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // A memory's organisations (issue 43): owners and editors change them, viewers read.
   { method: 'GET', path: '/api/memories/{id}/organisations', summary: "The memory's organisations to tell, with the starting list for its jurisdiction and answers", tag: 'Organisations', access: 'family', response: MemoryOrganisationsResponseSchema },
   { method: 'PUT', path: '/api/memories/{id}/organisations/answers', summary: 'Answer the plain questions the starting list is made from', tag: 'Organisations', access: 'family', body: OrganisationAnswersSchema, response: MemoryOrganisationsResponseSchema },
+  { method: 'PUT', path: '/api/memories/{id}/organisations/last-address', summary: 'Where the person who died last lived, for the letters', tag: 'Organisations', access: 'family', body: SetLastAddressRequestSchema, response: MemoryOrganisationsResponseSchema },
+  { method: 'GET', path: '/api/memories/{id}/organisations/{entryId}/letter.pdf', summary: 'The letter to one organisation, as a PDF', tag: 'Organisations', access: 'family', response: 'file' },
+  { method: 'GET', path: '/api/memories/{id}/organisations/letters.pdf', summary: "'Letters for all to tell': every letter not yet sent, one PDF", tag: 'Organisations', access: 'family', response: 'file' },
   { method: 'POST', path: '/api/memories/{id}/organisations', summary: 'Add an organisation from the directory, or one of their own', tag: 'Organisations', access: 'family', body: AddMemoryOrganisationRequestSchema, response: MemoryOrganisationsResponseSchema, status: 201 },
   { method: 'PATCH', path: '/api/memories/{id}/organisations/{entryId}', summary: "Change an organisation's references, notes, letter text or status (409 when stale)", tag: 'Organisations', access: 'family', body: EditMemoryOrganisationRequestSchema, response: MemoryOrganisationsResponseSchema },
   { method: 'DELETE', path: '/api/memories/{id}/organisations/{entryId}', summary: 'Take an organisation off the list', tag: 'Organisations', access: 'family', response: MemoryOrganisationsResponseSchema },
@@ -244,6 +252,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   // Organisation directory: families search it; staff keep it
   { method: 'GET', path: '/api/organisations', summary: 'Search the organisation directory as you type (active entries)', tag: 'Organisations', access: 'family', query: OrganisationSearchQuerySchema, response: OrganisationSearchResponseSchema },
+  { method: 'GET', path: '/api/admin/organisations/missing', summary: 'Names families gave their own organisations that the directory lacks, counted (only names given on two memories or more)', tag: 'Organisations', access: 'staff', response: MissingOrganisationsSchema },
   { method: 'GET', path: '/api/admin/organisations', summary: 'The organisation directory, retired entries too', tag: 'Organisations', access: 'staff', query: AdminOrganisationListQuerySchema, response: AdminOrganisationListSchema },
   { method: 'POST', path: '/api/admin/organisations', summary: 'Add an organisation to the directory', tag: 'Organisations', access: 'admin', body: OrganisationRequestSchema, response: AdminOrganisationSchema, status: 201 },
   { method: 'PUT', path: '/api/admin/organisations/{id}', summary: 'Edit an organisation', tag: 'Organisations', access: 'admin', body: EditOrganisationRequestSchema, response: AdminOrganisationSchema },

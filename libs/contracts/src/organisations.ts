@@ -17,6 +17,7 @@ import { JURISDICTIONS } from './memory-vocabulary';
  * A memory's organisations (owner and editors change them; viewers read):
  *   GET    /api/memories/:id/organisations                     MemoryOrganisationsResponse
  *   PUT    /api/memories/:id/organisations/answers             OrganisationAnswers → MemoryOrganisationsResponse
+ *   PUT    /api/memories/:id/organisations/last-address        SetLastAddressRequest → MemoryOrganisationsResponse
  *   POST   /api/memories/:id/organisations                     AddMemoryOrganisationRequest → 201 MemoryOrganisationsResponse
  *   PATCH  /api/memories/:id/organisations/:entryId            EditMemoryOrganisationRequest → MemoryOrganisationsResponse
  *   DELETE /api/memories/:id/organisations/:entryId            MemoryOrganisationsResponse
@@ -269,10 +270,16 @@ export type MemoryOrganisation = z.infer<typeof MemoryOrganisationSchema>;
 export const MemoryOrganisationsResponseSchema = z.object({
   memoryId: z.string(),
   answers: OrganisationAnswersSchema,
+  /** The last address of the person who died, as the letters give it ([] until the family gives it). */
+  lastAddress: z.optional(PostalAddressSchema),
   startingList: StartingListSchema,
   organisations: z.array(MemoryOrganisationSchema),
 });
 export type MemoryOrganisationsResponse = z.infer<typeof MemoryOrganisationsResponseSchema>;
+
+/** `PUT /api/memories/:id/organisations/last-address`: where the person who died last lived, for the letters. */
+export const SetLastAddressRequestSchema = z.object({ lastAddress: PostalAddressSchema });
+export type SetLastAddressRequest = z.infer<typeof SetLastAddressRequestSchema>;
 
 /** Staff figures: names families typed for organisations the directory lacks, counted, nothing else. */
 export const MissingOrganisationsSchema = z.object({ names: z.array(z.object({ name: z.string(), count: z.int() })) });

@@ -21,8 +21,6 @@ export const PrivateTopics = {
   memories: 'memories',
   /** A memory this person could see is gone, or someone left one of theirs: ids are `<kind>:<memory id>`, no names. */
   memoryNotices: 'memory-notices',
-  /** A memory's list of organisations changed: ids are memory ids (everyone on the memory hears of it). */
-  memoryOrganisations: 'memory-organisations',
 } as const;
 export type PrivateTopic = (typeof PrivateTopics)[keyof typeof PrivateTopics];
 /** The room of a private topic for one user. */

@@ -4,6 +4,8 @@
 CREATE TABLE memory_organisations_lists (
   case_id uuid PRIMARY KEY,
   answers jsonb NOT NULL,
+  -- The last address of the person who died, for the letters (sealed).
+  last_address_sealed text,
   -- The stream revision applied: an older event (a replay) changes nothing.
   revision bigint NOT NULL,
   updated_at timestamptz(3) NOT NULL

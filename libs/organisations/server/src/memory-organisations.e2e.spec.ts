@@ -4,6 +4,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import {
   MemoryOrganisationsResponseSchema,
+  MissingOrganisationsSchema,
   PrivateTopics,
   ProblemDetailsSchema,
   REALTIME_PATH,
@@ -12,7 +13,8 @@ import {
   type MemoryOrganisationsResponse,
   type ReadModelChanged,
 } from '@afterwards/contracts';
-import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { pdfPages } from '@afterwards/organisations-domain/testing';
+import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
 describe("a memory's organisations over HTTP", () => {
@@ -22,7 +24,9 @@ describe("a memory's organisations over HTTP", () => {
   let bob: HttpSession; // editor
   let cara: HttpSession; // viewer
   let dan: HttpSession; // not on the memory
+  let staff: HttpSession;
   let memoryId: string;
+  let dansMemoryId: string;
   const password = 'quiet-harbour-47';
   const emails = { bob: 'bob.organisations@example.test', cara: 'cara.organisations@example.test' };
   // Marks that must never be stored or logged in the clear, and must be gone after Delete Forever.
@@ -45,6 +49,9 @@ describe("a memory's organisations over HTTP", () => {
     });
     expect(opened.status).toBe(201);
     memoryId = opened.body.memory.id;
+    const STAFF = { email: 'orla.figures@afterwards.example', name: 'Orla Byrne', password: 'harbour-lights-2043' };
+    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
+    staff = await staffSignedIn(product, STAFF);
     for (const [who, email, role] of [[bob, emails.bob, 'editor'], [cara, emails.cara, 'viewer']] as const) {
       const seen = mailsFor(product.outboxDir, email).filter((m) => m.kind === 'memory-invitation').length;
       expect((await ann.json(`/api/memories/${memoryId}/invitations`, { method: 'POST', json: { email, role } })).status).toBe(201);
@@ -138,13 +145,13 @@ describe("a memory's organisations over HTTP", () => {
           socket.on('connect_error', reject);
         });
       const annSocket = await connect(ann);
-      expect(await annSocket.emitWithAck(RealtimeEvents.subscribe, PrivateTopics.memoryOrganisations)).toEqual({ ok: true });
+      expect(await annSocket.emitWithAck(RealtimeEvents.subscribe, PrivateTopics.memories)).toEqual({ ok: true });
       const heard = new Promise<ReadModelChanged>((resolve) => annSocket.on(RealtimeEvents.readModelChanged, (m: ReadModelChanged) => resolve(m)));
 
       const bank = (await ok(bob.json(url()))).organisations.find((o) => o.organisationId === 'nationwide')!;
       const sent = await ok(bob.json(url(`/${bank.id}`), { method: 'PATCH', json: { status: 'letter-sent', statusOn: '2026-10-28' } }));
       expect(sent.organisations.find((o) => o.id === bank.id)).toMatchObject({ status: 'letter-sent', dates: { sentOn: '2026-10-28' }, waiting: true });
-      expect(await heard).toMatchObject({ topic: PrivateTopics.memoryOrganisations, ids: [memoryId] });
+      expect(await heard).toMatchObject({ topic: PrivateTopics.memories, ids: [memoryId] });
 
       const read = await ok(cara.json(url()));
       expect(read.organisations.find((o) => o.id === bank.id)?.references).toEqual([{ label: 'Account number', value: ACCOUNT }]);
@@ -170,16 +177,53 @@ describe("a memory's organisations over HTTP", () => {
     }
   });
 
+  it("makes the letter as a PDF holding the person's name, dates, last address, the reference and the bereavement address", async () => {
+    expect((await ann.json('/api/profile', { method: 'PUT', json: { firstName: 'Ann', lastName: 'Quillfeather', address: '3 Heron Close\nLeicester\nLE2 3AB' } })).status).toBe(200);
+    const withAddress = await ok(ann.json(url('/last-address'), { method: 'PUT', json: { lastAddress: ['12 Larch Row', 'Market Harborough', 'LE16 7PQ'] } }));
+    expect(withAddress.lastAddress).toEqual(['12 Larch Row', 'Market Harborough', 'LE16 7PQ']);
+    expect(await everything()).not.toContain('Larch Row');
+
+    const bank = withAddress.organisations.find((o) => o.organisationId === 'nationwide')!;
+    const res = await cara.fetch(url(`/${bank.id}/letter.pdf`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = (await pdfPages(new Uint8Array(await res.arrayBuffer()))).join('\n');
+    for (const expected of ['Arthur Quillfeather', '2 March 1941', '20 October 2026', '12 Larch Row', '93817265', bank.address.at(-1)!]) expect(text).toContain(expected);
+    expect((await dan.fetch(url(`/${bank.id}/letter.pdf`))).status).toBe(404);
+
+    // 'Letters for all to tell': only those not yet sent (the bank's letter went; the bowls club's has not).
+    const pack = await ann.fetch(url('/letters.pdf'));
+    expect(pack.headers.get('content-type')).toBe('application/pdf');
+    const packText = (await pdfPages(new Uint8Array(await pack.arrayBuffer()))).join('\n');
+    expect(packText).toContain('Hollybush Bowls Club');
+    expect(packText).toContain('3 Heron Close');
+    expect(packText).not.toContain('93817265');
+  });
+
+  it("counts for staff the names families add that the directory lacks, given on two memories or more, and nothing else", async () => {
+    const dans = await dan.json<MemoryDetail>('/api/memories', { method: 'POST', json: { name: 'Gran', deceasedName: 'Edith Marsh', jurisdiction: 'Wales' } });
+    dansMemoryId = dans.body.memory.id;
+    const add = (json: Record<string, unknown>) => ok(dan.json(`/api/memories/${dansMemoryId}/organisations`, { method: 'POST', json: { organisationId: null, kind: 'other', ...json } }), 201);
+    await add({ name: '  hollybush   BOWLS club ' });
+    await add({ name: 'Larkspur Lettings' }); // one family's only: never shown
+    await add({ name: 'Nationwide Building Society' }); // the directory has it
+    const figures = async () => MissingOrganisationsSchema.parse((await staff.json('/api/admin/organisations/missing')).body).names;
+    expect(await figures()).toEqual([{ name: expect.stringMatching(/^hollybush bowls club$/i), count: 2 }]);
+    expect((await dan.json('/api/admin/organisations/missing')).status).not.toBe(200);
+  });
+
   it('removes an organisation', async () => {
-    const own = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === null)!;
-    const after = await ok(ann.json(url(`/${own.id}`), { method: 'DELETE' }));
-    expect(after.organisations.map((o) => o.id)).not.toContain(own.id);
+    const dvla = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === 'dvla')!;
+    const after = await ok(ann.json(url(`/${dvla.id}`), { method: 'DELETE' }));
+    expect(after.organisations.map((o) => o.id)).not.toContain(dvla.id);
+    expect((await ann.json(url(`/${dvla.id}`), { method: 'DELETE' })).status).toBe(200); // already gone: nothing to do
   });
 
   it('leaves no reference anywhere after Delete Forever: tables, events, files and logs', async () => {
     expect((await ann.fetch(`/api/memories/${memoryId}`, { method: 'DELETE' })).status).toBe(204);
     const left = await everything();
-    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush']) expect(left).not.toContain(secret);
+    for (const secret of [ACCOUNT, NOTE, TUO, '93817265', 'Hollybush Bowls Club', 'Larch Row']) expect(left).not.toContain(secret);
     for (const table of ['memory_organisations', 'memory_organisations_lists', 'memory_organisations_keys']) {
       expect((await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE case_id = $1`, [memoryId])).rows[0]).toEqual({ n: 0 });
     }
@@ -190,5 +234,7 @@ describe("a memory's organisations over HTTP", () => {
     expect(filesUnder(product.dataDir)).not.toContain('93817265');
     expect(product.logs()).not.toContain('93817265');
     expect((await bob.json(url())).status).toBe(404);
+    // The name went with the memory: one memory gives it now, below the floor.
+    expect(MissingOrganisationsSchema.parse((await staff.json('/api/admin/organisations/missing')).body).names).toEqual([]);
   });
 });

@@ -25,11 +25,16 @@ import { AddMemoryOrganisationController } from './add-memory-organisation/add-m
 import { EditMemoryOrganisationController } from './edit-memory-organisation/edit-memory-organisation.http.controller';
 import { RemoveOrganisationController } from './remove-organisation/remove-organisation.http.controller';
 import { MemoryOrganisationsErasure } from './erase-memory-organisations/memory-organisations-erasure.service';
+import { LastAddressController } from './give-answers/last-address.http.controller';
+import { LettersController } from './letters/letters.http.controller';
+import { MissingOrganisationsController } from './missing-organisations/missing-organisations.http.controller';
 
 registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
 
 /** The routes this context serves (only the API process serves HTTP). */
 const controllers: Type[] = [
+  // Before the staff routes with an :id, so 'missing' is never taken for one.
+  MissingOrganisationsController,
   SearchOrganisationsController,
   ListOrganisationsController,
   AddOrganisationController,
@@ -37,9 +42,11 @@ const controllers: Type[] = [
   RetireOrganisationController,
   GetMemoryOrganisationsController,
   GiveAnswersController,
+  LastAddressController,
   AddMemoryOrganisationController,
   EditMemoryOrganisationController,
   RemoveOrganisationController,
+  LettersController,
 ];
 // SessionCache comes from the cases module (global), so erasing an account forgets its sessions here too.
 const providers: Provider[] = [

@@ -16,6 +16,12 @@ export interface OrganisationAnswersGiven {
   data: { caseId: string; answers: OrganisationAnswers };
 }
 
+/** The last address of the person who died, as the letters give it (sealed; null: taken away). */
+export interface DeceasedLastAddressGiven {
+  type: 'DeceasedLastAddressGiven';
+  data: { caseId: string; lastAddress: Sealed | null };
+}
+
 /** An organisation put on the memory's list: a directory entry (copied as it was) or one of the family's own. */
 export interface MemoryOrganisationAdded {
   type: 'MemoryOrganisationAdded';
@@ -71,6 +77,7 @@ export interface MemoryOrganisationsErased {
 
 export type MemoryOrganisationsEvent =
   | OrganisationAnswersGiven
+  | DeceasedLastAddressGiven
   | MemoryOrganisationAdded
   | MemoryOrganisationEdited
   | MemoryOrganisationStatusChanged
@@ -79,6 +86,7 @@ export type MemoryOrganisationsEvent =
 
 export const MEMORY_ORGANISATIONS_EVENT_TYPES = [
   'OrganisationAnswersGiven',
+  'DeceasedLastAddressGiven',
   'MemoryOrganisationAdded',
   'MemoryOrganisationEdited',
   'MemoryOrganisationStatusChanged',

@@ -28,6 +28,7 @@ export const initialMemoryOrganisationsState: MemoryOrganisationsState = { caseI
 /** Commands. Who may send them is the server's check (the memory's owner and editors); time comes in as `today`. */
 export type MemoryOrganisationsCommand =
   | { type: 'GiveOrganisationAnswers'; caseId: string; answers: OrganisationAnswers }
+  | { type: 'GiveDeceasedLastAddress'; caseId: string; lastAddress: Sealed | null }
   | {
       type: 'AddMemoryOrganisation';
       caseId: string;
@@ -102,6 +103,9 @@ export function decideMemoryOrganisations(command: MemoryOrganisationsCommand, s
       if (same && state.caseId !== null) return [];
       return [{ type: 'OrganisationAnswersGiven', data: { caseId: command.caseId, answers: command.answers } }];
     }
+    case 'GiveDeceasedLastAddress':
+      // Sealed values differ each time they are sealed, so a same address cannot be told apart: it is recorded again.
+      return [{ type: 'DeceasedLastAddressGiven', data: { caseId: command.caseId, lastAddress: command.lastAddress } }];
     case 'AddMemoryOrganisation': {
       if (state.entries[command.entryId]) return [];
       const name = command.name.trim();
@@ -145,6 +149,8 @@ export function evolveMemoryOrganisations(state: MemoryOrganisationsState, event
   switch (event.type) {
     case 'OrganisationAnswersGiven':
       return { ...started, answers: event.data.answers };
+    case 'DeceasedLastAddressGiven':
+      return started;
     case 'MemoryOrganisationAdded':
       return {
         ...started,

@@ -50,6 +50,12 @@ describe("a memory's organisations", () => {
     expect(given(...events).when({ type: 'GiveOrganisationAnswers', caseId: CASE, answers })).toEqual([]);
   });
 
+  it('records the last address of the person who died, sealed', () => {
+    expect(given().when({ type: 'GiveDeceasedLastAddress', caseId: CASE, lastAddress: 's1.addr' })).toEqual([
+      { type: 'DeceasedLastAddressGiven', data: { caseId: CASE, lastAddress: 's1.addr' } },
+    ]);
+  });
+
   it('adds a directory entry once; adding it again is refused, a retried add decides nothing', () => {
     expect(given().when(add())).toEqual([added()]);
     expect(given(added()).when(add())).toEqual([]);

@@ -1,4 +1,4 @@
-import type { MemoryOrganisation, MemoryOrganisationsResponse, OrganisationAnswers, OrganisationReference } from '@afterwards/contracts';
+import type { MemoryOrganisation, MemoryOrganisationsResponse, OrganisationAnswers, OrganisationReference, PostalAddress } from '@afterwards/contracts';
 import type { SqlExecutor } from '@afterwards/persistence';
 import type { MemoryForPerson } from '@afterwards/cases-server';
 import { isWaiting, startingList, UNANSWERED } from '@afterwards/organisations-domain';
@@ -63,10 +63,13 @@ export function toMemoryOrganisation(row: MemoryOrganisationRow, key: MemoryKey 
   };
 }
 
-/** The memory's answers (unanswered until the family gives them). */
-export async function readAnswers(sql: SqlExecutor, caseId: string): Promise<OrganisationAnswers> {
-  const { rows } = await sql.query<{ answers: OrganisationAnswers }>(`SELECT answers FROM memory_organisations_lists WHERE case_id = $1::uuid`, [caseId]);
-  return rows[0]?.answers ?? UNANSWERED;
+/** The memory's answers (unanswered until the family gives them) and the person's last address, sealed. */
+export async function readList(sql: SqlExecutor, caseId: string): Promise<{ answers: OrganisationAnswers; lastAddressSealed: string | null }> {
+  const { rows } = await sql.query<{ answers: OrganisationAnswers; last_address_sealed: string | null }>(
+    `SELECT answers, last_address_sealed FROM memory_organisations_lists WHERE case_id = $1::uuid`,
+    [caseId],
+  );
+  return { answers: rows[0]?.answers ?? UNANSWERED, lastAddressSealed: rows[0]?.last_address_sealed ?? null };
 }
 
 /** The whole of a memory's organisations, with the starting list for its jurisdiction and answers. */
@@ -76,9 +79,10 @@ export async function readMemoryOrganisations(
   memory: Pick<MemoryForPerson, 'id' | 'jurisdiction'>,
   today: string,
 ): Promise<MemoryOrganisationsResponse> {
-  const [answers, rows] = await Promise.all([readAnswers(sql, memory.id), readOrganisationRows(sql, memory.id)]);
-  const key = rows.length > 0 ? await sealer.existingKey(memory.id) : null;
+  const [{ answers, lastAddressSealed }, rows] = await Promise.all([readList(sql, memory.id), readOrganisationRows(sql, memory.id)]);
+  const key = rows.length > 0 || lastAddressSealed ? await sealer.existingKey(memory.id) : null;
   const organisations = rows.map((row) => toMemoryOrganisation(row, key, today));
   const added = new Set(organisations.flatMap((o) => (o.organisationId ? [o.organisationId] : [])));
-  return { memoryId: memory.id, answers, startingList: startingList(memory.jurisdiction, answers, added), organisations };
+  const lastAddress = lastAddressSealed && key ? (JSON.parse(key.open(lastAddressSealed)) as PostalAddress) : [];
+  return { memoryId: memory.id, answers, lastAddress, startingList: startingList(memory.jurisdiction, answers, added), organisations };
 }

@@ -29,6 +29,9 @@ async function applyEvent(event: MemoryOrganisationsEvent, tx: ProjectionTx, at:
     case 'OrganisationAnswersGiven':
       await tx.$executeRaw`UPDATE memory_organisations_lists SET answers = ${JSON.stringify(event.data.answers)}::jsonb WHERE case_id = ${event.data.caseId}::uuid`;
       return;
+    case 'DeceasedLastAddressGiven':
+      await tx.$executeRaw`UPDATE memory_organisations_lists SET last_address_sealed = ${event.data.lastAddress} WHERE case_id = ${event.data.caseId}::uuid`;
+      return;
     case 'MemoryOrganisationAdded': {
       const d = event.data;
       await tx.$executeRaw`
@@ -83,16 +86,17 @@ async function applyEvent(event: MemoryOrganisationsEvent, tx: ProjectionTx, at:
 /**
  * Projects memory-organisations streams into memory_organisations_lists (the answers) and memory_organisations
  * (one row per organisation, references sealed as in the events). Everyone on the memory hears of a change on
- * the private memory-organisations topic, so a shared editor's change shows on the others' screens live.
+ * the memories topic the memory's own changes use (its id, as for any change to it; decision 0019), so a
+ * shared editor's change shows on the others' screens live.
  */
 export const memoryOrganisationsProjection: Projection = {
   name: MEMORY_ORGANISATIONS_PROJECTION,
   streamPrefixes: [MEMORY_ORGANISATIONS_STREAM_PREFIX],
-  topic: PrivateTopics.memoryOrganisations,
+  topic: PrivateTopics.memories,
   async audience(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const caseId = (recorded.data as { caseId: string }).caseId;
     const people = new Set([...(await peopleOnMemory(tx, caseId)), recorded.metadata.actor]);
-    return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memoryOrganisations, p));
+    return [...people].filter((p): p is string => typeof p === 'string' && p !== '').map((p) => privateRoom(PrivateTopics.memories, p));
   },
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     const event = { type: recorded.type, data: recorded.data } as MemoryOrganisationsEvent;
