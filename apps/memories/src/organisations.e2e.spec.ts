@@ -32,6 +32,7 @@ const DECEASED = 'Walter Penhallow';
 /** Unusual enough that finding it anywhere after Delete Forever means it leaked. */
 const REFERENCE = '40-11-88 73920514';
 const OWN = 'Penhallow Bowls Club';
+const LAST_ADDRESS = '7 Quillet Row';
 
 /** A downloaded PDF read back as text with pdf.js, as a reader or screen reader gets it. */
 async function pdfText(download: Download): Promise<string> {
@@ -125,6 +126,12 @@ describe('telling the organisations', () => {
     });
     expect(created.status).toBe(201);
     memoryId = created.body.memory.id;
+    // Who signs the letters: Ann's profile.
+    const profile = await ann.json('/api/profile', {
+      method: 'PUT',
+      json: { firstName: 'Ann', lastName: 'Ellis', phone: '01872 270000', address: '3 Harbour View, Falmouth, TR11 2AB' },
+    });
+    expect(profile.status).toBe(200);
     await invite(BEN, 'editor');
     await invite(CARA, 'viewer');
   }, 240_000);
@@ -214,6 +221,11 @@ describe('telling the organisations', () => {
   }, 120_000);
 
   it("keeps the bank's reference, and makes its letter as a PDF holding the person, their dates, the reference and the bank's address", async () => {
+    const setup = annPage.getByRole('region', { name: 'For the letters' });
+    await setup.getByLabel(`Where ${DECEASED} last lived`).fill(`${LAST_ADDRESS}\nTruro\nTR1 2HX`);
+    await setup.getByRole('button', { name: 'Save the address' }).click();
+    await annPage.getByText('The address is saved for the letters').waitFor();
+
     await openEntry(annPage, 'Barclays');
     const bank = entry(annPage, 'Barclays');
     await bank.getByRole('button', { name: 'Add a reference' }).click();
@@ -224,7 +236,9 @@ describe('telling the organisations', () => {
 
     const [letter] = await Promise.all([annPage.waitForEvent('download'), bank.getByRole('link', { name: 'Make the letter (PDF)' }).click()]);
     const text = await pdfText(letter);
-    for (const expected of [DECEASED, '5 November 1941', '10 November 2026', REFERENCE, 'Bereavement Service Centre', 'LE87 2BB']) expect(text).toContain(expected);
+    for (const expected of [DECEASED, '5 November 1941', '10 November 2026', REFERENCE, 'Bereavement Service Centre', 'LE87 2BB', LAST_ADDRESS, 'Ann Ellis', 'TR11 2AB']) {
+      expect(text).toContain(expected);
+    }
 
     // The family's own words replace the prepared body; reset brings the prepared text back.
     await bank.getByRole('button', { name: 'Edit the text' }).click();
@@ -342,6 +356,7 @@ describe('telling the organisations', () => {
     const dump = await everything();
     expect(dump).not.toContain(REFERENCE);
     expect(dump).not.toContain('TUO-558201');
+    expect(dump).not.toContain(LAST_ADDRESS);
     expect(await storedFiles()).not.toContain(REFERENCE);
     expect(product.logs()).not.toContain(REFERENCE);
     expect(product.logs()).not.toContain('TUO-558201');

@@ -1,7 +1,7 @@
 // One organisation's letter: the text to read, the family's own edit of it (kept with the entry), the PDF
 // the server makes from what is saved, and an e-mail version where the organisation takes e-mail.
 import { useState } from 'react';
-import type { MemoryOrganisation, MemorySummary } from '@afterwards/contracts';
+import type { MemoryOrganisation, MemorySummary, PostalAddress } from '@afterwards/contracts';
 import { letterEmail, letterPlainText } from '@afterwards/organisations-domain';
 import { Button, ButtonLink, Icon, TextArea, useToast } from '@afterwards/web-ui';
 import { organisationsApi } from './organisations-api';
@@ -14,14 +14,15 @@ export interface LetterPanelProps {
   entry: MemoryOrganisation;
   canChange: boolean;
   memory: Pick<MemorySummary, 'deceasedName' | 'dateOfBirth' | 'dateOfDeath' | 'jurisdiction'>;
+  lastAddress: PostalAddress;
 }
 
 const LETTER_MAX = 20_000;
 
-export function LetterPanel({ memoryId, entry, canChange, memory }: LetterPanelProps) {
+export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }: LetterPanelProps) {
   const toast = useToast();
   // The words the PDF holds between its addresses and the facts: the family's own, or those prepared for this kind.
-  const details = letterDetailsOf(memory, entry);
+  const details = letterDetailsOf(memory, entry, lastAddress);
   const text = letterPlainText(details);
   const [draft, setDraft, dirty] = useEntryDraft(text, entry.version);
   const [editing, setEditing] = useState(false);
@@ -109,7 +110,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory }: LetterPanelP
               <a href={mailto}>
                 <Icon name="mail" size={16} /> E-mail this letter to {entry.email}
               </a>
-              <span className="aw-muted"> Opens your own e-mail program with the letter&apos;s text; check it and attach the certificate before sending.</span>
+              <span className="aw-muted"> Opens your own e-mail program with the letter&apos;s text; check it, sign it and attach the certificate before sending.</span>
             </>
           ) : (
             <span className="aw-muted">

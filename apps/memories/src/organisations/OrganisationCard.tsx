@@ -1,7 +1,7 @@
 // One organisation on the memory's list: where telling it stands (with the day, and a waiting badge when a
 // letter has gone unanswered too long), then, opened, its references, notes, status form and letter.
 import { useState } from 'react';
-import { ORGANISATION_KIND_LABELS, type MemoryOrganisation, type MemorySummary } from '@afterwards/contracts';
+import { ORGANISATION_KIND_LABELS, type MemoryOrganisation, type MemorySummary, type PostalAddress } from '@afterwards/contracts';
 import { Badge, Button, Card, ConfirmDialog, Icon, useToast } from '@afterwards/web-ui';
 import { organisationsApi } from './organisations-api';
 import { applyOrganisations, reportOrganisationError } from './organisations-store';
@@ -12,13 +12,14 @@ import { NotesEditor, ReferencesEditor, StatusEditor } from './EntryEditors';
 export interface OrganisationCardProps {
   memoryId: string;
   memory: Pick<MemorySummary, 'deceasedName' | 'dateOfBirth' | 'dateOfDeath' | 'jurisdiction'>;
+  lastAddress: PostalAddress;
   entry: MemoryOrganisation;
   canChange: boolean;
 }
 
 const SERVICE_NAMES = { 'tell-us-once': 'Tell Us Once', 'death-notification-service': 'the Death Notification Service' } as const;
 
-export function OrganisationCard({ memoryId, memory, entry, canChange }: OrganisationCardProps) {
+export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChange }: OrganisationCardProps) {
   const { jurisdiction } = memory;
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -89,7 +90,7 @@ export function OrganisationCard({ memoryId, memory, entry, canChange }: Organis
             </div>
             <StatusEditor memoryId={memoryId} entry={entry} canChange={canChange} jurisdiction={jurisdiction} />
             <NotesEditor memoryId={memoryId} entry={entry} canChange={canChange} />
-            <LetterPanel memoryId={memoryId} entry={entry} canChange={canChange} memory={memory} />
+            <LetterPanel memoryId={memoryId} entry={entry} canChange={canChange} memory={memory} lastAddress={lastAddress} />
             {canChange ? (
               <p className="org-entry__remove">
                 <Button size="sm" variant="quiet" onClick={() => setRemoving(true)} icon={<Icon name="trash" size={16} />} aria-haspopup="dialog">

@@ -14,6 +14,7 @@ import { Questions } from './Questions';
 import { StartingList, TellingServices } from './StartingList';
 import { AddOrganisation } from './AddOrganisation';
 import { OrganisationCard } from './OrganisationCard';
+import { ForTheLetters } from './ForTheLetters';
 import './organisations.css';
 
 export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: TabProps) {
@@ -70,6 +71,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
           <StartingList memoryId={memory.id} list={data.startingList} canChange={canChange} />
           <TellingServices services={data.startingList.services} />
           {canChange ? <AddOrganisation memoryId={memory.id} jurisdiction={memory.jurisdiction} added={added} /> : null}
+          <ForTheLetters memoryId={memory.id} deceasedName={memory.deceasedName} lastAddress={data.lastAddress ?? []} canChange={canChange} />
           <section className="org-list" aria-labelledby="org-list-title">
             <div className="org-list__top">
               <h3 id="org-list-title">
@@ -88,7 +90,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
               <ul className="org-list__items">
                 {data.organisations.map((entry) => (
                   <li key={entry.id}>
-                    <OrganisationCard memoryId={memory.id} memory={memory} entry={entry} canChange={canChange} />
+                    <OrganisationCard memoryId={memory.id} memory={memory} lastAddress={data.lastAddress ?? []} entry={entry} canChange={canChange} />
                   </li>
                 ))}
               </ul>

@@ -9,6 +9,7 @@ import {
   type MemoryOrganisationsResponse,
   type Organisation,
   type OrganisationAnswers,
+  type PostalAddress,
 } from '@afterwards/contracts';
 import { queryString, requestJson } from '@afterwards/web-data';
 import { memoryUrl } from '../api';
@@ -22,6 +23,10 @@ export const organisationsApi = {
   },
   answer(memoryId: string, answers: OrganisationAnswers): Promise<MemoryOrganisationsResponse> {
     return list('PUT', listUrl(memoryId, 'answers'), answers);
+  },
+  /** Where the person who died last lived, for the letters. */
+  lastAddress(memoryId: string, lastAddress: PostalAddress): Promise<MemoryOrganisationsResponse> {
+    return list('PUT', listUrl(memoryId, 'last-address'), { lastAddress });
   },
   add(memoryId: string, body: AddMemoryOrganisationRequest): Promise<MemoryOrganisationsResponse> {
     return list('POST', listUrl(memoryId), body);

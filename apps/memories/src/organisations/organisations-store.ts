@@ -12,8 +12,8 @@ import { organisationsApi } from './organisations-api';
 export const ORGANISATIONS_KEY = ['memory-organisations'] as const;
 export const organisationsKey = (memoryId: string) => [...ORGANISATIONS_KEY, memoryId] as const;
 
-/** A change to a memory's organisations is told on its own topic, naming the memory, to everyone on it. */
-const TOPIC = PrivateTopics.memoryOrganisations;
+/** A change to a memory's organisations is told on the memories topic, naming the memory, to everyone on it. */
+const TOPIC = PrivateTopics.memories;
 
 export function useMemoryOrganisations(memoryId: string | undefined) {
   const [ready, setReady] = useState(false);

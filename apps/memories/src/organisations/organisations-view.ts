@@ -13,6 +13,7 @@ import {
   type MemoryOrganisationStatus,
   type OrganisationAnswers,
   type OrganisationKind,
+  type PostalAddress,
   type TellingService,
 } from '@afterwards/contracts';
 import { formatDay } from '../shared/format';
@@ -160,18 +161,19 @@ export function mailtoLink(to: string, subject: string, body: string): string | 
 
 /**
  * What the letter domain writes one letter from, as far as the screen knows it: the words the family reads and
- * edits (the body) need only the person who died, the organisation and the jurisdiction; the sender's address
- * and the last address are laid out around them in the PDF the server makes.
+ * edits (the body) need only the person who died, the organisation and the jurisdiction; the sender (their
+ * profile, which the server reads) is laid out around them in the PDF, and signs the e-mail by hand.
  */
 export function letterDetailsOf(
   memory: Pick<MemorySummary, 'deceasedName' | 'dateOfBirth' | 'dateOfDeath' | 'jurisdiction'>,
   entry: Pick<MemoryOrganisation, 'name' | 'kind' | 'address' | 'references' | 'letterText'>,
+  lastAddress: PostalAddress = [],
   now: Date = new Date(),
 ): LetterDetails {
   return {
     sender: { name: '', address: [] },
     organisation: { name: entry.name, kind: entry.kind, address: entry.address },
-    deceased: { fullName: memory.deceasedName, dateOfBirth: memory.dateOfBirth, dateOfDeath: memory.dateOfDeath, lastAddress: [] },
+    deceased: { fullName: memory.deceasedName, dateOfBirth: memory.dateOfBirth, dateOfDeath: memory.dateOfDeath, lastAddress },
     references: entry.references,
     jurisdiction: memory.jurisdiction,
     date: today(now),
@@ -190,14 +192,18 @@ export interface OwnOrganisationForm {
   email: string;
 }
 
+/** An address typed one line each, as the lines a letter prints (blank lines dropped). */
+export const addressLinesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 export const EMPTY_OWN: OwnOrganisationForm = { name: '', kind: 'other', address: '', email: '' };
 
 /** One of the family's own, as the server takes it, or the message of each field the contract refuses. */
 export function ownOrganisationRequest(form: OwnOrganisationForm): { request: AddMemoryOrganisationRequest } | { errors: Partial<Record<keyof OwnOrganisationForm, string>> } {
-  const address = form.address
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+  const address = addressLinesOf(form.address);
   const request: AddMemoryOrganisationRequest = { organisationId: null, name: form.name.trim(), kind: form.kind, address, email: form.email.trim() || null };
   const parsed = AddMemoryOrganisationRequestSchema.safeParse(request);
   if (parsed.success) return { request: parsed.data };

@@ -98,10 +98,10 @@ describe('the organisations area', () => {
   it("gives the letter domain what the screen knows: the person who died, the organisation, its references and the family's own words", () => {
     const memory = { deceasedName: 'Margaret Ellis', dateOfBirth: '1941-11-05', dateOfDeath: '2026-11-10', jurisdiction: 'England' as const };
     const references = [{ label: 'Account number', value: '12345678' }];
-    expect(letterDetailsOf(memory, entry({ references, letterText: 'My own words' }), new Date('2026-11-28T10:00:00Z'))).toEqual({
+    expect(letterDetailsOf(memory, entry({ references, letterText: 'My own words' }), ['1 Mill Lane', 'Truro', 'TR1 1AA'], new Date('2026-11-28T10:00:00Z'))).toEqual({
       sender: { name: '', address: [] },
       organisation: { name: 'Nationwide', kind: 'building-society', address: ['Nationwide House', 'Swindon', 'SN38 1NW'] },
-      deceased: { fullName: 'Margaret Ellis', dateOfBirth: '1941-11-05', dateOfDeath: '2026-11-10', lastAddress: [] },
+      deceased: { fullName: 'Margaret Ellis', dateOfBirth: '1941-11-05', dateOfDeath: '2026-11-10', lastAddress: ['1 Mill Lane', 'Truro', 'TR1 1AA'] },
       references,
       jurisdiction: 'England',
       date: '2026-11-28',

@@ -2,7 +2,8 @@
 // (a new version arrives live), unless the family has typed since, so their words are never swept away.
 import { useEffect, useRef, useState } from 'react';
 
-export function useEntryDraft<T>(saved: T, version: number): [T, (next: T) => void, boolean] {
+/** `version` changes whenever the saved value may have: an entry's version, or a plain saved value itself. */
+export function useEntryDraft<T>(saved: T, version: number | string): [T, (next: T) => void, boolean] {
   const [draft, setDraftState] = useState(saved);
   const [dirty, setDirty] = useState(false);
   const seen = useRef(version);
