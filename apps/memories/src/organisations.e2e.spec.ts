@@ -183,8 +183,9 @@ describe('telling the organisations', () => {
     await dvla.getByRole('button', { name: 'Save' }).click();
     await dvla.getByText('On your list').waitFor();
     await entry(annPage, 'Driver and Vehicle Licensing Agency (DVLA)')
-      .getByText(/Told through Tell Us Once, reference TUO-558201/)
+      .getByText(/^Told through Tell Us Once on /)
       .waitFor();
+    await entry(annPage, 'Driver and Vehicle Licensing Agency (DVLA)').getByText('Their reference: TUO-558201').waitFor();
   }, 180_000);
 
   it('adds a bank from the directory by searching as she types, and one of their own', async () => {

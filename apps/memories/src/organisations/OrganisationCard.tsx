@@ -17,8 +17,6 @@ export interface OrganisationCardProps {
   canChange: boolean;
 }
 
-const SERVICE_NAMES = { 'tell-us-once': 'Tell Us Once', 'death-notification-service': 'the Death Notification Service' } as const;
-
 export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChange }: OrganisationCardProps) {
   const { jurisdiction } = memory;
   const toast = useToast();
@@ -55,12 +53,7 @@ export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChan
               </Badge>
             ) : null}
           </p>
-          {entry.status === 'told-by-service' && entry.service ? (
-            <p className="aw-muted org-entry__line">
-              Told through {SERVICE_NAMES[entry.service]}
-              {entry.serviceReference ? `, reference ${entry.serviceReference}` : ''}
-            </p>
-          ) : null}
+          {entry.status === 'told-by-service' && entry.serviceReference ? <p className="aw-muted org-entry__line">Their reference: {entry.serviceReference}</p> : null}
           {entry.status === 'closed' && entry.amountMinor !== null ? <p className="aw-muted org-entry__line">Amount: {formatMoney(entry.amountMinor, jurisdiction)}</p> : null}
           {entry.waiting ? <p className="aw-muted org-entry__line">They usually reply within {entry.usualReplyDays} days. It may be worth a call, or a second letter.</p> : null}
         </div>

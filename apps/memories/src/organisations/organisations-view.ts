@@ -106,9 +106,11 @@ export function statusDate(entry: Pick<MemoryOrganisation, 'status' | 'dates'>):
   }
 }
 
-/** 'Letter sent on 3 March 2026'; the label alone when there is no date. */
-export function statusLine(entry: Pick<MemoryOrganisation, 'status' | 'dates'>): string {
-  const label = MEMORY_ORGANISATION_STATUS_LABELS[entry.status];
+export const SERVICE_NAMES: Record<TellingService, string> = { 'tell-us-once': 'Tell Us Once', 'death-notification-service': 'the Death Notification Service' };
+
+/** 'Letter sent on 3 March 2026', 'Told through Tell Us Once on …'; the label alone when there is no date. */
+export function statusLine(entry: Pick<MemoryOrganisation, 'status' | 'dates'> & Partial<Pick<MemoryOrganisation, 'service'>>): string {
+  const label = entry.status === 'told-by-service' && entry.service ? `Told through ${SERVICE_NAMES[entry.service]}` : MEMORY_ORGANISATION_STATUS_LABELS[entry.status];
   const day = formatDay(statusDate(entry));
   return day ? `${label} on ${day}` : label;
 }

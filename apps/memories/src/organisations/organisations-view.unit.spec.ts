@@ -71,6 +71,11 @@ describe('the organisations area', () => {
     expect(statusLine(entry({ status: 'acknowledged', dates: { sentOn: '2026-11-03', toldOn: null, acknowledgedOn: '2026-11-20', closedOn: null } }))).toBe(
       'Acknowledged on 20 November 2026',
     );
+    const told = { sentOn: null, toldOn: '2026-11-12', acknowledgedOn: null, closedOn: null };
+    expect(statusLine(entry({ status: 'told-by-service', service: 'tell-us-once', dates: told }))).toBe('Told through Tell Us Once on 12 November 2026');
+    expect(statusLine(entry({ status: 'told-by-service', service: 'death-notification-service', dates: told }))).toBe(
+      'Told through the Death Notification Service on 12 November 2026',
+    );
   });
 
   it('sends a status with its day, the service and its reference, or the amount settled', () => {
