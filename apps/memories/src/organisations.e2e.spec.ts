@@ -281,7 +281,17 @@ describe('telling the organisations', () => {
     await bensBank.getByRole('button', { name: 'Save where it stands' }).click();
     await bank.getByText('Acknowledged on 26 November 2026').waitFor({ timeout: 10_000 });
 
-    // Ann's form was open on the old version: her stale change is refused and the latest loaded.
+    // A letter sent longer ago than the organisation's usual time to reply (21 days) is waiting.
+    const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    await openEntry(annPage, OWN);
+    const club = entry(annPage, OWN);
+    await club.getByLabel('Where it stands').selectOption('letter-sent');
+    await club.getByLabel('Day the letter was sent').fill(longAgo);
+    await club.getByRole('button', { name: 'Save where it stands' }).click();
+    await club.getByText('Waiting for a reply').waitFor();
+    await entry(benPage, OWN).getByText('Waiting for a reply').waitFor({ timeout: 10_000 });
+
+    // A change sent with a version someone else has since moved on from is refused, not applied.
     const stale = await ann.json(`/api/memories/${memoryId}/organisations`);
     const barclays = (stale.body as { organisations: { id: string; name: string; version: number }[] }).organisations.find((o) => o.name === 'Barclays')!;
     const refused = await ann.json(`/api/memories/${memoryId}/organisations/${barclays.id}`, { method: 'PATCH', json: { notes: 'late', expectedVersion: barclays.version - 1 } });
