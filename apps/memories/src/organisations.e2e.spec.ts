@@ -258,6 +258,11 @@ describe('telling the organisations', () => {
     const all = await pdfText(pack);
     expect(all).toContain('LE87 2BB');
     expect(all).toContain('TR4 9QQ');
+
+    // Their own organisation takes e-mail: the same letter as an e-mail, opened in the family's own mail program.
+    await openEntry(annPage, OWN);
+    const mail = entry(annPage, OWN).getByRole('link', { name: 'E-mail this letter to secretary@penhallow-bowls.example' });
+    expect(await mail.getAttribute('href')).toMatch(/^mailto:secretary@penhallow-bowls\.example\?subject=The%20death%20of%20Walter%20Penhallow&body=Dear%20Sir%20or%20Madam/);
   }, 120_000);
 
   it('marks the letter sent, then acknowledged, and a shared editor sees each change live', async () => {
