@@ -7,4 +7,5 @@ export * from './upload';
 export * from './notes';
 export * from './reminders';
 export * from './reminder-digest';
+export * from './reminder-letters';
 export * from './memory-notices';

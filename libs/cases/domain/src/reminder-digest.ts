@@ -2,6 +2,7 @@
 // what is due across every memory they own or share, never in a memory's first day. Pure: the instant, the
 // memories and their tasks come in as arguments; the sender and Settings' preview both call `digestOn`.
 import { addDays, formatDayEnGB } from '@afterwards/checklist-domain';
+import { letterOn, lettersNote, type DigestLetter, type DigestLetterItem } from './reminder-letters';
 import { daysUntil, isQuietHours, QUIET_FROM_HOUR, QUIET_UNTIL_HOUR, reminderSlots, ukClock, ukWallTime, type RemindableTask, type ReminderOffset } from './reminders';
 
 /** The daily e-mail goes at 08:00 UK/Irish time, the end of quiet hours (later that day if the service was down). */
@@ -29,6 +30,8 @@ export interface DigestMemory {
   /** When the memory was started (its first 24 hours are quiet). */
   readonly startedAt: Date;
   readonly tasks: readonly DigestTask[];
+  /** Letters sent to its organisations and not yet acknowledged (those waiting are mentioned). */
+  readonly letters?: readonly DigestLetter[];
 }
 
 export interface DigestItem {
@@ -50,7 +53,11 @@ export interface DigestSection {
   readonly deceasedName: string;
   readonly canTick: boolean;
   readonly items: readonly DigestItem[];
-  /** What to do about them: tick them off, or (a viewer) who will see them. */
+  /** Letters waiting for a reply. */
+  readonly letters: readonly DigestLetterItem[];
+  /** What the e-mail and Settings' preview show, in order: the tasks' lines, then the letters'. */
+  readonly lines: readonly string[];
+  /** What to do about them: tick them off, mark letters acknowledged, or (a viewer) who will see them. */
   readonly note: string;
 }
 
@@ -134,31 +141,34 @@ export function sectionNote(role: ReminderRole, ownerName: string, count: number
  * nothing is due that day. One a day at most, by construction: a day has one digest.
  */
 export function digestOn(memories: readonly DigestMemory[], day: string): ReminderDigest | null {
+  const tasksByMemory = memories.map((memory) => tasksOn(memory, day));
+  // Waiting letters ride along in an e-mail that goes anyway; on their own they go only on their weekly day.
+  const goingAnyway = tasksByMemory.some((items) => items.length > 0);
   const sections: DigestSection[] = [];
-  for (const memory of memories) {
-    const items: DigestItem[] = [];
-    for (const task of memory.tasks) {
-      const offset = reminderOn(task, memory.startedAt, day);
-      if (!offset) continue;
-      const legal = task.deadlineKind === 'statutory';
-      const daysLeft = daysUntil(task.dueDate, ukWallTime(day, 12));
-      items.push({ caseId: memory.caseId, taskId: task.taskId, title: task.title, dueDate: task.dueDate, offset, legal, daysLeft, line: itemLine({ ...task, legal, daysLeft }) });
-    }
-    if (items.length === 0) continue;
-    // Soonest first; on the same day a legal deadline before a suggested timing.
-    items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || Number(b.legal) - Number(a.legal) || a.title.localeCompare(b.title));
+  for (const [index, memory] of memories.entries()) {
+    const items = tasksByMemory[index]!;
+    const letters = day < firstReminderDay(memory.startedAt) ? [] : (memory.letters ?? []).flatMap((l) => letterOn(l, day, goingAnyway) ?? []);
+    if (items.length === 0 && letters.length === 0) continue;
+    const notes = [
+      ...(items.length > 0 ? [sectionNote(memory.role, memory.ownerName, items.length)] : []),
+      ...(letters.length > 0 ? [lettersNote(canTick(memory.role), memory.ownerName, letters.length)] : []),
+    ];
     sections.push({
       caseId: memory.caseId,
       memoryName: memory.memoryName,
       deceasedName: memory.deceasedName,
       canTick: canTick(memory.role),
       items,
-      note: sectionNote(memory.role, memory.ownerName, items.length),
+      letters,
+      lines: [...items.map((i) => i.line), ...letters.map((l) => l.line)],
+      note: notes.join(' '),
     });
   }
   if (sections.length === 0) return null;
-  sections.sort((a, b) => a.items[0]!.dueDate.localeCompare(b.items[0]!.dueDate) || a.deceasedName.localeCompare(b.deceasedName) || a.caseId.localeCompare(b.caseId));
-  const count = sections.reduce((n, s) => n + s.items.length, 0);
+  // Soonest task first; sections with only letters after them.
+  const firstDue = (s: DigestSection) => s.items[0]?.dueDate ?? '9999-12-31';
+  sections.sort((a, b) => firstDue(a).localeCompare(firstDue(b)) || a.deceasedName.localeCompare(b.deceasedName) || a.caseId.localeCompare(b.caseId));
+  const count = sections.reduce((n, s) => n + s.items.length + s.letters.length, 0);
   return {
     day,
     sendAt: ukWallTime(day, DIGEST_HOUR),
@@ -169,6 +179,20 @@ export function digestOn(memories: readonly DigestMemory[], day: string): Remind
     sections,
     count,
   };
+}
+
+/** The memory's tasks that `day`'s e-mail reminds of: soonest first; on the same day a legal deadline first. */
+function tasksOn(memory: DigestMemory, day: string): DigestItem[] {
+  const items: DigestItem[] = [];
+  for (const task of memory.tasks) {
+    const offset = reminderOn(task, memory.startedAt, day);
+    if (!offset) continue;
+    const legal = task.deadlineKind === 'statutory';
+    const daysLeft = daysUntil(task.dueDate, ukWallTime(day, 12));
+    items.push({ caseId: memory.caseId, taskId: task.taskId, title: task.title, dueDate: task.dueDate, offset, legal, daysLeft, line: itemLine({ ...task, legal, daysLeft }) });
+  }
+  items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || Number(b.legal) - Number(a.legal) || a.title.localeCompare(b.title));
+  return items;
 }
 
 /** The e-mail that may go out at `now`: today's, in the daytime (08:00 to 21:00 UK/Irish time). */

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import JSZip from 'jszip';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import {
+  ACCOUNT_DELETION_PHRASE,
+  MemoryExportSchema,
   MemoryOrganisationsResponseSchema,
   MissingOrganisationsSchema,
   PrivateTopics,
@@ -14,6 +17,7 @@ import {
   type ReadModelChanged,
 } from '@afterwards/contracts';
 import { pdfPages } from '@afterwards/organisations-domain/testing';
+import { expectEventually } from '@afterwards/persistence/testing';
 import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
@@ -213,6 +217,21 @@ describe("a memory's organisations over HTTP", () => {
     expect((await dan.json('/api/admin/organisations/missing')).status).not.toBe(200);
   });
 
+  it("erases the organisations of every memory a person owns when they delete their account", async () => {
+    const dvlaOfDan = await ok(dan.json(`/api/memories/${dansMemoryId}/organisations`, { method: 'POST', json: { organisationId: 'dvla' } }), 201);
+    const entry = dvlaOfDan.organisations.find((o) => o.organisationId === 'dvla')!;
+    await ok(dan.json(`/api/memories/${dansMemoryId}/organisations/${entry.id}`, { method: 'PATCH', json: { references: [{ label: 'Driving licence number', value: 'MARSH712094EM9AB' }] } }));
+    expect((await db.query('SELECT 1 FROM memory_organisations_keys WHERE case_id = $1', [dansMemoryId])).rowCount).toBe(1);
+
+    expect((await dan.json('/api/account', { method: 'DELETE', json: { confirmation: ACCOUNT_DELETION_PHRASE, password } })).status).toBe(204);
+    for (const table of ['memory_organisations', 'memory_organisations_lists', 'memory_organisations_keys']) {
+      expect((await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE case_id = $1`, [dansMemoryId])).rows[0]).toEqual({ n: 0 });
+    }
+    const events = await db.query<{ type: string }>('SELECT type FROM events WHERE stream_id = $1', [`memory-organisations-${dansMemoryId}`]);
+    expect(events.rows.map((e) => e.type)).toEqual(['MemoryOrganisationsErased']);
+    expect(await everything()).not.toContain('Larkspur Lettings');
+  });
+
   it('removes an organisation', async () => {
     const dvla = (await ok(ann.json(url()))).organisations.find((o) => o.organisationId === 'dvla')!;
     const after = await ok(ann.json(url(`/${dvla.id}`), { method: 'DELETE' }));
@@ -234,7 +253,58 @@ describe("a memory's organisations over HTTP", () => {
     expect(filesUnder(product.dataDir)).not.toContain('93817265');
     expect(product.logs()).not.toContain('93817265');
     expect((await bob.json(url())).status).toBe(404);
-    // The name went with the memory: one memory gives it now, below the floor.
+    // The names went with the memories (Dan's with his account): none is given on two memories now.
     expect(MissingOrganisationsSchema.parse((await staff.json('/api/admin/organisations/missing')).body).names).toEqual([]);
+  });
+});
+
+/** The embedded profile (`npm start`): the memory's download holds its organisations' statuses and letters. */
+describe("a memory's organisations in 'Download everything' (embedded profile)", () => {
+  let product: RunningProduct;
+  beforeAll(async () => {
+    product = await startProduct({ profile: 'embedded', seedCount: 0 });
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+
+  it('adds the statuses as CSV and each letter as a PDF, and keeps the reference out of every file on disk', async () => {
+    const email = 'erin.organisations@example.test';
+    const password = 'quiet-harbour-47';
+    await signUpVerified(product, { email, password });
+    const http = await signedIn(product, email, password);
+    const opened = await http.json<MemoryDetail>('/api/memories', { method: 'POST', json: { name: 'Mum', deceasedName: 'Rhiannon Tegid', jurisdiction: 'Wales', dateOfDeath: '2026-11-01' } });
+    const id = opened.body.memory.id;
+    const added = MemoryOrganisationsResponseSchema.parse((await http.json(`/api/memories/${id}/organisations`, { method: 'POST', json: { organisationId: 'nationwide' } })).body);
+    const entry = added.organisations[0]!;
+    const edited = await http.json(`/api/memories/${id}/organisations/${entry.id}`, { method: 'PATCH', json: { references: [{ label: 'Account number', value: '77120958' }], status: 'letter-sent', statusOn: '2026-11-10' } });
+    expect(edited.status).toBe(200);
+
+    const started = await http.json(`/api/memories/${id}/exports`, { method: 'POST', json: {} });
+    expect(started.status).toBe(202);
+    const exportId = MemoryExportSchema.parse(started.body).id;
+    const ready = await expectEventually(
+      async () => {
+        const now = MemoryExportSchema.parse((await http.json(`/api/memories/${id}/exports/${exportId}`)).body);
+        expect(now).toMatchObject({ status: 'ready' });
+        return now;
+      },
+      30_000,
+      200,
+    );
+    const zip = await JSZip.loadAsync(Buffer.from(await (await http.fetch(ready.downloadUrl!)).arrayBuffer()));
+    const csv = await zip.file('organisations/statuses.csv')!.async('string');
+    expect(csv).toContain('Nationwide Building Society,Building society,Yes,Letter sent,2026-11-10');
+    expect(csv).toContain('Account number: 77120958');
+    const letter = await zip.file('organisations/letters/letter-nationwide-building-society.pdf')!.async('uint8array');
+    expect((await pdfPages(letter)).join('\n')).toContain('77120958');
+
+    // Sealed in the database, the zip encrypted in the file store: no file on disk holds the number.
+    const onDisk = fs
+      .readdirSync(product.dataDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .some((e) => fs.readFileSync(path.join(e.parentPath, e.name)).includes('77120958'));
+    expect(onDisk).toBe(false);
+    expect(product.logs()).not.toContain('77120958');
   });
 });

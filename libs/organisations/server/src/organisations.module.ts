@@ -27,6 +27,7 @@ import { RemoveOrganisationController } from './remove-organisation/remove-organ
 import { MemoryOrganisationsErasure } from './erase-memory-organisations/memory-organisations-erasure.service';
 import { LastAddressController } from './give-answers/last-address.http.controller';
 import { LettersController } from './letters/letters.http.controller';
+import { MemoryOrganisationsExport } from './export-organisations/memory-organisations.export';
 import { MissingOrganisationsController } from './missing-organisations/missing-organisations.http.controller';
 
 registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
@@ -67,6 +68,8 @@ const providers: Provider[] = [
   },
   ChangeMemoryOrganisationsHandler,
   GetMemoryOrganisationsHandler,
+  // Its part of 'Download everything', in whichever process prepares the zip (the worker, or the API embedded).
+  MemoryOrganisationsExport,
 ];
 
 /** Telling the organisations (issue 43): the organisation directory staff keep, and each memory's list. */

@@ -65,7 +65,7 @@ export class PreviewRemindersController {
         ? {
             sendAt: digest.sendAt.toISOString(),
             subject: digest.subject,
-            sections: digest.sections.map((s) => ({ memoryName: s.memoryName, deceasedName: s.deceasedName, lines: s.items.map((i) => i.line), note: s.note })),
+            sections: digest.sections.map((s) => ({ memoryName: s.memoryName, deceasedName: s.deceasedName, lines: [...s.lines], note: s.note })),
           }
         : null,
     };

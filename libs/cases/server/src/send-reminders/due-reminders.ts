@@ -1,4 +1,4 @@
-import { ukClock, type DigestMemory, type ReminderRole } from '@afterwards/cases-domain';
+import { ukClock, type DigestLetter, type DigestMemory, type ReminderRole } from '@afterwards/cases-domain';
 import { deadlineRuleOf, addDays, isoDateIn, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import type { SqlExecutor } from '@afterwards/persistence';
 
@@ -29,13 +29,18 @@ interface Row {
   template_version: string;
   date_of_death: string | null;
   created_at: Date | string;
-  task_id: string;
+  /** A task due in the window, or a letter sent to one of the memory's organisations and not acknowledged. */
+  kind: 'task' | 'letter';
+  item_id: string;
   template_key: string;
+  /** The task's title, or the organisation's name. */
   title: string;
   category: string;
   deadline_days: number;
   deadline_months: number | null;
+  /** The task's due date, or the day the letter was sent. */
   due_date: string;
+  usual_reply_days: number | null;
 }
 
 export interface ReadRecipientsOptions {
@@ -48,10 +53,11 @@ export interface ReadRecipientsOptions {
 }
 
 /**
- * The people who may have reminders, with their memories and open tasks due from today to `daysAhead`
- * (UK/Irish dates), read from the read model each time, so a changed date of death (new due dates), a ticked
- * or settled task, Settings' Email Notifications, a memory's switch or the viewer preference take effect at
- * the next sweep with nothing to reschedule. The cases domain (`digestOn`) decides what each day's e-mail says.
+ * The people who may have reminders, with their memories, open tasks due from today to `daysAhead` (UK/Irish
+ * dates) and letters to the memories' organisations still unanswered (that context's read model, read here so
+ * the sender and Settings' preview keep one read), read from the read model each time, so a changed date of
+ * death (new due dates), a ticked or settled task, an acknowledged letter, Settings' Email Notifications, a
+ * memory's switch or the viewer preference take effect at the next sweep with nothing to reschedule. The cases domain (`digestOn`) decides what each day's e-mail says.
  */
 export async function readReminderRecipients(sql: SqlExecutor, now: Date, options: ReadRecipientsOptions = {}): Promise<ReminderRecipient[]> {
   const today = ukClock(now).date;
@@ -64,27 +70,35 @@ export async function readReminderRecipients(sql: SqlExecutor, now: Date, option
   if (options.sending) {
     where.push('coalesce(s.email_notifications, true)', `NOT EXISTS (SELECT 1 FROM reminder_digests d WHERE d.user_id = r.user_id AND d.day = $1::date)`);
   }
+  // One read: each person's memories (as the filters allow), then their open tasks due in the window and the
+  // letters to their organisations sent and not acknowledged by then (the domain decides which are waiting).
   const { rows } = await sql.query<Row>(
-    `WITH recipients AS (${REMINDER_RECIPIENTS})
-     SELECT r.user_id, r.role, u.email, u.name, c.id AS case_id, c.name AS memory_name, c.deceased_name, app_person_name(c.user_id) AS owner_name,
-       c.jurisdiction, c.template_version, to_char(c.date_of_death, 'YYYY-MM-DD') AS date_of_death, c.created_at,
-       t.id AS task_id, t.template_key, t.title, t.category, t.deadline_days, t.deadline_months, to_char(t.due_date, 'YYYY-MM-DD') AS due_date
-     FROM recipients r
-     JOIN cases c ON c.id = r.case_id
-     JOIN auth_users u ON u.id = r.user_id
-     JOIN case_tasks t ON t.case_id = c.id
-     LEFT JOIN user_settings s ON s.user_id = r.user_id
-     LEFT JOIN reminder_preferences p ON p.user_id = r.user_id
-     WHERE t.due_date BETWEEN $1::date AND $2::date
-       AND t.status <> 'complete' AND t.settled_kind IS NULL
-       AND NOT EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = r.user_id AND o.case_id = c.id)
-       AND (r.role <> 'viewer' OR coalesce(p.viewer_reminders, true))
-       ${where.map((w) => `AND ${w}`).join(' ')}
-     ORDER BY r.user_id, c.id, t.due_date, t.id`,
+    `WITH recipients AS (${REMINDER_RECIPIENTS}),
+     people AS (
+       SELECT r.user_id, r.role, u.email, u.name, c.id AS case_id, c.name AS memory_name, c.deceased_name, app_person_name(c.user_id) AS owner_name,
+         c.jurisdiction, c.template_version, to_char(c.date_of_death, 'YYYY-MM-DD') AS date_of_death, c.created_at
+       FROM recipients r
+       JOIN cases c ON c.id = r.case_id
+       JOIN auth_users u ON u.id = r.user_id
+       LEFT JOIN user_settings s ON s.user_id = r.user_id
+       LEFT JOIN reminder_preferences p ON p.user_id = r.user_id
+       WHERE NOT EXISTS (SELECT 1 FROM reminder_optouts o WHERE o.user_id = r.user_id AND o.case_id = c.id)
+         AND (r.role <> 'viewer' OR coalesce(p.viewer_reminders, true))
+         ${where.map((w) => `AND ${w}`).join(' ')}
+     )
+     SELECT p.*, 'task' AS kind, t.id::text AS item_id, t.template_key, t.title, t.category, t.deadline_days, t.deadline_months,
+       to_char(t.due_date, 'YYYY-MM-DD') AS due_date, NULL::int AS usual_reply_days
+     FROM people p JOIN case_tasks t ON t.case_id = p.case_id
+     WHERE t.due_date BETWEEN $1::date AND $2::date AND t.status <> 'complete' AND t.settled_kind IS NULL
+     UNION ALL
+     SELECT p.*, 'letter' AS kind, o.id::text, NULL, o.name, NULL, NULL, NULL, to_char(o.sent_on, 'YYYY-MM-DD'), o.usual_reply_days
+     FROM people p JOIN memory_organisations o ON o.case_id = p.case_id
+     WHERE o.status = 'letter-sent' AND o.sent_on + o.usual_reply_days <= $2::date
+     ORDER BY user_id, case_id, kind DESC, due_date, item_id`,
     params,
   );
   const people = new Map<string, ReminderRecipient>();
-  const memories = new Map<string, DigestMemory & { tasks: DigestMemory['tasks'][number][] }>();
+  const memories = new Map<string, DigestMemory & { tasks: DigestMemory['tasks'][number][]; letters: DigestLetter[] }>();
   for (const row of rows) {
     let person = people.get(row.user_id);
     if (!person) {
@@ -102,9 +116,14 @@ export async function readReminderRecipients(sql: SqlExecutor, now: Date, option
         role: row.role,
         startedAt: new Date(row.created_at),
         tasks: [],
+        letters: [],
       };
       memories.set(key, memory);
       person.memories.push(memory);
+    }
+    if (row.kind === 'letter') {
+      memory.letters.push({ entryId: row.item_id, name: row.title, sentOn: row.due_date, usualReplyDays: row.usual_reply_days ?? 0 });
+      continue;
     }
     const jurisdiction = row.jurisdiction as Jurisdiction;
     const rule = deadlineRuleOf(row.template_version, jurisdiction, row.template_key, row.deceased_name);
@@ -113,7 +132,7 @@ export async function readReminderRecipients(sql: SqlExecutor, now: Date, option
     const task = { category: row.category, deadlineDays: row.deadline_days, deadlineMonths: row.deadline_months, ...rule };
     const lateStart = { task, memory: { dateOfDeath: row.date_of_death, startedOn: isoDateIn(new Date(row.created_at)), jurisdiction } };
     const dueDate = withinLimit(row.due_date, rule.limit, row.date_of_death)!;
-    memory.tasks.push({ taskId: row.task_id, title: row.title, dueDate, deadlineKind: rule.deadlineKind, lateNote: rule.lateNote, lateStart });
+    memory.tasks.push({ taskId: row.item_id, title: row.title, dueDate, deadlineKind: rule.deadlineKind, lateNote: rule.lateNote, lateStart });
   }
   return [...people.values()];
 }

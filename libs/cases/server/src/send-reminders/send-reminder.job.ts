@@ -78,7 +78,7 @@ export async function sendReminder(deps: ReminderDeps, payload: SendReminderPayl
     to: person.email,
     name: person.name,
     subject: digest.subject,
-    sections: digest.sections.map((s) => ({ memoryName: s.memoryName, deceasedName: s.deceasedName, lines: s.items.map((i) => i.line), note: s.note })),
+    sections: digest.sections.map((s) => ({ memoryName: s.memoryName, deceasedName: s.deceasedName, lines: [...s.lines], note: s.note })),
     dashboardUrl: `${deps.publicUrl}/dashboard`,
     unsubscribeUrl: `${deps.publicUrl}${REMINDERS_UNSUBSCRIBE_PATH}?token=${token}`,
     supportEmail: deps.supportEmail,

@@ -7,6 +7,7 @@ import { expectEventually, testDatabaseFactories, type TestDatabase } from '@aft
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
 import { executeCommand, ProjectionRunner, type Clock } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
+import { organisationsMigrations } from '@afterwards/organisations-server';
 import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
 import { caseStreamId, dueDigest, type CaseCommand } from '@afterwards/cases-domain';
@@ -39,7 +40,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
 
   beforeAll(async () => {
     db = await create();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...identityMigrations, ...casesMigrations]);
+    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...identityMigrations, ...casesMigrations, ...organisationsMigrations]);
     store = new PostgresEventStore(db.sql);
     prisma = createPrismaClient(db.sql);
     runner = new ProjectionRunner(store, prisma, [memoriesProjection]);
@@ -217,6 +218,48 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
     expect(await due('2026-05-07T10:00:00Z')).toEqual([]);
     // Telling government departments and the employer (14 days, not first-week tasks) are still reminded.
     expect((await due('2026-05-08T10:00:00Z')).sort()).toEqual(['notify-employer-pensions', 'tell-government-ie']);
+  });
+
+  it('mentions a letter sent to an organisation and not answered in its usual time, in the same one e-mail, weekly, until acknowledged', async () => {
+    // Cara's memory has no date of death (so no dated tasks): the letter alone is the e-mail.
+    const CARA = `user-${randomUUID()}`;
+    const caraCase = randomUUID();
+    await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Cara', 'cara.reminders@example.test', true)`, [CARA]);
+    const open = {
+      type: 'OpenCase',
+      caseId: caraCase,
+      actorId: CARA,
+      at: '2026-06-01T09:00:00.000Z',
+      details: { name: 'Grandad', deceasedName: 'Owen Pryce', jurisdiction: 'Wales' },
+      ids: randomUUID,
+    };
+    await executeCommand(store, caseStreamId(caraCase), caseDecider, open as unknown as CaseCommand, { actor: CARA });
+    await expectEventually(async () => expect(await getMemoryDetail(prisma, CARA, caraCase)).not.toBeNull());
+    // The organisations' read model (its own context's projection writes it; here, the row it would write).
+    await db.sql.query(
+      `INSERT INTO memory_organisations (id, case_id, organisation_id, name, kind, address, email, usual_reply_days, status, sent_on, version, added_at, updated_at)
+       VALUES ($1, $2, 'nationwide', 'Nationwide Building Society', 'building-society', '[]', NULL, 21, 'letter-sent', '2026-06-02', 2, now(), now())`,
+      [randomUUID(), caraCase],
+    );
+    const linesOn = async (at: string) => {
+      const people = await readReminderRecipients(db.sql, new Date(at), { userId: CARA, sending: true });
+      return dueDigest(people[0]?.memories ?? [], new Date(at))?.sections.flatMap((x) => x.lines) ?? [];
+    };
+    // Sent 2 June, 21 days to reply: waiting from 23 June, then mentioned again a week later.
+    expect(await linesOn('2026-06-22T09:00:00Z')).toEqual([]);
+    expect(await linesOn('2026-06-23T09:00:00Z')).toEqual(['Nationwide Building Society has not replied to your letter of 2 June']);
+    expect(await linesOn('2026-06-24T09:00:00Z')).toEqual([]);
+    expect(await linesOn('2026-06-30T09:00:00Z')).toHaveLength(1);
+    // The sender says it in the day's e-mail, by the same read and rule.
+    now = new Date('2026-06-23T09:00:00Z');
+    expect(await sendReminder(deps, { userId: CARA, day: '2026-06-23' })).toBe('sent');
+    const mail = (await readOutbox(outbox)).find((m) => m.to === 'cara.reminders@example.test')!;
+    expect(mail.subject).toBe('Reminders for Owen Pryce: 1 thing this week');
+    expect(mail.text).toContain('Nationwide Building Society has not replied to your letter of 2 June');
+    expect(mail.text).toContain('mark the letter acknowledged');
+    // Acknowledged: never mentioned again.
+    await db.sql.query(`UPDATE memory_organisations SET status = 'acknowledged' WHERE case_id = $1`, [caraCase]);
+    expect(await linesOn('2026-06-30T09:00:00Z')).toEqual([]);
   });
 
   it("Delete Forever takes the memory's reminder and calendar rows with it", async () => {
