@@ -14,6 +14,7 @@ export default federatedAppConfig({
     admin_coverage: 'admin_coverage@/remotes/admin-coverage/mf-manifest.json',
     admin_documents: 'admin_documents@/remotes/admin-documents/mf-manifest.json',
     admin_history: 'admin_history@/remotes/admin-history/mf-manifest.json',
+    admin_organisations: 'admin_organisations@/remotes/admin-organisations/mf-manifest.json',
   },
   html: {
     title: 'Staff area · Afterwards',

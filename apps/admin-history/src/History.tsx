@@ -132,7 +132,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
           ))}
         </ul>
       ) : results.data && debounced ? (
-        <p className="aw-muted">No listing, promotion or settings match “{debounced}”.</p>
+        <p className="aw-muted">No listing, promotion, organisation or settings match “{debounced}”.</p>
       ) : null}
     </Card>
   );

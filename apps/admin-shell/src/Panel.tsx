@@ -12,21 +12,23 @@ import type { PromotionsProps } from 'admin_promotions/Promotions';
 import type { CoverageProps } from 'admin_coverage/Coverage';
 import type { DocumentsProps } from 'admin_documents/Documents';
 import type { HistoryProps } from 'admin_history/History';
+import type { OrganisationsProps } from 'admin_organisations/Organisations';
 import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
 
-export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'coverage' | 'documents' | 'settings' | 'audit' | 'history';
+export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'organisations' | 'coverage' | 'documents' | 'settings' | 'audit' | 'history';
 
 export const SECTIONS: ReadonlyArray<{ id: AdminSection; label: string; icon: IconName; about: string }> = [
   { id: 'dashboard', label: 'Dashboard', icon: 'progress', about: 'Totals for listings, promotions and revenue, and the reviews waiting for you.' },
   { id: 'businesses', label: 'Local Businesses', icon: 'building', about: 'Add, review, approve and edit the listings in the local-services directory.' },
   { id: 'promotions', label: 'Promotions', icon: 'megaphone', about: 'Featured placements: create, renew and cancel paid promotions.' },
+  { id: 'organisations', label: 'Organisations', icon: 'landmark', about: 'The organisations families tell after a death: where to write, what they need, and the names families add that are missing.' },
   { id: 'coverage', label: 'Coverage Analytics', icon: 'map', about: 'Where the directory covers people well, and where it needs more services.' },
   { id: 'documents', label: 'Document Processing', icon: 'document', about: 'Import businesses from spreadsheets and documents, and check them before they go live.' },
   { id: 'settings', label: 'Settings', icon: 'settings', about: 'Prices, limits and other settings of the back office.' },
   { id: 'audit', label: 'Audit Log', icon: 'shield', about: 'Who changed what, when and from where.' },
-  { id: 'history', label: 'History', icon: 'refresh', about: "Every change to a listing, promotion or the settings, and the record's state at any version." },
+  { id: 'history', label: 'History', icon: 'refresh', about: "Every change to a listing, promotion, organisation or the settings, and the record's state at any version." },
 ];
 
 const isSection = (id: string): id is AdminSection => SECTIONS.some((s) => s.id === id);
@@ -134,6 +136,8 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               />
             ) : section === 'promotions' ? (
               <RemoteSection<PromotionsProps> key={section} module="admin_promotions/Promotions" label={current.label} props={{ admin, startWith: promotionsStart }} />
+            ) : section === 'organisations' ? (
+              <RemoteSection<OrganisationsProps> key={section} module="admin_organisations/Organisations" label={current.label} props={{ admin }} />
             ) : section === 'coverage' ? (
               <RemoteSection<CoverageProps> key={section} module="admin_coverage/Coverage" label={current.label} props={{ admin, onNavigate: navigate }} />
             ) : section === 'documents' ? (

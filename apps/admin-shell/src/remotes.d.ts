@@ -79,6 +79,16 @@ declare module 'admin_promotions/Promotions' {
   export default Promotions;
 }
 
+declare module 'admin_organisations/Organisations' {
+  import type { ComponentType } from 'react';
+  import type { AdminUser } from '@afterwards/contracts';
+  export interface OrganisationsProps {
+    admin: AdminUser;
+  }
+  const Organisations: ComponentType<OrganisationsProps>;
+  export default Organisations;
+}
+
 declare module 'admin_coverage/Coverage' {
   import type { ComponentType } from 'react';
   import type { AdminUser } from '@afterwards/contracts';

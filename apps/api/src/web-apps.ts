@@ -6,7 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { hasSessionCookie } from '@afterwards/identity-server';
 
 /** The remotes served at /remotes/<name>/. */
-export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents', 'admin-history'] as const;
+export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents', 'admin-history', 'admin-organisations'] as const;
 
 export interface WebRoots {
   readonly family: string;

@@ -5,6 +5,7 @@ import {
   ORGANISATION_MESSAGES,
   OrganisationSearchResponseSchema,
   StreamHistorySchema,
+  StreamStateSchema,
   type OrganisationRequest,
 } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
@@ -114,5 +115,12 @@ describe('the organisation directory over HTTP', () => {
 
     const history = StreamHistorySchema.parse((await auditor.json(`/api/admin/history/streams/organisation-${entry.id}`)).body);
     expect(history.events.map((e) => e.type)).toEqual(['OrganisationAdded', 'OrganisationChanged', 'OrganisationRetired', 'OrganisationRestored']);
+    // The state at each version is the domain's own fold: the change, then the retirement.
+    const stateAt = async (version: number) => StreamStateSchema.parse((await auditor.json(`/api/admin/history/streams/organisation-${entry.id}/state?version=${version}`)).body);
+    expect((await stateAt(2)).state).toMatchObject({ status: 'Active', details: { usualReplyDays: 28, name: 'Harbour Credit Union' } });
+    expect((await stateAt(2)).changes).toEqual([expect.objectContaining({ path: 'details.usualReplyDays', change: 'changed' })]);
+    expect((await stateAt(3)).state).toMatchObject({ status: 'Retired' });
+    const found = (await auditor.json<{ streams: { streamId: string; title: string }[] }>('/api/admin/history/streams?q=harbour')).body.streams;
+    expect(found).toEqual([expect.objectContaining({ streamId: `organisation-${entry.id}`, title: 'Harbour Credit Union' })]);
   });
 });

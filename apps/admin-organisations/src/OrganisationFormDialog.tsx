@@ -1,0 +1,203 @@
+// Add or edit an organisation: every field staff keep (name, kind, jurisdictions, the bereavement address,
+// phone, e-mail and web page, what they usually need, usual reply time, the services that tell them,
+// sources and review date). Checked with the contract's schema before sending; the server's field errors
+// appear under the same fields; an edit over someone else's change shows what is there now.
+import { useId, useState, type FormEvent } from 'react';
+import { JURISDICTIONS, ORGANISATION_KIND_LABELS, ORGANISATION_KINDS, ORGANISATION_MESSAGES, type AdminOrganisation, type Jurisdiction, type OrganisationKind, type OrganisationRequest } from '@afterwards/contracts';
+import { errorMessage, fieldErrors } from '@afterwards/web-staff';
+import { Alert, Button, Dialog, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
+import { failureMessage, isStale } from './api';
+import { emptyOrganisationForm, formErrorsOf, formValuesOf, validateOrganisationForm, type OrganisationFormErrors, type OrganisationFormValues } from './organisation-form';
+
+const KIND_OPTIONS = ORGANISATION_KINDS.map((k) => ({ value: k, label: ORGANISATION_KIND_LABELS[k] }));
+
+export function OrganisationFormDialog({
+  organisation: initial,
+  name,
+  today,
+  onSave,
+  onReload,
+  onClose,
+}: {
+  /** The entry to edit, or null to add one. */
+  organisation: AdminOrganisation | null;
+  /** Adding one families asked for: its name to start from. */
+  name?: string;
+  today: string;
+  /** Sends the request; throws the server's error, which the dialog shows. */
+  onSave: (request: OrganisationRequest, organisation: AdminOrganisation | null) => Promise<void>;
+  /** The entry as the server now holds it (after someone else changed it), or null if it is gone. */
+  onReload: (id: string) => Promise<AdminOrganisation | null>;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [organisation, setOrganisation] = useState(initial);
+  const [values, setValues] = useState<OrganisationFormValues>(() => (initial ? formValuesOf(initial) : emptyOrganisationForm(today, name)));
+  const [errors, setErrors] = useState<OrganisationFormErrors>({});
+  const [problem, setProblem] = useState<{ tone: 'error' | 'warning'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const adding = organisation === null;
+
+  const set = <K extends keyof OrganisationFormValues>(field: K, value: OrganisationFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const setSource = (index: number, part: 'title' | 'url', value: string) => {
+    set(
+      'sources',
+      values.sources.map((s, i) => (i === index ? { ...s, [part]: value } : s)),
+    );
+    setErrors((e) => ({ ...e, [`sources.${index}.${part}`]: undefined, sources: undefined }));
+  };
+  const toggleJurisdiction = (j: Jurisdiction, on: boolean) => set('jurisdictions', on ? JURISDICTIONS.filter((x) => x === j || values.jurisdictions.includes(x)) : values.jurisdictions.filter((x) => x !== j));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (saving) return;
+    const result = validateOrganisationForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      setProblem({ tone: 'error', text: 'Check the fields marked below.' });
+      return;
+    }
+    setSaving(true);
+    setProblem(null);
+    try {
+      await onSave(result.request, organisation);
+      onClose();
+    } catch (error) {
+      if (isStale(error) && organisation) {
+        try {
+          const latest = await onReload(organisation.id);
+          if (latest) {
+            setOrganisation(latest);
+            setValues(formValuesOf(latest));
+          }
+          setErrors({});
+          setProblem({ tone: 'warning', text: latest ? ORGANISATION_MESSAGES.changed : ORGANISATION_MESSAGES.notFound });
+        } catch (reloadError) {
+          setProblem({ tone: 'error', text: `${ORGANISATION_MESSAGES.changed} ${errorMessage(reloadError)}` });
+        }
+      } else {
+        const fields = formErrorsOf(Object.entries(fieldErrors(error)).map(([path, message]) => ({ path, message })));
+        setErrors(fields);
+        setProblem({ tone: 'error', text: Object.keys(fields).length ? 'Check the fields marked below.' : failureMessage(error) });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      size="wide"
+      onClose={onClose}
+      onDismiss={saving ? () => undefined : onClose}
+      title={adding ? 'Add Organisation' : `Edit ${organisation.name}`}
+      actions={
+        <div className="og-dialog-actions">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Saving...' : adding ? 'Add Organisation' : 'Save Changes'}
+          </Button>
+        </div>
+      }
+    >
+      <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
+      <form id={formId} onSubmit={submit} noValidate className="og-form">
+        <fieldset disabled={saving} className="og-form__grid">
+          <legend className="aw-visually-hidden">Organisation details</legend>
+          <TextInput className="og-form__wide" label="Name" required maxLength={200} value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus />
+          <Select label="Kind" value={values.kind} onChange={(e) => set('kind', e.target.value as OrganisationKind)} options={KIND_OPTIONS} error={errors.kind} />
+          <TextInput
+            label="Usual reply time, in days"
+            hint="A letter not answered after this is shown to the family as waiting."
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            required
+            value={values.usualReplyDays}
+            onChange={(e) => set('usualReplyDays', e.target.value)}
+            error={errors.usualReplyDays}
+          />
+          <fieldset className="og-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
+            <legend className="aw-field__label">Jurisdictions</legend>
+            <span className="aw-field__hint">Where families can tell this organisation.</span>
+            <div className="og-choices__row">
+              {JURISDICTIONS.map((j) => (
+                <label key={j} className="og-choice">
+                  <input type="checkbox" checked={values.jurisdictions.includes(j)} onChange={(e) => toggleJurisdiction(j, e.target.checked)} />
+                  {j}
+                </label>
+              ))}
+            </div>
+            {errors.jurisdictions ? (
+              <span id={`${formId}-j-error`} className="aw-field__error">
+                {errors.jurisdictions}
+              </span>
+            ) : null}
+          </fieldset>
+          <TextArea
+            className="og-form__wide"
+            label="Bereavement team address"
+            hint="One line a line; the postcode or Eircode last. Leave it empty if they only take letters through their web page."
+            rows={5}
+            value={values.address}
+            onChange={(e) => set('address', e.target.value)}
+            error={errors.address}
+          />
+          <TextInput label="Phone" type="tel" maxLength={40} value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} />
+          <TextInput label="E-mail" type="email" hint="Only if they take bereavement letters by e-mail." value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+          <TextInput className="og-form__wide" label="Web page" type="url" hint="Their bereavement page." value={values.website} onChange={(e) => set('website', e.target.value)} error={errors.website} />
+          <TextArea
+            className="og-form__wide"
+            label="What they usually need"
+            hint="One thing a line, e.g. A certified copy of the death certificate."
+            rows={3}
+            value={values.needs}
+            onChange={(e) => set('needs', e.target.value)}
+            error={errors.needs}
+          />
+          <div className="og-form__wide og-switches">
+            <Switch
+              label="Covered by Tell Us Once"
+              description="GOV.UK Tell Us Once tells them, where the family uses it (England, Wales and Scotland)."
+              checked={values.tellUsOnce}
+              onChange={(on) => set('tellUsOnce', on)}
+            />
+            <Switch
+              label="Takes part in the Death Notification Service"
+              description="UK banks and building societies that one notification reaches."
+              checked={values.deathNotificationService}
+              onChange={(on) => set('deathNotificationService', on)}
+            />
+          </div>
+          <fieldset className="og-form__wide og-sources">
+            <legend className="aw-field__label">Sources</legend>
+            <span className="aw-field__hint">The public pages these details were read from.</span>
+            {values.sources.map((s, i) => (
+              <div key={i} className="og-sources__row">
+                <TextInput label={`Source ${i + 1} title`} value={s.title} maxLength={300} onChange={(e) => setSource(i, 'title', e.target.value)} error={errors[`sources.${i}.title`]} />
+                <TextInput label={`Source ${i + 1} web address`} type="url" value={s.url} onChange={(e) => setSource(i, 'url', e.target.value)} error={errors[`sources.${i}.url`]} />
+                {values.sources.length > 1 ? (
+                  <Button size="sm" variant="quiet" onClick={() => set('sources', values.sources.filter((_, k) => k !== i))}>
+                    Remove source {i + 1}
+                  </Button>
+                ) : null}
+              </div>
+            ))}
+            {errors.sources ? <span className="aw-field__error">{errors.sources}</span> : null}
+            <Button size="sm" variant="secondary" onClick={() => set('sources', [...values.sources, { title: '', url: '' }])}>
+              Add another source
+            </Button>
+          </fieldset>
+          <TextInput label="Reviewed on" type="date" required value={values.reviewedOn} onChange={(e) => set('reviewedOn', e.target.value)} error={errors.reviewedOn} />
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
