@@ -1,9 +1,9 @@
 // The location box: free text with place suggestions as the visitor types (ARIA 1.2 combobox with a
 // listbox: arrow keys move, Enter chooses, Escape closes; the active option is aria-activedescendant).
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PlaceSuggestion } from '@afterwards/contracts';
-import { Icon, TextInput, useDebouncedValue } from '@afterwards/web-ui';
+import { Icon, TextInput, useDebouncedValue, useListboxKeys } from '@afterwards/web-ui';
 import { SUGGEST_DEBOUNCE_MS, SUGGEST_MIN_CHARS, fetchSuggestions } from './places';
 
 const KIND_LABEL: Record<PlaceSuggestion['kind'], string> = {
@@ -24,7 +24,6 @@ export function LocationCombobox({ value, onChange, onChoose }: LocationCombobox
   const listboxId = `${id}-places`;
   const optionId = (i: number) => `${id}-place-${i}`;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   /** Text that came from choosing a suggestion: no new suggestions for it. */
   const chosen = useRef<string | null>(null);
 
@@ -41,51 +40,24 @@ export function LocationCombobox({ value, onChange, onChoose }: LocationCombobox
   });
   const options = wanted && debounced === typed ? (suggestions.data ?? []) : [];
   const expanded = open && options.length > 0;
-  const activeIndex = expanded && active < options.length ? active : -1;
 
   const choose = (s: PlaceSuggestion) => {
     chosen.current = s.label;
     setOpen(false);
-    setActive(-1);
     onChoose(s);
   };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        if (!open) setOpen(true);
-        if (options.length) setActive((i) => (i + 1) % options.length);
-        break;
-      case 'ArrowUp':
-        e.preventDefault();
-        if (!open) setOpen(true);
-        if (options.length) setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-        break;
-      case 'Enter':
-        if (expanded && activeIndex >= 0) {
-          e.preventDefault();
-          choose(options[activeIndex]!);
-        } else {
-          setOpen(false);
-        }
-        break;
-      case 'Escape':
-        if (expanded) {
-          // Close the list; keep what was typed (the browser would otherwise clear a search box).
-          e.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-    }
-  };
+  const { activeIndex, setActive, pick, typed: retyped, inputProps } = useListboxKeys({
+    options,
+    expanded,
+    listboxId,
+    optionId,
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    choose,
+  });
 
   return (
-    <div className="dir-combobox">
+    <div className="aw-combobox">
       <TextInput
         label="Location"
         type="search"
@@ -96,25 +68,14 @@ export function LocationCombobox({ value, onChange, onChoose }: LocationCombobox
         value={value}
         maxLength={100}
         icon={<Icon name="search" size={18} />}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        {...inputProps}
         onChange={(e) => {
           chosen.current = null;
-          setOpen(true);
-          setActive(-1);
+          retyped();
           onChange(e.target.value);
         }}
-        onKeyDown={onKeyDown}
-        onFocus={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setActive(-1);
-        }}
       />
-      <ul id={listboxId} role="listbox" aria-label="Suggested places" className="dir-combobox__list" hidden={!expanded}>
+      <ul id={listboxId} role="listbox" aria-label="Suggested places" className="aw-combobox__list" hidden={!expanded}>
         {expanded
           ? options.map((s, i) => (
               <li
@@ -122,18 +83,18 @@ export function LocationCombobox({ value, onChange, onChoose }: LocationCombobox
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === activeIndex}
-                className={i === activeIndex ? 'dir-combobox__option is-active' : 'dir-combobox__option'}
+                className={i === activeIndex ? 'aw-combobox__option is-active' : 'aw-combobox__option'}
                 // Keep focus in the box so the list does not close before the click lands.
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseMove={() => setActive(i)}
-                onClick={() => choose(s)}
+                onClick={() => pick(s)}
               >
-                <span className="dir-combobox__icon" aria-hidden="true">
+                <span className="aw-combobox__icon" aria-hidden="true">
                   <Icon name="pin" size={16} />
                 </span>
-                <span className="dir-combobox__text">
-                  <span className="dir-combobox__label">{s.label}</span>
-                  <span className="dir-combobox__detail">
+                <span className="aw-combobox__text">
+                  <span className="aw-combobox__label">{s.label}</span>
+                  <span className="aw-combobox__detail">
                     {KIND_LABEL[s.kind]}
                     {s.detail ? ` · ${s.detail}` : ''}
                   </span>

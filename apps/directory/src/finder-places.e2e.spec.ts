@@ -87,7 +87,7 @@ describe('finder: places, location, suggestions and tracking in the browser', ()
     await box.pressSequentially('Leed', { delay: 30 });
     await listbox.getByRole('option', { name: /^Leeds\b/ }).first().waitFor();
     expect(await box.getAttribute('aria-expanded')).toBe('true');
-    const labels = await listbox.locator('.dir-combobox__label').allTextContents();
+    const labels = await listbox.locator('.aw-combobox__label').allTextContents();
     await box.press('ArrowDown');
     const activeId = await box.getAttribute('aria-activedescendant');
     expect(activeId).toBeTruthy();

@@ -29,11 +29,11 @@ declare module 'account/Settings' {
 
 declare module 'memories/MemoriesDashboard' {
   import type { ComponentType } from 'react';
-  export type MemoriesTab = 'overview' | 'cases' | 'case-details' | 'tasks' | 'documents' | 'notes';
+  export type MemoriesTab = 'overview' | 'cases' | 'case-details' | 'tasks' | 'documents' | 'notes' | 'organisations';
   export interface MemoriesDashboardProps {
     /** The dashboard's current tab; the shell's own tabs (resources, settings) render nothing. */
     tab: string;
-    /** The memory the current tab is about (case-details, or a focus on the tasks/documents/notes tabs). */
+    /** The memory the current tab is about (case-details, or a focus on the tasks/documents/notes/organisations tabs). */
     memoryId?: string;
     /** Switches the dashboard's tab. */
     onNavigate: (tab: MemoriesTab | 'resources', memoryId?: string) => void;

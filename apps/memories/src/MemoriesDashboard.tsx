@@ -1,5 +1,5 @@
 // Exposed as 'memories/MemoriesDashboard': the memory tabs of the signed-in dashboard (family spec section 2):
-// overview, memories, case details, tasks, documents and notes. The shell keeps it mounted on every tab so the
+// overview, memories, case details, tasks, documents, notes and organisations. The shell keeps it mounted on every tab so the
 // keyboard shortcuts and its dialogs work everywhere; on the shell's own tabs (resources, settings) it draws
 // only those dialogs.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -22,6 +22,7 @@ import { ChecklistReady } from './memories/ChecklistReady';
 import { TasksTab } from './tasks/TasksTab';
 import { DocumentsTab } from './documents/DocumentsTab';
 import { NotesTab } from './notes/NotesTab';
+import { OrganisationsTab } from './organisations/OrganisationsTab';
 import './shared/memories.css';
 import './memories/memories-list.css';
 import './memories/case-details.css';
@@ -104,7 +105,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
   // A memory shared with this person went away while its screen was open: never a blank page or a
   // 'select a case' message; the list, and a calm word about what happened (decision 0045).
   const farewell = useFarewell();
-  const memoryTab = ['overview', 'cases', 'case-details', 'tasks', 'documents', 'notes'].includes(tab);
+  const memoryTab = ['overview', 'cases', 'case-details', 'tasks', 'documents', 'notes', 'organisations'].includes(tab);
   const showsIt = farewell !== null && memoryTab && (!memoryId || memoryId === farewell.memoryId);
   useEffect(() => {
     if (!farewell) return;
@@ -139,6 +140,9 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
       break;
     case 'notes':
       content = <NotesTab {...tabProps} />;
+      break;
+    case 'organisations':
+      content = <OrganisationsTab {...tabProps} />;
       break;
   }
 

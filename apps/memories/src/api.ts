@@ -55,7 +55,8 @@ async function tracked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const memoryUrl = (id: string, ...rest: string[]) => [MEMORIES_PATH, encodeURIComponent(id), ...rest.map((p) => encodeURIComponent(p))].join('/');
+/** `/api/memories/:id/...`, each part URI-encoded. */
+export const memoryUrl = (id: string, ...rest: string[]) => [MEMORIES_PATH, encodeURIComponent(id), ...rest.map((p) => encodeURIComponent(p))].join('/');
 
 function request(method: string, url: string, body?: unknown): Promise<unknown> {
   return method === 'GET' ? requestJson(method, url, { body }) : tracked(() => requestJson(method, url, { body }));

@@ -25,7 +25,7 @@ import {
 
 export type { MemoriesState, SyncStatus };
 
-export type MemoriesTab = 'overview' | 'cases' | 'case-details' | 'tasks' | 'documents' | 'notes';
+export type MemoriesTab = 'overview' | 'cases' | 'case-details' | 'tasks' | 'documents' | 'notes' | 'organisations';
 
 /** Props of every tab component of the remote (B's Tasks, Documents, Notes tabs included). */
 export interface TabProps {

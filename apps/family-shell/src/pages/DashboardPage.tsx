@@ -1,6 +1,6 @@
 // /dashboard: the signed-in frame (family spec section 2, 'Dashboard'). Tabs are internal state, not
-// routes. Settings comes from the 'account' remote; overview, memories, case details, tasks, documents and
-// notes (and the header's sync indicator) from the 'memories' remote.
+// routes. Settings comes from the 'account' remote; overview, memories, case details (and a memory's
+// organisations), tasks, documents and notes (and the header's sync indicator) from the 'memories' remote.
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { SettingsProps } from 'account/Settings';
@@ -48,9 +48,9 @@ async function loadSyncIndicator(): Promise<{ default: ComponentType<Record<stri
 /** The tabs the shell draws itself; every other tab is the memories remote's. */
 const isShellTab = (tab: DashboardTab): tab is 'resources' | 'settings' => tab === 'resources' || tab === 'settings';
 
-/** Which navigation entry is current: case details belong to Memories. */
+/** Which navigation entry is current: case details and a memory's organisations belong to Memories. */
 export function navTabOf(tab: DashboardTab): DashboardTab {
-  return tab === 'case-details' ? 'cases' : tab;
+  return tab === 'case-details' || tab === 'organisations' ? 'cases' : tab;
 }
 
 /** First name for the navigation bar: the profile's first name, else the greeting name's first word. */

@@ -169,6 +169,9 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         <Button onClick={() => onNavigate('documents', memory.id)} icon={<Icon name="document" size={18} />}>
           Documents
         </Button>
+        <Button onClick={() => onNavigate('organisations', memory.id)} icon={<Icon name="building" size={18} />}>
+          Organisations
+        </Button>
         <Button variant="secondary" onClick={() => onNavigate('resources')} icon={<Icon name="users" size={18} />}>
           Resources
         </Button>

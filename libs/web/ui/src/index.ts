@@ -16,6 +16,7 @@ import './styles/components/dialog.css';
 import './styles/components/footer.css';
 import './styles/components/remote-slot.css';
 import './styles/components/switch.css';
+import './styles/components/combobox.css';
 
 export { cx } from './components/cx';
 export { Container, Stack, Cluster, Grid, VisuallyHidden, SkipLink } from './components/Layout';
@@ -28,6 +29,8 @@ export type { BadgeProps } from './components/Badge';
 export { TextInput, PasswordInput, Select, TextArea } from './components/Field';
 export type { TextInputProps, PasswordInputProps, SelectProps, SelectOption, TextAreaProps } from './components/Field';
 export { useDebouncedValue } from './hooks/useDebouncedValue';
+export { useListboxKeys } from './hooks/useListboxKeys';
+export type { ListboxKeys, ListboxKeysOptions } from './hooks/useListboxKeys';
 export { useHydrated } from './hooks/useHydrated';
 export { Alert } from './components/Alert';
 export type { AlertProps, AlertTone } from './components/Alert';
