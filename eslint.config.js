@@ -23,6 +23,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       // Input checks match control characters on purpose: they are what safe text refuses.
       'no-control-regex': 'off',
+      // One way to run a command (decision 0054): the pipeline's parts stay inside it.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@afterwards/server-kit',
+              importNames: ['executeCommand', 'executeNewStreamCommands', 'retryOnConflict', 'StreamWriteQueue'],
+              message: 'Run commands through CommandPipeline (an AggregateCommands per aggregate): decision 0054.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

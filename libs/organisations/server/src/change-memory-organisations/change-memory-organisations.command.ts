@@ -15,8 +15,6 @@ export class ChangeMemoryOrganisations extends Command<MemoryOrganisationsChange
   constructor(
     readonly command: MemoryOrganisationsCommand,
     readonly context: CommandContext,
-    /** Delete Forever: the tombstone replaces the stream's whole history in one append. */
-    readonly eraseEarlier = false,
   ) {
     super();
   }

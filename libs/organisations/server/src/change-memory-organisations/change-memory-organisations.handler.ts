@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@afterwards/event-store';
-import { EVENT_STORE, executeCommand, jitter, retryOnConflict, StreamWriteQueue, type Decider } from '@afterwards/server-kit';
+import { CommandPipeline, EVENT_STORE, jitter, type AggregateCommands, type Decider } from '@afterwards/server-kit';
 import {
   decideMemoryOrganisations,
   evolveMemoryOrganisations,
@@ -21,35 +21,34 @@ export const memoryOrganisationsDecider: Decider<MemoryOrganisationsCommand, Mem
   evolve: evolveMemoryOrganisations,
 };
 
-/** Append races with another API replica lost in a row before giving up (in this process writes queue). */
-const MAX_ATTEMPTS = 8;
-
 /**
- * Runs a command on a memory's organisations. Commands are intents and edits carry the entry's version, so
- * a lost append race is safely decided again on the newer state: a repeated intent decides nothing, a stale
- * edit is refused by the domain (MEMORY_ORGANISATION_CHANGED). Nothing is overwritten silently.
+ * How a memory's organisations' commands run (decision 0054). Commands are intents and edits carry the entry's
+ * version, so a lost append race is safely decided again on the newer state: a repeated intent decides
+ * nothing, a stale edit is refused by the domain (MEMORY_ORGANISATION_CHANGED). Nothing is overwritten silently.
  */
+export function memoryOrganisationsCommands(): AggregateCommands<MemoryOrganisationsCommand, MemoryOrganisationsEvent, MemoryOrganisationsState> {
+  return {
+    streamId: memoryOrganisationsStreamId,
+    decider: memoryOrganisationsDecider,
+    // Races with another API replica lost in a row before giving up (in this process writes queue).
+    retry: { maxAttempts: 8, pause: jitter(5) },
+    conflict: () => new MemoryOrganisationError('MEMORY_ORGANISATION_CHANGED', MEMORY_ORGANISATION_MESSAGES.changed),
+    // Delete Forever: the tombstone replaces the stream's whole history in one append.
+    appendOptions: (command) => ({ eraseEarlier: command.type === 'EraseMemoryOrganisations' }),
+  };
+}
+
+/** Any change to a memory's organisations, through the one command pipeline. */
 @CommandHandler(ChangeMemoryOrganisations)
 export class ChangeMemoryOrganisationsHandler implements ICommandHandler<ChangeMemoryOrganisations, MemoryOrganisationsChangeResult> {
-  /** Writes to one memory's list from this process run one at a time. */
-  private readonly writes = new StreamWriteQueue();
+  private readonly pipeline: CommandPipeline<MemoryOrganisationsCommand, MemoryOrganisationsEvent, MemoryOrganisationsState>;
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(@Inject(EVENT_STORE) store: EventStore) {
+    this.pipeline = new CommandPipeline(store, memoryOrganisationsCommands());
+  }
 
-  execute({ command, context, eraseEarlier }: ChangeMemoryOrganisations): Promise<MemoryOrganisationsChangeResult> {
-    const streamId = memoryOrganisationsStreamId(command.caseId);
-    return this.writes.run(streamId, () =>
-      retryOnConflict(
-        async () => {
-          const result = await executeCommand(this.store, streamId, memoryOrganisationsDecider, command, context, eraseEarlier ? { eraseEarlier } : {});
-          return { caseId: command.caseId, eventTypes: result.events.map((e) => e.type), position: result.position };
-        },
-        {
-          maxAttempts: MAX_ATTEMPTS,
-          giveUp: () => new MemoryOrganisationError('MEMORY_ORGANISATION_CHANGED', MEMORY_ORGANISATION_MESSAGES.changed),
-          pause: jitter(5),
-        },
-      ),
-    );
+  async execute({ command, context }: ChangeMemoryOrganisations): Promise<MemoryOrganisationsChangeResult> {
+    const result = await this.pipeline.run(command.caseId, command, context);
+    return { caseId: command.caseId, eventTypes: result.events.map((e) => e.type), position: result.position };
   }
 }

@@ -54,7 +54,7 @@ export class MemoryOrganisationsErasure implements OnModuleInit {
     // A memory whose organisations were never opened has no stream: nothing to leave a tombstone in.
     if ((await this.store.readStream(streamId)).length > 0) {
       // By the system, naming nobody: the tombstone keeps no id of the person whose memory or account went.
-      await this.commands.execute(new ChangeMemoryOrganisations({ type: 'EraseMemoryOrganisations', caseId, erasedAt: new Date().toISOString() }, { actor: 'system' }, true));
+      await this.commands.execute(new ChangeMemoryOrganisations({ type: 'EraseMemoryOrganisations', caseId, erasedAt: new Date().toISOString() }, { actor: 'system' }));
     }
     await this.sql.query(`DELETE FROM memory_organisations WHERE case_id = $1::uuid`, [caseId]);
     await this.sql.query(`DELETE FROM memory_organisations_lists WHERE case_id = $1::uuid`, [caseId]);

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore, START } from '@afterwards/event-store';
-import { executeCommand, ProjectionRunner, rebuildProjections, saveCheckpoint } from '@afterwards/server-kit';
+import { CommandPipeline, ProjectionRunner, rebuildProjections, saveCheckpoint } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { casesMigrations } from '@afterwards/cases-server';
 import { memoryOrganisationsStreamId, type MemoryOrganisationsCommand } from '@afterwards/organisations-domain';
 import { organisationsMigrations } from '../organisations.migrations';
-import { memoryOrganisationsDecider } from '../change-memory-organisations/change-memory-organisations.handler';
+import { memoryOrganisationsCommands } from '../change-memory-organisations/change-memory-organisations.handler';
 import { MemoryOrganisationsSealer } from '../sealing/memory-organisations-sealer';
 import { readMemoryOrganisations } from '../get-memory-organisations/memory-organisations.read';
 import { memoryOrganisationsProjection } from './memory-organisations.projection';
@@ -43,8 +43,7 @@ describe.each(testDatabaseFactories)("a memory's organisations, projected and se
     );
     return id;
   }
-  const run = (caseId: string, command: MemoryOrganisationsCommand, eraseEarlier = false) =>
-    executeCommand(store, memoryOrganisationsStreamId(caseId), memoryOrganisationsDecider, command, { actor: 'user-ann' }, { eraseEarlier });
+  const run = (caseId: string, command: MemoryOrganisationsCommand) => new CommandPipeline(store, memoryOrganisationsCommands()).run(caseId, command, { actor: 'user-ann' });
   const caught = async (runner: ProjectionRunner, caseId: string) => {
     const last = (await store.readStream(memoryOrganisationsStreamId(caseId))).at(-1)!.position;
     await expectEventually(() => {
@@ -119,7 +118,7 @@ describe.each(testDatabaseFactories)("a memory's organisations, projected and se
     const key = await sealer.keyFor(caseId);
     const sealed = key.seal(ACCOUNT);
     await run(caseId, { type: 'AddMemoryOrganisation', caseId, entryId: randomUUID(), organisationId: null, name: 'Hollybush Bowls Club', kind: 'subscription', address: [], email: null, usualReplyDays: 21 });
-    await run(caseId, { type: 'EraseMemoryOrganisations', caseId, erasedAt: '2026-11-28T10:00:00.000Z' }, true);
+    await run(caseId, { type: 'EraseMemoryOrganisations', caseId, erasedAt: '2026-11-28T10:00:00.000Z' });
     await sealer.forget(caseId);
     await caught(runner, caseId);
     await runner.stop();
