@@ -28,7 +28,7 @@ export class AddMemoryOrganisationController {
     const request = AddMemoryOrganisationRequestSchema.parse(body ?? {});
     const base = { type: 'AddMemoryOrganisation' as const, caseId: caller.memory.id, entryId: randomUUID() };
     if (request.organisationId !== null) {
-      const entry = await this.directory.find(request.organisationId);
+      const entry = await this.directory.offered(request.organisationId);
       if (!entry) throw new ProblemError(404, 'ORGANISATION_NOT_FOUND', NOT_IN_DIRECTORY);
       return this.routes.change(caller, req, {
         ...base,

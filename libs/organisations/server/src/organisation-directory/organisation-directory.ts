@@ -18,6 +18,12 @@ export class OrganisationDirectory {
     return row ? organisationOf(row) : null;
   }
 
+  /** An entry a family may add now: a retired one is no longer offered, even asked for by its id. */
+  async offered(id: string): Promise<Organisation | null> {
+    const row = await this.prisma.organisation.findFirst({ where: { id, status: 'Active' } });
+    return row ? organisationOf(row) : null;
+  }
+
   search(q: string, jurisdiction: Jurisdiction | undefined, limit: number): Promise<Organisation[]> {
     return searchOrganisations(this.prisma, q, jurisdiction, limit);
   }

@@ -124,12 +124,15 @@ describe.each(testDatabaseFactories)('the organisation directory read model on %
     await caught('nationwide');
     expect(await names('nationwide')).toEqual([]);
     expect(await directory.find('nationwide')).toMatchObject({ name: 'Nationwide Building Society' });
+    // A family cannot add it any more, not even by its id.
+    expect(await directory.offered('nationwide')).toBeNull();
     const staff = await new ListOrganisationsHandler(prisma).execute(new ListOrganisations({ q: 'nationwide' }));
     expect(staff.organisations.map((o) => [o.name, o.status, o.version])).toEqual([['Nationwide Building Society', 'Retired', Number(seen) + 1]]);
     expect((await new ListOrganisationsHandler(prisma).execute(new ListOrganisations({ status: 'Retired' }))).counts.retired).toBe(1);
     await run('nationwide', { type: 'RestoreOrganisation' });
     await caught('nationwide');
     expect(await names('nationwide')).toEqual(['Nationwide Building Society']);
+    expect(await directory.offered('nationwide')).toMatchObject({ id: 'nationwide' });
     expect((await new ListOrganisationsHandler(prisma).execute(new ListOrganisations({ kind: 'energy' }))).organisations.map((o) => o.id)).toEqual(['octopus-energy']);
   });
 
