@@ -12,9 +12,10 @@ import type { PromotionsProps } from 'admin_promotions/Promotions';
 import type { CoverageProps } from 'admin_coverage/Coverage';
 import type { DocumentsProps } from 'admin_documents/Documents';
 import type { HistoryProps } from 'admin_history/History';
-import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
+import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
+import { StaffFooter } from './StaffFooter';
 
 export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'coverage' | 'documents' | 'settings' | 'audit' | 'history';
 
@@ -150,11 +151,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
           </main>
         </Container>
       </div>
-      <footer className="adm-footer">
-        <Container>
-          <p>{copyrightText()}</p>
-        </Container>
-      </footer>
+      <StaffFooter />
       <Dialog
         open={pendingLeave !== null}
         onClose={() => setPendingLeave(null)}
