@@ -275,7 +275,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   return (
     <>
     <section id="lb-root" className="aw-staff-page" aria-label="Local Businesses" tabIndex={-1}>
-      <div className="aw-split">
+      <div className="aw-staff-head">
         <p className="aw-staff-lead">Review, approve and promote the services families find in the directory.</p>
         {readOnly ? (
           <ReadOnlyNote />

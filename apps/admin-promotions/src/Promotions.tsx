@@ -200,7 +200,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   return (
     <>
       <section id="pm-root" className="aw-staff-page pm-root" aria-label="Promotions" tabIndex={-1}>
-        <div className="aw-split">
+        <div className="aw-staff-head">
           <p className="aw-staff-lead">Feature Active businesses at the top of the public finder for a paid period.</p>
           {readOnly ? (
             <ReadOnlyNote />
