@@ -74,6 +74,21 @@ const familiesOf = (flags: Record<string, string>) => ({
   shared: Number(flags.shared ?? 3),
 });
 
+/** The options of every bench over a generated directory: its size and seed, the writers, the database. */
+const directoryOf = (flags: Record<string, string>) => ({
+  listings: Number(flags.listings ?? 100_000),
+  seed: Number(flags.seed ?? 7),
+  writers: Number(flags.writers ?? 32),
+  keep: flags.keep === 'true',
+  database: flags.database,
+});
+
+/** Prints what a check or bench found; the exit code says whether it met its targets. */
+const reported = (result: { report: string; ok: boolean }): number => {
+  console.log(result.report);
+  return result.ok ? 0 : 1;
+};
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { positional, flags } = parseFlags(rest);
@@ -109,9 +124,7 @@ async function main(argv: string[]): Promise<number> {
       return reports.every((r) => r.equal) ? 0 : 1;
     }
     case 'fuzz': {
-      const result = await fuzzCommand({ runs: Number(flags.runs ?? 200), seed: Number(flags.seed ?? Date.now() % 1_000_000) });
-      console.log(result.report);
-      return result.ok ? 0 : 1;
+      return reported(await fuzzCommand({ runs: Number(flags.runs ?? 200), seed: Number(flags.seed ?? Date.now() % 1_000_000) }));
     }
     case 'projections': {
       const only = typeof flags.projection === 'string' ? flags.projection : undefined;
@@ -140,68 +153,37 @@ async function main(argv: string[]): Promise<number> {
       }
       if (positional[0] === 'search') {
         console.log(
-          await benchSearch({
-            listings: Number(flags.listings ?? 100_000),
-            searches: Number(flags.searches ?? 500),
-            seed: Number(flags.seed ?? 7),
-            writers: Number(flags.writers ?? 32),
-            keep: flags.keep === 'true',
-            database: flags.database,
-          }),
+          await benchSearch({ ...directoryOf(flags), searches: Number(flags.searches ?? 500) }),
         );
         return 0;
       }
       if (positional[0] === 'staff-listings') {
-        const result = await benchStaffListings({
-          listings: Number(flags.listings ?? 100_000),
-          rounds: Number(flags.rounds ?? 40),
-          concurrency: Number(flags.concurrency ?? 4),
-          bulk: Number(flags.bulk ?? 1_000),
-          seed: Number(flags.seed ?? 7),
-          writers: Number(flags.writers ?? 32),
-          keep: flags.keep === 'true',
-          database: flags.database,
-        });
-        console.log(result.report);
-        return result.ok ? 0 : 1;
+        return reported(
+          await benchStaffListings({ ...directoryOf(flags), rounds: Number(flags.rounds ?? 40), concurrency: Number(flags.concurrency ?? 4), bulk: Number(flags.bulk ?? 1_000) }),
+        );
       }
       if (positional[0] === 'coverage') {
-        const result = await benchCoverage({
-          listings: Number(flags.listings ?? 100_000),
-          rounds: Number(flags.rounds ?? 200),
-          seed: Number(flags.seed ?? 7),
-          writers: Number(flags.writers ?? 32),
-          keep: flags.keep === 'true',
-          database: flags.database,
-        });
-        console.log(result.report);
-        return result.ok ? 0 : 1;
+        return reported(await benchCoverage({ ...directoryOf(flags), rounds: Number(flags.rounds ?? 200) }));
       }
       if (positional[0] === 'first-load') {
-        const result = await benchFirstLoad({ embedded: flags.embedded === 'true' });
-        console.log(result.report);
-        return result.ok ? 0 : 1;
+        return reported(await benchFirstLoad({ embedded: flags.embedded === 'true' }));
       }
       if (positional[0] === 'lighthouse') {
-        const result = await benchLighthouse({
+        return reported(await benchLighthouse({
           runs: Number(flags.runs ?? 3),
           ...(flags.reports ? { reportsDir: flags.reports } : {}),
           ...(flags.pages ? { pages: flags.pages.split(',') } : {}),
           ...(flags['cpu-slowdown'] ? { cpuSlowdown: Number(flags['cpu-slowdown']) } : {}),
-        });
-        console.log(result.report);
-        return result.ok ? 0 : 1;
+        }));
       }
       if (positional[0] === 'history') {
-        const result = await benchHistory({
+        return reported(await benchHistory({
           streamEvents: Number(flags['stream-events'] ?? 1_000),
           logEvents: Number(flags['log-events'] ?? 1_000_000),
           auditRows: Number(flags['audit-rows'] ?? 1_000_000),
           rounds: Number(flags.rounds ?? 200),
           seed: Number(flags.seed ?? 7),
-        });
-        console.log(result.report);
-        return result.ok ? 0 : 1;
+        }));
       }
       if (positional[0] === 'sign-in') {
         console.log(await benchSignIn({ users: Number(flags.users ?? 50), rounds: Number(flags.rounds ?? 10) }));
@@ -238,9 +220,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       if (positional[0] === 'rebuild') {
-        const result = await benchRebuild({ events: Number(flags.events ?? 1_000_000), seed: Number(flags.seed ?? 7), keep: flags.keep === 'true', database: flags.database });
-        console.log(result.report);
-        return result.ok ? 0 : 1;
+        return reported(await benchRebuild({ events: Number(flags.events ?? 1_000_000), seed: Number(flags.seed ?? 7), keep: flags.keep === 'true', database: flags.database }));
       }
       if (positional[0] === 'imports') {
         const report = await benchImports({ rows: Number(flags.rows ?? 50_000) });
@@ -300,9 +280,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'budget': {
       if (positional[0] !== 'first-load') break;
-      const result = await benchFirstLoad({ embedded: true });
-      console.log(result.report);
-      return result.ok ? 0 : 1;
+      return reported(await benchFirstLoad({ embedded: true }));
     }
     case 'places':
       console.log(JSON.stringify(loadGazetteer().resolve(positional.join(' '))));

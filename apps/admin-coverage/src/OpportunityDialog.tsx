@@ -28,32 +28,8 @@ export function OpportunityDialog({ title, analysis, onClose }: { title: string;
             <p>{analysis.summary}</p>
           </section>
           <div className="cv-analysis__pair">
-            <section aria-labelledby="cv-an-state">
-              <h3 id="cv-an-state" className="cv-analysis__title">
-                Current state
-              </h3>
-              <dl className="cv-kv">
-                {analysis.currentState.map((kv) => (
-                  <div key={kv.label}>
-                    <dt>{kv.label}</dt>
-                    <dd>{kv.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-            <section aria-labelledby="cv-an-gap">
-              <h3 id="cv-an-gap" className="cv-analysis__title">
-                Market gap
-              </h3>
-              <dl className="cv-kv">
-                {analysis.marketGap.map((kv) => (
-                  <div key={kv.label}>
-                    <dt>{kv.label}</dt>
-                    <dd>{kv.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+            <Facts id="cv-an-state" title="Current state" facts={analysis.currentState} />
+            <Facts id="cv-an-gap" title="Market gap" facts={analysis.marketGap} />
           </div>
           <section aria-labelledby="cv-an-recs">
             <h3 id="cv-an-recs" className="cv-analysis__title">
@@ -100,5 +76,24 @@ export function OpportunityDialog({ title, analysis, onClose }: { title: string;
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** A titled list of the analysis' figures, each label beside its value. */
+function Facts({ id, title, facts }: { id: string; title: string; facts: readonly { label: string; value: string }[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="cv-analysis__title">
+        {title}
+      </h3>
+      <dl className="cv-kv">
+        {facts.map((kv) => (
+          <div key={kv.label}>
+            <dt>{kv.label}</dt>
+            <dd>{kv.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { COVERAGE_REGIONS, type CoverageReport } from '@afterwards/contracts';
-import { assertAccessible, launchChromium, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, startWithStaff, type StaffScreens, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Coverage Analytics in the browser against the built product (admin spec: Coverage Analytics, section 9):
 // the map of twelve UK regions and Ireland drawn from the bundled boundaries with nothing fetched from
@@ -13,28 +13,16 @@ const ADA = { email: 'ada.coverage@example.test', name: 'Ada Admin', password: '
 
 describe('Coverage Analytics in the browser', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let context: BrowserContext;
 
+  let screens: StaffScreens;
+
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 120 });
-    product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(`${product.url}/admin/`);
-    await page.getByLabel('Email address').fill(ADA.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADA.password);
-    await page.getByRole('button', { name: /secure sign in/i }).click();
-    await page.getByText(`Welcome, ${ADA.name}`).waitFor();
-    await page.close();
+    screens = await startWithStaff({ profile: 'services', seedCount: 120, staff: [ADA] });
+    ({ product, context } = screens);
   }, 240_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => screens?.stop());
 
   async function openCoverage(page: Page) {
     await page.goto(`${product.url}/admin/`);

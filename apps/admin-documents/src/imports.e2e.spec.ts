@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { CSV_MESSAGES, DirectorySearchResponseSchema, DOCUMENT_MESSAGES } from '@afterwards/contracts';
-import { API_ENTRY, assertAccessible, launchChromium, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { API_ENTRY, assertAccessible, startWithStaff, type StaffScreens, type RunningProduct, screenshot } from '@afterwards/testing';
 import { BROCHURE_LINES, makePdf, makeScannedPdf } from '@afterwards/testing/documents';
 
 // Imports in the browser against the built product (admin spec: Bulk CSV Upload, Document Processing):
@@ -49,35 +49,24 @@ const row = (name: string, town: string, extra: Partial<Record<'email' | 'catego
 
 describe('imports in the browser', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let context: BrowserContext;
+  let screens: StaffScreens;
   /** The import job runs in the worker, as in production. */
   let worker: ChildProcess | undefined;
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
+    screens = await startWithStaff({ profile: 'services', seedCount: 0, staff: [ADA] });
+    ({ product, context } = screens);
     worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: 'ignore' });
-    product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(`${product.url}/admin/`);
-    await page.getByLabel('Email address').fill(ADA.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADA.password);
-    await page.getByRole('button', { name: /secure sign in/i }).click();
-    await page.getByText(`Welcome, ${ADA.name}`).waitFor();
-    await page.close();
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     if (worker && worker.exitCode === null) {
       const exited = new Promise((r) => worker!.once('exit', r));
       worker.kill('SIGTERM');
       await exited;
     }
-    await product?.stop();
+    await screens?.stop();
   });
 
   async function openSection(label: string): Promise<Page> {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { LISTING_ADMIN_MESSAGES } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, HttpSession, staffSignedIn, startWithStaff, type StaffScreens, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Local Business Management in the browser against the built product (admin spec sections 2, 4, 5 and 8):
 // the Add/Edit form with its client-side messages, approve, reject, suspend and delete with their dialogs,
@@ -25,28 +25,20 @@ interface Listing {
 
 describe('Local Businesses in the browser', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let context: BrowserContext;
   /** Ben's session: the other staff member, changing listings behind the page's back. */
   let ben: HttpSession;
 
+  let screens: StaffScreens;
+
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    for (const who of [ADA, BEN]) product.tool('create-admin', '--email', who.email, '--name', who.name, '--password', who.password);
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     // Ada signs in once through the /admin sign-in screen; every page of the context shares her session.
-    const page = await context.newPage();
-    await signInAtAdmin(page, product, ADA);
-    await page.close();
+    screens = await startWithStaff({ profile: 'services', seedCount: 0, staff: [ADA, BEN] });
+    ({ product, context } = screens);
     ben = await staffSignedIn(product, BEN, 'local-businesses-e2e');
   }, 180_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => screens?.stop());
 
   /** A new page on Local Businesses, narrowed to the listings whose text holds `term`. */
   async function openListings(term: string, before?: (page: Page) => Promise<void>): Promise<Page> {

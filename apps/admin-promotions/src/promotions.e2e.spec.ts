@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PROMOTION_MESSAGES, type AdminPromotion, type AdminPromotionList, type AdminSettingsResponse } from '@afterwards/contracts';
 import { addDays } from '@afterwards/checklist-domain';
-import { assertAccessible, HttpSession, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, HttpSession, staffSignedIn, startWithStaff, type StaffScreens, type RunningProduct, screenshot } from '@afterwards/testing';
 import { formatCalendarDate } from './promotion-view';
 
 // Promotion Management in the browser against the built product (admin spec: Promotion Management,
@@ -24,23 +24,16 @@ describe('Promotions in the browser', () => {
   /** Ben: the other staff member, changing things behind the page's back. */
   let ben: HttpSession;
 
+  let screens: StaffScreens;
+
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    for (const who of [ADA, BEN]) product.tool('create-admin', '--email', who.email, '--name', who.name, '--password', who.password);
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     // Ada signs in once through the /admin sign-in screen; every page of the context shares her session.
-    const page = await context.newPage();
-    await signInAtAdmin(page, product, ADA);
-    await page.close();
+    screens = await startWithStaff({ profile: 'services', seedCount: 0, staff: [ADA, BEN] });
+    ({ product, browser, context } = screens);
     ben = await staffSignedIn(product, BEN, 'promotions-e2e');
   }, 180_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => screens?.stop());
 
   /** A new page of the staff area on the Promotions section, its list loaded. */
   async function openPromotions(): Promise<Page> {

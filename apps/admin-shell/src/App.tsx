@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SignInProps } from 'admin_access/SignIn';
 import type { AdminUser } from '@afterwards/contracts';
-import { AppHeader, Badge, Container, LoadingScreen, RemoteSlot, SkipLink, copyrightText } from '@afterwards/web-ui';
+import { AppHeader, Badge, Container, LoadingScreen, RemoteSlot, SkipLink } from '@afterwards/web-ui';
 import { Panel } from './Panel';
 import { lazyRemote } from './remote';
 import { checkAdminSession, endAdminSession, parseAdmin, type AdminSessionState } from './session';
 import { SetupPage } from './SetupPage';
 import { setupTokenFromLocation } from './setup';
+import { StaffFooter } from './StaffFooter';
 
 export const ADMIN_BASE = '/admin/';
 
@@ -100,11 +101,7 @@ function SignInPage(props: SignInProps) {
           </RemoteSlot>
         </Container>
       </main>
-      <footer className="adm-footer">
-        <Container>
-          <p>{copyrightText()}</p>
-        </Container>
-      </footer>
+      <StaffFooter />
     </div>
   );
 }

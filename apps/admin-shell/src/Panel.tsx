@@ -13,9 +13,10 @@ import type { CoverageProps } from 'admin_coverage/Coverage';
 import type { DocumentsProps } from 'admin_documents/Documents';
 import type { HistoryProps } from 'admin_history/History';
 import type { OrganisationsProps } from 'admin_organisations/Organisations';
-import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, copyrightText, type IconName } from '@afterwards/web-ui';
+import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
+import { StaffFooter } from './StaffFooter';
 
 export type AdminSection = 'dashboard' | 'businesses' | 'promotions' | 'organisations' | 'coverage' | 'documents' | 'settings' | 'audit' | 'history';
 
@@ -154,11 +155,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
           </main>
         </Container>
       </div>
-      <footer className="adm-footer">
-        <Container>
-          <p>{copyrightText()}</p>
-        </Container>
-      </footer>
+      <StaffFooter />
       <Dialog
         open={pendingLeave !== null}
         onClose={() => setPendingLeave(null)}

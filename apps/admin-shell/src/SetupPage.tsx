@@ -2,9 +2,10 @@
 // account, signs in with it and hands the signed-in staff member to the shell.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminUser } from '@afterwards/contracts';
-import { Alert, AppHeader, Badge, Button, Card, Container, InlineLoading, SkipLink, TextInput, copyrightText } from '@afterwards/web-ui';
+import { Alert, AppHeader, Badge, Button, Card, Container, InlineLoading, SkipLink, TextInput } from '@afterwards/web-ui';
 import { ApiError, errorMessage, fieldErrors } from '@afterwards/web-staff';
 import { SETUP_LINK_EXPIRED, checkSetupToken, createFirstStaff, signInStaff, validateFirstStaff, type FirstStaffField, type FirstStaffForm } from './setup';
+import { StaffFooter } from './StaffFooter';
 
 export const ACCOUNT_CREATED_SIGN_IN = 'Your staff account was created. Please sign in.';
 
@@ -144,11 +145,7 @@ export function SetupPage({ token, onSignedIn, onCreated }: SetupPageProps) {
           </Card>
         </Container>
       </main>
-      <footer className="adm-footer">
-        <Container>
-          <p>{copyrightText()}</p>
-        </Container>
-      </footer>
+      <StaffFooter />
     </div>
   );
 }

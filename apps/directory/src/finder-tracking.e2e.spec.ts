@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { DirectorySearchResponseSchema, INTERACTION_BATCHING, RecordInteractionsResponseSchema } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { API_ENTRY, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { consentedContext, API_ENTRY, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
 
@@ -72,13 +72,7 @@ describe('listing views while browsing the finder quickly', () => {
       })),
     ];
 
-    const context = await browser.newContext({ locale: 'en-GB' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: true, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await consentedContext(browser, { locale: 'en-GB', analytics: true });
     const page = await context.newPage();
     const answers: Array<{ status: number; recorded?: number; dropped?: number }> = [];
     page.on('response', async (r) => {
@@ -142,13 +136,7 @@ describe('listing views while browsing the finder quickly', () => {
   }, 120_000);
 
   it("opening a listing's details records one click for it (what a promotion's click-through counts); closing records none", async () => {
-    const context = await browser.newContext({ locale: 'en-GB' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: true, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await consentedContext(browser, { locale: 'en-GB', analytics: true });
     const page = await context.newPage();
     await page.goto(`${product.url}/resources`);
     const card = page.getByTestId('listing-card').first();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { consentedContext, signInInBrowser, assertAccessible, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // SCREENSHOT_DIR=... saves screenshots of the header to look at.
 const shots = process.env.SCREENSHOT_DIR;
@@ -28,19 +28,9 @@ describe("dashboard header's navigation in the browser", () => {
   });
 
   async function dashboard(width: number): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width, height: 800 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await consentedContext(browser, { locale: 'en-GB', viewport: { width, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/dashboard`);
+    await signInInBrowser(page, product.url, email, password);
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Maximilian-Alexander' }).waitFor();
     // The sync state is in the header before it is measured.
     await page.getByRole('banner').getByRole('status').waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Request } from 'playwright-core';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { assertAccessible, HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // The dashboard's Resources tab shows the same guides and finder as the public page (family spec section 2).
 describe("dashboard's Resources tab in the browser", () => {
@@ -25,13 +25,7 @@ describe("dashboard's Resources tab in the browser", () => {
     const mail = await latestMail(product.outboxDir, email, { kind: 'verify-email' });
     expect((await http.fetch(mail.links[0]!)).status).toBe(302);
 
-    const context = await browser.newContext({ locale: 'en-GB' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: true, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await consentedContext(browser, { locale: 'en-GB', analytics: true });
     const page = await context.newPage();
     const interactions: Request[] = [];
     page.on('request', (r) => r.url().endsWith('/api/directory/interactions') && interactions.push(r));

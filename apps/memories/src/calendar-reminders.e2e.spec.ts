@@ -12,6 +12,7 @@ import {
   launchChromium,
   signedIn,
   signInInBrowser,
+  familyPage,
   signUpVerified,
   startProduct,
   type RunningProduct,
@@ -45,14 +46,7 @@ describe('calendar and reminders in the browser', () => {
     fs.rmSync(clockDir, { recursive: true, force: true });
   });
 
-  async function signedInPage(email: string, width: number): Promise<Page> {
-    const password = 'lantern-meadow-64';
-    await signUpVerified(product, { email, password, name: 'Ruth Ellis' });
-    const context = await familyContext(browser, { width });
-    const page = await context.newPage();
-    await signInInBrowser(page, product.url, email, password);
-    return page;
-  }
+  const signedInPage = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password: 'lantern-meadow-64', name: 'Ruth Ellis' }, width);
 
   it('offers the download, a calendar address and the reminder switch, keyboard usable and accessible, at desktop and phone widths', async () => {
     {

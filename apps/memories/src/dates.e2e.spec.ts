@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { assertAccessible, familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 40, items 1-3 in the browser: benefits suggested within their limit, the one-step 'Done before I
 // started' offer of a late start, and the same timing words before and after a memory exists.
@@ -21,14 +21,7 @@ describe('dates that protect money, and late starts, in the browser', () => {
     await product?.stop();
   });
 
-  async function signedInPage(email: string, width: number): Promise<Page> {
-    const password = 'lantern-meadow-64';
-    await signUpVerified(product, { email, password, name: 'Ruth Ellis' });
-    const context = await familyContext(browser, { width });
-    const page = await context.newPage();
-    await signInInBrowser(page, product.url, email, password);
-    return page;
-  }
+  const signedInPage = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password: 'lantern-meadow-64', name: 'Ruth Ellis' }, width);
 
   async function openMemory(page: Page, data: Record<string, string>): Promise<void> {
     const opened = await page.request.post(`${product.url}/api/memories`, { headers: { origin: product.url }, data });

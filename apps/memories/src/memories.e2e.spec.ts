@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
 // browser against the built product (family spec section 2). SCREENSHOT_DIR=... saves screenshots to look at.
@@ -28,24 +28,7 @@ describe('memories in the browser', () => {
     await product?.stop();
   });
 
-  async function signedInPage(email: string, width: number): Promise<Page> {
-    const password = 'lantern-meadow-82';
-    await signUpVerified(product, { email, password, name: 'Ruth Ellis' });
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
-    const page = await context.newPage();
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/dashboard`);
-    return page;
-  }
+  const signedInPage = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password: 'lantern-meadow-82', name: 'Ruth Ellis' }, width);
 
   it('creates, views and edits a memory; Ctrl/Cmd+N, Ctrl/Cmd+Shift+N and Escape', async () => {
     const page = await signedInPage('ruth.memories@example.test', 1280);

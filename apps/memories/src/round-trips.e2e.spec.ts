@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 // The HTTP round trips the memories remote makes, read from the browser's network log: ticking a task and
 // loading the dashboard with several memories. A refresh reads every memory, whole, in one call (the first
@@ -30,23 +30,13 @@ describe('memories round trips', () => {
       expect(res.status).toBe(201);
     }
 
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    context = await familyContext(browser, { width: 1280 });
     page = await context.newPage();
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/memories')) log.push(`${request.method()} ${url.pathname}${url.search}`);
     });
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/dashboard`);
+    await signInInBrowser(page, product.url, email, password);
   }, 180_000);
 
   afterAll(async () => {

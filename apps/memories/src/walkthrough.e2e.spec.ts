@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { assertAccessible, launchChromium, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // A new user's first hour with the family dashboard, through the real UI on the embedded profile (what
 // `npm start` runs): a memory per jurisdiction and its checklist, ticks and progress, document files with the
@@ -63,19 +63,9 @@ describe('a new family walks through their memories', () => {
     const password = 'lantern-meadow-82';
     await signUpVerified(product, { email, password, name: 'Nia Hughes' });
 
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    context = await familyContext(browser, { width: 1280 });
     page = await context.newPage();
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${product.url}/dashboard`);
+    await signInInBrowser(page, product.url, email, password);
   }, 180_000);
 
   afterAll(async () => {

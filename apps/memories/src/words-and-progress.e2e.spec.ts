@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
 import type { MemoryDetail } from '@afterwards/contracts';
-import { familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 40, items 8, 9 and 10 in the browser against the built product: a calm confirmation after creating a
 // memory; one progress rule on the card, the details and the tabs at 100% reached through 'Not needed' and
@@ -24,12 +24,7 @@ describe('words and progress in the browser', () => {
     await product?.stop();
   });
 
-  async function signedIn(email: string, width: number): Promise<Page> {
-    await signUpVerified(product, { email, password, name: 'Nora Byrne' });
-    const page = await (await familyContext(browser, { width })).newPage();
-    await signInInBrowser(page, product.url, email, password);
-    return page;
-  }
+  const signedIn = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password, name: 'Nora Byrne' }, width);
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true }).click();
   const api = <T>(page: Page, method: string, url: string, body?: unknown) =>
     page.evaluate(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -22,24 +22,35 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * A browser context where the cookie choice is already made (analytics only if `analytics`), so the consent
+ * banner does not cover what a test clicks; the other options are Playwright's.
+ */
+export async function consentedContext(browser: Browser, options: BrowserContextOptions & { analytics?: boolean } = {}): Promise<BrowserContext> {
+  const { analytics = false, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  await context.addInitScript(
+    (analyticsChosen) =>
+      localStorage.setItem(
+        'afterwards.cookie-consent',
+        JSON.stringify({ essential: true, functional: false, analytics: analyticsChosen, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
+      ),
+    analytics,
+  );
+  return context;
+}
+
+/**
  * A family member's browser: British locale and time, reduced motion, and the cookie choice already made,
  * so the consent banner does not cover what a test clicks.
  */
-export async function familyContext(browser: Browser, options: { width: number; acceptDownloads?: boolean }): Promise<BrowserContext> {
-  const context = await browser.newContext({
+export function familyContext(browser: Browser, options: { width: number; acceptDownloads?: boolean }): Promise<BrowserContext> {
+  return consentedContext(browser, {
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     viewport: { width: options.width, height: 900 },
     reducedMotion: 'reduce',
     ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
   });
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'afterwards.cookie-consent',
-      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-    ),
-  );
-  return context;
 }
 
 /** Fills the sign-in form on the page it is on (`/login`, or where an invitation sent it). */

@@ -12,3 +12,4 @@ export * from './cluster';
 export * from './write-mix';
 export * from './prometheus';
 export * from './openapi-check';
+export * from './screens';

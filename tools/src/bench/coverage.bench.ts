@@ -3,15 +3,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { COVERAGE_REGIONS, type CoverageOpportunities, type CoverageReport } from '@afterwards/contracts';
-import { createPrismaClient, persistenceMigrations, PostgresSqlClient, runMigrations, type SqlClient } from '@afterwards/persistence';
-import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
-import { eventStoreMigrations } from '@afterwards/event-store';
-import { directoryMigrations, listingsProjection, staffActivityProjection } from '@afterwards/directory-server';
+import { createPrismaClient, type SqlClient } from '@afterwards/persistence';
 import { loadGazetteer } from '@afterwards/places';
 import { countCoverage } from '@afterwards/coverage-server';
 import { launchChromium, prng } from '@afterwards/testing';
 import { benchStaffSession, startBenchApi } from './bench-api';
-import { loadBenchListings } from './search.bench';
+import { staffBenchDirectory } from './search.bench';
 import { ms, summarise } from './stats';
 
 export interface CoverageBenchOptions {
@@ -59,18 +56,11 @@ async function addUnmetSearches(sql: SqlClient, seed: number): Promise<number> {
  * (the map's script and the boundaries inside it).
  */
 export async function benchCoverage(options: CoverageBenchOptions): Promise<{ report: string; ok: boolean }> {
-  const db: TestDatabase = options.database
-    ? { name: 'postgres', sql: PostgresSqlClient.open(options.database, { max: 30 }), url: options.database, dispose: async () => {} }
-    : await createPostgresTestDatabase({ max: 30 });
+  const { db, load } = await staffBenchDirectory(options);
   const lines: string[] = [];
   let ok = true;
   try {
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
-    const prisma = createPrismaClient(db.sql);
-    const load = options.database ? null : await loadBenchListings(db.sql, prisma, { ...options, projections: [listingsProjection], skip: [staffActivityProjection] });
-    await prisma.$disconnect();
     const searches = options.database ? 0 : await addUnmetSearches(db.sql, options.seed);
-    await db.sql.exec('VACUUM ANALYZE listings');
     const { rows: regions } = await db.sql.query<{ region: string; n: number; active: number }>(
       `SELECT coalesce(region, 'NULL') AS region, count(*)::int AS n, (count(*) FILTER (WHERE status = 'Active'))::int AS active FROM listings GROUP BY 1 ORDER BY 2 DESC`,
     );

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { LISTING_CATEGORIES, type ListingCategory, type ListingStatus } from '@afterwards/contracts';
 import { createPrismaClient, persistenceMigrations, PostgresSqlClient, runMigrations, type PrismaClient, type SqlClient } from '@afterwards/persistence';
-import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
+import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore, type NewEvent, type RecordedEvent } from '@afterwards/event-store';
 import { saveCheckpoint, type Projection } from '@afterwards/server-kit';
-import { directoryMigrations, listingsProjection, SearchListings, SearchListingsHandler } from '@afterwards/directory-server';
+import { directoryMigrations, listingsProjection, SearchListings, SearchListingsHandler, staffActivityProjection } from '@afterwards/directory-server';
 import { decideListing, evolveListing, initialListingState, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
 import { loadGazetteer, type Town } from '@afterwards/places';
 import { prng } from '../seed/seed-listings';
@@ -258,4 +258,21 @@ export async function benchSearch(options: SearchBenchOptions): Promise<string> 
     if (options.keep) await db.sql.close();
     else await db.dispose();
   }
+}
+
+/**
+ * The staff benches' directory: `database` reused as it is, or a new database with the directory's tables
+ * and `listings` listings loaded through their events and the listings projection (Recent Activity, which
+ * those benches do not read, starts at the log's end instead of replaying it); analysed either way.
+ */
+export async function staffBenchDirectory(options: { listings: number; seed: number; writers: number; database?: string }) {
+  const db: TestDatabase = options.database
+    ? { name: 'postgres', sql: PostgresSqlClient.open(options.database, { max: 30 }), url: options.database, dispose: async () => {} }
+    : await createPostgresTestDatabase({ max: 30 });
+  await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
+  const prisma = createPrismaClient(db.sql);
+  const load = options.database ? null : await loadBenchListings(db.sql, prisma, { ...options, projections: [listingsProjection], skip: [staffActivityProjection] });
+  await prisma.$disconnect();
+  await db.sql.exec('VACUUM ANALYZE listings');
+  return { db, load };
 }

@@ -1,12 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { AdminListingsQuerySchema, type AdminListingsResponse, type BulkListingResponse } from '@afterwards/contracts';
-import { createPrismaClient, persistenceMigrations, Prisma, PostgresSqlClient, runMigrations, type SqlClient } from '@afterwards/persistence';
-import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
-import { eventStoreMigrations } from '@afterwards/event-store';
-import { directoryMigrations, listingsProjection, staffActivityProjection, staffListStatements } from '@afterwards/directory-server';
+import { Prisma, type SqlClient } from '@afterwards/persistence';
+import { staffListStatements } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
 import { benchStaffSession, startBenchApi } from './bench-api';
-import { loadBenchListings } from './search.bench';
+import { staffBenchDirectory } from './search.bench';
 import { ms, summarise } from './stats';
 
 export interface StaffListingsBenchOptions {
@@ -78,19 +76,10 @@ async function explain(sql: SqlClient, statement: Prisma.Sql): Promise<string> {
  * Active listings and checks every event, row and audit entry is there.
  */
 export async function benchStaffListings(options: StaffListingsBenchOptions): Promise<{ report: string; ok: boolean }> {
-  const db: TestDatabase = options.database
-    ? { name: 'postgres', sql: PostgresSqlClient.open(options.database, { max: 30 }), url: options.database, dispose: async () => {} }
-    : await createPostgresTestDatabase({ max: 30 });
+  const { db, load } = await staffBenchDirectory(options);
   const lines: string[] = [];
   let ok = true;
   try {
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
-    const prisma = createPrismaClient(db.sql);
-    const load = options.database
-      ? null
-      : await loadBenchListings(db.sql, prisma, { ...options, projections: [listingsProjection], skip: [staffActivityProjection] });
-    await prisma.$disconnect();
-    await db.sql.exec('VACUUM ANALYZE listings');
     const { rows: counts } = await db.sql.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM listings GROUP BY status ORDER BY 2 DESC`);
     lines.push(
       `staff back office on PostgreSQL over HTTP (built API, Redis), ${counts.reduce((a, r) => a + r.n, 0)} listings (${counts.map((r) => `${r.n} ${r.status}`).join(', ')})`,

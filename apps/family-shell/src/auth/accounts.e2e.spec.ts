@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROFILE_LIMITS } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
 // Family accounts in Chromium against the built product (family spec sections 2, 5 and 8).
 
@@ -31,15 +31,9 @@ describe('family accounts in the browser', () => {
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB' });
-    contexts.push(context);
     // Decide cookies up front so the banner does not cover the forms.
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'afterwards.cookie-consent',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false, timestamp: new Date().toISOString(), version: '1.0' }),
-      ),
-    );
+    const context = await consentedContext(browser, { locale: 'en-GB' });
+    contexts.push(context);
     return context.newPage();
   }
 
