@@ -1,4 +1,4 @@
-// 'Change Password' (family spec section 5). The current password is really checked by the server;
+// 'Change Password'. The current password is really checked by the server;
 // other sessions are signed out.
 import { useEffect, useRef, useState } from 'react';
 import { ChangePasswordSchema } from '@afterwards/contracts';

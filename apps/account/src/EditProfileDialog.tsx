@@ -1,4 +1,4 @@
-// 'Edit Personal Information' (family spec sections 2 and 5): seven fields, first name required,
+// 'Edit Personal Information': seven fields, first name required,
 // date of birth null when empty, fields trimmed, double submit blocked. The rules are the API's own
 // (the shared ProfileSchema): each field says what is wrong as soon as it is left, and a form with a
 // mistake is never sent.

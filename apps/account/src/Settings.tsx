@@ -1,4 +1,4 @@
-// Exposed as 'account/Settings': the Settings tab of the dashboard (family spec section 2).
+// Exposed as 'account/Settings': the Settings tab of the dashboard.
 // Owns its server state (its own QueryClient): session, profile (/api/profile), preferences (/api/preferences).
 import { useId, useState } from 'react';
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Exposed as 'admin_access/SignIn': the staff sign-in screen (admin spec sections 2, 4, 5 and 8).
+// Exposed as 'admin_access/SignIn': the staff sign-in screen.
 // Attempts and the lock are the server's: 401 carries `remainingAttempts`, a lock carries `retryAt`,
 // and the shell passes the lock it found on load (GET /api/admin/session) as `lockedUntil`.
 // Staff with two-factor on get a second step: the server answers `twoFactorRequired` and the screen

@@ -29,7 +29,7 @@ export function formatCountdown(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** Messages for failures whose response carries no `detail` (admin spec section 8). */
+/** Messages for failures whose response carries no `detail`. */
 export function fallbackMessage(status: number | null): string {
   if (status === null) return 'An error occurred during sign in. Please try again.';
   if (status === 401) return 'Invalid email or password';

@@ -1,4 +1,4 @@
-// Client-side checks of the staff sign-in form (admin spec section 5, 'Admin login').
+// Client-side checks of the staff sign-in form (the spec: 'Admin login').
 // The server repeats its own checks; these only save a round trip.
 
 export const MESSAGES = {

@@ -59,7 +59,7 @@ const LIVE_LABELS: Record<RealtimeStatus, string> = {
   disabled: CoverageMessages.liveDisabled,
 };
 
-/** Listens to the staff room: any change reloads the figures after 2 s of quiet (spec section 9). */
+/** Listens to the staff room: any change reloads the figures after 2 s of quiet. */
 function LiveReload({ onChange }: { onChange: () => void }) {
   useStaffChanges(onChange, COVERAGE_RULES.reloadAfterQuietMs);
   return null;

@@ -121,7 +121,7 @@ export function axisMax(value: number): number {
   return Math.ceil(value / step) * step;
 }
 
-/** The report the screen shows when coverage cannot be loaded (admin spec section 8). */
+/** The report the screen shows when coverage cannot be loaded. */
 export const FAILED_TOTAL_AREAS = 15_000;
 
 export const categoriesInOrder = (report: CoverageReport | undefined) => (report ? report.categoryBreakdown.map((c) => c.category) : LISTING_CATEGORIES);

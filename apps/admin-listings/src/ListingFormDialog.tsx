@@ -1,4 +1,4 @@
-// Add/Edit Business (admin spec sections 2 and 5): the twelve fields, checked with the shared schema
+// Add/Edit Business: the twelve fields, checked with the shared schema
 // before sending, the server's field errors under the same fields, and a stale edit (409) reloaded.
 import { useId, useState, type FormEvent } from 'react';
 import {

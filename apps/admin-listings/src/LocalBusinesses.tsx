@@ -1,5 +1,5 @@
 // Exposed as 'admin_listings/LocalBusinesses': the Local Business Management section of the staff back
-// office (admin spec sections 2, 4, 5 and 8). It owns its server state (its own QueryClient); changes by
+// office. It owns its server state (its own QueryClient); changes by
 // other staff or by the operator tools arrive through useStaffChanges and refetch the page.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ const PAGES_KEY = [...LISTINGS_KEY, 'page'] as const;
 
 function createQueryClient() {
   return new QueryClient({
-    // Admin data cache 5 minutes (spec section 9); live updates keep it fresh in between.
+    // Admin data cache 5 minutes; live updates keep it fresh in between.
     defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
   });
 }

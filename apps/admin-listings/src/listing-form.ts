@@ -1,5 +1,5 @@
 // The Add/Edit Business form's values and their validation with the shared AdminListingFormSchema
-// (admin spec section 5), so the client shows the same messages the server would.
+// (the same rules as the server), so the client shows the same messages the server would.
 import { AdminListingFormSchema, type AdminListing, type AdminListingForm, type ListingCategory, type ListingStatus } from '@afterwards/contracts';
 
 /** What the inputs hold: text as typed; the schema turns it into the request body. */

@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { LISTING_ADMIN_MESSAGES } from '@afterwards/contracts';
 import { assertAccessible, HttpSession, staffSignedIn, startWithStaff, type StaffScreens, type RunningProduct, screenshot } from '@afterwards/testing';
 
-// Local Business Management in the browser against the built product (admin spec sections 2, 4, 5 and 8):
+// Local Business Management in the browser against the built product:
 // the Add/Edit form with its client-side messages, approve, reject, suspend and delete with their dialogs,
 // a bulk status change the server refuses for one listing, and the keyboard. Every step checks both what
 // the person sees and what the server holds. SCREENSHOT_DIR=... saves screenshots to look at.

@@ -1,4 +1,4 @@
-// Optimistic changes to the cached page of listings (admin spec section 4: "all changes show at once and
+// Optimistic changes to the cached page of listings (the spec: "all changes show at once and
 // revert if the server call fails"). Pure, so the apply/rollback rules are tested without React.
 import {
   LISTING_ADMIN_MESSAGES,
@@ -90,7 +90,7 @@ export interface BulkOutcome {
   succeeded: number;
   /** The spec's failure message, or null when every listing succeeded. */
   error: string | null;
-  /** Bulk delete failures reload the page (spec section 8). */
+  /** Bulk delete failures reload the page. */
   refetch: boolean;
   /** Success line for the toast, or null when nothing succeeded. */
   success: string | null;

@@ -1,4 +1,4 @@
-// Exposed as 'admin_office/AuditLog': the audit trail (admin spec sections 3 and 7), filtered by action,
+// Exposed as 'admin_office/AuditLog': the audit trail, filtered by action,
 // record type, staff member and date range, 50 a page. Each entry says who, what, when and from where,
 // with the old and new values side by side. Values are shown as text only.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Exposed as 'admin_office/Dashboard' (admin spec section 2): four totals, the real-time-sync notice,
+// Exposed as 'admin_office/Dashboard': four totals, the real-time-sync notice,
 // the ten latest activities and quick actions into the other sections. Refreshes live.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';

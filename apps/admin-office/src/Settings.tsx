@@ -1,4 +1,4 @@
-// Exposed as 'admin_office/Settings' (admin spec sections 2, 4, 5, 8, 9): service radius, promotion
+// Exposed as 'admin_office/Settings': service radius, promotion
 // pricing, timing and reminders, platform configuration. Save is enabled by an edit; Reset to Defaults
 // asks first. Refreshes live while nothing is being edited; auditors see the values read-only.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -40,7 +40,7 @@ export default function Settings(props: SettingsProps) {
   );
 }
 
-/** The defaults stand in when the settings cannot be loaded (spec section 8), at no known version. */
+/** The defaults stand in when the settings cannot be loaded, at no known version. */
 const FALLBACK: AdminSettingsResponse = { settings: DEFAULT_SETTINGS, updatedAt: null, version: -1 };
 
 function SettingsView({ admin, onDirtyChange }: SettingsProps) {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminListing, AdminSettingsResponse, AuditLogResponse } from '@afterwards/contracts';
 import { accessibilityViolations, assertAccessible, HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
 
-// The staff back office in the browser against the built product (admin spec sections 2, 4, 6, 8, 9):
+// The staff back office in the browser against the built product:
 // a family account is refused, the Dashboard and the public finder update live from another staff
 // member's change and from an operator tool, Settings (dirty state, leave confirmation, save, reset,
 // range check), the Audit Log filtered to one staff member, and an auditor's read-only Settings.

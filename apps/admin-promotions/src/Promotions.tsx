@@ -42,7 +42,7 @@ export const MESSAGE_MS = 3000;
 
 function createQueryClient() {
   return new QueryClient({
-    // Admin data cache 5 minutes (spec section 9); live updates keep it fresh in between.
+    // Admin data cache 5 minutes; live updates keep it fresh in between.
     defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
   });
 }

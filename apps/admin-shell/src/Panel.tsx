@@ -1,4 +1,4 @@
-// The staff panel frame (admin spec section 2, 'Admin panel shell'): header with the welcome line, the
+// The staff panel frame (the spec: 'Admin panel shell'): header with the welcome line, the
 // live-updates indicator and Sign Out, side menu of the sections. Each built section is a remote behind
 // Suspense and an error boundary; the rest say they are being built. While Settings has unsaved edits,
 // leaving it asks first.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { HttpSession, launchChromium, startProduct, totp, type RunningProduct } from '@afterwards/testing';
 
-// Admin spec sections 4 and 8: 5 failed sign-ins lock staff sign-in for 15 minutes. The lock is the
+// 5 failed sign-ins lock staff sign-in for 15 minutes. The lock is the
 // server's (per client address), so it survives a reload and an API restart.
 describe('staff sign-in lockout in the browser', () => {
   let product: RunningProduct;

@@ -5,7 +5,7 @@ import { HttpSession, latestMail, startProduct, totp, type RunningProduct } from
 const STAFF = { email: 'sam.staff@example.test', name: 'Sam Staff', password: 'quiet-harbour-90' };
 const TWO_FACTOR_STAFF = { email: 'tess.totp@example.test', name: 'Tess Totp', password: 'quiet-harbour-93' };
 
-/** Staff sign-in over HTTP (admin spec sections 2, 4, 6, 8), against the built product. */
+/** Staff sign-in over HTTP, against the built product. */
 describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s profile)', (profile) => {
   let product: RunningProduct;
 

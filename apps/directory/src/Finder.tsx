@@ -17,7 +17,7 @@ import './finder.css';
 export interface FinderProps {
   /** Heading level of the finder's title, to fit the page outline (default 2). */
   headingLevel?: 2 | 3;
-  /** Where the finder is shown, recorded with each listing interaction (family spec section 7). */
+  /** Where the finder is shown, recorded with each listing interaction. */
   page: FinderPage;
 }
 

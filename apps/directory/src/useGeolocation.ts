@@ -12,7 +12,7 @@ export type GeoState =
   | { status: 'denied' }
   | { status: 'unsupported' };
 
-/** Spec section 9: high accuracy, 10 s time-out, a cached position up to 5 minutes old. */
+/** High accuracy, 10 s time-out, a cached position up to 5 minutes old. */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 };
 
 /**

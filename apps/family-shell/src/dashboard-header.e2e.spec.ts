@@ -6,7 +6,7 @@ import { consentedContext, signInInBrowser, assertAccessible, launchChromium, si
 // SCREENSHOT_DIR=... saves screenshots of the header to look at.
 const shots = process.env.SCREENSHOT_DIR;
 
-/** The dashboard's header on a laptop and a phone (family spec section 2, 'Dashboard'). */
+/** The dashboard's header on a laptop and a phone (the spec: 'Dashboard'). */
 describe("dashboard header's navigation in the browser", () => {
   let product: RunningProduct;
   let browser: Browser;

@@ -2,7 +2,7 @@ import type { Browser, Request } from 'playwright-core';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
 
-// The dashboard's Resources tab shows the same guides and finder as the public page (family spec section 2).
+// The dashboard's Resources tab shows the same guides and finder as the public page.
 describe("dashboard's Resources tab in the browser", () => {
   let product: RunningProduct;
   let browser: Browser;

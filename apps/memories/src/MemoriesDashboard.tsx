@@ -1,4 +1,4 @@
-// Exposed as 'memories/MemoriesDashboard': the memory tabs of the signed-in dashboard (family spec section 2):
+// Exposed as 'memories/MemoriesDashboard': the memory tabs of the signed-in dashboard:
 // overview, memories, case details, tasks, documents, notes and organisations. The shell keeps it mounted on every tab so the
 // keyboard shortcuts and its dialogs work everywhere; on the shell's own tabs (resources, settings) it draws
 // only those dialogs.

@@ -1,5 +1,5 @@
 // Exposed as 'memories/SyncIndicator': the header's sync state (syncing, synced, error, with the last-synced
-// time) and the manual sync button (family spec section 2). Reads the same store as the dashboard.
+// time) and the manual sync button. Reads the same store as the dashboard.
 import { useState } from 'react';
 import { Icon, useToast } from '@afterwards/web-ui';
 import { memoriesStore, useMemoriesLive, SYNC_FAILED } from './store';

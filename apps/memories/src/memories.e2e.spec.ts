@@ -5,7 +5,7 @@ import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/check
 import { assertAccessible, launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
-// browser against the built product (family spec section 2). SCREENSHOT_DIR=... saves screenshots to look at.
+// browser against the built product. SCREENSHOT_DIR=... saves screenshots to look at.
 const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 // A 64×64 teal PNG: a real image the server can read and thumbnail.

@@ -4,7 +4,7 @@ import { LISTING_CATEGORIES, ListingCategorySchema, PublicListingSchema } from '
 import { withoutFullStop } from './sentences';
 
 /**
- * The staff back office (admin spec sections 2–9): listings, dashboard, settings and the audit log.
+ * The staff back office: listings, dashboard, settings and the audit log.
  * Every route here is under `/api/admin/` and guarded on the server: a live staff session whose
  * `admin_users` record is active. Anonymous is 401, a family account 403 (`ADMIN_ACCESS_DENIED`), and
  * an `auditor` 403 (`ADMIN_READ_ONLY`) on any write. Writes need the product's own `Origin`.
@@ -119,7 +119,7 @@ export const AdminListingIdsResponseSchema = z.object({
 export type AdminListingIdsResponse = z.infer<typeof AdminListingIdsResponseSchema>;
 
 /**
- * The Add/Edit Business form (admin spec section 2): twelve fields. Messages are the spec's own;
+ * The Add/Edit Business form: twelve fields. Messages are the spec's own;
  * the service radius is whole miles. Empty optional fields become null; a website without a scheme gets https://.
  */
 export const AdminListingFormSchema = ListingDetailsInputSchema.omit({ latitude: true, longitude: true }).extend({
@@ -241,7 +241,7 @@ export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 export const ADMIN_DASHBOARD_PATH = `${ADMIN_API}/dashboard`;
 
 // ---------------------------------------------------------------------------------------------------
-// Settings (admin spec sections 3, 5, 9)
+// Settings
 // ---------------------------------------------------------------------------------------------------
 
 export const PROMOTION_PLANS = ['14-day', '1-month', 'monthly'] as const;
@@ -342,7 +342,7 @@ export type SaveSettingsRequest = z.infer<typeof SaveSettingsRequestSchema>;
 export const ADMIN_SETTINGS_PATH = `${ADMIN_API}/settings`;
 
 // ---------------------------------------------------------------------------------------------------
-// Audit log (admin spec sections 3 and 7; the screen is new)
+// Audit log (the spec: and 7; the screen is new)
 // ---------------------------------------------------------------------------------------------------
 
 export const AUDIT_PAGE_SIZE = 50;

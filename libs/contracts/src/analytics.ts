@@ -5,7 +5,7 @@ export const LISTING_ACTIONS = ['view', 'click', 'call', 'email', 'website', 'di
 export const ListingActionSchema = z.enum(LISTING_ACTIONS);
 export type ListingAction = z.infer<typeof ListingActionSchema>;
 
-/** Where the finder was shown (family spec section 7). */
+/** Where the finder was shown. */
 export const FINDER_PAGES = ['resources', 'dashboard-resources'] as const;
 
 export const ListingInteractionSchema = z.object({
@@ -47,7 +47,7 @@ export const RecordInteractionsResponseSchema = z.object({ recorded: z.number(),
 export type RecordInteractionsResponse = z.infer<typeof RecordInteractionsResponseSchema>;
 
 /**
- * Client-side limits of the finder (family spec section 9): one event per listing and action every
+ * Client-side limits of the finder: one event per listing and action every
  * 5 s (views: once per `INTERACTION_BATCHING.viewWindowMs`), requests at least a second apart, no
  * more tracking after 3 failed requests. The server enforces its own as well.
  */

@@ -37,7 +37,7 @@ export const OTHER_REGION = 'Other';
 export const RegionNameSchema = z.union([CoverageRegionSchema, z.literal(OTHER_REGION)]);
 export type RegionName = z.infer<typeof RegionNameSchema>;
 
-/** Admin spec section 9, Coverage analytics. */
+/** Coverage analytics: the rules the figures follow. */
 export const COVERAGE_RULES = {
   /** All regions: a region's potential is the larger of 100 and 1.5 × its count; a gap over 10 counts; the top 5 show. */
   allRegions: { minPotential: 100, factor: 1.5, minGap: 10, top: 5 },

@@ -16,7 +16,7 @@ export const LISTING_CATEGORIES = [
   'Accountants',
   'Charities',
   'Other Services',
-  // Where document imports put a service no keyword places (admin spec section 5).
+  // Where document imports put a service no keyword places.
   'Support Services',
 ] as const;
 export const ListingCategorySchema = z.enum(LISTING_CATEGORIES);

@@ -5,7 +5,7 @@ export const LISTING_STATUSES = ['Pending Review', 'Active', 'Inactive', 'Suspen
 export const ListingStatusSchema = z.enum(LISTING_STATUSES);
 export type ListingStatus = z.infer<typeof ListingStatusSchema>;
 
-/** Search radius of the finder, and the default service radius of a listing (spec section 9). */
+/** Search radius of the finder, and the default service radius of a listing. */
 export const DIRECTORY_SEARCH_RADIUS_MILES = 25;
 export const DEFAULT_SERVICE_RADIUS_MILES = 5;
 export const MIN_SERVICE_RADIUS_MILES = 1;
@@ -57,7 +57,7 @@ export function normaliseWebsite(website: string | null): string | null {
 }
 
 /**
- * The business form (admin spec section 5), used by staff screens, imports, the seed and the domain.
+ * The business form, used by staff screens, imports, the seed and the domain.
  * Messages are the spec's own.
  */
 export const ListingDetailsInputSchema = z.object({

@@ -4,7 +4,7 @@ import { latestDateOfBirth } from './birth-date';
 
 export { latestDateOfBirth };
 
-/** Change password dialog (family spec section 5); the current password is really checked on the server. */
+/** Change password dialog; the current password is really checked on the server. */
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Please enter your current password.'),
@@ -114,7 +114,7 @@ export const DEFAULT_PREFERENCES: Preferences = { emailNotifications: true, prog
 export const PreferencesResponseSchema = z.object({ preferences: PreferencesSchema });
 export type PreferencesResponse = z.infer<typeof PreferencesResponseSchema>;
 
-/** Staff sign-in (admin spec section 5). The email is trimmed and lower-cased. */
+/** Staff sign-in. The email is trimmed and lower-cased. */
 export const AdminSignInSchema = z.object({
   email: z
     .string({ error: 'Email and password are required' })
@@ -155,6 +155,6 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
  */
 export const AdminSessionResponseSchema = z.object({ admin: AdminUserSchema });
 
-/** Staff lockout (admin spec section 9): 5 failures lock sign-in for 15 minutes. */
+/** Staff lockout: 5 failures lock sign-in for 15 minutes. */
 export const ADMIN_MAX_ATTEMPTS = 5;
 export const ADMIN_LOCK_MS = 15 * 60 * 1000;

@@ -36,7 +36,7 @@ export const CSV_CONTENT_TYPE = 'text/csv';
 
 /** 20 MB: about 80,000 rows of typical listings. Larger files are refused while they stream in. */
 export const CSV_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** The header must hold every one of these (admin spec section 5); `serves_surrounding_areas` may be added. */
+/** The header must hold every one of these; `serves_surrounding_areas` may be added. */
 export const CSV_REQUIRED_HEADERS = ['name', 'category', 'location', 'address', 'phone', 'email', 'website', 'description', 'pricing', 'service_radius', 'status'] as const;
 export const CSV_OPTIONAL_HEADERS = ['serves_surrounding_areas'] as const;
 /** Statuses a CSV row may ask for (Suspended is a staff decision, not an import's). */
@@ -179,7 +179,7 @@ export function documentExtensionOf(fileName: string): DocumentExtension | null 
 }
 /** The `accept` of the file input: the extensions and their types. */
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';
-/** The category a document gets when no keyword names one (admin spec section 5). */
+/** The category a document gets when no keyword names one. */
 export const DOCUMENT_DEFAULT_CATEGORY = 'Support Services' as const satisfies (typeof LISTING_CATEGORIES)[number];
 export const UNKNOWN_LOCATION = 'Unknown Location';
 export const DEFAULT_REJECT_NOTE = 'Requires manual review';
@@ -284,7 +284,7 @@ export const RejectDocumentSchema = z.object({
 });
 export type RejectDocumentInput = z.input<typeof RejectDocumentSchema>;
 
-/** Badge colour of a confidence (admin spec section 9): 90 or more green, 70 or more yellow, else red. */
+/** Badge colour of a confidence: 90 or more green, 70 or more yellow, else red. */
 export function confidenceTone(confidence: number): 'green' | 'yellow' | 'red' {
   if (confidence >= 90) return 'green';
   if (confidence >= 70) return 'yellow';

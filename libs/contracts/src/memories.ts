@@ -13,7 +13,7 @@ import {
 import { latestDateOfBirth } from './birth-date';
 
 /**
- * The family dashboard's API (spec sections 2 to 9): memories (the Case aggregate), their checklist of
+ * The family dashboard's API (the spec: to 9): memories (the Case aggregate), their checklist of
  * tasks and documents, files and notes. Every route needs a signed-in user and shows only their own data;
  * another user's memory answers 404 exactly like one that does not exist.
  *

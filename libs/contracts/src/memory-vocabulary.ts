@@ -8,7 +8,7 @@
 export const JURISDICTIONS = ['England', 'Wales', 'Scotland', 'Northern Ireland', 'Ireland'] as const;
 export type Jurisdiction = (typeof JURISDICTIONS)[number];
 
-/** Spec section 9: task categories in priority order (immediate = 1 … administrative = 5). */
+/** Task categories in priority order (immediate = 1 … administrative = 5). */
 export const TASK_CATEGORIES = ['immediate', 'urgent', 'important', 'ongoing', 'administrative'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 
@@ -35,7 +35,7 @@ export const DEADLINE_BASES = ['calendar', 'next-working-day', 'working-days'] a
 export type DeadlineBasis = (typeof DEADLINE_BASES)[number];
 
 /**
- * Note categories (spec sections 2, 3, 5 and 9) carry an icon, a label and a colour so every screen shows
+ * Note categories carry an icon, a label and a colour so every screen shows
  * them the same way.
  */
 export const NOTE_CATEGORIES = {

@@ -1,4 +1,4 @@
-// Money as the back office shows it (admin spec section 9: 'Currency is shown in pounds'). One formatter for
+// Money as the back office shows it (the spec: 'Currency is shown in pounds'). One formatter for
 // every screen and for text the server writes (the coverage opportunities), so a price of £55.50 in Settings
 // reads £55.50 wherever it appears. Pounds only: the product has no currency setting (decision 0048).
 

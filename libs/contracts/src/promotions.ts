@@ -31,7 +31,7 @@ export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 export const PromotionPlanSchema = z.enum(PROMOTION_PLANS);
 
-/** 'Expiring soon' (admin spec section 9): Active with 1 to 3 days left; the banner and Renew appear then. */
+/** 'Expiring soon': Active with 1 to 3 days left; the banner and Renew appear then. */
 export const EXPIRING_SOON_DAYS = 3;
 export const DEFAULT_PROMOTION_POSITION = 1;
 

@@ -3,7 +3,7 @@ import * as z from './zod-mini';
 // What every public page needs at start-up (the session check, the sign-in options), in zod/mini so
 // those pages do not load classic zod (see ./zod-mini). The sign-in forms are in ./sign-in-forms.
 
-/** Family spec section 9 / 5: the product's password minimum. */
+/** The product's password minimum. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** The signed-in user as screens see it (`GET /api/session` → `{ user }`, 401 when signed out). */

@@ -1,5 +1,5 @@
 // The Settings form as the person edits it: numbers are kept as the text in their boxes, so a half-typed
-// value is never rewritten under the cursor. Parsing follows admin spec section 5: a number that cannot be
+// value is never rewritten under the cursor. Parsing: a number that cannot be
 // read becomes 0, except the service radius (5) and the maximum promotion duration (365).
 import { AdminSettingsSchema, PROMOTION_PLANS, type AdminSettings, type PromotionPlan } from '@afterwards/contracts';
 
@@ -101,7 +101,7 @@ export function settingsFieldErrors(serverErrors: Record<string, string>): Setti
   return out;
 }
 
-/** Any edit counts, even one that reads the same once parsed (spec section 4: any edit sets the dirty flag). */
+/** Any edit counts, even one that reads the same once parsed (the spec: any edit sets the dirty flag). */
 export function isDirty(form: SettingsForm, saved: AdminSettings): boolean {
   return JSON.stringify(form) !== JSON.stringify(toForm(saved));
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROFILE_LIMITS } from '@afterwards/contracts';
 import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
 
-// Family accounts in Chromium against the built product (family spec sections 2, 5 and 8).
+// Family accounts in Chromium against the built product.
 
 describe('family accounts in the browser', () => {
   let product: RunningProduct;

@@ -1,4 +1,4 @@
-// Client checks of the sign-in screen, from the shared schemas (family spec section 5).
+// Client checks of the sign-in screen, from the shared schemas.
 import { CredentialsSchema, PASSWORD_MIN_LENGTH, ResetRequestSchema, SignUpSchema } from '@afterwards/contracts';
 
 export type AuthMode = 'signin' | 'signup' | 'reset';

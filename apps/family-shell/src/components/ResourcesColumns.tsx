@@ -1,5 +1,5 @@
 // The guides and the local-services finder: the public /resources page and the dashboard's
-// Resources tab show the same content (family spec section 2), so it lives once, here.
+// Resources tab show the same content, so it lives once, here.
 import { lazy, useMemo, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { FinderProps } from 'directory/Finder';

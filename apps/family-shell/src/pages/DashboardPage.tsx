@@ -1,4 +1,4 @@
-// /dashboard: the signed-in frame (family spec section 2, 'Dashboard'). Tabs are internal state, not
+// /dashboard: the signed-in frame (the spec: 'Dashboard'). Tabs are internal state, not
 // routes. Settings comes from the 'account' remote; overview, memories, case details (and a memory's
 // organisations), tasks, documents and notes (and the header's sync indicator) from the 'memories' remote.
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ComponentType } from 'react';

@@ -1,4 +1,4 @@
-// /login: one screen, three modes (family spec section 2): 'Welcome Back', 'Create Account', 'Reset Password',
+// /login: one screen, three modes: 'Welcome Back', 'Create Account', 'Reset Password',
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_DELETED_QUERY, ACCOUNT_DELETED_VALUE, EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';

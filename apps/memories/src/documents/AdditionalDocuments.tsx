@@ -136,7 +136,7 @@ export function AdditionalDocumentDialog({ open, memoryId, onClose }: { open: bo
       setUploads([]);
       onClose();
     } else {
-      // On errors the dialog stays open (spec section 8), showing what failed.
+      // On errors the dialog stays open, showing what failed.
       setError(lastFailure);
     }
   }

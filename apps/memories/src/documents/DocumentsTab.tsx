@@ -1,4 +1,4 @@
-// The Documents tab (family spec section 2): counts, each memory's documents by category in collapsible
+// The Documents tab: counts, each memory's documents by category in collapsible
 // sections, files per document (up to 5) with upload progress, and additional documents.
 import { useEffect, useId, useState } from 'react';
 import { DOCUMENT_CATEGORIES } from '@afterwards/checklist-domain';

@@ -1,4 +1,4 @@
-// Case details (family spec section 2): one memory's progress overall and by category, with ways onward.
+// Case details: one memory's progress overall and by category, with ways onward.
 import { useState } from 'react';
 import { MEMORY_ROLE_LABELS } from '@afterwards/contracts';
 import { Badge, Button, Card, ConfirmDialog, Icon, InlineLoading, useToast } from '@afterwards/web-ui';

@@ -1,6 +1,6 @@
-// After 'Create Memory' (family spec section 4: '... set synced; celebrate'): a calm confirmation that the
+// After 'Create Memory' (the spec: '... set synced; celebrate'): a calm confirmation that the
 // checklist is ready, not a party. Someone has just died; confetti and '🎉' belong to finishing everything
-// (spec section 2, 'At 100% with items, a celebration element shows'), not to starting. Decision 0047.
+// (the spec: 'At 100% with items, a celebration element shows'), not to starting. Decision 0047.
 import { Alert, Button, Icon } from '@afterwards/web-ui';
 import type { MemorySummary } from '@afterwards/contracts';
 import { plural } from '../shared/format';

@@ -1,4 +1,4 @@
-// Create New Memory (family spec section 2): details, an optional photo; the server builds the checklist.
+// Create New Memory: details, an optional photo; the server builds the checklist.
 import { useState } from 'react';
 import { newMemoryPrivacyStatement } from '@afterwards/contracts';
 import { FormDialog, Icon, useToast } from '@afterwards/web-ui';

@@ -1,4 +1,4 @@
-// Delete Forever (family spec section 2): a strong warning, first who will lose access (decision 0045), then the
+// Delete Forever: a strong warning, first who will lose access (decision 0045), then the
 // memory and everything in it are gone.
 import { useState } from 'react';
 import type { MemorySummary } from '@afterwards/contracts';

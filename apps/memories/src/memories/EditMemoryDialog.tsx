@@ -1,4 +1,4 @@
-// Edit Memory Information (family spec section 2): the memory's details and its photo. The form carries the
+// Edit Memory Information: the memory's details and its photo. The form carries the
 // detailsVersion it was filled from; an edit made elsewhere meanwhile answers 409 and the form is refilled.
 import { useEffect, useId, useState } from 'react';
 import type { MemorySummary } from '@afterwards/contracts';

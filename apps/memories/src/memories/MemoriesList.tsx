@@ -1,4 +1,4 @@
-// Memories tab: 'Your Memories', one card per memory, newest first (family spec section 2).
+// Memories tab: 'Your Memories', one card per memory, newest first.
 import { useState } from 'react';
 import { MEMORY_ROLE_LABELS, type MemorySummary } from '@afterwards/contracts';
 import { Badge, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';

@@ -1,4 +1,4 @@
-// The detail dialog of a memory (family spec section 2): its facts, progress and ways onward.
+// The detail dialog of a memory: its facts, progress and ways onward.
 import type { ReactNode } from 'react';
 import { Badge, Button, Dialog, Icon } from '@afterwards/web-ui';
 import { useCloseAllModals, useMemories, type MemoriesTab } from '../store';

@@ -1,4 +1,4 @@
-// The Notes tab (family spec section 2): quick templates, each memory's notes as cards, a view dialog and
+// The Notes tab: quick templates, each memory's notes as cards, a view dialog and
 // the create/edit dialog. Note text is always shown as text (white-space: pre-wrap), never as HTML.
 import { useEffect, useState, type CSSProperties } from 'react';
 import { NOTE_CATEGORIES, NOTE_TEMPLATES, type NoteTemplate } from '@afterwards/cases-domain';

@@ -1,7 +1,7 @@
 // Pure helpers of the Notes tab: the editor's form, its checks, dates and ordering.
 import { CASE_MESSAGES, DEFAULT_NOTE_CATEGORY, NOTE_CATEGORIES, isNoteCategory, type NoteCategory, type NoteTemplate } from '@afterwards/cases-domain';
 
-/** Spec section 5: a note needs a memory (the first one is chosen by default). */
+/** A note needs a memory (the first one is chosen by default). */
 export const SELECT_CASE_FIRST = 'Please select a case first.';
 
 export interface NoteForm {

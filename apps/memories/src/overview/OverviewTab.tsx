@@ -1,4 +1,4 @@
-// Overview tab: a word of welcome, totals over every memory and three ways to carry on (family spec section 2).
+// Overview tab: a word of welcome, totals over every memory and three ways to carry on.
 import type { ReactNode } from 'react';
 import { Card, Icon, type IconName } from '@afterwards/web-ui';
 import { useMemories, type MemoriesTab } from '../store';

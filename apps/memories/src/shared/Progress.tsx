@@ -1,4 +1,4 @@
-// Progress bar, encouragement message and the 100% celebration (family spec section 2).
+// Progress bar, encouragement message and the 100% celebration.
 import { useEffect, useState } from 'react';
 import { progressMessage } from '@afterwards/cases-domain';
 import { Icon } from '@afterwards/web-ui';

@@ -1,4 +1,4 @@
-// The dashboard's keyboard shortcuts (family spec section 2), as a pure mapping from a key press.
+// The dashboard's keyboard shortcuts, as a pure mapping from a key press.
 export type ShortcutAction = 'create-memory' | 'open-note-editor' | 'close-all';
 
 export interface KeyPress {

@@ -1,4 +1,4 @@
-// The Tasks tab (family spec section 2): counts, then each memory's tasks by category in collapsible sections
+// The Tasks tab: counts, then each memory's tasks by category in collapsible sections
 // (first 3, then 'View N more tasks...'). Ticking a task is optimistic and rolls back if the server refuses.
 import { useEffect, useId, useState } from 'react';
 import { TASK_CATEGORIES, isoDateIn, taskTiming, type TimingContext } from '@afterwards/checklist-domain';

@@ -1,4 +1,4 @@
-// Pure view helpers shared by the Tasks and Documents tabs (family spec section 2): grouping by category,
+// Pure view helpers shared by the Tasks and Documents tabs: grouping by category,
 // the first-3 preview of a section, 'needed for' chips overflow and the counts at the top of each tab.
 import {
   DOCUMENT_CATEGORIES,
@@ -128,7 +128,7 @@ export function documentCounts(documents: readonly { category: string; collected
   };
 }
 
-/** Spec section 2: a document whose category or type is 'additional' is an extra upload, listed apart. */
+/** A document whose category or type is 'additional' is an extra upload, listed apart. */
 export function isAdditionalDocument(document: { category: string; documentType: string; additional?: boolean }): boolean {
   return document.additional === true || document.category === 'additional' || document.documentType === 'additional';
 }

@@ -1,4 +1,4 @@
-// Checklist: the tasks generated for a memory and which of its documents are collected (spec sections 4 and 5).
+// Checklist: the tasks generated for a memory and which of its documents are collected.
 import { dueDateFor, isoDateIn, withDeadlineRule } from '@afterwards/checklist-domain';
 import { CaseError } from './case.errors';
 import type { CaseDetails, CaseEvent, ChecklistGenerated, DocumentCollected, DocumentUncollected, TaskCompleted, TaskReopened } from './case.events';

@@ -1,4 +1,4 @@
-// Details: opening a memory, editing what the owner said about it, and its photo (spec section 5).
+// Details: opening a memory, editing what the owner said about it, and its photo.
 import { generateChecklist, isIsoDate, isoDateIn } from '@afterwards/checklist-domain';
 import { JurisdictionSchema, MEMORY_DATE_MESSAGES, RelationshipSchema } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
@@ -38,7 +38,7 @@ function checkRelationship(errors: FieldError[], value: string | null): Relation
   return value as Relationship;
 }
 
-/** Spec section 5, create memory: name, deceased name and jurisdiction are required. */
+/** Create memory: name, deceased name and jurisdiction are required. */
 export function parseCaseDetails(input: CaseDetailsInput, at: string): CaseDetails {
   const name = optionalText(input.name);
   const deceasedName = optionalText(input.deceasedName);

@@ -1,10 +1,10 @@
-// Files: uploads attached to checklist documents, and additional documents the owner adds (spec sections 4, 5 and 9).
+// Files: uploads attached to checklist documents, and additional documents the owner adds.
 import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { AdditionalDocumentAdded, AdditionalDocumentRemoved, CaseEvent, DocumentFileAttached, DocumentFileRemoved, FileEntry } from './case.events';
 import { findDocument, mapDocument, optionalText, type CaseDocument, type CaseState, type CommandOf, type IncomingFile } from './case.state';
 import { DOCUMENT_FILE_TYPES, MAX_FILES_PER_DOCUMENT, MAX_FILE_BYTES, MAX_FILE_TYPE_LENGTH, MAX_TEXT_LENGTH } from './limits';
 
-/** Size and content type of one document file (spec section 5). Null when acceptable. */
+/** Size and content type of one document file. Null when acceptable. */
 export function documentFileProblem(file: Pick<IncomingFile, 'fileName' | 'fileSize' | 'fileType'>): CaseError | null {
   if (file.fileSize > MAX_FILE_BYTES) return new CaseError('FILE_TOO_LARGE', CASE_MESSAGES.fileTooLarge(file.fileName));
   if (!Object.hasOwn(DOCUMENT_FILE_TYPES, file.fileType)) {
@@ -36,7 +36,7 @@ export function decideFiles(command: FilesCommand, state: CaseState): CaseEvent[
       if (problem) throw problem;
       if (doc.files.some((f) => f.fileId === command.file.fileId)) return [];
       const events: CaseEvent[] = [{ type: 'DocumentFileAttached', data: { caseId, documentId: doc.id, file: clip(command.file, at) } }];
-      // Spec section 4: a document with at least one uploaded file is collected.
+      // A document with at least one uploaded file is collected.
       if (!doc.collected) events.push({ type: 'DocumentCollected', data: { caseId, documentId: doc.id, collectedAt: at } });
       return events;
     }
@@ -46,7 +46,7 @@ export function decideFiles(command: FilesCommand, state: CaseState): CaseEvent[
       if (!Number.isInteger(index) || index < 0 || index >= doc.files.length) {
         throw new CaseError('FILE_INDEX_INVALID', CASE_MESSAGES.invalidFileIndex);
       }
-      // Removing files does not reset collected (spec section 4).
+      // Removing files does not reset collected.
       return [
         {
           type: 'DocumentFileRemoved',

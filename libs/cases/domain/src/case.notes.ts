@@ -1,4 +1,4 @@
-// Notes: the owner's notes on a memory, added, edited with a stale-form check, and deleted (spec sections 5 and 9).
+// Notes: the owner's notes on a memory, added, edited with a stale-form check, and deleted.
 import { NoteCategorySchema } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
 import type { CaseEvent, NoteAdded, NoteDeleted, NoteEdited } from './case.events';
@@ -6,7 +6,7 @@ import type { CaseNote, CaseState, CommandOf } from './case.state';
 import { MAX_TEXT_LENGTH } from './limits';
 import { DEFAULT_NOTE_CATEGORY, MAX_NOTE_CONTENT_LENGTH, type NoteCategory } from './notes';
 
-/** Spec section 5: title and content both non-blank; the category from the contract's list (general when none). */
+/** Title and content both non-blank; the category from the contract's list (general when none). */
 export function parseNote(input: { title: string; content: string; category?: string | null }): {
   title: string;
   content: string;

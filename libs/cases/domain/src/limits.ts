@@ -1,4 +1,4 @@
-/** Spec section 9: files per document section and bytes per file (5 MB = 5 × 1024 × 1024). */
+/** Files per document section and bytes per file (5 MB = 5 × 1024 × 1024). */
 export const MAX_FILES_PER_DOCUMENT = 5;
 export const MAX_FILE_BYTES = 5_242_880;
 export const MAX_PHOTO_BYTES = 5_242_880;

@@ -1,4 +1,4 @@
-// Notes kept on a memory (spec sections 2, 3, 5 and 9). The categories are contract vocabulary, shared
+// Notes kept on a memory. The categories are contract vocabulary, shared
 // with the screens; the four quick templates prefill the note editor.
 import { NOTE_CATEGORIES, NOTE_CATEGORY_KEYS, NoteCategorySchema, type NoteCategory } from '@afterwards/contracts';
 
@@ -19,7 +19,7 @@ export interface NoteTemplate {
   content: string;
 }
 
-/** Spec section 9: the four quick templates. */
+/** The four quick templates. */
 export const NOTE_TEMPLATES: readonly NoteTemplate[] = [
   {
     key: 'solicitor-call',

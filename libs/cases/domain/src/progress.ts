@@ -1,13 +1,13 @@
 import { TASK_CATEGORIES, DOCUMENT_CATEGORIES } from '@afterwards/checklist-domain';
 import type { CaseState } from './case';
 
-/** Spec section 4: round(done / total × 100), 0 when there is nothing to do. */
+/** Round(done / total × 100), 0 when there is nothing to do. */
 export function progressPercent(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((done / total) * 100);
 }
 
-/** Spec section 2: encouragement by percentage; null (render nothing) when the percentage is missing. */
+/** Encouragement by percentage; null (render nothing) when the percentage is missing. */
 export function progressMessage(percent: number | null | undefined): string | null {
   if (percent === null || percent === undefined || Number.isNaN(percent)) return null;
   if (percent >= 100) return "Amazing! You've completed everything!";

@@ -25,7 +25,7 @@ function extension(name: string): string {
 }
 
 /**
- * Spec section 5, before any upload: a full section refuses; more files than free slots keeps the first that
+ * Before any upload: a full section refuses; more files than free slots keeps the first that
  * fit, with a warning; each file over 5 MB or with a name outside the allowed types is refused. The server
  * checks the type again from the content; this only spares the person a pointless upload.
  */
@@ -48,14 +48,14 @@ export interface UploadSummary {
   message: string;
 }
 
-/** Spec section 8, the toast after a batch: all, some or none uploaded. */
+/** The toast after a batch: all, some or none uploaded. */
 export function uploadSummary(uploaded: number, failed: number, title: string): UploadSummary {
   if (failed === 0) return { tone: 'success', message: `${uploaded} file(s) uploaded successfully to ${title}!` };
   if (uploaded > 0) return { tone: 'warning', message: `${uploaded} file(s) uploaded, ${failed} failed` };
   return { tone: 'error', message: `Failed to upload ${failed} file(s)` };
 }
 
-/** Spec section 9: file sizes in KB with one decimal. */
+/** File sizes in KB with one decimal. */
 export function formatFileSize(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }

@@ -1,7 +1,7 @@
 import { dotTone } from '@afterwards/contracts';
 import { categoryGaps, regionGaps, topCounts } from './gaps';
 
-describe('gap analysis (admin spec section 9)', () => {
+describe('gap analysis', () => {
   it('over all regions: potential is the larger of 100 and 1.5 × the count, gaps over 10 count, the top 5 show', () => {
     const gaps = regionGaps([
       { region: 'London', count: 400 }, // potential 600, gap 200

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 
 /**
- * The Bulk CSV Upload rules (admin spec section 5), applied to every row. Pure: the server streams the
+ * The Bulk CSV Upload rules, applied to every row. Pure: the server streams the
  * file through a CSV parser and hands each record here; the same function decides the check shown
  * before an import and the import itself, so the two can never disagree.
  */

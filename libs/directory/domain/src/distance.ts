@@ -1,4 +1,4 @@
-/** Earth radius the product uses for distances (family spec section 9). */
+/** Earth radius the product uses for distances. */
 export const EARTH_RADIUS_MILES = 3959;
 
 /** Great-circle distance in miles (haversine), unrounded. */

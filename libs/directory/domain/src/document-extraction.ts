@@ -9,7 +9,7 @@ import {
 import { joinWrappedLines } from './document-text';
 
 /**
- * The document extraction rules (admin spec section 5), applied to a document's text. Pure: the server
+ * The document extraction rules, applied to a document's text. Pure: the server
  * gets the text from the file with a real parser (PDF, DOCX, DOC or plain text) and hands it here.
  * Besides the values, it says which fields the text really gave, so confidence can reflect them.
  */

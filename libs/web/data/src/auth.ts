@@ -20,7 +20,7 @@ export interface AuthError {
   code?: string;
 }
 
-/** Family spec section 8: auth errors are shown as a toast with the server's message. */
+/** Auth errors are shown as a toast with the server's message. */
 export function authErrorMessage(error: AuthError | null | undefined, fallback = UNEXPECTED_ERROR_MESSAGE): string {
   if (!error) return fallback;
   if (error.status === 0 || error.message === 'Failed to fetch' || error.message === 'NetworkError when attempting to fetch resource.') {

@@ -1,4 +1,4 @@
-// Back-office wording for times and money (admin spec section 9): 'Just now', 'N minutes ago'…, pounds, en-GB.
+// Back-office wording for times and money: 'Just now', 'N minutes ago'…, pounds, en-GB.
 
 /** 'Just now', '5 minutes ago', '2 hours ago', '3 days ago', then the date. */
 export function relativeTime(iso: string, now: Date = new Date()): string {

@@ -1,7 +1,7 @@
 // Live updates for the back office: one socket.io connection per page, joined to the staff-only room.
 // Screens register a callback; changes to listings, settings or activity call it (debounced), and the
 // realtime indicator reads the connection state: connected, connection issue, or live updates disabled
-// after persistent errors (admin spec sections 4 and 8) with an Enable control to try again.
+// after persistent errors with an Enable control to try again.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_CLIENT_TRANSPORTS, REALTIME_PATH, ReadModelChangedSchema, RealtimeEvents, StaffTopics, type ReadModelChanged } from '@afterwards/contracts';

@@ -9,8 +9,8 @@ import {
 import { INTERACTION_BATCHING, type ListingAction } from '@afterwards/contracts';
 
 /**
- * Server-side limits on interaction events, so a script cannot inflate a listing's counts (family
- * spec section 9 has the client-side ones). Shared through Redis across API replicas when REDIS_URL
+ * Server-side limits on interaction events, so a script cannot inflate a listing's counts (the
+ * finder has client-side ones too). Shared through Redis across API replicas when REDIS_URL
  * is set, in memory otherwise. The per-address allowance follows the finder's own pace
  * (INTERACTION_BATCHING): a person searching as fast as they can sends at most one full batch per
  * batching period, which always fits; only a client that does not batch runs out.

@@ -56,7 +56,7 @@ function lockedProblem(retryAt: Date, now = new Date()): ProblemError {
   });
 }
 
-/** Staff sign-in (admin spec sections 2, 4, 6, 8): lockout per client address, audit of every outcome. */
+/** Staff sign-in: lockout per client address, audit of every outcome. */
 @Controller('api/admin')
 export class AdminSessionController {
   constructor(

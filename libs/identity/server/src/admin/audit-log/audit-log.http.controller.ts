@@ -30,7 +30,7 @@ interface AuditRow {
   total: string | number;
 }
 
-/** The audit trail for staff and auditors (admin spec sections 3 and 7: filters, 50 a page, joined to the staff member). */
+/** The audit trail for staff and auditors (the spec: filters, 50 a page, joined to the staff member). */
 @Controller('api/admin/audit-log')
 export class AuditLogController implements OnModuleInit {
   constructor(
