@@ -48,6 +48,32 @@ export const CSV_ERRORS_AFTER_UPLOAD = 3;
 /** Row errors kept with an import for the screen; every one of them is in the rejected-rows file. */
 export const CSV_ERRORS_KEPT = 50;
 export const CSV_SOURCE = 'Bulk Upload';
+
+/**
+ * What a CSV import adds: businesses to the local-services directory, or entries of the organisation
+ * directory (the same upload, check, job and record, each kind with its own columns and row rules).
+ */
+export const IMPORT_KINDS = ['listings', 'organisations'] as const;
+export const ImportKindSchema = z.enum(IMPORT_KINDS);
+export type ImportKind = z.infer<typeof ImportKindSchema>;
+/** `?kind=` of the upload and the list; without it, listings (the screens that came first). */
+export const ImportKindQuerySchema = z.object({ kind: ImportKindSchema.default('listings') });
+
+/** An organisations CSV: these columns must be in the header; the optional ones may be. */
+export const ORGANISATION_CSV_REQUIRED_HEADERS = ['name', 'kind', 'jurisdictions', 'sources', 'reviewed_on'] as const;
+export const ORGANISATION_CSV_OPTIONAL_HEADERS = [
+  'key',
+  'address',
+  'phone',
+  'email',
+  'website',
+  'needs',
+  'usual_reply_days',
+  'death_notification_service',
+  'tell_us_once',
+] as const;
+/** A row that leaves usual_reply_days empty: the time after which a letter shows as waiting anyway. */
+export const ORGANISATION_CSV_DEFAULT_REPLY_DAYS = 21;
 export const DOCUMENT_SOURCE = 'Document Upload';
 
 export const CSV_MESSAGES = {
@@ -61,8 +87,12 @@ export const CSV_MESSAGES = {
   notText: 'This file is not a CSV file: its content is not text. Please export the sheet as CSV (comma separated values) and try again.',
   empty: 'This CSV file has no rows under its header.',
   /** Every accepted row of the file was imported before: Import has nothing to add. */
-  nothingNew: (valid: number) =>
-    valid === 1
+  nothingNew: (valid: number, kind: ImportKind = 'listings') =>
+    kind === 'organisations'
+      ? valid === 1
+        ? 'The organisation in this file is already in the directory. There is nothing new to import.'
+        : `All ${valid.toLocaleString('en-GB')} organisations in this file are already in the directory. There is nothing new to import.`
+      : valid === 1
       ? 'The business in this file is already in the directory: it was imported before. There is nothing new to import.'
       : `All ${valid.toLocaleString('en-GB')} businesses in this file are already in the directory: they were imported before. There is nothing new to import.`,
   blocked: (n: number) => `${n === 1 ? '1 row has' : `${n} rows have`} errors. Correct them and upload the file again, or import the other rows and leave these out.`,
@@ -97,6 +127,7 @@ export type ImportProgress = z.infer<typeof ImportProgressSchema>;
 
 export const CsvImportSchema = z.object({
   id: z.string().uuid(),
+  kind: ImportKindSchema,
   fileName: z.string(),
   fileBytes: z.number().int(),
   status: ImportStatusSchema,
