@@ -3,6 +3,7 @@ import { canStart, checkSummary, errorsToShow, importButtonText, nothingNewText,
 
 const checked = (overrides: Partial<CsvImport> = {}): CsvImport => ({
   id: '00000000-0000-4000-8000-000000000001',
+  kind: 'listings',
   fileName: 'listings.csv',
   fileBytes: 100,
   status: 'checked',
