@@ -76,6 +76,12 @@ export const ORGANISATION_CSV_OPTIONAL_HEADERS = [
 export const ORGANISATION_CSV_DEFAULT_REPLY_DAYS = 21;
 export const DOCUMENT_SOURCE = 'Document Upload';
 
+/** '1 business', '20 organisations': what an import of a kind adds, counted. */
+export function importedThings(n: number, kind: ImportKind): string {
+  const [one, many] = kind === 'organisations' ? ['organisation', 'organisations'] : ['business', 'businesses'];
+  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-GB')} ${many}`;
+}
+
 export const CSV_MESSAGES = {
   notCsv: 'Please select a CSV file',
   parse: (message: string) => `Error parsing CSV: ${message}`,
@@ -97,7 +103,7 @@ export const CSV_MESSAGES = {
       : `All ${valid.toLocaleString('en-GB')} businesses in this file are already in the directory: they were imported before. There is nothing new to import.`,
   blocked: (n: number) => `${n === 1 ? '1 row has' : `${n} rows have`} errors. Correct them and upload the file again, or import the other rows and leave these out.`,
   started: 'Import started. You can leave this screen: the import carries on and its result stays here.',
-  finished: (imported: number) => `Imported ${imported === 1 ? '1 business' : `${imported.toLocaleString('en-GB')} businesses`}.`,
+  finished: (imported: number, kind: ImportKind = 'listings') => `Imported ${importedThings(imported, kind)}.`,
   uploadFailed: 'Failed to upload the CSV file. Please try again.',
 } as const;
 
