@@ -10,8 +10,8 @@ import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
  * be sent as `text/csv` (CSV_CONTENT_TYPE), as a client reading the OpenAPI document would.
  *
  * CSV:
- * - `POST /api/admin/imports/csv`                      upload and check every row → 201 CsvImport (status `checked`)
- * - `GET  /api/admin/imports/csv`                      the latest imports → CsvImportList
+ * - `POST /api/admin/imports/csv?kind=`                upload and check every row → 201 CsvImport (status `checked`)
+ * - `GET  /api/admin/imports/csv?kind=`                the latest imports of a kind → CsvImportList
  * - `GET  /api/admin/imports/csv/:id`                  one import with its progress → CsvImport
  * - `POST /api/admin/imports/csv/:id/start`            StartCsvImport → 202 CsvImport (a job imports the rows)
  * - `GET  /api/admin/imports/csv/:id/rejected-rows`    text/csv: every rejected row with its reason
