@@ -189,7 +189,9 @@ function CheckResult({ current, columns, skipRejected, onSkipRejected }: CheckRe
           {newRowsOf(current) > 0 ? (
             <label className="aw-csv__skip">
               <input type="checkbox" checked={skipRejected} onChange={(e) => onSkipRejected(e.target.checked)} />
-              <span>Leave out the {current.rejectedRows.toLocaleString('en-GB')} rows with errors and import the rest</span>
+              <span>
+                {current.rejectedRows === 1 ? 'Leave out the row' : `Leave out the ${current.rejectedRows.toLocaleString('en-GB')} rows`} with errors and import the rest
+              </span>
             </label>
           ) : null}
         </Alert>
