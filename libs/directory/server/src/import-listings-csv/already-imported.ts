@@ -1,17 +1,8 @@
-import { csvRowIdentity } from '@afterwards/directory-domain';
 import type { EventStore } from '@afterwards/event-store';
-import { uuidFromName } from '../imports/import-runtime';
-import type { ListingRow } from './listings-import-kind';
-
-/** Where an accepted row's listing lives: named by the row itself, so the same row twice is one listing. */
-export const csvRowListingId = (identity: string): string => uuidFromName(`afterwards-csv-row:${identity}`);
-
-/** The listing an accepted row makes. */
-export const listingOfRow = (row: ListingRow): string => csvRowListingId(csvRowIdentity(row.details, row.status));
 
 /**
  * The duplicate rule of a CSV import, one for the check made on upload and for the import itself: a row
- * names its entry (a listing by listingOfRow, an organisation by its name or key), and it was imported
+ * names its entry (a listing by the row itself, an organisation by its name or key), and it was imported
  * before when that entry's stream exists (an earlier upload made it) or an earlier row of this file names
  * the same entry. The check counts with it
  * before staff press Import; the import skips the rows it finds and submits the rest (the store still

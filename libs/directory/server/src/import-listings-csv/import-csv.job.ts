@@ -10,7 +10,7 @@ import { AlreadyImported } from './already-imported';
 import { CsvFileError, readCsv } from './csv-records';
 import { checkedRows } from './csv-rows';
 
-export { csvRowListingId } from './already-imported';
+export { csvRowListingId } from './listings-import-kind';
 
 export interface ImportCsvPayload {
   readonly importId: string;

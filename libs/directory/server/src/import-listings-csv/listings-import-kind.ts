@@ -1,8 +1,8 @@
 import { CSV_OPTIONAL_HEADERS, CSV_REQUIRED_HEADERS, CSV_SOURCE, type AdminSettings, type ListingDetailsParsed, type ListingStatus } from '@afterwards/contracts';
-import { checkCsvRow, listingStreamId } from '@afterwards/directory-domain';
+import { checkCsvRow, csvRowIdentity, listingStreamId } from '@afterwards/directory-domain';
 import type { ListingCommands } from '../change-listing/listing-commands';
 import type { CsvImportKind } from '../imports/import-kind';
-import { listingOfRow } from './already-imported';
+import { uuidFromName } from '../imports/import-runtime';
 import { rowDefaults } from './row-defaults';
 
 /** What an accepted listing row submits. */
@@ -10,6 +10,12 @@ export interface ListingRow {
   readonly details: ListingDetailsParsed;
   readonly status: ListingStatus;
 }
+
+/** Where an accepted row's listing lives: named by the row itself, so the same row twice is one listing. */
+export const csvRowListingId = (identity: string): string => uuidFromName(`afterwards-csv-row:${identity}`);
+
+/** The listing an accepted row makes. */
+export const listingOfRow = (row: ListingRow): string => csvRowListingId(csvRowIdentity(row.details, row.status));
 
 /**
  * The Bulk CSV Upload of businesses (admin spec section 5): the directory's own import kind. A row's listing
