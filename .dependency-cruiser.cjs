@@ -131,10 +131,12 @@ const PUBLISHED_PORTS = [
   },
   {
     to: '@afterwards/directory-server',
-    from: ['promotions', 'coverage'],
+    from: ['promotions', 'coverage', 'organisations'],
     why:
       'foldAllInteractions: the interaction counts that promotion figures and coverage weeks fold; ListingCommands: ' +
-      "the directory's command API, through which the promotions' placement reactor sets a listing's featured place",
+      "the directory's command API, through which the promotions' placement reactor sets a listing's featured place; " +
+      'the CSV import port (IMPORT_RUNTIME, CsvImportKind, ImportKinds): organisations register their kind of the one ' +
+      'import pipeline (upload, check, job, record; decision 0060). The directory never imports organisations.',
   },
   {
     to: '@afterwards/checklist-domain',

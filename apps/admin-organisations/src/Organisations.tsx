@@ -25,6 +25,7 @@ import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api
 import { MissingOrganisationsPanel } from './MissingOrganisationsPanel';
 import { OrganisationCard } from './OrganisationCard';
 import { OrganisationFormDialog } from './OrganisationFormDialog';
+import { ImportOrganisationsDialog } from './ImportOrganisationsDialog';
 import './admin-organisations.css';
 
 export interface OrganisationsProps {
@@ -49,7 +50,7 @@ export default function Organisations(props: OrganisationsProps) {
   );
 }
 
-type DialogState = { kind: 'form'; organisation: AdminOrganisation | null; name?: string } | { kind: 'retire'; organisation: AdminOrganisation };
+type DialogState = { kind: 'form'; organisation: AdminOrganisation | null; name?: string } | { kind: 'retire'; organisation: AdminOrganisation } | { kind: 'import' };
 
 const ALL = '';
 const KIND_OPTIONS = [{ value: ALL, label: 'All kinds' }, ...ORGANISATION_KINDS.map((k) => ({ value: k, label: ORGANISATION_KIND_LABELS[k] }))];
@@ -165,9 +166,14 @@ function OrganisationsView({ admin }: OrganisationsProps) {
           {readOnly ? (
             <ReadOnlyNote />
           ) : (
-            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
-              Add Organisation
-            </Button>
+            <div className="aw-staff-head__actions">
+              <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'import' })}>
+                Import from CSV
+              </Button>
+              <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
+                Add Organisation
+              </Button>
+            </div>
           )}
         </div>
 
@@ -238,6 +244,7 @@ function OrganisationsView({ admin }: OrganisationsProps) {
       {dialog?.kind === 'form' ? (
         <OrganisationFormDialog organisation={dialog.organisation} name={dialog.name} today={todayHere()} onSave={save} onReload={reload} onClose={() => setDialog(null)} />
       ) : null}
+      {dialog?.kind === 'import' ? <ImportOrganisationsDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'retire' ? (
         <ConfirmDialog
           title="Retire organisation"

@@ -1,25 +1,52 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ORGANISATION_MESSAGES, type AdminOrganisationList } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, launchChromium, screenshot, signedIn, signInAtAdmin, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { CSV_MESSAGES, ORGANISATION_MESSAGES, OrganisationSearchResponseSchema, type AdminOrganisationList } from '@afterwards/contracts';
+import {
+  assertAccessible,
+  HttpSession,
+  launchChromium,
+  screenshot,
+  signedIn,
+  signInAtAdmin,
+  signUpVerified,
+  staffSignedIn,
+  startProduct,
+  startWorker,
+  stopProcess,
+  type ProductProcess,
+  type RunningProduct,
+} from '@afterwards/testing';
 
 // The organisation directory in the browser against the built product (issue 43, staff): the starting set
 // listed and found, adding an organisation with the form's own messages first, editing it and retiring it
 // with confirmation while a second open page follows live, the names families add that the directory
-// lacks, and the phone layout. SCREENSHOT_DIR=... saves screenshots to look at.
+// lacks, importing organisations from a CSV, and the phone layout. SCREENSHOT_DIR=... saves screenshots to look at.
 const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 const ADA = { email: 'ada.organisations@example.test', name: 'Ada Admin', password: 'quiet-harbour-71' };
 const OTTO = { email: 'otto.organisations@example.test', name: 'Otto Auditor', password: 'quiet-harbour-72' };
 const FAMILY = { email: 'fern.organisations@example.test', password: 'quiet-harbour-73' };
+const IMPORT_FAMILY = { email: 'fay.organisations@example.test', password: 'quiet-harbour-74' };
+// Three organisations, the second of a kind the directory does not have.
+const IMPORT_CSV = Buffer.from(
+  [
+    'name,kind,jurisdictions,address,phone,email,website,needs,usual_reply_days,death_notification_service,tell_us_once,sources,reviewed_on',
+    'Calder Mutual Bank,bank,England;Wales,Bereavement Team|1 Calder Street|Halifax|HX1 1AA,01422 000001,,,A copy of the death certificate,14,yes,no,When someone dies|https://calder.example/bereavement,2026-11-01',
+    'Wharfe Savings,shop,England,,,,,,,no,no,Help|https://wharfe.example/help,2026-11-01',
+    'Aire Valley Building Society,building-society,England,Bereavement Team|Aire House|Leeds|LS1 1AA,,,,,,yes,no,Bereavement|https://aire.example/bereavement,2026-11-01',
+  ].join('\r\n'),
+);
 
 describe('the organisation directory in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
   let context: BrowserContext;
   let ada: HttpSession;
+  /** The CSV import's job runs in the worker, as in production. */
+  let worker: ProductProcess | undefined;
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
+    worker = startWorker(product, 'worker');
     product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
     product.tool('create-admin', '--email', OTTO.email, '--name', OTTO.name, '--password', OTTO.password, '--role', 'auditor');
     browser = await launchChromium();
@@ -32,6 +59,7 @@ describe('the organisation directory in the browser', () => {
   afterAll(async () => {
     await context?.close();
     await browser?.close();
+    if (worker) await stopProcess(worker);
     await product?.stop();
   });
 
@@ -140,6 +168,39 @@ describe('the organisation directory in the browser', () => {
     await expect(again.getByRole('dialog', { name: 'Add Organisation' }).getByLabel('Name').inputValue()).resolves.toBe('Cobh Rowing Club');
     await again.close();
   });
+
+  it('imports organisations from a CSV: the check says what it will do, families then find them, and the same file again adds nothing', async () => {
+    const page = await openOrganisations();
+    const upload = async () => {
+      await page.getByRole('button', { name: 'Import from CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import organisations from CSV' });
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'organisations.csv', mimeType: 'text/csv', buffer: IMPORT_CSV });
+      return dialog;
+    };
+    const dialog = await upload();
+    await dialog.getByText('3 rows checked: 2 can be imported, 1 row has errors.').waitFor();
+    await dialog.getByText(/^Row 3: kind "shop" must be one of government, bank/).waitFor();
+    await assertAccessible(page, 'Import organisations from CSV, checked');
+    await screenshot(page, 'organisations-import-check-1280', { fullPage: false });
+    await dialog.getByRole('checkbox', { name: 'Leave out the row with errors and import the rest' }).check();
+    await dialog.getByRole('button', { name: 'Import 2 organisations' }).click();
+    await dialog.getByText('Imported 2 organisations. 1 row with errors was left out.').waitFor();
+    await screenshot(page, 'organisations-import-done-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await cardOf(page, 'Calder Mutual Bank').waitFor();
+
+    await signUpVerified(product, IMPORT_FAMILY);
+    const fay = await signedIn(product, IMPORT_FAMILY.email, IMPORT_FAMILY.password);
+    const found = async (q: string) => OrganisationSearchResponseSchema.parse((await fay.json(`/api/organisations?q=${q}`)).body).organisations.map((o) => o.name);
+    expect([await found('calder'), await found('aire%20valley')]).toEqual([['Calder Mutual Bank'], ['Aire Valley Building Society']]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const again = await upload();
+    await again.getByText(CSV_MESSAGES.nothingNew(2, 'organisations')).waitFor();
+    expect(await again.getByRole('button', { name: 'Nothing new to import' }).isDisabled()).toBe(true);
+    await screenshot(page, 'organisations-import-nothing-new-390', { fullPage: false });
+    await page.close();
+  }, 120_000);
 
   it('offers an auditor no changes, and fits a phone', async () => {
     const auditorContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });

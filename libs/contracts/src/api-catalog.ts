@@ -49,6 +49,7 @@ import {
   ApproveDocumentSchema,
   CsvImportListSchema,
   CsvImportSchema,
+  ImportKindQuerySchema,
   ProcessedDocumentDetailSchema,
   ProcessedDocumentListSchema,
   ProcessedDocumentSchema,
@@ -260,8 +261,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/admin/organisations/{id}/restore', summary: 'Bring a retired organisation back', tag: 'Organisations', access: 'admin', body: OrganisationActionRequestSchema, response: AdminOrganisationSchema },
 
   // Staff: imports
-  { method: 'POST', path: '/api/admin/imports/csv', summary: "Upload a CSV of businesses (the file's bytes); every row checked", tag: 'Imports', access: 'admin', body: 'csv', response: CsvImportSchema, status: 201 },
-  { method: 'GET', path: '/api/admin/imports/csv', summary: 'CSV imports', tag: 'Imports', access: 'staff', response: CsvImportListSchema },
+  { method: 'POST', path: '/api/admin/imports/csv', summary: "Upload a CSV of businesses or organisations (?kind=; the file's bytes); every row checked", tag: 'Imports', access: 'admin', query: ImportKindQuerySchema, body: 'csv', response: CsvImportSchema, status: 201 },
+  { method: 'GET', path: '/api/admin/imports/csv', summary: 'CSV imports of a kind (?kind=, listings unless told)', tag: 'Imports', access: 'staff', query: ImportKindQuerySchema, response: CsvImportListSchema },
   { method: 'GET', path: '/api/admin/imports/csv/{id}', summary: 'One CSV import with its progress', tag: 'Imports', access: 'staff', response: CsvImportSchema },
   { method: 'POST', path: '/api/admin/imports/csv/{id}/start', summary: 'Import the accepted rows (a job; progress over socket.io)', tag: 'Imports', access: 'admin', body: StartCsvImportSchema, response: CsvImportSchema, status: 202 },
   { method: 'GET', path: '/api/admin/imports/csv/{id}/rejected-rows', summary: 'The rejected rows with their reasons, as CSV', tag: 'Imports', access: 'staff', response: 'csv' },

@@ -10,8 +10,8 @@ import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
  * be sent as `text/csv` (CSV_CONTENT_TYPE), as a client reading the OpenAPI document would.
  *
  * CSV:
- * - `POST /api/admin/imports/csv`                      upload and check every row → 201 CsvImport (status `checked`)
- * - `GET  /api/admin/imports/csv`                      the latest imports → CsvImportList
+ * - `POST /api/admin/imports/csv?kind=`                upload and check every row → 201 CsvImport (status `checked`)
+ * - `GET  /api/admin/imports/csv?kind=`                the latest imports of a kind → CsvImportList
  * - `GET  /api/admin/imports/csv/:id`                  one import with its progress → CsvImport
  * - `POST /api/admin/imports/csv/:id/start`            StartCsvImport → 202 CsvImport (a job imports the rows)
  * - `GET  /api/admin/imports/csv/:id/rejected-rows`    text/csv: every rejected row with its reason
@@ -48,7 +48,39 @@ export const CSV_ERRORS_AFTER_UPLOAD = 3;
 /** Row errors kept with an import for the screen; every one of them is in the rejected-rows file. */
 export const CSV_ERRORS_KEPT = 50;
 export const CSV_SOURCE = 'Bulk Upload';
+
+/**
+ * What a CSV import adds: businesses to the local-services directory, or entries of the organisation
+ * directory (the same upload, check, job and record, each kind with its own columns and row rules).
+ */
+export const IMPORT_KINDS = ['listings', 'organisations'] as const;
+export const ImportKindSchema = z.enum(IMPORT_KINDS);
+export type ImportKind = z.infer<typeof ImportKindSchema>;
+/** `?kind=` of the upload and the list; without it, listings (the screens that came first). */
+export const ImportKindQuerySchema = z.object({ kind: ImportKindSchema.default('listings') });
+
+/** An organisations CSV: these columns must be in the header; the optional ones may be. */
+export const ORGANISATION_CSV_REQUIRED_HEADERS = ['name', 'kind', 'jurisdictions', 'sources', 'reviewed_on'] as const;
+export const ORGANISATION_CSV_OPTIONAL_HEADERS = [
+  'key',
+  'address',
+  'phone',
+  'email',
+  'website',
+  'needs',
+  'usual_reply_days',
+  'death_notification_service',
+  'tell_us_once',
+] as const;
+/** A row that leaves usual_reply_days empty: the time after which a letter shows as waiting anyway. */
+export const ORGANISATION_CSV_DEFAULT_REPLY_DAYS = 21;
 export const DOCUMENT_SOURCE = 'Document Upload';
+
+/** '1 business', '20 organisations': what an import of a kind adds, counted. */
+export function importedThings(n: number, kind: ImportKind): string {
+  const [one, many] = kind === 'organisations' ? ['organisation', 'organisations'] : ['business', 'businesses'];
+  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-GB')} ${many}`;
+}
 
 export const CSV_MESSAGES = {
   notCsv: 'Please select a CSV file',
@@ -61,13 +93,17 @@ export const CSV_MESSAGES = {
   notText: 'This file is not a CSV file: its content is not text. Please export the sheet as CSV (comma separated values) and try again.',
   empty: 'This CSV file has no rows under its header.',
   /** Every accepted row of the file was imported before: Import has nothing to add. */
-  nothingNew: (valid: number) =>
-    valid === 1
+  nothingNew: (valid: number, kind: ImportKind = 'listings') =>
+    kind === 'organisations'
+      ? valid === 1
+        ? 'The organisation in this file is already in the directory. There is nothing new to import.'
+        : `All ${valid.toLocaleString('en-GB')} organisations in this file are already in the directory. There is nothing new to import.`
+      : valid === 1
       ? 'The business in this file is already in the directory: it was imported before. There is nothing new to import.'
       : `All ${valid.toLocaleString('en-GB')} businesses in this file are already in the directory: they were imported before. There is nothing new to import.`,
   blocked: (n: number) => `${n === 1 ? '1 row has' : `${n} rows have`} errors. Correct them and upload the file again, or import the other rows and leave these out.`,
   started: 'Import started. You can leave this screen: the import carries on and its result stays here.',
-  finished: (imported: number) => `Imported ${imported === 1 ? '1 business' : `${imported.toLocaleString('en-GB')} businesses`}.`,
+  finished: (imported: number, kind: ImportKind = 'listings') => `Imported ${importedThings(imported, kind)}.`,
   uploadFailed: 'Failed to upload the CSV file. Please try again.',
 } as const;
 
@@ -97,6 +133,7 @@ export type ImportProgress = z.infer<typeof ImportProgressSchema>;
 
 export const CsvImportSchema = z.object({
   id: z.string().uuid(),
+  kind: ImportKindSchema,
   fileName: z.string(),
   fileBytes: z.number().int(),
   status: ImportStatusSchema,

@@ -25,9 +25,9 @@ export function normaliseHeader(cell: string): string {
 }
 
 /** Required headers the file lacks, in the spec's order (empty when the header is complete). */
-export function missingHeaders(headers: readonly string[]): string[] {
+export function missingHeaders(headers: readonly string[], required: readonly string[] = CSV_REQUIRED_HEADERS): string[] {
   const present = new Set(headers.map(normaliseHeader));
-  return CSV_REQUIRED_HEADERS.filter((h) => !present.has(h));
+  return required.filter((h) => !present.has(h));
 }
 
 /** Columns the import reads, as they appear in the header. */

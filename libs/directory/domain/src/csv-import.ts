@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, type CsvPreviewRow, type ImportProgress, type ImportStatus } from '@afterwards/contracts';
+import { CSV_MESSAGES, type CsvPreviewRow, type ImportKind, type ImportProgress, type ImportStatus } from '@afterwards/contracts';
 
 /**
  * A bulk CSV import (admin spec: Bulk CSV Upload) as its own event stream, `import-<id>`: checked on
@@ -8,6 +8,8 @@ import { CSV_MESSAGES, type CsvPreviewRow, type ImportProgress, type ImportStatu
  */
 export interface CsvImportCheck {
   importId: string;
+  /** What the rows add; absent from checks recorded before organisations could be imported (listings). */
+  kind?: ImportKind;
   fileName: string;
   /** The uploaded file in the encrypted file store. */
   fileId: string;
@@ -47,6 +49,7 @@ export type CsvImportCommand =
 
 export interface CsvImportState {
   readonly exists: boolean;
+  readonly kind: ImportKind;
   readonly status: ImportStatus | null;
   readonly fileId: string | null;
   readonly fileName: string | null;
@@ -63,6 +66,7 @@ export const NO_PROGRESS: ImportProgress = Object.freeze({ checked: 0, imported:
 
 export const initialCsvImportState: CsvImportState = {
   exists: false,
+  kind: 'listings',
   status: null,
   fileId: null,
   fileName: null,
@@ -125,7 +129,7 @@ export function decideCsvImport(command: CsvImportCommand, state: CsvImportState
       if (state.status !== 'checked') throw new ImportError('IMPORT_ALREADY_STARTED', 'This import has already been started.');
       if (state.fileError) throw new ImportError('IMPORT_FILE_INVALID', state.fileError);
       if (state.validRows === 0) throw new ImportError('IMPORT_NOTHING_TO_IMPORT', 'No row of this file can be imported. Correct the rows and upload it again.');
-      if (state.newRows === 0) throw new ImportError('IMPORT_NOTHING_NEW', CSV_MESSAGES.nothingNew(state.validRows));
+      if (state.newRows === 0) throw new ImportError('IMPORT_NOTHING_NEW', CSV_MESSAGES.nothingNew(state.validRows, state.kind));
       if (state.rejectedRows > 0 && !command.skipRejected) throw new ImportError('IMPORT_HAS_ERRORS', CSV_MESSAGES.blocked(state.rejectedRows));
       return [{ type: 'CsvImportStarted', data: { importId: command.importId, skipRejected: command.skipRejected } }];
     }
@@ -154,7 +158,7 @@ export function evolveCsvImport(state: CsvImportState, event: CsvImportEvent): C
     case 'CsvImportChecked': {
       const c = event.data;
       const newRows = c.alreadyImportedRows === undefined ? null : c.validRows - c.alreadyImportedRows;
-      return { ...state, exists: true, status: 'checked', fileId: c.fileId, fileName: c.fileName, fileError: c.fileError, validRows: c.validRows, newRows, rejectedRows: c.rejectedRows };
+      return { ...state, exists: true, kind: c.kind ?? 'listings', status: 'checked', fileId: c.fileId, fileName: c.fileName, fileError: c.fileError, validRows: c.validRows, newRows, rejectedRows: c.rejectedRows };
     }
     case 'CsvImportStarted':
       return { ...state, status: 'queued', skipRejected: event.data.skipRejected };

@@ -1,3 +1,4 @@
+import { CSV_MESSAGES } from '@afterwards/contracts';
 import { givenWhenThen } from '@afterwards/testing/decider';
 import { decideCsvImport, evolveCsvImport, initialCsvImportState, ImportError, NO_PROGRESS, type CsvImportCheck, type CsvImportEvent } from './csv-import';
 
@@ -53,6 +54,13 @@ describe('CSV import aggregate', () => {
     given(checked).when({ type: 'StartCsvImport', importId, skipRejected: false }).then([started]);
     expect([{ type: 'CsvImportChecked', data: check({ validRows: 3, alreadyImportedRows: 1 }) } as CsvImportEvent].reduce(evolveCsvImport, initialCsvImportState).newRows).toBe(2);
     expect([checked].reduce(evolveCsvImport, initialCsvImportState).newRows).toBeNull();
+  });
+
+  it('given a check of organisations, it keeps its kind and says in its words that nothing is new; a check without a kind is of listings', () => {
+    const organisations = { type: 'CsvImportChecked', data: { ...check({ validRows: 2, alreadyImportedRows: 2 }), kind: 'organisations' } } as CsvImportEvent;
+    given(organisations).when({ type: 'StartCsvImport', importId, skipRejected: false }).thenRefused('IMPORT_NOTHING_NEW', CSV_MESSAGES.nothingNew(2, 'organisations'));
+    expect([organisations].reduce(evolveCsvImport, initialCsvImportState).kind).toBe('organisations');
+    expect([checked].reduce(evolveCsvImport, initialCsvImportState).kind).toBe('listings');
   });
 
   it('given a started import, when started again, then it is refused', () => {

@@ -12,6 +12,7 @@ import listingRegions from '../migrations/0010_listing_regions.sql';
 import coverageCountsByIndex from '../migrations/0011_coverage_counts_by_index.sql';
 import rejectedRegionIdx from '../migrations/0012_listings_rejected_region_idx.sql';
 import importsAlreadyImported from '../migrations/0013_listing_imports_already_imported.sql';
+import importsKind from '../migrations/0014_listing_imports_kind.sql';
 
 export const directoryMigrations: Migration[] = [
   { id: 'directory/0001_listings', sql: listings },
@@ -27,4 +28,5 @@ export const directoryMigrations: Migration[] = [
   { id: 'directory/0011_coverage_counts_by_index', sql: coverageCountsByIndex },
   { id: 'directory/0012_listings_rejected_region_idx', sql: rejectedRegionIdx },
   { id: 'directory/0013_listing_imports_already_imported', sql: importsAlreadyImported },
+  { id: 'directory/0014_listing_imports_kind', sql: importsKind },
 ];

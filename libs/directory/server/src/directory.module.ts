@@ -7,6 +7,8 @@ import type { PrismaClient } from '@afterwards/persistence';
 import { APP_CONFIG, CommandPipeline, EVENT_STORE, JOB_QUEUE, PRISMA, registerErrorCodes, type AppConfig } from '@afterwards/server-kit';
 import { SettingsService } from '@afterwards/settings-server';
 import { csvImportCommands, IMPORT_RUNTIME, type ImportRuntime } from './imports/import-runtime';
+import { ImportKinds } from './imports/import-kind';
+import { listingsImportKind } from './import-listings-csv/listings-import-kind';
 import { ListingCommands } from './change-listing/listing-commands';
 import { CsvImportsController } from './import-listings-csv/csv-imports.http.controller';
 import { ImportDocumentsController } from './import-documents/import-documents.http.controller';
@@ -77,7 +79,9 @@ registerErrorCodes({
       useFactory: (store: EventStore, prisma: PrismaClient, listings: ListingCommands, jobs: JobQueue, config: AppConfig, settings: SettingsService): ImportRuntime => {
         let files: EncryptedFileStore | undefined;
         const imports = new CommandPipeline(store, csvImportCommands);
-        return { store, prisma, listings, imports, jobs, files: () => (files ??= createFileStore(config)), settings: () => settings.current() };
+        const current = () => settings.current();
+        const kinds = new ImportKinds().register(listingsImportKind(listings, current));
+        return { store, prisma, kinds, imports, jobs, files: () => (files ??= createFileStore(config)), settings: current };
       },
       inject: [EVENT_STORE, PRISMA, ListingCommands, JOB_QUEUE, APP_CONFIG, SettingsService],
     },

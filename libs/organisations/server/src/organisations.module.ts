@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import { DirectoryModule } from '@afterwards/directory-server';
 import { APP_CONFIG, registerErrorCodes, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
 import type { SqlClient } from '@afterwards/persistence';
 import { resolveMasterKey } from '@afterwards/file-store';
@@ -30,6 +31,7 @@ import { LastAddressController } from './give-answers/last-address.http.controll
 import { LettersController } from './letters/letters.http.controller';
 import { MemoryOrganisationsExport } from './export-organisations/memory-organisations.export';
 import { MissingOrganisationsController } from './missing-organisations/missing-organisations.http.controller';
+import { OrganisationsImportKind } from './import-organisations-csv/organisations-import-kind';
 
 registerErrorCodes({ ...ORGANISATION_ERROR_STATUS, ORGANISATION_CHANGED: 409, ...MEMORY_ORGANISATION_ERROR_CODES });
 
@@ -72,6 +74,8 @@ const providers: Provider[] = [
   GetMemoryOrganisationsHandler,
   // Its part of 'Download everything', in whichever process prepares the zip (the worker, or the API embedded).
   MemoryOrganisationsExport,
+  // Organisations are a kind of the directory's CSV import: the API checks uploads, the worker runs the job.
+  OrganisationsImportKind,
 ];
 
 /** Telling the organisations (issue 43): the organisation directory staff keep, and each memory's list. */
@@ -80,6 +84,7 @@ export class OrganisationsModule {
   static forRoot(role: 'api' | 'worker' | 'tools'): DynamicModule {
     return {
       module: OrganisationsModule,
+      imports: [DirectoryModule],
       controllers: role === 'api' ? controllers : [],
       // The API seeds the starting set (the embedded profile's only process; every replica in production), and
       // runs the erasure reactor beside the projections (as the file purge does).

@@ -5,3 +5,5 @@ export { MAX_REALTIME_ERRORS, REALTIME_DEBOUNCE_MS, enableRealtime, useRealtimeS
 export { relativeTime, formatPounds, formatDateTime } from './format';
 export { uploadFile, type UploadOptions } from '@afterwards/web-data';
 export { chainBadge, fetchAuditChain, type ChainTone } from './audit-chain';
+// The CSV import dialog is `@afterwards/web-staff/csv-import`, so screens without one do not bundle it.
+export { canStart, checkSummary, errorsToShow, importButtonText, newRowsOf, nothingNewText, progressText, resultText, stageOf, type CsvStage } from './csv-import/csv-import-view';

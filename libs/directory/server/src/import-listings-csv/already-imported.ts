@@ -1,18 +1,10 @@
-import { csvRowIdentity, listingStreamId } from '@afterwards/directory-domain';
 import type { EventStore } from '@afterwards/event-store';
-import { uuidFromName } from '../imports/import-runtime';
-import type { ValidRow } from './csv-rows';
-
-/** Where an accepted row's listing lives: named by the row itself, so the same row twice is one listing. */
-export const csvRowListingId = (identity: string): string => uuidFromName(`afterwards-csv-row:${identity}`);
-
-/** The listing an accepted row makes. */
-export const listingOfRow = (row: ValidRow): string => csvRowListingId(csvRowIdentity(row.result.details, row.result.status));
 
 /**
  * The duplicate rule of a CSV import, one for the check made on upload and for the import itself: a row
- * names its listing (listingOfRow), and it was imported before when that listing exists (an earlier
- * upload made it) or an earlier row of this file names the same listing. The check counts with it
+ * names its entry (a listing by the row itself, an organisation by its name or key), and it was imported
+ * before when that entry's stream exists (an earlier upload made it) or an earlier row of this file names
+ * the same entry. The check counts with it
  * before staff press Import; the import skips the rows it finds and submits the rest (the store still
  * refuses a listing that a concurrent import made in between, which counts the same way).
  *
@@ -22,9 +14,12 @@ export const listingOfRow = (row: ValidRow): string => csvRowListingId(csvRowIde
 export class AlreadyImported {
   private readonly named = new Set<string>();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly streamId: (entryId: string) => string,
+  ) {}
 
-  /** For each listing id, in order: true when its row was imported before. */
+  /** For each entry id, in order: true when its row was imported before. */
   check(listingIds: readonly string[]): Promise<boolean[]> {
     const repeated = listingIds.map((id) => {
       const seen = this.named.has(id);
@@ -33,8 +28,8 @@ export class AlreadyImported {
     });
     const asked = listingIds.filter((_, i) => !repeated[i]);
     return (async () => {
-      const existing = asked.length > 0 ? await this.store.existingStreams(asked.map(listingStreamId)) : new Set<string>();
-      return listingIds.map((id, i) => repeated[i]! || existing.has(listingStreamId(id)));
+      const existing = asked.length > 0 ? await this.store.existingStreams(asked.map(this.streamId)) : new Set<string>();
+      return listingIds.map((id, i) => repeated[i]! || existing.has(this.streamId(id)));
     })();
   }
 }

@@ -1,22 +1,17 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { CSV_COLUMNS } from '@afterwards/directory-domain';
-import { CSV_ERRORS_KEPT, CSV_IMPORT_MAX_BYTES, CSV_PREVIEW_ROWS, type AdminSettings, type CsvPreviewRow } from '@afterwards/contracts';
-import type { CsvImportCheck, CsvRowDefaults } from '@afterwards/directory-domain';
+import { CSV_ERRORS_KEPT, CSV_IMPORT_MAX_BYTES, CSV_PREVIEW_ROWS, type CsvPreviewRow } from '@afterwards/contracts';
+import type { CsvImportCheck } from '@afterwards/directory-domain';
 import { FILE_TYPES, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
 import type { EventStore } from '@afterwards/event-store';
 import { csvRows } from '@afterwards/server-kit';
-import { AlreadyImported, listingOfRow } from './already-imported';
+import type { CsvImportKind } from '../imports/import-kind';
+import { AlreadyImported } from './already-imported';
 import { CsvFileError, readCsv } from './csv-records';
-import { checkedRows, type ValidRow } from './csv-rows';
+import { checkedRows, columnsOf } from './csv-rows';
 
 /** Accepted rows looked up at once in the event store (see AlreadyImported). */
 const LOOKUP_ROWS = 500;
-
-/** Settings decide what a row that leaves radius or status empty gets, as on the Add form. */
-export function rowDefaults(settings: AdminSettings): CsvRowDefaults {
-  return { serviceRadiusMiles: settings.defaultServiceRadius, status: settings.platformConfig.autoApproveBusinesses ? 'Active' : 'Pending Review' };
-}
 
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
 
@@ -58,16 +53,18 @@ class RejectedRowsFile {
 }
 
 /**
- * The check made on upload: the header, then every row through the same rules the import applies, with
+ * The check made on upload: the header, then every row through the same rules (the kind's) the import applies, with
  * a preview of the first rows, the first errors, counts, and a file of every rejected row; and, by the
  * import's own duplicate rule (AlreadyImported), how many accepted rows were imported before.
  */
-export async function checkCsvUpload(
+export async function checkCsvUpload<S>(
   files: EncryptedFileStore,
   store: EventStore,
   upload: { importId: string; fileName: string; stored: StoredFile },
-  defaults: CsvRowDefaults,
+  kind: CsvImportKind<S>,
 ): Promise<CsvImportCheck> {
+  const rules = await kind.rowRules();
+  const columns = columnsOf(kind);
   const { records, sha256 } = readCsv(await files.open(upload.stored.fileId));
   let headers: string[] = [];
   const preview: CsvPreviewRow[] = [];
@@ -79,7 +76,7 @@ export async function checkCsvUpload(
   let fileError: string | null = null;
   let rejects: RejectedRowsFile | undefined;
   let rejectsFileId: string | null = null;
-  const already = new AlreadyImported(store);
+  const already = new AlreadyImported(store, kind.streamId);
   let alreadyImportedRows = 0;
   let lookup: string[] = [];
   const lookUp = async () => {
@@ -87,18 +84,18 @@ export async function checkCsvUpload(
     lookup = [];
   };
   try {
-    for await (const row of checkedRows(records, defaults, (h) => {
+    for await (const row of checkedRows(records, kind, rules, (h) => {
       headers = h;
       rejects = new RejectedRowsFile(files, h);
     })) {
       totalRows += 1;
       const rowErrors = row.result.ok ? [] : row.result.errors;
       if (preview.length < CSV_PREVIEW_ROWS) {
-        preview.push({ row: row.row, values: Object.fromEntries(CSV_COLUMNS.filter((c) => c in row.record).map((c) => [c, clip(row.record[c]!)])), errors: rowErrors });
+        preview.push({ row: row.row, values: Object.fromEntries(columns.filter((c) => c in row.record).map((c) => [c, clip(row.record[c]!)])), errors: rowErrors });
       }
       if (row.result.ok) {
         validRows += 1;
-        lookup.push(listingOfRow(row as ValidRow));
+        lookup.push(row.result.entryId);
         if (lookup.length >= LOOKUP_ROWS) await lookUp();
         continue;
       }
@@ -116,6 +113,7 @@ export async function checkCsvUpload(
   }
   return {
     importId: upload.importId,
+    kind: kind.kind,
     fileName: upload.fileName,
     fileId: upload.stored.fileId,
     fileSha256: fileError ? '' : sha256(),

@@ -1,8 +1,9 @@
 import { Prisma, type PrismaClient } from '@afterwards/persistence';
-import type { CsvImport, CsvPreviewRow, ImportStatus } from '@afterwards/contracts';
+import type { CsvImport, CsvPreviewRow, ImportKind, ImportStatus } from '@afterwards/contracts';
 
 interface Row {
   id: string;
+  kind: ImportKind;
   file_name: string;
   file_id: string;
   file_bytes: bigint;
@@ -36,6 +37,7 @@ export interface StoredCsvImport extends CsvImport {
 function toImport(r: Row): StoredCsvImport {
   return {
     id: r.id,
+    kind: r.kind,
     fileName: r.file_name,
     fileId: r.file_id,
     fileBytes: Number(r.file_bytes),
@@ -60,10 +62,10 @@ function toImport(r: Row): StoredCsvImport {
   };
 }
 
-export async function findCsvImports(prisma: PrismaClient, where: { id?: string; limit?: number }): Promise<StoredCsvImport[]> {
-  const filter = where.id ? Prisma.sql`WHERE id = ${where.id}::uuid` : Prisma.empty;
+export async function findCsvImports(prisma: PrismaClient, where: { id?: string; kind?: ImportKind; limit?: number }): Promise<StoredCsvImport[]> {
+  const filter = where.id ? Prisma.sql`WHERE id = ${where.id}::uuid` : where.kind ? Prisma.sql`WHERE kind = ${where.kind}` : Prisma.empty;
   const rows = await prisma.$queryRaw<Row[]>`
-    SELECT id, file_name, file_id, file_bytes, status, file_error, headers, total_rows, valid_rows, already_imported_rows, rejected_rows, error_count, errors, preview,
+    SELECT id, kind, file_name, file_id, file_bytes, status, file_error, headers, total_rows, valid_rows, already_imported_rows, rejected_rows, error_count, errors, preview,
       rejects_file_id, checked, imported, duplicates, rejected, failure, created_at, started_at, finished_at, version
     FROM listing_imports ${filter} ORDER BY created_at DESC, id LIMIT ${where.limit ?? 20}`;
   return rows.map(toImport);

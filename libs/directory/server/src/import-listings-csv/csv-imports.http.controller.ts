@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   CSV_CONTENT_TYPE,
   CSV_IMPORT_MAX_BYTES,
   CSV_MESSAGES,
+  ImportKindQuerySchema,
   StartCsvImportSchema,
   UPLOAD_CONTENT_TYPE,
   type CsvImport,
@@ -18,14 +19,17 @@ import type { Position } from '@afterwards/event-store';
 import { IMPORT_RUNTIME, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
 import { importFileName, receiveImportFile } from '../imports/receive-import-file';
 import { importsProjection } from '../imports-projection/imports.projection';
-import { checkCsvUpload, rowDefaults } from './check-csv-upload';
+import { checkCsvUpload } from './check-csv-upload';
 import { findCsvImports, publicImport, type StoredCsvImport } from './csv-import.queries';
 import { importCsvJob } from './import-csv.job';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const IMPORTS_TABLE = 'listing_imports';
 
-/** Bulk CSV Upload (admin spec): upload and check, start, follow, and fetch the rejected rows. */
+/**
+ * Bulk CSV Upload (admin spec): upload and check, start, follow, and fetch the rejected rows. `?kind=` on the
+ * upload and the list says what the rows add (listings unless told: organisations); the rest follow the import.
+ */
 @Controller('api/admin/imports/csv')
 export class CsvImportsController {
   constructor(
@@ -39,7 +43,8 @@ export class CsvImportsController {
   // The file's bytes either way; the type is told from the content.
   @Consumes(CSV_CONTENT_TYPE, UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
-  async upload(@Req() req: Request): Promise<CsvImport> {
+  async upload(@Req() req: Request, @Query() query: unknown): Promise<CsvImport> {
+    const { kind } = ImportKindQuerySchema.parse(query ?? {});
     const fileName = importFileName(req, 'upload.csv');
     if (!/\.csv$/i.test(fileName)) {
       req.resume();
@@ -54,7 +59,7 @@ export class CsvImportsController {
     });
     const importId = randomUUID();
     try {
-      const check = await checkCsvUpload(files, this.rt.store, { importId, fileName, stored }, rowDefaults(await this.rt.settings()));
+      const check = await checkCsvUpload(files, this.rt.store, { importId, fileName, stored }, this.rt.kinds.get(kind));
       const position = await runCsvImportCommand(this.rt, importId, { type: 'CheckCsvImport', check }, staffContext(req));
       const created = await this.settled(importId, position);
       await this.audit.record(req, {
@@ -63,6 +68,7 @@ export class CsvImportsController {
         recordId: importId,
         oldValues: null,
         newValues: {
+          kind,
           fileName,
           fileBytes: stored.fileSize,
           totalRows: check.totalRows,
@@ -80,8 +86,9 @@ export class CsvImportsController {
   }
 
   @Get()
-  async list(): Promise<CsvImportList> {
-    return { imports: (await findCsvImports(this.rt.prisma, { limit: 20 })).map(publicImport) };
+  async list(@Query() query: unknown): Promise<CsvImportList> {
+    const { kind } = ImportKindQuerySchema.parse(query ?? {});
+    return { imports: (await findCsvImports(this.rt.prisma, { kind, limit: 20 })).map(publicImport) };
   }
 
   @Get(':id')
@@ -104,7 +111,7 @@ export class CsvImportsController {
       tableName: IMPORTS_TABLE,
       recordId: found.id,
       oldValues: null,
-      newValues: { fileName: found.fileName, validRows: found.validRows, skipRejected, rejectedRows: found.rejectedRows },
+      newValues: { kind: found.kind, fileName: found.fileName, validRows: found.validRows, skipRejected, rejectedRows: found.rejectedRows },
     });
     return publicImport(started);
   }

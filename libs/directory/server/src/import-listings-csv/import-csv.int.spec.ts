@@ -15,8 +15,10 @@ import { ListingCommands } from '../change-listing/listing-commands';
 import { directoryMigrations } from '../directory.migrations';
 import { importsProjection } from '../imports-projection/imports.projection';
 import { csvImportCommands, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
+import { ImportKinds } from '../imports/import-kind';
 import { listingsProjection } from '../listings-projection/listings.projection';
-import { checkCsvUpload, rowDefaults } from './check-csv-upload';
+import { checkCsvUpload } from './check-csv-upload';
+import { listingsImportKind } from './listings-import-kind';
 import { findCsvImports } from './csv-import.queries';
 import { runCsvImport } from './import-csv.job';
 
@@ -47,6 +49,7 @@ describe('bulk CSV check', () => {
   let files: EncryptedFileStore;
   let db: TestDatabase;
   let store: PostgresEventStore;
+  let listings: ReturnType<typeof listingsImportKind>;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-check-'));
     files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 7) });
@@ -54,6 +57,7 @@ describe('bulk CSV check', () => {
     db = await createPgliteTestDatabase();
     await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations]);
     store = new PostgresEventStore(db.sql);
+    listings = listingsImportKind(new ListingCommands(store), async () => DEFAULT_SETTINGS);
   });
   afterAll(async () => {
     await store.close();
@@ -66,7 +70,7 @@ describe('bulk CSV check', () => {
   it('checks every row of a 40,005-row file, not the first 10: bad rows at 11 and 40,000 are found, with every other row good', async () => {
     const content = csvOf(40_005);
     const stored = await put(content);
-    const check = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'listings.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
+    const check = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'listings.csv', stored }, listings);
     expect(check).toMatchObject({ fileError: null, totalRows: 40_005, validRows: 40_003, alreadyImportedRows: 0, rejectedRows: 2, errorCount: 2 });
     expect(check.errors).toEqual(['Row 11: name is required', 'Row 40000: email "not-an-email" is not a valid email address']);
     expect(check.headers).toEqual(HEADER.split(','));
@@ -89,11 +93,11 @@ describe('bulk CSV check', () => {
   }, 60_000);
 
   it('refuses a file without the required headers, naming them, and one that is not UTF-8', async () => {
-    const noHeaders = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from('name,category,location\r\nA,Charities,Leeds\r\n')) }, rowDefaults(DEFAULT_SETTINGS));
+    const noHeaders = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from('name,category,location\r\nA,Charities,Leeds\r\n')) }, listings);
     expect(noHeaders).toMatchObject({ fileError: CSV_MESSAGES.missingHeaders(['address', 'phone', 'email', 'website', 'description', 'pricing', 'service_radius', 'status']), totalRows: 0, rejectsFileId: null });
-    const latin1 = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\nA,Charities,Leeds,,,,,Fees \xa310,,,\r\n`, 'latin1')) }, rowDefaults(DEFAULT_SETTINGS));
+    const latin1 = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\nA,Charities,Leeds,,,,,Fees \xa310,,,\r\n`, 'latin1')) }, listings);
     expect(latin1.fileError).toMatch(/^Error parsing CSV: the file is not UTF-8 text/);
-    const badQuote = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\n"A"B,Charities,Leeds,,,,,,,,\r\n`)) }, rowDefaults(DEFAULT_SETTINGS));
+    const badQuote = await checkCsvUpload(files, store, { importId: randomUUID(), fileName: 'x.csv', stored: await put(Buffer.from(`${HEADER}\r\n"A"B,Charities,Leeds,,,,,,,,\r\n`)) }, listings);
     expect(badQuote.fileError).toMatch(/^Error parsing CSV: /);
   });
 });
@@ -117,7 +121,7 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     rt = {
       store,
       prisma,
-      listings: new ListingCommands(store),
+      kinds: new ImportKinds().register(listingsImportKind(new ListingCommands(store), async () => DEFAULT_SETTINGS)),
       imports: new CommandPipeline(store, csvImportCommands),
       jobs: new InProcessJobQueue(),
       files: () => files,
@@ -140,7 +144,7 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     const files = rt.files();
     const importId = randomUUID();
     const stored = await files.put(Readable.from([content]), { maxBytes: 1e7, allowedTypes: [FILE_TYPES.text] });
-    const check = await checkCsvUpload(files, store, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rowDefaults(DEFAULT_SETTINGS));
+    const check = await checkCsvUpload(files, store, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rt.kinds.get('listings'));
     await runCsvImportCommand(rt, importId, { type: 'CheckCsvImport', check }, staff);
     return { importId, check };
   }

@@ -1,21 +1,20 @@
 import { Logger } from '@nestjs/common';
-import { CSV_SOURCE, type ImportProgress } from '@afterwards/contracts';
-import { NO_PROGRESS, importStreamId, listingStreamId, type ImportRowRef } from '@afterwards/directory-domain';
+import type { ImportProgress } from '@afterwards/contracts';
+import { NO_PROGRESS, importStreamId, type ImportRowRef } from '@afterwards/directory-domain';
 import type { EventStore } from '@afterwards/event-store';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
-import type { SubmitListingCommand } from '../change-listing/submit-listings';
+import type { ImportSubmission } from '../imports/import-kind';
 import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
-import { AlreadyImported, listingOfRow } from './already-imported';
-import { rowDefaults } from './check-csv-upload';
+import { AlreadyImported } from './already-imported';
 import { CsvFileError, readCsv } from './csv-records';
-import { checkedRows, type ValidRow } from './csv-rows';
+import { checkedRows } from './csv-rows';
 
-export { csvRowListingId } from './already-imported';
+export { csvRowListingId } from './listings-import-kind';
 
 export interface ImportCsvPayload {
   readonly importId: string;
-  /** The staff member who started it, and their request: every listing event carries them. */
+  /** The staff member who started it, and their request: every event the rows make carries them. */
   readonly context: CommandContext;
 }
 
@@ -23,7 +22,7 @@ export interface ImportCsvPayload {
 export const importCsvJob = defineJob<ImportCsvPayload>('directory.import-csv', { attempts: 1, removeOnComplete: 100 });
 
 /**
- * Listings submitted together: one `ListingCommands.submitMany`, one statement creating that many streams. Large
+ * Entries submitted together: one `submitMany` of the kind, for listings one statement creating that many streams. Large
  * enough that a statement's fixed cost is small per row, small enough that a batch's transaction is
  * short (it holds back the log's readers until it ends) and its rows are little memory.
  */
@@ -39,7 +38,7 @@ interface Batch {
   /** Data rows of the file the batch covers, accepted or not: batches cover the file in order, without gaps. */
   rows: number;
   rejected: number;
-  commands: SubmitListingCommand[];
+  commands: ImportSubmission<unknown>[];
 }
 
 const newBatch = (): Batch => ({ rows: 0, rejected: 0, commands: [] });
@@ -49,12 +48,13 @@ const newBatch = (): Batch => ({ rows: 0, rejected: 0, commands: [] });
  * row: written by an earlier run of this job that stopped (a crash) before it recorded them. Those count
  * as imported; a listing made by another import, or by an earlier row of this file, is a duplicate.
  */
-async function madeByThisRow(store: EventStore, importId: string, commands: readonly SubmitListingCommand[]): Promise<number> {
+async function madeByThisRow(store: EventStore, streamId: (entryId: string) => string, importId: string, commands: readonly ImportSubmission<unknown>[]): Promise<number> {
   let mine = 0;
-  const check = async (command: SubmitListingCommand) => {
-    const [first] = await store.readStream(listingStreamId(command.listingId), { maxCount: 1 });
+  const check = async (command: ImportSubmission<unknown>) => {
+    // Every kind's first event carries the import row that made it (`importRow` in its data).
+    const [first] = await store.readStream(streamId(command.entryId), { maxCount: 1 });
     const made = (first?.data as { importRow?: ImportRowRef } | undefined)?.importRow;
-    if (made?.importId === importId && made.row === command.importRow?.row) mine += 1;
+    if (made?.importId === importId && made.row === command.importRow.row) mine += 1;
   };
   for (let i = 0; i < commands.length; i += ORIGIN_READS_IN_FLIGHT) await Promise.all(commands.slice(i, i + ORIGIN_READS_IN_FLIGHT).map(check));
   return mine;
@@ -62,15 +62,15 @@ async function madeByThisRow(store: EventStore, importId: string, commands: read
 const ORIGIN_READS_IN_FLIGHT = 16;
 
 /**
- * Imports a started CSV import: reads the stored file again, applies the same rules as the check, and
- * submits each accepted row as a listing through the Add form's command (SubmitListing, source 'Bulk
- * Upload'), placed from its postcode or town, 500 rows to a batch. A row seen before is
+ * Imports a started CSV import: reads the stored file again, applies the same rules as the check (its
+ * kind's), and submits each accepted row through the kind (listings: the Add form's SubmitListing, source
+ * 'Bulk Upload'; organisations: AddOrganisation), 500 rows to a batch. A row seen before is
  * refused as already existing and counted as a duplicate.
  *
  * Progress is recorded about once a second, and only for the rows every batch of which has been written
  * (a prefix of the file), so it is a resume point: a run that finds the import already running (an
  * earlier run was killed) goes on after the recorded rows with the recorded counts, and counts a row
- * written after the last record but before the crash as imported (its listing names this import and row).
+ * written after the last record but before the crash as imported (its entry names this import and row).
  * The counts are then exactly those of a run without a crash.
  */
 export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload): Promise<ImportProgress> {
@@ -81,25 +81,26 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
   const resumed = state.status === 'running';
   const settled: ImportProgress = { ...(resumed ? state.progress : NO_PROGRESS) };
   const skip = settled.checked;
+  const kind = rt.kinds.get(state.kind);
   const record = (type: 'RecordCsvImportProgress' | 'CompleteCsvImport') => runCsvImportCommand(rt, importId, { type, importId, progress: { ...settled } }, context);
 
   // The check's duplicate rule: rows imported before are skipped, not submitted.
-  const already = new AlreadyImported(rt.store);
+  const already = new AlreadyImported(rt.store, kind.streamId);
   const submit = async (batch: Batch): Promise<ImportProgress> => {
     const counts: ImportProgress = { checked: batch.rows, imported: 0, duplicates: 0, rejected: batch.rejected };
     if (batch.commands.length === 0) return counts;
-    const before = await already.check(batch.commands.map((c) => c.listingId));
-    const existing: SubmitListingCommand[] = batch.commands.filter((_, i) => before[i]);
+    const before = await already.check(batch.commands.map((c) => c.entryId));
+    const existing: ImportSubmission<unknown>[] = batch.commands.filter((_, i) => before[i]);
     const fresh = batch.commands.filter((_, i) => !before[i]);
     // A listing made since the lookup (another import at the same time) is refused by the store: the same rule.
-    const outcomes = fresh.length > 0 ? await rt.listings.submitMany(fresh, context) : [];
+    const outcomes = fresh.length > 0 ? await kind.submitMany(fresh, context, state.fileName!) : [];
     outcomes.forEach((outcome, i) => {
       if (outcome === 'submitted') counts.imported += 1;
       else if (outcome === 'exists') existing.push(fresh[i]!);
       else counts.rejected += 1;
     });
     // Only a resumed run can meet its own rows; a first run's conflicts are all duplicates.
-    const mine = resumed && existing.length > 0 ? await madeByThisRow(rt.store, importId, existing) : 0;
+    const mine = resumed && existing.length > 0 ? await madeByThisRow(rt.store, kind.streamId, importId, existing) : 0;
     counts.imported += mine;
     counts.duplicates += existing.length - mine;
     return counts;
@@ -134,7 +135,7 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
 
     const { records } = readCsv(await rt.files().open(state.fileId!));
     let index = 0;
-    for await (const row of checkedRows(records, rowDefaults(await rt.settings()), () => undefined)) {
+    for await (const row of checkedRows(records, kind, await kind.rowRules(), () => undefined)) {
       // Rows settled by an earlier run: read again only to find where to go on.
       if (index++ < skip) continue;
       batch.rows += 1;
@@ -142,15 +143,13 @@ export async function runCsvImport(rt: ImportRuntime, payload: ImportCsvPayload)
         batch.rejected += 1;
         continue;
       }
-      const { details, status } = row.result;
-      const listingId = listingOfRow(row as ValidRow);
-      batch.commands.push({ type: 'SubmitListing', listingId, details, status, source: CSV_SOURCE, originalFilename: state.fileName, importRow: { importId, row: row.row } });
+      batch.commands.push({ entryId: row.result.entryId, submission: row.result.submission, importRow: { importId, row: row.row } });
       if (batch.commands.length >= IMPORT_BATCH_ROWS) await send();
     }
     if (batch.rows > 0) await send();
     while (inFlight.length > 0) await settleOldest();
     await record('CompleteCsvImport');
-    logger.log({ importId, ...(resumed ? { resumedAfterRows: skip } : {}), ...settled }, 'CSV import completed');
+    logger.log({ importId, kind: kind.kind, ...(resumed ? { resumedAfterRows: skip } : {}), ...settled }, 'CSV import completed');
   } catch (error) {
     await Promise.allSettled(inFlight);
     logger.error({ err: error, importId }, 'CSV import failed');

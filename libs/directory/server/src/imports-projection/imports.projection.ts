@@ -4,7 +4,7 @@ import type { Projection, ProjectionTx } from '@afterwards/server-kit';
 import { IMPORT_STREAM_PREFIX, type CsvImportEvent } from '@afterwards/directory-domain';
 
 /**
- * Projects CSV imports into `listing_imports`: the check and then the job's progress and result. Staff
+ * Projects CSV imports of every kind (listings, organisations) into `listing_imports`: the check and then the job's progress and result. Staff
  * screens hear of every change through the staff room, so progress moves live from whichever process
  * runs the job.
  */
@@ -23,9 +23,9 @@ export const importsProjection: Projection = {
       case 'CsvImportChecked': {
         const c = event.data;
         count = await tx.$executeRaw`
-          INSERT INTO listing_imports (id, file_name, file_id, file_sha256, file_bytes, status, file_error, headers, total_rows, valid_rows,
+          INSERT INTO listing_imports (id, kind, file_name, file_id, file_sha256, file_bytes, status, file_error, headers, total_rows, valid_rows,
             already_imported_rows, rejected_rows, error_count, errors, preview, rejects_file_id, created_by, created_at, version)
-          VALUES (${id}::uuid, ${c.fileName}, ${c.fileId}::uuid, ${c.fileSha256}, ${c.fileBytes}, 'checked', ${c.fileError}, ${JSON.stringify(c.headers)}::jsonb,
+          VALUES (${id}::uuid, ${c.kind ?? 'listings'}, ${c.fileName}, ${c.fileId}::uuid, ${c.fileSha256}, ${c.fileBytes}, 'checked', ${c.fileError}, ${JSON.stringify(c.headers)}::jsonb,
             ${c.totalRows}, ${c.validRows}, ${c.alreadyImportedRows ?? null}::int, ${c.rejectedRows}, ${c.errorCount}, ${JSON.stringify(c.errors)}::jsonb, ${JSON.stringify(c.preview)}::jsonb,
             ${c.rejectsFileId}::uuid, ${recorded.metadata.actor}, ${at}, ${version})
           ON CONFLICT (id) DO NOTHING`;

@@ -14,14 +14,14 @@ import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
 import { CommandPipeline, toDomainEvent, type AggregateCommands, type CommandContext, type Decider } from '@afterwards/server-kit';
-import type { ListingCommands } from '../change-listing/listing-commands';
+import type { ImportKinds } from './import-kind';
 
 /** What the import routes and the import job share, wired by Nest in the product and by hand in benches. */
 export interface ImportRuntime {
   readonly store: EventStore;
   readonly prisma: PrismaClient;
-  /** The listings the imports submit. */
-  readonly listings: ListingCommands;
+  /** What CSV imports add: listings (the directory's own), and kinds other contexts register (organisations). */
+  readonly kinds: ImportKinds;
   /** The imports' own aggregate (`import-<id>`): checked, started, progress, completed or failed. */
   readonly imports: CommandPipeline<CsvImportCommand, CsvImportEvent, CsvImportState>;
   readonly jobs: JobQueue;

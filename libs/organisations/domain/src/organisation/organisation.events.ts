@@ -6,7 +6,13 @@ export type OrganisationDetails = OrganisationRequest;
 /** Staff added an organisation to the directory, or the product seeded it from the starting set. */
 export interface OrganisationAdded {
   type: 'OrganisationAdded';
-  data: { organisationId: string; details: OrganisationDetails; seeded: boolean };
+  data: {
+    organisationId: string;
+    details: OrganisationDetails;
+    seeded: boolean;
+    /** The CSV import and row that added it: an import resumed after a crash knows its own rows. */
+    importRow?: { importId: string; row: number };
+  };
 }
 /** Staff changed an entry; only the fields that changed, with their new values. */
 export interface OrganisationChanged {

@@ -14,7 +14,7 @@ export const initialOrganisationState: OrganisationState = { exists: false, orga
 
 export type OrganisationCommand =
   /** `details` as sent: the decider checks them with the contract's schema. `seeded` for the starting set. */
-  | { type: 'AddOrganisation'; organisationId: string; details: unknown; seeded?: boolean }
+  | { type: 'AddOrganisation'; organisationId: string; details: unknown; seeded?: boolean; importRow?: { importId: string; row: number } }
   | { type: 'ChangeOrganisation'; details: unknown }
   | { type: 'RetireOrganisation' }
   | { type: 'RestoreOrganisation' };
@@ -47,7 +47,8 @@ export function decideOrganisation(command: OrganisationCommand, state: Organisa
     case 'AddOrganisation': {
       if (state.exists) throw new OrganisationError('ORGANISATION_ALREADY_EXISTS', ORGANISATION_MESSAGES.alreadyExists);
       const details = validOrganisationDetails(command.details);
-      return [{ type: 'OrganisationAdded', data: { organisationId: command.organisationId, details, seeded: command.seeded === true } }];
+      const importRow = command.importRow ? { importRow: command.importRow } : {};
+      return [{ type: 'OrganisationAdded', data: { organisationId: command.organisationId, details, seeded: command.seeded === true, ...importRow } }];
     }
     case 'ChangeOrganisation': {
       mustExist(state);

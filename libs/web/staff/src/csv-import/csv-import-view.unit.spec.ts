@@ -3,6 +3,7 @@ import { canStart, checkSummary, errorsToShow, importButtonText, nothingNewText,
 
 const checked = (overrides: Partial<CsvImport> = {}): CsvImport => ({
   id: '00000000-0000-4000-8000-000000000001',
+  kind: 'listings',
   fileName: 'listings.csv',
   fileBytes: 100,
   status: 'checked',
@@ -25,7 +26,7 @@ const checked = (overrides: Partial<CsvImport> = {}): CsvImport => ({
   ...overrides,
 });
 
-describe('Bulk CSV Upload dialog', () => {
+describe('a CSV import dialog', () => {
   it('lists 5 errors, then "... and N more errors"; after the upload 3', () => {
     expect(errorsToShow(checked(), false)).toEqual({ shown: checked().errors.slice(0, 5), more: '... and 3 more errors' });
     expect(errorsToShow(checked(), true)).toEqual({ shown: checked().errors.slice(0, 3), more: '... and 5 more errors' });
@@ -67,5 +68,16 @@ describe('Bulk CSV Upload dialog', () => {
     expect(importButtonText(checked({ validRows: 1, newRows: 1 }))).toBe('Import 1 business');
     // A check recorded before the count existed: every valid row, as before.
     expect(importButtonText(checked({ alreadyImportedRows: null, newRows: null }))).toBe('Import 5 businesses');
+  });
+
+  it('counts organisations for an import of organisations', () => {
+    const organisations = checked({ kind: 'organisations', totalRows: 3, validRows: 2, newRows: 2, rejectedRows: 1, errorCount: 1 });
+    expect([importButtonText(organisations), importButtonText(checked({ kind: 'organisations', validRows: 1, newRows: 1 }))]).toEqual(['Import 2 organisations', 'Import 1 organisation']);
+    expect(nothingNewText(checked({ kind: 'organisations', validRows: 2, alreadyImportedRows: 2, newRows: 0, rejectedRows: 0 }))).toBe(
+      'All 2 organisations in this file are already in the directory. There is nothing new to import.',
+    );
+    expect(resultText(checked({ kind: 'organisations', status: 'completed', progress: { checked: 3, imported: 2, duplicates: 0, rejected: 1 } }))).toBe(
+      'Imported 2 organisations. 1 row with errors was left out.',
+    );
   });
 });

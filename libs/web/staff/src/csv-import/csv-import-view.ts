@@ -1,5 +1,6 @@
-// What the Bulk CSV Upload dialog shows, as pure functions (unit-tested).
-import { CSV_ERRORS_AFTER_UPLOAD, CSV_ERRORS_SHOWN, CSV_MESSAGES, moreErrorsText, type CsvImport } from '@afterwards/contracts';
+// What a CSV import dialog shows (listings' Bulk CSV Upload, organisations' Import from CSV), as pure
+// functions (unit-tested). The import's kind says what its rows add.
+import { CSV_ERRORS_AFTER_UPLOAD, CSV_ERRORS_SHOWN, CSV_MESSAGES, importedThings, moreErrorsText, type CsvImport } from '@afterwards/contracts';
 
 export type CsvStage = 'idle' | 'uploading' | 'checked' | 'importing' | 'success' | 'error';
 
@@ -37,17 +38,17 @@ export function canStart(current: CsvImport, skipRejected: boolean): boolean {
 
 /** Every valid row was imported before: the plain message shown instead of an Import to press. */
 export function nothingNewText(current: CsvImport): string | null {
-  return current.status === 'checked' && !current.fileError && current.validRows > 0 && newRowsOf(current) === 0 ? CSV_MESSAGES.nothingNew(current.validRows) : null;
+  return current.status === 'checked' && !current.fileError && current.validRows > 0 && newRowsOf(current) === 0 ? CSV_MESSAGES.nothingNew(current.validRows, current.kind) : null;
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');
 const rows = (value: number) => `${n(value)} ${value === 1 ? 'row' : 'rows'}`;
 
-/** The Import button: the number of businesses the import will add. */
+/** The Import button: the number of businesses (or organisations) the import will add. */
 export function importButtonText(current: CsvImport): string {
   const fresh = newRowsOf(current);
   if (fresh === 0) return 'Nothing new to import';
-  return `Import ${n(fresh)} ${fresh === 1 ? 'business' : 'businesses'}`;
+  return `Import ${importedThings(fresh, current.kind)}`;
 }
 
 export function checkSummary(current: CsvImport): string {
@@ -69,7 +70,7 @@ export function progressText(current: CsvImport): string {
 
 export function resultText(current: CsvImport): string {
   const p = current.progress;
-  const parts = [CSV_MESSAGES.finished(p.imported)];
+  const parts = [CSV_MESSAGES.finished(p.imported, current.kind)];
   if (p.duplicates > 0) parts.push(`${rows(p.duplicates)} had been imported before and ${p.duplicates === 1 ? 'was' : 'were'} skipped.`);
   if (p.rejected > 0) parts.push(`${rows(p.rejected)} with errors ${p.rejected === 1 ? 'was' : 'were'} left out.`);
   return parts.join(' ');
