@@ -18,7 +18,7 @@ import {
 } from '@afterwards/contracts';
 import { pdfPages } from '@afterwards/organisations-domain/testing';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, useProduct, type RunningProduct } from '@afterwards/testing';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
 describe("a memory's organisations over HTTP", () => {
@@ -267,12 +267,7 @@ describe("a memory's organisations over HTTP", () => {
 /** The embedded profile (`npm start`): the memory's download holds its organisations' statuses and letters. */
 describe("a memory's organisations in 'Download everything' (embedded profile)", () => {
   let product: RunningProduct;
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useProduct({ profile: 'embedded', seedCount: 0 }, (started) => (product = started));
 
   it('adds the statuses as CSV and each letter as a PDF, and keeps the reference out of every file on disk', async () => {
     const email = 'erin.organisations@example.test';
