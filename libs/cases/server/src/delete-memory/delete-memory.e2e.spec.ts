@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import JSZip from 'jszip';
 import sharp from 'sharp';
-import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, MemoryListResponseSchema, type MemoryDetail } from '@afterwards/contracts';
+import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryListResponseSchema, type MemoryDetail } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
   connectDatabase,
@@ -16,7 +15,7 @@ import {
   type ProductProcess,
   type RunningProduct,
 } from '@afterwards/testing';
-import { createMemory, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
+import { createMemory, downloadEverything, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Delete Forever over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe('Delete Forever over HTTP (services profile)', () => {
@@ -135,21 +134,7 @@ describe('Delete Forever over HTTP (embedded profile)', () => {
     expect(fs.existsSync(blob)).toBe(true);
 
     // Download everything: without Redis the job runs in the API's own process, through the same jobs port.
-    const started = await http.json(`/api/memories/${id}/exports`, { method: 'POST', json: {} });
-    expect(started.status).toBe(202);
-    const exportId = MemoryExportSchema.parse(started.body).id;
-    const ready = await expectEventually(
-      async () => {
-        const now = MemoryExportSchema.parse((await http.json(`/api/memories/${id}/exports/${exportId}`)).body);
-        expect(now).toMatchObject({ status: 'ready', progress: 100 });
-        return now;
-      },
-      30_000,
-      200,
-    );
-    const zipped = await http.fetch(ready.downloadUrl!);
-    expect(zipped.headers.get('content-type')).toBe('application/zip');
-    const zip = await JSZip.loadAsync(Buffer.from(await zipped.arrayBuffer()));
+    const { zip, downloadUrl } = await downloadEverything(http, id);
     const entry = Object.keys(zip.files).find((n) => n.endsWith('peggy.pdf'))!;
     expect((await zip.file(entry)!.async('nodebuffer')).toString()).toContain('peggy-marker');
 
@@ -158,7 +143,7 @@ describe('Delete Forever over HTTP (embedded profile)', () => {
     expect((await http.fetch(`/api/memories/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(fs.existsSync(blob)).toBe(false);
     expect(fs.readdirSync(path.join(product.dataDir, 'files'), { recursive: true }).length).toBe(before - 2);
-    expect((await http.fetch(ready.downloadUrl!)).status).toBe(404);
+    expect((await http.fetch(downloadUrl)).status).toBe(404);
     expect((await http.json('/api/memories')).body).toEqual({ memories: [] });
   });
 });
