@@ -1,6 +1,6 @@
 // Two-step verification with an authenticator app (TOTP): turn on (password, scan, confirm with a code,
 // save the recovery codes, shown once) and turn off (password).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dialog, Icon, InlineLoading, TextInput, useToast } from '@afterwards/web-ui';
 import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
@@ -142,17 +142,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose: () => void })
         {step.kind === 'password' ? (
           <>
             <p>First, confirm it's you.</p>
-            <TextInput
-              ref={inputRef}
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={invalid || undefined}
-              disabled={busy}
-              autoFocus
-            />
+            <PasswordToConfirm ref={inputRef} value={password} onChange={setPassword} invalid={invalid} busy={busy} />
           </>
         ) : step.kind === 'scan' ? (
           <>
@@ -263,17 +253,25 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
     >
       <form id={formId} className="ac-form" noValidate onSubmit={onSubmit}>
         <p>Signing in will only need your password. Your recovery codes will stop working.</p>
-        <TextInput
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={invalid || undefined}
-          disabled={busy}
-          autoFocus
-        />
+        <PasswordToConfirm value={password} onChange={setPassword} invalid={invalid} busy={busy} />
       </form>
     </Dialog>
+  );
+}
+
+/** The account's password, which turning two-step sign-in on or off asks for first. */
+function PasswordToConfirm({ ref, value, onChange, invalid, busy }: { ref?: Ref<HTMLInputElement>; value: string; onChange: (value: string) => void; invalid: boolean; busy: boolean }) {
+  return (
+    <TextInput
+      ref={ref}
+      label="Your password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-invalid={invalid || undefined}
+      disabled={busy}
+      autoFocus
+    />
   );
 }

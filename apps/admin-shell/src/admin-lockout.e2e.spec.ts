@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { HttpSession, launchChromium, startProduct, totp, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, useProductAndBrowser, totp, type RunningProduct } from '@afterwards/testing';
 
 // 5 failed sign-ins lock staff sign-in for 15 minutes. The lock is the
 // server's (per client address), so it survives a reload and an API restart.
@@ -7,15 +7,7 @@ describe('staff sign-in lockout in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 5 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 5 }, (started) => ({ product, browser } = started));
 
   it('signs a staff member in to the panel and out again', async () => {
     // PGlite allows one process per data folder: the tool runs while the API is stopped.

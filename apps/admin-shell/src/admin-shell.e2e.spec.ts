@@ -1,19 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 describe('admin shell in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 20 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 20 }, (started) => ({ product, browser } = started));
 
   it('loads /admin with its sign-in remote and validates on the client', async () => {
     // A context of its own: axe opens a page beside this one in the same context to run its checks.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ProblemDetailsSchema, SESSION_STATE_URL, SessionResponseSchema, SessionStateResponseSchema } from '@afterwards/contracts';
-import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, startSmtpCapture, totp, type OidcServer, type RunningProduct, type SmtpCapture } from '@afterwards/testing';
+import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, startSmtpCapture, totp, useProduct, type OidcServer, type RunningProduct, type SmtpCapture } from '@afterwards/testing';
 
 /** Family accounts over HTTP against the built product: better-auth's routes and the product's own. */
 describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s profile)', (profile) => {
@@ -297,12 +297,7 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
 
 describe('abuse limits on e-mails (embedded profile)', () => {
   let product: RunningProduct;
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useProduct({ profile: 'embedded', seedCount: 0 }, (started) => (product = started));
 
   it('allows 3 reset e-mails per account an hour, then answers 429 with a clear message, whichever address asks', async () => {
     const email = 'reset.limit@example.test';

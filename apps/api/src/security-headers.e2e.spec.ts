@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 /** Browser security headers on pages and the API, and pages that still work under them. */
 describe('browser security headers', () => {
   let product: RunningProduct;
   let browser: Browser;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 20 });
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 20 }, (started) => ({ product, browser } = started));
 
   it.each(['/', '/dashboard', '/admin/', '/api/health/ready'])('%s cannot be framed, sniffed or leak its address, and allows no inline script but those of the pages rendered at build time', async (path) => {
     const res = await fetch(`${product.url}${path}`);

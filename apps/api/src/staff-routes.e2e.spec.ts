@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { AdminListingsResponseSchema, PartialProblemDetailsSchema, type AuditEntry } from '@afterwards/contracts';
 import { PASSWORD_TOO_COMMON } from '@afterwards/identity-domain';
-import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, queryDatabase, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'ada.admin@example.test', name: 'Ada Admin', password: 'quiet-harbour-70' };
 const AUDITOR = { email: 'otto.auditor@example.test', name: 'Otto Auditor', password: 'quiet-harbour-71' };
@@ -28,15 +27,7 @@ describe('staff routes over HTTP', () => {
     await product?.stop();
   });
 
-  async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(product, text, params);
   const staffSignIn = async (who: { email: string; password: string }) => {
     const http = new HttpSession(product.url, { 'user-agent': 'staff-routes-e2e' });
     const res = await http.json('/api/admin/session', { method: 'POST', json: { email: who.email, password: who.password } });

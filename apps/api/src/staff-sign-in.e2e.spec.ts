@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { AdminSessionResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
-import { HttpSession, latestMail, startProduct, totp, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, HttpSession, latestMail, queryDatabase, startProduct, totp, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'sam.staff@example.test', name: 'Sam Staff', password: 'quiet-harbour-90' };
 const TWO_FACTOR_STAFF = { email: 'tess.totp@example.test', name: 'Tess Totp', password: 'quiet-harbour-93' };
@@ -24,15 +23,8 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
   const staffFrom = (address: string) => new HttpSession(product.url, { 'x-forwarded-for': address, 'user-agent': 'staff-e2e-browser' });
   const post = (http: HttpSession, email: string, password: string) => http.json('/api/admin/session', { method: 'POST', json: { email, password } });
 
-  async function auditRows(): Promise<{ action: string; ip_address: string; user_agent: string; admin_user_id: string | null }[]> {
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query('SELECT action, ip_address, user_agent, admin_user_id FROM admin_audit_log ORDER BY id')).rows;
-    } finally {
-      await client.end();
-    }
-  }
+  const auditRows = () =>
+    queryDatabase<{ action: string; ip_address: string; user_agent: string; admin_user_id: string | null }>(product, 'SELECT action, ip_address, user_agent, admin_user_id FROM admin_audit_log ORDER BY id');
 
   it('signs staff in (e-mail in any case), keeps the session, and signs out', async () => {
     const http = staffFrom('10.1.0.1');
@@ -181,8 +173,7 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
 
   if (profile === 'services') {
     it('refuses a staff record that is not linked to a sign-in account', async () => {
-      const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-      await client.connect();
+      const client = await connectDatabase(product);
       try {
         await client.query(`UPDATE admin_users SET auth_user_id = NULL WHERE email = $1`, [STAFF.email]);
         const res = await post(staffFrom('10.4.0.1'), 'unlinked@example.test', 'quiet-harbour-92');

@@ -226,15 +226,13 @@ function Summary({ data, location }: { data: DirectorySearchResponse; location: 
   );
 }
 
-function LocationStatus({
-  geo,
-  onUseLocation,
-  onClear,
-}: {
+interface LocationStatusProps {
   geo: ReturnType<typeof useGeolocation>['state'];
   onUseLocation: () => void;
   onClear: () => void;
-}) {
+}
+
+function LocationStatus({ geo, onUseLocation, onClear }: LocationStatusProps) {
   // One live region that stays mounted, so each change of state is announced.
   return (
     <div role="status" className="dir-geo-status" data-testid="location-status" data-state={geo.status}>
@@ -243,15 +241,7 @@ function LocationStatus({
   );
 }
 
-function LocationStatusBody({
-  geo,
-  onUseLocation,
-  onClear,
-}: {
-  geo: ReturnType<typeof useGeolocation>['state'];
-  onUseLocation: () => void;
-  onClear: () => void;
-}) {
+function LocationStatusBody({ geo, onUseLocation, onClear }: LocationStatusProps) {
   switch (geo.status) {
     case 'pending':
       return (

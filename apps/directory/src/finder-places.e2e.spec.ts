@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { RecordInteractionsRequestSchema } from '@afterwards/contracts';
-import { launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 const LEEDS = { latitude: 53.7996, longitude: -1.5491 };
 const INTERACTIONS = '/api/directory/interactions';
@@ -12,15 +12,7 @@ describe('finder: places, location, suggestions and tracking in the browser', ()
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 200 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 200 }, (started) => ({ product, browser } = started));
 
   afterEach(async () => {
     await context?.close();

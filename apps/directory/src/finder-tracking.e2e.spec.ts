@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { DirectorySearchResponseSchema, INTERACTION_BATCHING, RecordInteractionsResponseSchema } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { consentedContext, API_ENTRY, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, consentedContext, launchChromium, startProduct, startWorker, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
 
-const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
 
 /**
  * A person browsing /resources quickly, on the services profile (PostgreSQL, Redis, the worker's
@@ -14,29 +11,21 @@ const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'd
  */
 describe('listing views while browsing the finder quickly', () => {
   let product: RunningProduct;
-  let worker: ChildProcess | undefined;
-  let workerOutput = '';
+  let worker: ProductProcess | undefined;
   let db: pg.Client;
   let browser: Browser;
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 300 });
-    worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    worker.stdout!.on('data', (c: Buffer) => (workerOutput += c.toString()));
-    worker.stderr!.on('data', (c: Buffer) => (workerOutput += c.toString()));
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    worker = startWorker(product, 'worker');
+    db = await connectDatabase(product);
     browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
     await db?.end();
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopProcess(worker);
     await product?.stop();
   });
 
@@ -125,7 +114,7 @@ describe('listing views while browsing the finder quickly', () => {
     expect(new Map(rows.map((r) => [r.listing_id, r.n]))).toEqual(new Map([...shown].map((id) => [id, 1])));
     await expectEventually(
       async () => {
-        expect(worker!.exitCode === null ? 'running' : `worker exited: ${workerOutput}`).toBe('running');
+        expect(worker!.child.exitCode === null ? 'running' : `worker exited: ${worker!.logs()}`).toBe('running');
         const counters = await db.query<{ listing_id: string; views: number }>('SELECT listing_id, views::int FROM listing_interaction_counters WHERE views > 0');
         expect(new Map(counters.rows.map((r) => [r.listing_id, r.views]))).toEqual(new Map([...shown].map((id) => [id, 1])));
       },

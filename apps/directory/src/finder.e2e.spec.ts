@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 /** The public finder, served by the built product on the services profile (PostgreSQL, Redis). */
 describe('local-services finder in the browser', () => {
@@ -8,15 +8,7 @@ describe('local-services finder in the browser', () => {
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 200 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'services', seedCount: 200 }, (started) => ({ product, browser } = started));
 
   // A page of its own context: axe opens a page beside it in the same context to run its checks.
   beforeEach(async () => {

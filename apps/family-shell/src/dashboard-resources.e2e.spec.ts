@@ -1,21 +1,13 @@
 import type { Browser, Request } from 'playwright-core';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { consentedContext, assertAccessible, HttpSession, latestMail, useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 // The dashboard's Resources tab shows the same guides and finder as the public page.
 describe("dashboard's Resources tab in the browser", () => {
   let product: RunningProduct;
   let browser: Browser;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 150 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 150 }, (started) => ({ product, browser } = started));
 
   it('finds local services near a town and tracks views as the dashboard page', async () => {
     const email = 'dora.dashboard@example.test';

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { firstLoad, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { firstLoad, useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 /**
  * First-load JavaScript per public page, brotli bytes as sent, counted until the network is quiet for a
@@ -16,15 +16,7 @@ describe('first load of the public pages', () => {
   let product: RunningProduct;
   let browser: Browser;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 40 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 40 }, (started) => ({ product, browser } = started));
 
   it.each(['/', '/login', '/resources'])('%s: scripts sent as the build\'s brotli copies, within budget, once each, no console error', async (pagePath) => {
     const load = await firstLoad(browser, `${product.url}${pagePath}`);

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { accessibilityViolations, assertAccessible, launchChromium, startProduct, type RunningProduct } from '@afterwards/testing';
+import { accessibilityViolations, assertAccessible, useProductAndBrowser, type RunningProduct } from '@afterwards/testing';
 
 const CONSENT_KEY = 'afterwards.cookie-consent';
 /** Not the default: the pages must give the address the server is configured with. */
@@ -12,15 +12,7 @@ describe('public site and cookie consent in the browser', () => {
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 30, env: { SUPPORT_EMAIL } });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 30, env: { SUPPORT_EMAIL } }, (started) => ({ product, browser } = started));
 
   beforeEach(async () => {
     context = await browser.newContext(); // a first visit: empty storage

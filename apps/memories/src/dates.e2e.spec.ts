@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { assertAccessible, launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, familyPage, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 40, items 1-3 in the browser: benefits suggested within their limit, the one-step 'Done before I
 // started' offer of a late start, and the same timing words before and after a memory exists.
@@ -12,14 +12,7 @@ describe('dates that protect money, and late starts, in the browser', () => {
   let browser: Browser;
   const today = isoDateIn(new Date());
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0, env: { NODE_ENV: 'test' } });
-    browser = await launchChromium();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'embedded', seedCount: 0, env: { NODE_ENV: 'test' } }, (started) => ({ product, browser } = started));
 
   const signedInPage = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password: 'lantern-meadow-64', name: 'Ruth Ellis' }, width);
 

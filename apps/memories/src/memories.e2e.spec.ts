@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, addMonths, formatDateEnGB, isoDateIn } from '@afterwards/checklist-domain';
-import { assertAccessible, launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, familyPage, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Overview, Memories, Create New Memory, case details, the detail and edit dialogs and Delete Forever in the
 // browser against the built product. SCREENSHOT_DIR=... saves screenshots to look at.
@@ -18,15 +18,7 @@ describe('memories in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'services', seedCount: 0 }, (started) => ({ product, browser } = started));
 
   const signedInPage = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password: 'lantern-meadow-82', name: 'Ruth Ellis' }, width);
 

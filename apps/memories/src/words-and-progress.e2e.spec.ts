@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
 import type { MemoryDetail } from '@afterwards/contracts';
-import { launchChromium, familyPage, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import { familyPage, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Issue 40, items 8, 9 and 10 in the browser against the built product: a calm confirmation after creating a
 // memory; one progress rule on the card, the details and the tabs at 100% reached through 'Not needed' and
@@ -14,15 +14,7 @@ describe('words and progress in the browser', () => {
   let browser: Browser;
   const password = 'lantern-meadow-82';
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  useProductAndBrowser({ profile: 'services', seedCount: 0 }, (started) => ({ product, browser } = started));
 
   const signedIn = (email: string, width: number): Promise<Page> => familyPage(product, browser, { email, password, name: 'Nora Byrne' }, width);
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true }).click();

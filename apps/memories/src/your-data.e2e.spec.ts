@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import JSZip from 'jszip';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, ProblemDetailsSchema, type MemoryDetail } from '@afterwards/contracts';
 import { EncryptedFileStore } from '@afterwards/file-store';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
-  API_ENTRY,
   assertAccessible,
+  connectDatabase,
   familyContext,
   HttpSession,
   latestMail,
@@ -18,13 +17,15 @@ import {
   signInInBrowser,
   signUpVerified,
   startProduct,
+  startWorker,
+  stopProcess,
+  type ProductProcess,
   type RunningProduct,
   screenshot,
 } from '@afterwards/testing';
 
 // "Your data" in the browser against the built product on the services profile: the zip is prepared by the
 // worker through BullMQ, as in production. SCREENSHOT_DIR=... saves screenshots to look at.
-const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
 const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 
 const PASSWORD = 'lantern-meadow-93';
@@ -46,7 +47,7 @@ const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n1 0 obj << >> endobj\n% $
 
 describe('your data in the browser', () => {
   let product: RunningProduct;
-  let worker: ChildProcess | undefined;
+  let worker: ProductProcess | undefined;
   let browser: Browser;
   let db: pg.Client;
   let ann: HttpSession;
@@ -57,10 +58,9 @@ describe('your data in the browser', () => {
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
-    worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: 'ignore' });
+    worker = startWorker(product, 'worker');
     browser = await launchChromium();
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    db = await connectDatabase(product);
     for (const who of [ANN, BOB]) await signUpVerified(product, { ...who, password: PASSWORD });
     ann = await signedIn(product, ANN.email, PASSWORD);
     bob = await signedIn(product, BOB.email, PASSWORD);
@@ -84,11 +84,7 @@ describe('your data in the browser', () => {
     for (const c of contexts) await c.close();
     await browser?.close();
     await db?.end();
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopProcess(worker);
     await product?.stop();
   });
 

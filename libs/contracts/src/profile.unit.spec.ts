@@ -12,17 +12,7 @@ function errors(input: Record<string, unknown>): Record<string, string> {
 
 describe('Personal Information contract', () => {
   it('takes a complete, sensible profile and trims it', () => {
-    expect(
-      ProfileSchema.parse({
-        firstName: ' Ann ',
-        lastName: 'Lee',
-        phone: '+44 (0)7700 900-123',
-        dateOfBirth: '1961-03-03',
-        address: '1 High Street, Leeds',
-        emergencyContact: 'Cal Lee',
-        emergencyPhone: '01632 960 001',
-      }),
-    ).toEqual({
+    const profile = {
       firstName: 'Ann',
       lastName: 'Lee',
       phone: '+44 (0)7700 900-123',
@@ -30,7 +20,8 @@ describe('Personal Information contract', () => {
       address: '1 High Street, Leeds',
       emergencyContact: 'Cal Lee',
       emergencyPhone: '01632 960 001',
-    });
+    };
+    expect(ProfileSchema.parse({ ...profile, firstName: ' Ann ' })).toEqual(profile);
   });
 
   it('refuses a date of birth in the future, before 1900 or not on the calendar', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCapture } from '@afterwards/testing';
 import { OutboxMailer, readOutbox, resetPasswordEmail, SmtpMailer, verificationEmail, type Mailer } from './index';
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to find links in a raw message. */
@@ -35,31 +35,16 @@ async function outboxDriver(): Promise<Driver> {
 }
 
 async function smtpDriver(): Promise<Driver> {
-  const inbox: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Afterwards <no-reply@afterwards.test>');
+  const capture = await startSmtpCapture();
+  const mailer = new SmtpMailer(capture.url, 'Afterwards <no-reply@afterwards.test>');
   return {
     mailer,
     async received(to) {
-      return inbox.filter((m) => m.to.includes(to)).map((m) => m.raw);
+      return capture.messagesTo(to).map((m) => m.raw);
     },
     async close() {
       await mailer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await capture.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import { startProduct, type RunningProduct, type StartProductOptions } from './product';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -120,4 +121,22 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
+}
+
+/**
+ * Starts the product and a browser before a file's (or a describe's) tests, hands both to `started`, and
+ * closes them after: the set-up most browser tests share, written once.
+ */
+export function useProductAndBrowser(options: StartProductOptions, started: (running: { product: RunningProduct; browser: Browser }) => unknown): void {
+  let running: { product: RunningProduct; browser: Browser } | undefined;
+  let product: RunningProduct | undefined;
+  beforeAll(async () => {
+    product = await startProduct(options);
+    running = { product, browser: await launchChromium() };
+    started(running);
+  }, 180_000);
+  afterAll(async () => {
+    await running?.browser.close();
+    await product?.stop();
+  });
 }

@@ -38,10 +38,22 @@ export function startWorker(product: RunningProduct, name: string): ProductProce
   return spawnProcess(name, [WORKER_ENTRY], product.env, undefined);
 }
 
-/** Sends `signal` and waits for the process to end. */
-export async function stopProcess(p: Pick<ProductProcess, 'child' | 'exited'>, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+/**
+ * Sends `signal` and waits for the process to end; with `killAfterMs`, one that has not ended by then (a
+ * worker still inside a long job) is stopped outright.
+ */
+export async function stopProcess(
+  p: Pick<ProductProcess, 'child' | 'exited'>,
+  signal: NodeJS.Signals = 'SIGTERM',
+  killAfterMs?: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
-  return p.exited;
+  const forced = killAfterMs === undefined ? undefined : setTimeout(() => p.child.kill('SIGKILL'), killAfterMs);
+  try {
+    return await p.exited;
+  } finally {
+    clearTimeout(forced);
+  }
 }
 
 /** Whether the API replica at `url` is ready and says it leads the projections (false when it does not answer). */

@@ -1,4 +1,5 @@
 export * from './product';
+export * from './database';
 export * from './browser';
 export * from './mail';
 export * from './http';

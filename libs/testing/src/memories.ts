@@ -1,6 +1,8 @@
 // What the memories API's end-to-end tests share: a started product with two verified families (Ann and Bob,
 // who see nothing of each other's memories unless shared), and the calls every one of them makes.
-import { FILE_NAME_HEADER, MemoryDetailSchema, type MemoryDetail } from '@afterwards/contracts';
+import JSZip from 'jszip';
+import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, type MemoryDetail } from '@afterwards/contracts';
+import { expectEventually } from '@afterwards/persistence/testing';
 import { signedIn, signUpVerified } from './accounts';
 import type { HttpSession } from './http';
 import { startProduct, type RunningProduct } from './product';
@@ -54,4 +56,23 @@ export function useMemoriesProduct(started: (running: MemoriesProduct) => unknow
   afterAll(async () => {
     await running?.product.stop();
   });
+}
+
+/** Asks for a memory's "Download everything", waits until the zip is ready (30 s at most) and opens it. */
+export async function downloadEverything(http: HttpSession, memoryId: string): Promise<{ zip: JSZip; downloadUrl: string }> {
+  const started = await http.json(`/api/memories/${memoryId}/exports`, { method: 'POST', json: {} });
+  expect(started.status).toBe(202);
+  const exportId = MemoryExportSchema.parse(started.body).id;
+  const ready = await expectEventually(
+    async () => {
+      const now = MemoryExportSchema.parse((await http.json(`/api/memories/${memoryId}/exports/${exportId}`)).body);
+      expect(now).toMatchObject({ status: 'ready', progress: 100 });
+      return now;
+    },
+    30_000,
+    200,
+  );
+  const zipped = await http.fetch(ready.downloadUrl!);
+  expect(zipped.headers.get('content-type')).toBe('application/zip');
+  return { zip: await JSZip.loadAsync(Buffer.from(await zipped.arrayBuffer())), downloadUrl: ready.downloadUrl! };
 }

@@ -171,3 +171,18 @@ export function mappedRoutes(product: Pick<RunningProduct, 'logs'>): { method: s
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ path: m[1]!, method: m[2]! }));
 }
+
+/**
+ * Starts the product before a file's (or a describe's) tests, hands it to `started`, and stops it after
+ * them: one product a file, and no copy of the same beforeAll/afterAll pair in every test file.
+ */
+export function useProduct(options: StartProductOptions, started: (product: RunningProduct) => unknown): void {
+  let product: RunningProduct | undefined;
+  beforeAll(async () => {
+    product = await startProduct(options);
+    started(product);
+  }, 180_000);
+  afterAll(async () => {
+    await product?.stop();
+  });
+}

@@ -12,7 +12,6 @@ import {
   PostgresEventStore,
   START,
   type EventHandler,
-  type EventMetadata,
   type EventStore,
   type NewEvent,
   type SubscribeOptions,
@@ -22,6 +21,7 @@ import { ProjectionRunner } from '@afterwards/server-kit';
 import { directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
 import { listingSubmitted } from '@afterwards/directory-domain/testing';
+import { benchMetadata } from './bench-events';
 import { median, ms, summarise } from './stats';
 
 export interface EventStoreBenchOptions {
@@ -33,15 +33,6 @@ export interface EventStoreBenchOptions {
   /** Interleaved rounds of the append and its limit, and lag windows (default 3). */
   readonly rounds?: number;
 }
-
-const metadata = (): EventMetadata => ({
-  eventId: randomUUID(),
-  occurredAt: new Date().toISOString(),
-  actor: 'system:bench',
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  schemaVersion: 1,
-});
 
 async function openTarget(target: EventStoreBenchOptions['target']): Promise<{ sql: SqlClient; dispose(): Promise<void> }> {
   if (target === 'postgres') {
@@ -57,14 +48,14 @@ async function openTarget(target: EventStoreBenchOptions['target']): Promise<{ s
 function submitted(listingId: string): NewEvent {
   return {
     ...listingSubmitted({ listingId, name: `Bench Funeral Directors ${listingId.slice(0, 6)}`, address: null, latitude: 53.8, longitude: -1.55, source: 'Bench' }),
-    metadata: metadata(),
+    metadata: benchMetadata(),
   };
 }
 
 const edited = (listingId: string, n: number): NewEvent => ({
   type: 'ListingEdited',
   data: { listingId, changes: { pricing: `From £${1000 + n}` } },
-  metadata: metadata(),
+  metadata: benchMetadata(),
 });
 
 /** The raw INSERT the append is measured against: a table shaped like `events` (columns, defaults, indexes). */

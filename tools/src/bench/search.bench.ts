@@ -9,6 +9,7 @@ import { directoryMigrations, listingsProjection, SearchListings, SearchListings
 import { decideListing, evolveListing, initialListingState, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
 import { loadGazetteer, type Town } from '@afterwards/places';
 import { prng } from '../seed/seed-listings';
+import { benchMetadata } from './bench-events';
 import { ms, summarise } from './stats';
 
 export interface SearchBenchOptions {
@@ -23,15 +24,6 @@ export interface SearchBenchOptions {
   /** A database a kept run loaded: migrations are applied (new indexes), the load is skipped. */
   readonly database?: string;
 }
-
-const metadata = () => ({
-  eventId: randomUUID(),
-  occurredAt: new Date().toISOString(),
-  actor: 'system:bench',
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  schemaVersion: 1,
-});
 
 /**
  * Listings spread over every town in proportion to its population (about one per 700 people, as in
@@ -104,7 +96,7 @@ export function* benchListingStreams(count: number, seed: number): Generator<{ s
       }
       for (const e of decided) {
         state = evolveListing(state, e);
-        events.push({ ...e, metadata: metadata() });
+        events.push({ ...e, metadata: benchMetadata() });
       }
     }
     yield { streamId: listingStreamId(listingId), events };

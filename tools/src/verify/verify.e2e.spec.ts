@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { staffSignedIn, startProduct, tamperAsSuperuser, TOOLS_ENTRY, type RunningProduct } from '@afterwards/testing';
+import { FORGE_AUDIT } from './forged-logs.testing';
 
 /**
  * The built product takes signed checkpoints of both logs on its own (decision 0038), and the built
@@ -57,18 +58,7 @@ describe('signed checkpoints through the built product and tools (services profi
   }, 120_000);
 
   it('a chain recomputed with the product’s own functions, and a removed stream, fail both commands', async () => {
-    await tamperAsSuperuser(
-      product,
-      `UPDATE admin_audit_log SET new_values = '{"forged": true}' WHERE id = (SELECT min(id) FROM admin_audit_log);
-       DO $$
-       DECLARE r record; h text := NULL;
-       BEGIN
-         FOR r IN SELECT id FROM admin_audit_log ORDER BY id LOOP
-           UPDATE admin_audit_log l SET prev_hash = h, row_hash = admin_audit_hash(h, admin_audit_content(l)) WHERE l.id = r.id RETURNING l.row_hash INTO h;
-         END LOOP;
-         UPDATE admin_audit_chain_head SET last_id = (SELECT max(id) FROM admin_audit_log), last_hash = h;
-       END $$`,
-    );
+    await tamperAsSuperuser(product, FORGE_AUDIT);
     const audit = run(product, 'audit', 'verify');
     expect(audit.output).toMatch(/\(checkpoint_mismatch\): Row \d+ does not have the hash checkpoint \d+ of .* signed: the chain was rewritten/);
     expect(audit.status).toBe(1);

@@ -8,6 +8,7 @@ import { asAdminRole, identityMigrations, verifyAuditChain, writeAudit, type Aud
 import { persistenceMigrations, runMigrations } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { loadConfig, publicKeyText, takeCheckpoints, type AppConfig } from '@afterwards/server-kit';
+import { FORGE_AUDIT } from './forged-logs.testing';
 import { auditVerifyCommand, eventsVerifyCommand } from './verify.command';
 
 /**
@@ -39,18 +40,6 @@ async function asOwner(db: TestDatabase, statements: string): Promise<void> {
     await tx.exec('ALTER TABLE admin_audit_log ENABLE TRIGGER admin_audit_no_update; ALTER TABLE events ENABLE TRIGGER events_no_update');
   });
 }
-
-/** An edit of the first audit row, then the whole chain recomputed with the product's functions and the head moved. */
-const FORGE_AUDIT = `
-  UPDATE admin_audit_log SET new_values = '{"name": "Forged"}' WHERE id = (SELECT min(id) FROM admin_audit_log);
-  DO $$
-  DECLARE r record; h text := NULL;
-  BEGIN
-    FOR r IN SELECT id FROM admin_audit_log ORDER BY id LOOP
-      UPDATE admin_audit_log l SET prev_hash = h, row_hash = admin_audit_hash(h, admin_audit_content(l)) WHERE l.id = r.id RETURNING l.row_hash INTO h;
-    END LOOP;
-    UPDATE admin_audit_chain_head SET last_id = (SELECT max(id) FROM admin_audit_log), last_hash = h;
-  END $$;`;
 
 /** The same for a stream: its first event edited, every hash after it recomputed with event_hash/event_content. */
 const forgeStream = (stream: string) => `

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import {
   AdminListingFormSchema,
   type AdminPromotion,
@@ -9,7 +8,7 @@ import {
   type StreamHistory,
   type StreamState,
 } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, queryDatabase, signedIn, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'hana.history@example.test', name: 'Hana History', password: 'quiet-harbour-81' };
 const AUDITOR = { email: 'rory.reviewer@example.test', name: 'Rory Reviewer', password: 'quiet-harbour-82' };
@@ -40,15 +39,7 @@ describe('event history for reviewers', () => {
     expect((await http.json('/api/admin/session', { method: 'POST', json: who })).status).toBe(200);
     return http;
   }
-  async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T>(text: string, params: unknown[] = []) => queryDatabase<T>(product, text, params);
   const ok = async <T>(res: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> => {
     const r = await res;
     expect([r.status, r.body]).toEqual([status, expect.anything()]);

@@ -14,7 +14,7 @@ import {
   type StreamState,
   type StreamSummary,
 } from '@afterwards/contracts';
-import type { EventStore, RecordedEvent } from '@afterwards/event-store';
+import { toRecorded, type EventRow as StoredEventRow, type EventStore, type RecordedEvent } from '@afterwards/event-store';
 import type { SqlClient } from '@afterwards/persistence';
 import { EVENT_STORE, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
 import { MEMORY_ORGANISATIONS_STREAM_PREFIX } from '@afterwards/organisations-domain';
@@ -24,31 +24,12 @@ import { StateSnapshots } from './state-snapshots';
 
 export const streamNotFound = (): ProblemError => new ProblemError(404, 'STREAM_NOT_FOUND', 'There is no history for this record.');
 
-interface EventRow {
-  commit: string;
-  prepare: string;
-  stream_id: string;
-  revision: string;
-  type: string;
-  data: unknown;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date | string;
+interface EventRow extends StoredEventRow {
   cursor?: string;
 }
 
 const EVENT_COLUMNS = `e.tx_id::text AS commit, e.seq::text AS prepare, e.stream_id, e.revision::text AS revision, e.type, e.data, e.metadata, e.recorded_at`;
 
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    streamId: row.stream_id,
-    revision: BigInt(row.revision),
-    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: (row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at)).toISOString(),
-  };
-}
 
 /**
  * Memory streams are a family's, and so is a memory's list of organisations (never replayed here; its values

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import JSZip from 'jszip';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import {
   ACCOUNT_DELETION_PHRASE,
-  MemoryExportSchema,
   MemoryOrganisationsResponseSchema,
   MissingOrganisationsSchema,
   PrivateTopics,
@@ -17,8 +15,8 @@ import {
   type ReadModelChanged,
 } from '@afterwards/contracts';
 import { pdfPages } from '@afterwards/organisations-domain/testing';
-import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, useProduct, type RunningProduct } from '@afterwards/testing';
+import { downloadEverything } from '@afterwards/testing/memories';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
 describe("a memory's organisations over HTTP", () => {
@@ -267,12 +265,7 @@ describe("a memory's organisations over HTTP", () => {
 /** The embedded profile (`npm start`): the memory's download holds its organisations' statuses and letters. */
 describe("a memory's organisations in 'Download everything' (embedded profile)", () => {
   let product: RunningProduct;
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useProduct({ profile: 'embedded', seedCount: 0 }, (started) => (product = started));
 
   it('adds the statuses as CSV and each letter as a PDF, and keeps the reference out of every file on disk', async () => {
     const email = 'erin.organisations@example.test';
@@ -286,19 +279,7 @@ describe("a memory's organisations in 'Download everything' (embedded profile)",
     const edited = await http.json(`/api/memories/${id}/organisations/${entry.id}`, { method: 'PATCH', json: { references: [{ label: 'Account number', value: '77120958' }], status: 'letter-sent', statusOn: '2026-11-10' } });
     expect(edited.status).toBe(200);
 
-    const started = await http.json(`/api/memories/${id}/exports`, { method: 'POST', json: {} });
-    expect(started.status).toBe(202);
-    const exportId = MemoryExportSchema.parse(started.body).id;
-    const ready = await expectEventually(
-      async () => {
-        const now = MemoryExportSchema.parse((await http.json(`/api/memories/${id}/exports/${exportId}`)).body);
-        expect(now).toMatchObject({ status: 'ready' });
-        return now;
-      },
-      30_000,
-      200,
-    );
-    const zip = await JSZip.loadAsync(Buffer.from(await (await http.fetch(ready.downloadUrl!)).arrayBuffer()));
+    const { zip } = await downloadEverything(http, id);
     const csv = await zip.file('organisations/statuses.csv')!.async('string');
     expect(csv).toContain('Nationwide Building Society,Building society,Yes,Letter sent,2026-11-10');
     expect(csv).toContain('Account number: 77120958');

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   AdminDashboardSchema,
   AdminPromotionListSchema,
@@ -10,9 +8,8 @@ import {
   type AdminPromotion,
 } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { API_ENTRY, HttpSession, startProduct, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, HttpSession, startProduct, startWorker, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
 
-const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
 const STAFF = { email: 'rhian.promotions@afterwards.example', name: 'Rhian Evans', password: 'harbour-lights-2026' };
 
 /**
@@ -22,26 +19,21 @@ const STAFF = { email: 'rhian.promotions@afterwards.example', name: 'Rhian Evans
  */
 describe('promotions over HTTP (services profile, with a worker)', () => {
   let product: RunningProduct;
-  let worker: ChildProcess | undefined;
+  let worker: ProductProcess | undefined;
   let staff: HttpSession;
   let db: pg.Client;
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 60 });
-    worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: 'ignore' });
+    worker = startWorker(product, 'worker');
     product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
     staff = new HttpSession(product.url);
     expect((await staff.json('/api/admin/session', { method: 'POST', json: { email: STAFF.email, password: STAFF.password } })).status).toBe(200);
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    db = await connectDatabase(product);
   }, 180_000);
   afterAll(async () => {
     await db?.end();
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    if (worker) await stopProcess(worker);
     await product?.stop();
   });
 

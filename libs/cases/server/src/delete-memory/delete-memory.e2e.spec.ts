@@ -1,13 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import JSZip from 'jszip';
-import pg from 'pg';
 import sharp from 'sharp';
-import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, MemoryListResponseSchema, type MemoryDetail } from '@afterwards/contracts';
+import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryListResponseSchema, type MemoryDetail } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { API_ENTRY, latestMail, signedIn, signUpVerified, startProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
-import { createMemory, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
+import {
+  connectDatabase,
+  latestMail,
+  signedIn,
+  signUpVerified,
+  startWorker,
+  stopProcess,
+  useProduct,
+  type HttpSession,
+  type ProductProcess,
+  type RunningProduct,
+} from '@afterwards/testing';
+import { createMemory, downloadEverything, pdfWith, uploadBytes, useMemoriesProduct } from '@afterwards/testing/memories';
 
 /** Delete Forever over HTTP, against the built product on PostgreSQL and Redis (one product for the file). */
 describe('Delete Forever over HTTP (services profile)', () => {
@@ -56,9 +64,8 @@ describe('Delete Forever over HTTP (services profile)', () => {
     expect(blobs.length).toBeGreaterThanOrEqual(4); // photo, its thumbnail, two documents
 
     const markers = ['Zephyr', 'Quill', 'lilies', 'zephyr.pending', id];
-    const db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
-    let worker: ChildProcess | undefined;
+    const db = await connectDatabase(product);
+    let worker: ProductProcess | undefined;
     const everything = async (): Promise<string> => {
       const tables = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
       const dumps = await Promise.all(tables.rows.map((t) => db.query(`SELECT t::text AS row FROM "${t.table_name}" t`)));
@@ -72,7 +79,7 @@ describe('Delete Forever over HTTP (services profile)', () => {
       expect((await ann.fetch(`/api/memories/${id}`)).status).toBe(404);
       // Bob is told by e-mail (decision 0045): the name of the person who died was kept only until it went.
       // With Redis the e-mail is a job for the worker, as in production.
-      worker = spawn(process.execPath, [path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js')], { env: product.env, stdio: 'ignore' });
+      worker = startWorker(product, 'worker');
       // The worker is started just now: on a loaded machine it takes more than the usual 10 s to send.
       const told = await latestMail(product.outboxDir, 'bob.memories@example.test', { kind: 'memory-notice-memory-deleted', timeoutMs: 30_000 });
       expect(told.subject).toBe('Zephyrine Quillfeather: a shared memory has been deleted');
@@ -93,11 +100,7 @@ describe('Delete Forever over HTTP (services profile)', () => {
       }
     } finally {
       await db.end();
-      if (worker && worker.exitCode === null) {
-        const exited = new Promise((r) => worker!.once('exit', r));
-        worker.kill('SIGTERM');
-        await exited;
-      }
+      if (worker) await stopProcess(worker);
     }
     for (const blob of blobs) {
       expect(fs.existsSync(path.join(product.dataDir, 'files', blob.slice(0, 2), blob))).toBe(false);
@@ -108,12 +111,7 @@ describe('Delete Forever over HTTP (services profile)', () => {
 /** The embedded profile (PGlite, local files) that `npm start` runs: the same routes, the same guarantees. */
 describe('Delete Forever over HTTP (embedded profile)', () => {
   let product: RunningProduct;
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  useProduct({ profile: 'embedded', seedCount: 0 }, (started) => (product = started));
 
   it('opens a memory, keeps an encrypted file, and deletes it all forever', async () => {
     const email = 'eve.embedded@example.test';
@@ -136,21 +134,7 @@ describe('Delete Forever over HTTP (embedded profile)', () => {
     expect(fs.existsSync(blob)).toBe(true);
 
     // Download everything: without Redis the job runs in the API's own process, through the same jobs port.
-    const started = await http.json(`/api/memories/${id}/exports`, { method: 'POST', json: {} });
-    expect(started.status).toBe(202);
-    const exportId = MemoryExportSchema.parse(started.body).id;
-    const ready = await expectEventually(
-      async () => {
-        const now = MemoryExportSchema.parse((await http.json(`/api/memories/${id}/exports/${exportId}`)).body);
-        expect(now).toMatchObject({ status: 'ready', progress: 100 });
-        return now;
-      },
-      30_000,
-      200,
-    );
-    const zipped = await http.fetch(ready.downloadUrl!);
-    expect(zipped.headers.get('content-type')).toBe('application/zip');
-    const zip = await JSZip.loadAsync(Buffer.from(await zipped.arrayBuffer()));
+    const { zip, downloadUrl } = await downloadEverything(http, id);
     const entry = Object.keys(zip.files).find((n) => n.endsWith('peggy.pdf'))!;
     expect((await zip.file(entry)!.async('nodebuffer')).toString()).toContain('peggy-marker');
 
@@ -159,7 +143,7 @@ describe('Delete Forever over HTTP (embedded profile)', () => {
     expect((await http.fetch(`/api/memories/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(fs.existsSync(blob)).toBe(false);
     expect(fs.readdirSync(path.join(product.dataDir, 'files'), { recursive: true }).length).toBe(before - 2);
-    expect((await http.fetch(ready.downloadUrl!)).status).toBe(404);
+    expect((await http.fetch(downloadUrl)).status).toBe(404);
     expect((await http.json('/api/memories')).body).toEqual({ memories: [] });
   });
 });

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   DirectorySearchResponseSchema,
   PlaceSuggestResponseSchema,
@@ -8,35 +6,24 @@ import {
   RecordInteractionsResponseSchema,
 } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { API_ENTRY, startProduct, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, startProduct, startWorker, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
 
-const WORKER_ENTRY = path.join(path.dirname(API_ENTRY), '..', '..', 'worker', 'dist', 'main.js');
 
 describe('place suggestions and listing interactions over HTTP, services profile', () => {
   let product: RunningProduct;
-  let worker: ChildProcess | undefined;
+  let worker: ProductProcess | undefined;
   let db: pg.Client;
-  let workerOutput = '';
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 120 });
     // The services profile runs the counters job in the worker, scheduled through BullMQ.
-    worker = spawn(process.execPath, [WORKER_ENTRY], { env: product.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    worker.stdout!.on('data', (c: Buffer) => (workerOutput += c.toString()));
-    worker.stderr!.on('data', (c: Buffer) => (workerOutput += c.toString()));
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    worker = startWorker(product, 'worker');
+    db = await connectDatabase(product);
   }, 180_000);
   afterAll(async () => {
     await db?.end();
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker!.once('exit', r));
-      worker.kill('SIGTERM');
-      // A worker still inside a long job gets 15 s to finish it, then is stopped outright.
-      const forced = setTimeout(() => worker!.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(forced);
-    }
+    // A worker still inside a long job gets 15 s to finish it, then is stopped outright.
+    if (worker) await stopProcess(worker, 'SIGTERM', 15_000);
     await product?.stop();
   });
 
@@ -93,7 +80,7 @@ describe('place suggestions and listing interactions over HTTP, services profile
 
     // Counters follow within a few seconds, through the worker's scheduled job.
     await expectEventually(async () => {
-      expect(worker!.exitCode === null ? 'running' : `worker exited: ${workerOutput}`).toBe('running');
+      expect(worker!.child.exitCode === null ? 'running' : `worker exited: ${worker!.logs()}`).toBe('running');
       const { rows } = await db.query('SELECT views::int, calls::int FROM listing_interaction_counters WHERE listing_id = $1', [shown[0]!.id]);
       expect(rows[0]).toEqual({ views: 2, calls: 1 });
     }, 20_000, 200);

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { PrivateTopics, REALTIME_PATH, RealtimeEvents, StaffTopics } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, signedIn, signUpVerified, staffSignedIn, startApiReplica, startProduct, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, queryDatabase, signedIn, signUpVerified, staffSignedIn, startApiReplica, startProduct, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
 
 const FAMILY = { email: 'sia.socket@example.test', password: 'quiet-harbour-64' };
 const STAFF = { email: 'sol.socket@example.test', name: 'Sol Socket', password: 'quiet-harbour-65' };
@@ -23,15 +22,7 @@ describe('sockets end with their session', () => {
     await product?.stop();
   });
 
-  async function query(text: string, params: unknown[] = []): Promise<void> {
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(text, params);
-    } finally {
-      await client.end();
-    }
-  }
+  const query = (text: string, params: unknown[] = []) => queryDatabase(product, text, params);
 
   /** A socket of `http`'s session, watching `topic`, that records whether the server closed it. */
   async function watching(http: HttpSession, topic: string, url = product.url): Promise<{ socket: Socket; closedByServer: () => boolean }> {

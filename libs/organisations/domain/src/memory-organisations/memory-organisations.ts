@@ -1,5 +1,5 @@
-import type { MemoryOrganisationStatus, OrganisationAnswers, OrganisationKind, PostalAddress, TellingService } from '@afterwards/contracts';
-import type { MemoryOrganisationsEvent, Sealed } from './memory-organisations.events';
+import type { MemoryOrganisationStatus, OrganisationAnswers, TellingService } from '@afterwards/contracts';
+import type { MemoryOrganisationAdded, MemoryOrganisationsEvent, Sealed } from './memory-organisations.events';
 import { UNANSWERED } from '../starting-list/starting-list';
 import { invalidField, MEMORY_ORGANISATION_MESSAGES as M, MemoryOrganisationError } from './memory-organisations.errors';
 
@@ -29,17 +29,8 @@ export const initialMemoryOrganisationsState: MemoryOrganisationsState = { caseI
 export type MemoryOrganisationsCommand =
   | { type: 'GiveOrganisationAnswers'; caseId: string; answers: OrganisationAnswers }
   | { type: 'GiveDeceasedLastAddress'; caseId: string; lastAddress: Sealed | null }
-  | {
-      type: 'AddMemoryOrganisation';
-      caseId: string;
-      entryId: string;
-      organisationId: string | null;
-      name: string;
-      kind: OrganisationKind;
-      address: PostalAddress;
-      email: string | null;
-      usualReplyDays: number;
-    }
+  // Adding carries exactly what the event records.
+  | ({ type: 'AddMemoryOrganisation' } & MemoryOrganisationAdded['data'])
   | {
       type: 'EditMemoryOrganisation';
       caseId: string;

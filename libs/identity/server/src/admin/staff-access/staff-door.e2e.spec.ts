@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { ProblemDetailsSchema } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, queryDatabase, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'dora.door@example.test', name: 'Dora Door', password: 'quiet-harbour-60' };
 const FAMILY = { email: 'finn.family@example.test', password: 'quiet-harbour-61' };
@@ -23,15 +22,7 @@ describe('staff sign-in has one door', () => {
     await product?.stop();
   });
 
-  async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => queryDatabase<T>(product, text, params);
   const from = (address: string) => new HttpSession(product.url, { 'x-forwarded-for': address, 'user-agent': 'staff-door-e2e' });
   const familyDoor = (http: HttpSession, email: string, password: string) => http.json('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
   const staffDoor = (http: HttpSession, email: string, password: string) => http.json('/api/admin/session', { method: 'POST', json: { email, password } });
