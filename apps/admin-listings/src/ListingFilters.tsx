@@ -1,6 +1,7 @@
 // Local Businesses' filters: search, status, category, promoted, and the order of the list.
 import { LISTING_CATEGORIES, LISTING_STATUSES } from '@afterwards/contracts';
-import { Card, Icon, Select, TextInput } from '@afterwards/web-ui';
+import { Select } from '@afterwards/web-ui';
+import { SearchFilters } from '@afterwards/web-ui/back-office';
 import type { ListingSort } from './ListingsTable';
 
 
@@ -42,17 +43,7 @@ export interface ListingFiltersProps {
 export function ListingFilters({ filter, onFilter, sort, order, onSort }: ListingFiltersProps) {
   const current = `${sort}:${order}`;
   return (
-    <Card className="aw-filters" role="search" aria-label="Filter businesses">
-      <TextInput
-        label="Search"
-        hint="Name, location or category"
-        type="search"
-        value={filter.search}
-        onChange={(e) => onFilter({ search: e.target.value })}
-        maxLength={100}
-        icon={<Icon name="search" size={18} />}
-        className="aw-filters__search"
-      />
+    <SearchFilters label="Filter businesses" hint="Name, location or category" search={filter.search} onSearch={(value) => onFilter({ search: value })} maxLength={100}>
       <Select label="Status" value={filter.status} onChange={(e) => onFilter({ status: e.target.value })} options={STATUS_OPTIONS} />
       <Select label="Category" value={filter.category} onChange={(e) => onFilter({ category: e.target.value })} options={CATEGORY_OPTIONS} />
       <Select label="Promoted" value={filter.promoted} onChange={(e) => onFilter({ promoted: e.target.value })} options={PROMOTED_OPTIONS} />
@@ -66,6 +57,6 @@ export function ListingFilters({ filter, onFilter, sort, order, onSort }: Listin
         // A sort chosen from a column heading that the list does not offer is shown as it is.
         options={SORT_OPTIONS.some((o) => o.value === current) ? SORT_OPTIONS : [...SORT_OPTIONS, { value: current, label: `${sort} (${order === 'asc' ? 'ascending' : 'descending'})` }]}
       />
-    </Card>
+    </SearchFilters>
   );
 }

@@ -19,8 +19,8 @@ import {
   type OrganisationStatus,
 } from '@afterwards/contracts';
 import { useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast } from '@afterwards/web-ui';
-import { ReadOnlyNote } from '@afterwards/web-ui/back-office';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
+import { ReadOnlyNote, SearchFilters } from '@afterwards/web-ui/back-office';
 import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api';
 import { MissingOrganisationsPanel } from './MissingOrganisationsPanel';
 import { OrganisationCard } from './OrganisationCard';
@@ -180,20 +180,10 @@ function OrganisationsView({ admin }: OrganisationsProps) {
         <MissingOrganisationsPanel readOnly={readOnly} onAdd={(name) => setDialog({ kind: 'form', organisation: null, name })} />
 
         <h2 className="aw-visually-hidden">Find organisations</h2>
-        <Card className="aw-filters" role="search" aria-label="Filter organisations">
-          <TextInput
-            label="Search"
-            hint="Name, e.g. Nationwide or DVLA"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            maxLength={200}
-            icon={<Icon name="search" size={18} />}
-            className="aw-filters__search"
-          />
+        <SearchFilters label="Filter organisations" hint="Name, e.g. Nationwide or DVLA" search={search} onSearch={setSearch}>
           <Select label="Kind" value={kind} onChange={(e) => setKind(e.target.value)} options={KIND_OPTIONS} />
           <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
-        </Card>
+        </SearchFilters>
 
         <section className="aw-list" aria-labelledby="og-list-title">
           <div className="aw-list__bar">

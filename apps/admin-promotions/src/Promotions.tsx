@@ -14,12 +14,12 @@ import {
   staffMay,
 } from '@afterwards/contracts';
 import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, TextInput, useDebouncedValue, useToast } from '@afterwards/web-ui';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
 import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
-import { ReadOnlyNote, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
+import { ReadOnlyNote, SearchFilters, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
 import './admin-promotions.css';
 
 /**
@@ -215,20 +215,10 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
         <StatTiles label="Promotions at a glance" tiles={tiles} busy={!stats} />
 
         <h2 className="aw-visually-hidden">Find promotions</h2>
-        <Card className="aw-filters" role="search" aria-label="Filter promotions">
-          <TextInput
-            label="Search"
-            hint="Business name or location"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            maxLength={200}
-            icon={<Icon name="search" size={18} />}
-            className="aw-filters__search"
-          />
+        <SearchFilters label="Filter promotions" hint="Business name or location" search={search} onSearch={setSearch}>
           <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)} options={STATUS_OPTIONS} />
           <Select label="Plan" value={plan} onChange={(e) => setPlan(e.target.value)} options={[{ value: ALL, label: 'All plans' }, ...PLAN_OPTIONS(pricing)]} />
-        </Card>
+        </SearchFilters>
 
         {listingId ? (
           <Alert tone="info" className="pm-one-business">

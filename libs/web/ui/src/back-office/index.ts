@@ -12,3 +12,5 @@ import '../styles/back-office/csv-import.css';
 export { StatTiles } from './StatTiles';
 export type { StatTile, StatTilesProps } from './StatTiles';
 export { ReadOnlyNote } from './ReadOnlyNote';
+export { SearchFilters } from './SearchFilters';
+export type { SearchFiltersProps } from './SearchFilters';
