@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // API answers are never stored (Cache-Control below), so an ETag would only cost a hash of every body;
+  // static files keep theirs (serve-static sets its own).
+  app.set('etag', false);
   // First, so every answer is timed, refusals by later middleware included.
   app.use(httpMetrics(app.get(Metrics)));
   app.use(requestLog(logger));

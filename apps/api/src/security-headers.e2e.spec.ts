@@ -23,6 +23,12 @@ describe('browser security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('keeps API answers out of every cache, with no validator to revalidate them by', async () => {
+    const res = await fetch(`${product.url}/api/health/ready`);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+  });
+
   it('allows exactly the inline scripts of the pages rendered at build time, by their hashes', async () => {
     for (const path of ['/', '/resources', '/login', '/dashboard']) {
       const res = await fetch(`${product.url}${path}`);
