@@ -2,7 +2,8 @@
 // overview, memories, case details, tasks, documents, notes and organisations. The shell keeps it mounted on every tab so the
 // keyboard shortcuts and its dialogs work everywhere; on the shell's own tabs (resources, settings) it draws
 // only those dialogs.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { InlineLoading } from '@afterwards/web-ui';
 import { progressMessage } from '@afterwards/cases-domain';
 import { memoriesWhereMay, type MemorySummary } from '@afterwards/contracts';
 import { memoriesStore, useFarewell, useMemoriesLive, type MemoriesTab, type TabProps } from './store';
@@ -13,16 +14,11 @@ import { Celebration } from './shared/Progress';
 import { useProgressShown } from './shared/progress-preference';
 import { OverviewTab } from './overview/OverviewTab';
 import { MemoriesList } from './memories/MemoriesList';
-import { CaseDetails } from './memories/CaseDetails';
 import { CreateMemoryDialog } from './memories/CreateMemoryDialog';
 import { DeleteMemoryDialog } from './memories/DeleteMemoryDialog';
 import { MemoryDetailDialog } from './memories/MemoryDetailDialog';
 import { EditMemoryDialog } from './memories/EditMemoryDialog';
 import { ChecklistReady } from './memories/ChecklistReady';
-import { TasksTab } from './tasks/TasksTab';
-import { DocumentsTab } from './documents/DocumentsTab';
-import { NotesTab } from './notes/NotesTab';
-import { OrganisationsTab } from './organisations/OrganisationsTab';
 import './shared/memories.css';
 import './memories/memories-list.css';
 import './memories/case-details.css';
@@ -30,6 +26,16 @@ import './memories/sharing.css';
 import './shared/dialogs.css';
 import './shared/celebration.css';
 import './shared/sync.css';
+
+// The dashboard's first page (overview, list) is all a signed-in person's first load evaluates: a memory's
+// own screens (its details, tasks with their deadline rules, documents, notes, organisations with their
+// letters) load when first opened, so their code is not run, nor its schemas built, before the page can
+// answer a tap.
+const CaseDetails = lazy(() => import('./memories/CaseDetails').then((m) => ({ default: m.CaseDetails })));
+const TasksTab = lazy(() => import('./tasks/TasksTab').then((m) => ({ default: m.TasksTab })));
+const DocumentsTab = lazy(() => import('./documents/DocumentsTab').then((m) => ({ default: m.DocumentsTab })));
+const NotesTab = lazy(() => import('./notes/NotesTab').then((m) => ({ default: m.NotesTab })));
+const OrganisationsTab = lazy(() => import('./organisations/OrganisationsTab').then((m) => ({ default: m.OrganisationsTab })));
 
 export interface MemoriesDashboardProps {
   /** The dashboard's current tab; tabs that are not the remote's render nothing. */
@@ -160,7 +166,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
               onDismiss={() => setReadyId(null)}
             />
           ) : null}
-          {content}
+          <Suspense fallback={<InlineLoading>Opening...</InlineLoading>}>{content}</Suspense>
         </div>
       ) : null}
       <CreateMemoryDialog

@@ -8,8 +8,7 @@ import { isOwner, isShared, may } from '../shared/people';
 import { ShareMemoryDialog } from './ShareMemoryDialog';
 import { SharedWithYou } from './MemoriesList';
 import { categoryProgress, documentsProgress, isComplete, plural, settledBreakdown, tasksProgress, type CategoryTally } from '../shared/format';
-import { ProgressBar, ProgressMessage } from '../shared/Progress';
-import { useProgressShown } from '../shared/progress-preference';
+import { CompletionNote, ProgressBar, ProgressMessage } from '../shared/Progress';
 import { DOCUMENT_CATEGORY_LABELS, TASK_CATEGORY_LABELS } from '../tasks/checklist-view';
 import { usePrintChecklist } from '../print/PrintChecklist';
 import { MemoryPhoto } from './MemoriesList';
@@ -227,16 +226,5 @@ function CategoryCard({
         </ul>
       )}
     </Card>
-  );
-}
-
-/** Spec: at 100% with items, a celebration element shows (still; the moving one plays once when it happens). */
-export function CompletionNote() {
-  // Part of the celebration at 100%: hidden with the rest of progress when Progress Tracking is off.
-  if (!useProgressShown()) return null;
-  return (
-    <p className="mem-complete">
-      <span aria-hidden="true">🎉</span> Every task and document is done. Take a moment for yourself: you have done something hard.
-    </p>
   );
 }

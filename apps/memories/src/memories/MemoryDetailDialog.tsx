@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Dialog, Icon } from '@afterwards/web-ui';
 import { useCloseAllModals, useMemories, type MemoriesTab } from '../store';
 import { completedCount, formatCreatedDate, formatDay, isComplete } from '../shared/format';
-import { ProgressBar, ProgressMessage } from '../shared/Progress';
-import { CompletionNote } from './CaseDetails';
+import { CompletionNote, ProgressBar, ProgressMessage } from '../shared/Progress';
 import { MemoryPhoto } from './MemoriesList';
 import { may } from '../shared/people';
 

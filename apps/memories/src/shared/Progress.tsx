@@ -84,3 +84,14 @@ export function Celebration({ message, onDone, durationMs = 4000 }: { message: s
     </div>
   );
 }
+
+/** At 100% with items, a still celebration shows (the moving one plays once, when it happens). */
+export function CompletionNote() {
+  // Part of the celebration at 100%: hidden with the rest of progress when Progress Tracking is off.
+  if (!useProgressShown()) return null;
+  return (
+    <p className="mem-complete">
+      <span aria-hidden="true">🎉</span> Every task and document is done. Take a moment for yourself: you have done something hard.
+    </p>
+  );
+}
