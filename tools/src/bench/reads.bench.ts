@@ -30,6 +30,10 @@ export interface ReadsBenchOptions {
   readonly keep?: boolean;
 }
 
+/** The framework's share of a read (performance issue II): the product's rate against the read floor's, and its CPU. */
+const FLOOR_RATE_GOAL = 0.8;
+const FLOOR_CPU_GOAL = 1.25;
+
 /** What a browser sends: the API compresses per request, the bare server sends the same compressed bytes. */
 const ACCEPT_ENCODING = 'br, gzip';
 
@@ -248,6 +252,8 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
         const floorRate = median(floorFigures.map((f) => f.rate));
         const bareRate = median(limit.map((f) => f.rate));
         const p99 = median(product.map((f) => f.p99));
+        const productCpu = median(product.map((f) => f.serverCpuMs));
+        const floorCpu = median(floorFigures.map((f) => f.serverCpuMs));
         const bad = [...product, ...floorFigures].reduce((sum, f) => sum + f.bad, 0);
         lines.push(
           `  ${kind.label}, ${(captured.body.length / 1024).toFixed(1)} KB as sent (${captured.headers['content-encoding'] ?? 'identity'}):`,
@@ -257,6 +263,7 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
           `    CPU per request: API ${median(product.map((f) => f.serverCpuMs)).toFixed(2)} ms and its PostgreSQL connections ${median(product.map((f) => f.databaseCpuMs)).toFixed(2)} ms; bare server ${median(limit.map((f) => f.serverCpuMs)).toFixed(3)} ms`,
           `    read floor (the same read, same answer, on Node's bare http, no framework): ${floorFigures.map((f) => Math.round(f.rate)).join(', ')} requests/s; p99 ${floorFigures.map((f) => f.p99).join(', ')} ms;`,
           `      ratio 1/${(bareRate / floorRate).toFixed(1)} of the bare server, ${(floorRate / rate).toFixed(2)}x the product; CPU per request ${median(floorFigures.map((f) => f.serverCpuMs)).toFixed(2)} ms and PostgreSQL ${median(floorFigures.map((f) => f.databaseCpuMs)).toFixed(2)} ms`,
+          `    against the read floor: ${(rate / floorRate).toFixed(2)} of its rate (goal ≥ ${FLOOR_RATE_GOAL}: ${rate / floorRate >= FLOOR_RATE_GOAL ? 'met' : 'not met'}); API CPU ${(productCpu / floorCpu).toFixed(2)}x its CPU per request (goal ≤ ${FLOOR_CPU_GOAL}: ${productCpu / floorCpu <= FLOOR_CPU_GOAL ? 'met' : 'not met'})`,
           `    responses other than 200 from the product or the floor: ${bad}`,
         );
       }
