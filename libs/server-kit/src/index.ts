@@ -25,6 +25,7 @@ export * from './database/data-access';
 export * from './input/safe-text';
 export * from './input/own-origin';
 export * from './input/body-type';
+export * from './input/request-checks';
 export * from './input/oversize-request';
 export * from './csv/safe-csv';
 export * from './realtime/own-origin-io.adapter';

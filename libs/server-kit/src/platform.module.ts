@@ -1,8 +1,9 @@
 import { Global, Inject, Logger as NestLogger, Module, type DynamicModule, type INestApplicationContext, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
+import { APP_GUARD, ModuleRef } from '@nestjs/core';
 import { SafeTextGuard } from './input/safe-text';
 import { OwnOriginGuard } from './input/own-origin';
-import { BodyTypeInterceptor } from './input/body-type';
+import { BodyTypeCheck } from './input/body-type';
+import { RequestChecks } from './input/request-checks';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Logger } from 'pino';
 import type { Migration, PrismaClient } from '@afterwards/persistence';
@@ -149,11 +150,14 @@ export class PlatformModule {
         ProjectionsService,
         ShutdownState,
         // Every state-changing route takes the product's own Origin only (403); text the database cannot
-        // store is a 400, never a 500; after the guards (who may call), only the body types a route documents (415).
+        // store is a 400, never a 500; after who may call (a context's ACCESS_CHECK), only the body types a
+        // route documents (415): one guard runs them in that order (RequestChecks).
         ...(options.role === 'api'
           ? [
-              ...[OwnOriginGuard, SafeTextGuard].map((useClass) => ({ provide: APP_GUARD, useClass })),
-              { provide: APP_INTERCEPTOR, useClass: BodyTypeInterceptor },
+              OwnOriginGuard,
+              SafeTextGuard,
+              BodyTypeCheck,
+              { provide: APP_GUARD, useClass: RequestChecks },
               PlatformMetricsLifecycle,
             ]
           : []),

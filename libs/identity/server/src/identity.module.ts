@@ -4,8 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Logger } from 'pino';
 import { OutboxMailer, SmtpMailer, type Mailer } from '@afterwards/mail';
 import type { SqlClient } from '@afterwards/persistence';
-import { APP_CONFIG, RealtimeGateway, registerErrorCodes, ROOT_LOGGER, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
-import { APP_GUARD } from '@nestjs/core';
+import { ACCESS_CHECK, APP_CONFIG, RealtimeGateway, registerErrorCodes, ROOT_LOGGER, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
 import { AdminSessionController } from './admin/admin-session.http.controller';
 import { AuditLogController } from './admin/audit-log/audit-log.http.controller';
 import { FirstStaffController } from './admin/first-staff/first-staff.http.controller';
@@ -93,7 +92,7 @@ export class IdentityModule {
     AuditRecordNames,
     // Deleting an account: the ordered steps other contexts add to, and the route's service (API only).
     AccountErasure,
-    ...(role === 'api' ? [SocketSessions, FirstStaffService, DeleteAccountService, { provide: APP_GUARD, useClass: StaffGuard }] : []),
+    ...(role === 'api' ? [SocketSessions, FirstStaffService, DeleteAccountService, { provide: ACCESS_CHECK, useClass: StaffGuard }] : []),
   ],
       exports: [AUTH, MAILER, AuditTrail, AuditRecordNames, AccountErasure],
     };

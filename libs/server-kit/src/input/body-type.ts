@@ -1,4 +1,4 @@
-import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ProblemError } from '../problems/problem';
@@ -21,18 +21,13 @@ const hasBody = (req: Request): boolean =>
  * Each write route accepts only the body types its contract documents (JSON unless it says otherwise),
  * answering 415 to anything else. A form or text body is what a cross-site page can send without asking
  * first, so a route that never meant to read one never sees one, and a mistaken client learns why.
- * An interceptor, so it runs after every guard: who may call a route (401, 403) is answered first.
+ * Run by `RequestChecks` after the checks of who may call a route: 401 and 403 are answered first.
  */
 @Injectable()
-export class BodyTypeInterceptor implements NestInterceptor {
+export class BodyTypeCheck {
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(context: ExecutionContext, next: CallHandler) {
-    this.check(context);
-    return next.handle();
-  }
-
-  private check(context: ExecutionContext): void {
+  check(context: ExecutionContext): void {
     if (context.getType() !== 'http') return;
     const req = context.switchToHttp().getRequest<Request>();
     if (isSafeMethod(req.method) || !hasBody(req)) return;

@@ -19,11 +19,11 @@ export function isStaffRoute(path: string): boolean {
 }
 
 /**
- * One guard for every `/api/admin/*` route, registered for the whole app so that a route added later is
- * guarded without anyone remembering to. Each request needs a live session begun by the staff sign-in
- * (its lockout and audit) whose `admin_users` record is active (looked up every time: deactivating someone
- * takes effect at once); writes need a role that may write (the platform's OwnOriginGuard has already
- * refused a foreign Origin).
+ * One guard for every `/api/admin/*` route, run for the whole app (the platform's `RequestChecks` runs it
+ * as its ACCESS_CHECK) so that a route added later is guarded without anyone remembering to. Each request
+ * needs a live session begun by the staff sign-in (its lockout and audit) whose `admin_users` record is
+ * active (looked up every time: deactivating someone takes effect at once); writes need a role that may
+ * write (the platform's OwnOriginGuard has already refused a foreign Origin).
  */
 @Injectable()
 export class StaffGuard implements CanActivate {
@@ -38,7 +38,7 @@ export class StaffGuard implements CanActivate {
     const path = req.path;
     if (!isStaffRoute(path) || OPEN_ROUTES.some((open) => path === open || path.startsWith(`${open}/`))) return true;
 
-    // The Origin of writes is checked for every route by the platform's OwnOriginGuard, which runs first.
+    // The Origin of writes is checked for every route by the platform's OwnOriginGuard, run first by RequestChecks.
     const write = !isSafeMethod(req.method);
     const user = await findCurrentUser(this.auth, req);
     if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
