@@ -42,8 +42,7 @@ export class AdditionalDocumentsController {
   }
 
   @Delete(':id/additional-documents/:documentId')
-  async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    return this.memories.runAndRead(user, req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
+  remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
   }
 }
