@@ -1,7 +1,13 @@
 import { Body, Controller, Delete, Param, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { SettleItemRequestSchema, type MemoryDetail } from '@afterwards/contracts';
+import { SettleItemRequestSchema, type MemoryDetail, type SettleItemRequest } from '@afterwards/contracts';
 import { MemoryCommands } from '../memory-commands/memory-commands';
+
+/** The mark a PUT asks for, as the command takes it (no reason: null). */
+function settlementFrom(body: unknown): { kind: SettleItemRequest['kind']; reason: string | null } {
+  const { kind, reason } = SettleItemRequestSchema.parse(body ?? {});
+  return { kind, reason: reason ?? null };
+}
 
 /**
  * Starting late, and items that do not apply: PUT marks a task or checklist document 'not needed' or 'done
@@ -19,10 +25,7 @@ export class SettleItemController {
 
   @Put(':id/tasks/:taskId/settlement')
   settleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
-    return this.memories.runAndReadForCaller(req, () => {
-      const { kind, reason } = SettleItemRequestSchema.parse(body ?? {});
-      return { type: 'SettleTask', caseId: id, taskId, kind, reason: reason ?? null };
-    });
+    return this.memories.runAndReadForCaller(req, () => ({ type: 'SettleTask', caseId: id, taskId, ...settlementFrom(body) }));
   }
 
   @Delete(':id/tasks/:taskId/settlement')
@@ -32,10 +35,7 @@ export class SettleItemController {
 
   @Put(':id/documents/:documentId/settlement')
   settleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Body() body: unknown): Promise<MemoryDetail> {
-    return this.memories.runAndReadForCaller(req, () => {
-      const { kind, reason } = SettleItemRequestSchema.parse(body ?? {});
-      return { type: 'SettleDocument', caseId: id, documentId, kind, reason: reason ?? null };
-    });
+    return this.memories.runAndReadForCaller(req, () => ({ type: 'SettleDocument', caseId: id, documentId, ...settlementFrom(body) }));
   }
 
   @Delete(':id/documents/:documentId/settlement')
