@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { LISTING_STATUSES, ListingDetailsInputSchema, ListingStatusSchema } from './directory';
 import { LISTING_CATEGORIES, ListingCategorySchema, PublicListingSchema } from './directory-search';
+import { AdminUserSchema } from './identity';
 import { withoutFullStop } from './sentences';
 
 /**
@@ -374,7 +375,7 @@ export const AuditEntrySchema = z.object({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   createdAt: z.string(),
-  admin: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }).nullable(),
+  admin: AdminUserSchema.nullable(),
   /** The record's name today ('Hope Funeral Care'), or null when it has none or no longer exists. */
   recordName: z.string().nullable(),
   /** The sign-in account of a row with no staff member (a family account refused at /admin); email null once deleted. */

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { ADMIN_API } from './admin';
 import { ListingDetailsInputSchema } from './directory';
-import { LISTING_CATEGORIES, ListingCategorySchema } from './directory-search';
+import { LISTING_CATEGORIES, ListingCategorySchema, PublicListingSchema } from './directory-search';
 
 /**
  * Staff imports (admin spec: Bulk CSV Upload and Document Processing). Uploads are the file's bytes as
@@ -249,16 +249,12 @@ export const DOCUMENT_MESSAGES = {
 export const EXTRACTED_FIELDS = ['businessName', 'category', 'location', 'address', 'phone', 'email', 'website', 'description', 'pricing'] as const;
 export type ExtractedField = (typeof EXTRACTED_FIELDS)[number];
 
+/** A draft listing: what the rules found for its name, category and place, and the listing's own contact and description fields. */
 export const ExtractedDataSchema = z.object({
   businessName: z.string(),
   category: ListingCategorySchema,
   location: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  pricing: z.string().nullable(),
+  ...z.object(PublicListingSchema.shape).pick({ address: true, phone: true, email: true, website: true, description: true, pricing: true }).shape,
 });
 export type ExtractedData = z.infer<typeof ExtractedDataSchema>;
 

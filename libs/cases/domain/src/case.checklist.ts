@@ -2,7 +2,7 @@
 import { dueDateFor, isoDateIn, withDeadlineRule } from '@afterwards/checklist-domain';
 import { CaseError } from './case.errors';
 import type { CaseDetails, CaseEvent, ChecklistGenerated, DocumentCollected, DocumentUncollected, TaskCompleted, TaskReopened } from './case.events';
-import { findDocument, mapDocument, type CaseState, type CaseTask, type CommandOf } from './case.state';
+import { findById, findDocument, mapDocument, replaceById, type CaseState, type CaseTask, type CommandOf } from './case.state';
 
 /** The calendar day (UK time) a memory was started, from the instant it was opened. */
 export function startedOn(openedAt: string): string {
@@ -16,13 +16,11 @@ export function withDueDates(state: CaseState, details: CaseDetails): readonly C
 }
 
 export function findTask(state: CaseState, taskId: string): CaseTask {
-  const found = state.tasks.find((t) => t.id === taskId);
-  if (!found) throw new CaseError('TASK_NOT_FOUND', `Task not found: ${taskId}`);
-  return found;
+  return findById(state.tasks, taskId, () => new CaseError('TASK_NOT_FOUND', `Task not found: ${taskId}`));
 }
 
 export function mapTask(state: CaseState, taskId: string, change: (t: CaseTask) => CaseTask): readonly CaseTask[] {
-  return state.tasks.map((t) => (t.id === taskId ? change(t) : t));
+  return replaceById(state.tasks, taskId, change);
 }
 
 export type ChecklistCommand = CommandOf<'CompleteTask' | 'ReopenTask' | 'CollectDocument' | 'UncollectDocument'>;

@@ -2,7 +2,7 @@
 import { NoteCategorySchema } from '@afterwards/contracts';
 import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
 import type { CaseEvent, NoteAdded, NoteDeleted, NoteEdited } from './case.events';
-import type { CaseNote, CaseState, CommandOf } from './case.state';
+import { findById, replaceById, type CaseNote, type CaseState, type CommandOf } from './case.state';
 import { MAX_TEXT_LENGTH } from './limits';
 import { DEFAULT_NOTE_CATEGORY, MAX_NOTE_CONTENT_LENGTH, type NoteCategory } from './notes';
 
@@ -34,9 +34,7 @@ export function parseNote(input: { title: string; content: string; category?: st
 export type NotesCommand = CommandOf<'AddNote' | 'EditNote' | 'DeleteNote'>;
 
 function findNote(state: CaseState, noteId: string): CaseNote {
-  const found = state.notes.find((n) => n.id === noteId);
-  if (!found) throw new CaseError('NOTE_NOT_FOUND', CASE_MESSAGES.noteNotFound);
-  return found;
+  return findById(state.notes, noteId, () => new CaseError('NOTE_NOT_FOUND', CASE_MESSAGES.noteNotFound));
 }
 
 export function decideNotes(command: NotesCommand, state: CaseState): CaseEvent[] {
@@ -73,7 +71,7 @@ export function evolveNotes(state: CaseState, event: NoteAdded | NoteEdited | No
       const { noteId, title, content, category, editedAt } = event.data;
       return {
         ...state,
-        notes: state.notes.map((n) => (n.id === noteId ? { ...n, title, content, category, version: n.version + 1, updatedAt: editedAt } : n)),
+        notes: replaceById(state.notes, noteId, (n) => ({ ...n, title, content, category, version: n.version + 1, updatedAt: editedAt })),
         updatedAt: editedAt,
       };
     }

@@ -160,14 +160,24 @@ export function optionalText(value: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-export function findDocument(state: CaseState, documentId: string): CaseDocument {
-  const found = state.documents.find((d) => d.id === documentId);
-  if (!found) throw new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`);
+/** A task, document or note of the memory by its id, or the area's own not-found refusal. */
+export function findById<T extends { id: string }>(items: readonly T[], id: string, notFound: () => CaseError): T {
+  const found = items.find((item) => item.id === id);
+  if (!found) throw notFound();
   return found;
 }
 
+/** The list with the item of this id changed, the others as they were. */
+export function replaceById<T extends { id: string }>(items: readonly T[], id: string, change: (item: T) => T): readonly T[] {
+  return items.map((item) => (item.id === id ? change(item) : item));
+}
+
+export function findDocument(state: CaseState, documentId: string): CaseDocument {
+  return findById(state.documents, documentId, () => new CaseError('DOCUMENT_NOT_FOUND', `Document not found: ${documentId}`));
+}
+
 export function mapDocument(state: CaseState, documentId: string, change: (d: CaseDocument) => CaseDocument): readonly CaseDocument[] {
-  return state.documents.map((d) => (d.id === documentId ? change(d) : d));
+  return replaceById(state.documents, documentId, change);
 }
 
 /** What a person is to a memory: its owner, someone it is shared with, or nobody (null). */

@@ -9,8 +9,7 @@ import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { GetMemory } from '../get-memory/get-memory.query';
 import { FILE_STORE } from '../tokens';
-import { memoryTempScope } from '../file-purge/memory-temp-files';
-import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
+import { receiveDocumentFile } from '../uploads/receive-upload';
 
 /** Additional Documents: extra files the family keeps with a memory, one file per document. */
 @Controller('api/memories')
@@ -28,22 +27,13 @@ export class AdditionalDocumentsController {
   async add(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     await this.queries.execute(new GetMemory(user.id, id)); // 404 before storing anything
-    const fileName = uploadedFileName(req);
-    const stored = await receiveUpload(req, this.files, documentFileRules(fileName), memoryTempScope(id));
-    return keepIfAccepted(this.files, stored, () =>
-      this.memories.runAndRead(user, req, {
-        type: 'AddAdditionalDocument',
-        caseId: id,
-        documentId: randomUUID(),
-        title: decodedTextHeader(req.get(DOCUMENT_TITLE_HEADER)),
-        file: { fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType },
-      }),
+    return receiveDocumentFile(req, this.files, id, (file) =>
+      this.memories.runAndRead(user, req, { type: 'AddAdditionalDocument', caseId: id, documentId: randomUUID(), title: decodedTextHeader(req.get(DOCUMENT_TITLE_HEADER)), file }),
     );
   }
 
   @Delete(':id/additional-documents/:documentId')
-  async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    return this.memories.runAndRead(user, req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
+  remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
   }
 }

@@ -9,8 +9,7 @@ import { CASE_MESSAGES, CaseError, MAX_FILES_PER_DOCUMENT } from '@afterwards/ca
 import { MemoryCommands } from '../memory-commands/memory-commands';
 import { GetMemory } from '../get-memory/get-memory.query';
 import { FILE_STORE } from '../tokens';
-import { memoryTempScope } from '../file-purge/memory-temp-files';
-import { documentFileRules, keepIfAccepted, receiveUpload, uploadedFileName } from '../uploads/receive-upload';
+import { receiveDocumentFile } from '../uploads/receive-upload';
 
 /** Files of a checklist document: up to 5, 5 MB each, PDF, JPG, PNG, DOC or DOCX by content. */
 @Controller('api/memories')
@@ -40,16 +39,7 @@ export class DocumentFilesController {
     const document = await this.document(user, id, documentId);
     if (document.files.length >= MAX_FILES_PER_DOCUMENT) throw new CaseError('FILE_LIMIT_REACHED', CASE_MESSAGES.fileLimit);
 
-    const fileName = uploadedFileName(req);
-    const stored = await receiveUpload(req, this.files, documentFileRules(fileName), memoryTempScope(id));
-    return keepIfAccepted(this.files, stored, () =>
-      this.memories.runAndRead(user, req, {
-        type: 'AttachDocumentFile',
-        caseId: id,
-        documentId,
-        file: { fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType },
-      }),
-    );
+    return receiveDocumentFile(req, this.files, id, (file) => this.memories.runAndRead(user, req, { type: 'AttachDocumentFile', caseId: id, documentId, file }));
   }
 
   @Delete(':id/documents/:documentId/files/:fileId')

@@ -1,26 +1,23 @@
 import { Body, Controller, Patch, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { EditMemoryRequestSchema, type MemoryDetail } from '@afterwards/contracts';
-import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
 /** Edit Memory Information: only the fields sent change; a form filled from older details is refused. */
 @Controller('api/memories')
 export class EditMemoryController {
-  constructor(
-    private readonly sessions: SessionCache,
-    private readonly memories: MemoryCommands,
-  ) {}
+  constructor(private readonly memories: MemoryCommands) {}
 
   @Patch(':id')
-  async edit(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    const { expectedDetailsVersion, ...changes } = EditMemoryRequestSchema.parse(body ?? {});
-    return this.memories.runAndRead(user, req, {
-      type: 'EditCaseDetails',
-      caseId: id,
-      changes,
-      ...(expectedDetailsVersion !== undefined ? { expectedDetailsVersion } : {}),
+  edit(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, () => {
+      const { expectedDetailsVersion, ...changes } = EditMemoryRequestSchema.parse(body ?? {});
+      return {
+        type: 'EditCaseDetails',
+        caseId: id,
+        changes,
+        ...(expectedDetailsVersion !== undefined ? { expectedDetailsVersion } : {}),
+      };
     });
   }
 }

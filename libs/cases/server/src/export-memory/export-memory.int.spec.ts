@@ -9,11 +9,10 @@ import { EncryptedFileStore, FILE_TYPES } from '@afterwards/file-store';
 import { InProcessJobQueue } from '@afterwards/jobs';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { CommandPipeline, ProjectionRunner } from '@afterwards/server-kit';
+import { ProjectionRunner } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
-import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
-import { caseCommands } from '../change-case/case-pipeline';
+import { runCaseCommands, untilProjected, type TestCaseCommand } from '../change-case/case-commands.testing';
 import { filePurgeReactor } from '../file-purge/file-purge.reactor';
 import { eraseExportsOf } from '../erase-owned-memories/erase-exports';
 import { memoriesProjection } from '../memories-projection/memories.projection';
@@ -56,17 +55,9 @@ describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, cre
   });
 
   const OWNER = 'user-ann';
-  type Cmd = CaseCommand extends infer C ? (C extends CaseCommand ? Omit<C, 'actorId' | 'at' | 'caseId'> : never) : never;
-  async function run(caseId: string, ...commands: Cmd[]): Promise<void> {
-    for (const command of commands) {
-      const full = { ...command, caseId, actorId: OWNER, at: new Date().toISOString() } as CaseCommand;
-      await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor: OWNER });
-    }
-    const last = (await store.readStream(caseStreamId(caseId))).at(-1)!.position;
-    await expectEventually(() => {
-      const at = runner.status()[memoriesProjection.name];
-      expect(at && (at.commit > last.commit || (at.commit === last.commit && at.prepare >= last.prepare))).toBe(true);
-    });
+  async function run(caseId: string, ...commands: TestCaseCommand[]): Promise<void> {
+    await runCaseCommands(store, OWNER, caseId, ...commands);
+    await untilProjected(store, runner, caseId);
   }
   const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n% ${marker}\n%%EOF\n`);
   async function storePdf(marker: string) {
@@ -215,8 +206,7 @@ describe.each(testDatabaseFactories)('preparing a memory zip on %s', (_name, cre
   it("goes with the person: their account's erasure removes their zips of a memory shared with them, prepared and half written, at once", async () => {
     const { caseId } = await memoryWithFile();
     const BEA = 'user-bea';
-    const join = { type: 'JoinCase', caseId, actorId: BEA, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
-    await new CommandPipeline(store, caseCommands()).run(caseId, join, { actor: BEA });
+    await runCaseCommands(store, BEA, caseId, { type: 'JoinCase', invitationId: randomUUID(), role: 'viewer' });
     await expectEventually(async () => expect(await getMemoryDetail(prisma, BEA, caseId)).toBeTruthy());
     const ready = await startExport(caseId, BEA);
     await prepareMemoryExport(rt, ready.id);

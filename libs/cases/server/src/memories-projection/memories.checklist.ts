@@ -4,6 +4,7 @@ import { deadlineRuleOf, withinLimit, type Jurisdiction } from '@afterwards/chec
 import { dateColumn, isoDate } from '../read-model/row-dates';
 import type { AreaApplier } from './memory-batch';
 import { NO_SETTLEMENT } from './memories.settlement';
+import { provenanceOf, taskGuidanceOf } from '../read-model/checklist-text';
 
 type ChecklistEvent = Extract<CaseEvent, { type: 'ChecklistGenerated' | 'TaskCompleted' | 'TaskReopened' | 'DocumentCollected' | 'DocumentUncollected' }>;
 
@@ -36,15 +37,7 @@ export const applyChecklist: AreaApplier<ChecklistEvent> = async (event, { tx, c
           description: t.description,
           steps: t.steps,
           documentsNeeded: t.documentsNeeded,
-          estimatedTime: t.estimatedTime,
-          cost: t.cost,
-          whyNeeded: t.whyNeeded,
-          howToComplete: t.howToComplete,
-          externalUrl: t.externalUrl,
-          source: t.source,
-          lastReviewed: t.lastReviewed,
-          checkFigure: t.checkFigure,
-          figureNote: t.figureNote,
+          ...taskGuidanceOf(t),
           status: 'pending',
           completedAt: null,
           createdAt: created,
@@ -71,10 +64,7 @@ export const applyChecklist: AreaApplier<ChecklistEvent> = async (event, { tx, c
           whereToGet: d.whereToGet,
           cost: d.cost,
           neededFor: d.neededFor,
-          source: d.source,
-          lastReviewed: d.lastReviewed,
-          checkFigure: d.checkFigure,
-          figureNote: d.figureNote,
+          ...provenanceOf(d),
           collected: false,
           collectedAt: null,
           createdAt: created,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@afterwards/persistence';
-import { expectEventually, testDatabaseFactories } from '@afterwards/persistence/testing';
+import { testDatabaseFactories } from '@afterwards/persistence/testing';
 import { PostgresEventStore, START } from '@afterwards/event-store';
-import { CommandPipeline, ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
+import { ProjectionRunner, rebuildProjections, saveCheckpoint, withUser, type ProjectionChange } from '@afterwards/server-kit';
 import { useProjectionDatabase } from '@afterwards/server-kit/testing';
 import { identityMigrations } from '@afterwards/identity-server';
-import { caseStreamId, foldCase, type CaseCommand, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
+import { caseStreamId, foldCase, type CaseEvent, type CaseState } from '@afterwards/cases-domain';
 import type { MemoryDetail } from '@afterwards/contracts';
 import { replay } from '@afterwards/history-server';
 import { casesMigrations } from '../cases.migrations';
-import { caseCommands } from '../change-case/case-pipeline';
+import { runCaseCommands, untilProjected, type TestCaseCommand } from '../change-case/case-commands.testing';
 import { getMemoryDetail, listMemories, listMemoryDetails } from '../read-model/memory.queries';
 import { memoriesProjection } from './memories.projection';
 
@@ -19,23 +19,9 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
   useProjectionDatabase(create, [...identityMigrations, ...casesMigrations], (opened) => ({ store, prisma } = opened));
 
   const OWNER = 'user-ann';
-  type Cmd = CaseCommand extends infer C ? (C extends CaseCommand ? Omit<C, 'actorId' | 'at' | 'caseId'> : never) : never;
-  async function runAs(actor: string, caseId: string, ...commands: Cmd[]): Promise<void> {
-    for (const command of commands) {
-      const full = { ...command, caseId, actorId: actor, at: new Date().toISOString() } as CaseCommand;
-      // As ChangeCaseHandler does: Delete Forever erases the earlier events with its tombstone.
-      await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor });
-    }
-  }
-  const run = (caseId: string, ...commands: Cmd[]) => runAs(OWNER, caseId, ...commands);
-  // The stream's own last event: readAll on PostgreSQL stops short of commits still in flight.
-  const caught = async (runner: ProjectionRunner, caseId: string) => {
-    const last = (await store.readStream(caseStreamId(caseId))).at(-1)!.position;
-    await expectEventually(() => {
-      const at = runner.status()[memoriesProjection.name];
-      expect(at && (at.commit > last.commit || (at.commit === last.commit && at.prepare >= last.prepare))).toBe(true);
-    });
-  };
+  const runAs = (actor: string, caseId: string, ...commands: TestCaseCommand[]) => runCaseCommands(store, actor, caseId, ...commands);
+  const run = (caseId: string, ...commands: TestCaseCommand[]) => runAs(OWNER, caseId, ...commands);
+  const caught = (runner: ProjectionRunner, caseId: string) => untilProjected(store, runner, caseId);
   const file = (name: string) => ({ fileId: randomUUID(), fileName: name, fileSize: 1200, fileType: 'application/pdf' });
 
   it('projects a memory, its checklist, files and notes; replays change nothing; a rebuild equals the live model', async () => {
@@ -106,7 +92,7 @@ describe.each(testDatabaseFactories)('memories projection on %s', (_name, create
     await runner.start();
     /** The read model after each command, keyed by the stream's version once it was written. */
     const seen = new Map<number, MemoryDetail>();
-    const step = async (command: Cmd) => {
+    const step = async (command: TestCaseCommand) => {
       await run(id, command);
       await caught(runner, id);
       seen.set((await store.readStream(caseStreamId(id))).length, (await getMemoryDetail(prisma, OWNER, id))!);

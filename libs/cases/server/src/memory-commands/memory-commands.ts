@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { MemoryDetail } from '@afterwards/contracts';
 import type { CommandContext } from '@afterwards/server-kit';
-import { clientIp, type CurrentUser } from '@afterwards/identity-server';
+import { clientIp, SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import type { CaseCommand } from '@afterwards/cases-domain';
 import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.command';
 import { CasePipeline } from '../change-case/case-pipeline';
@@ -23,6 +23,7 @@ export class MemoryCommands {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly pipeline: CasePipeline,
+    private readonly sessions: SessionCache,
   ) {}
 
   context(user: CurrentUser, req: Request): CommandContext {
@@ -50,5 +51,15 @@ export class MemoryCommands {
     const result = await this.run(user, req, command);
     await this.settled(result);
     return this.queries.execute(new GetMemory(user.id, command.caseId));
+  }
+
+  /**
+   * A memory route's whole work: the signed-in caller (401 otherwise) runs the command and gets the memory
+   * back. A command read from the body is passed as a function, so it is parsed only once the caller is known
+   * (a signed-out request is 401, never 400).
+   */
+  async runAndReadForCaller(req: Request, command: OwnerCommand | (() => OwnerCommand)): Promise<MemoryDetail> {
+    const user = await this.sessions.requireUser(req);
+    return this.runAndRead(user, req, typeof command === 'function' ? command() : command);
   }
 }

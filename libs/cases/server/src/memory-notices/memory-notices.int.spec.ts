@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
 import { expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
-import { CommandPipeline, ProjectionRunner, type ProjectionChange } from '@afterwards/server-kit';
+import { ProjectionRunner, type ProjectionChange } from '@afterwards/server-kit';
 import { identityMigrations } from '@afterwards/identity-server';
 import { createBullMqHarness, createInProcessHarness } from '@afterwards/jobs/testing';
 import { SmtpMailer } from '@afterwards/mail';
 import { startSmtpCapture, type SmtpCapture } from '@afterwards/testing';
-import { caseStreamId, type CaseCommand } from '@afterwards/cases-domain';
+import { caseStreamId } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
-import { caseCommands } from '../change-case/case-pipeline';
+import { runCaseCommands, type TestCaseCommand } from '../change-case/case-commands.testing';
 import { MEMORY_NOTICES, memoryNoticesReactor, sendMemoryNoticeJob } from './memory-notices.reactor';
 import { sendMemoryNotice } from './send-memory-notice.job';
-
-type Cmd = Record<string, unknown> & { type: CaseCommand['type'] };
 
 /**
  * The memory-notices reactor on the real log and database, its job on the real queue (in-process on PGlite,
@@ -31,12 +29,7 @@ describe.each(testDatabaseFactories)('memory notices on %s', (name, create) => {
   const person = (first: string) => ({ id: `user-${randomUUID()}`, email: `${first.toLowerCase()}.${tag}@example.test`, name: `${first} Ellis` });
   const [ann, ben, cara, dan] = [person('Ann'), person('Ben'), person('Cara'), person('Dan')];
 
-  async function runAs(actor: string, caseId: string, ...commands: Cmd[]): Promise<void> {
-    for (const command of commands) {
-      const full = { ...command, caseId, actorId: actor, at: new Date().toISOString() } as CaseCommand;
-      await new CommandPipeline(store, caseCommands()).run(caseId, full, { actor });
-    }
-  }
+  const runAs = (actor: string, caseId: string, ...commands: TestCaseCommand[]) => runCaseCommands(store, actor, caseId, ...commands);
   const startRunner = async () => {
     runner = new ProjectionRunner(store, prisma, [memoryNoticesReactor(queue())], (change) => changes.push(change));
     await runner.start();

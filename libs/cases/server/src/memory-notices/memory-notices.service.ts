@@ -2,18 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EventStore, Position } from '@afterwards/event-store';
 import type { JobQueue } from '@afterwards/jobs';
 import type { PrismaClient } from '@afterwards/persistence';
-import {
-  EVENT_STORE,
-  JOB_QUEUE,
-  PRISMA,
-  ProjectionLeadership,
-  ProjectionRunner,
-  RealtimeGateway,
-  runWhileLeading,
-  waitForProjection,
-  type LeaderRunner,
-} from '@afterwards/server-kit';
-import { MEMORY_NOTICES, memoryNoticesReactor } from './memory-notices.reactor';
+import { EVENT_STORE, JOB_QUEUE, PRISMA, ProjectionLeadership, RealtimeGateway } from '@afterwards/server-kit';
+import { runReactorWhileLeading, type WaitForReactor } from '../leading-reactor';
+import { memoryNoticesReactor } from './memory-notices.reactor';
 
 /**
  * Runs the memory-notices reactor beside the projections, in the replica that leads, and tells the open
@@ -21,30 +12,25 @@ import { MEMORY_NOTICES, memoryNoticesReactor } from './memory-notices.reactor';
  */
 @Injectable()
 export class MemoryNoticesService {
-  private readonly logger = new Logger('memory-notices');
-  private readonly runner: LeaderRunner;
+  private readonly waitForReactor: WaitForReactor;
 
   constructor(
     @Inject(EVENT_STORE) store: EventStore,
-    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(PRISMA) prisma: PrismaClient,
     @Inject(JOB_QUEUE) queue: JobQueue,
     realtime: RealtimeGateway,
     leadership: ProjectionLeadership,
   ) {
-    this.runner = runWhileLeading(
-      leadership,
-      { name: MEMORY_NOTICES, order: 11 },
-      (fencing) =>
-        new ProjectionRunner(
-          store,
-          prisma,
-          [memoryNoticesReactor(queue)],
-          (change) => {
-            if (change.topic) for (const room of change.rooms) realtime.publish(change.topic, [...change.ids], room);
-          },
-          (_name, error) => this.logger.error({ err: error }, 'memory notices stopped'),
-          fencing,
-        ),
+    this.waitForReactor = runReactorWhileLeading(
+      { store, prisma, leadership, logger: new Logger('memory-notices') },
+      {
+        projection: memoryNoticesReactor(queue),
+        order: 11,
+        stoppedMessage: 'memory notices stopped',
+        onChange: (change) => {
+          if (change.topic) for (const room of change.rooms) realtime.publish(change.topic, [...change.ids], room);
+        },
+      },
     );
   }
 
@@ -53,6 +39,6 @@ export class MemoryNoticesService {
    * deleting an account waits for it before the account's own rows, its name among them, go.
    */
   waitUntilSeen(position: Position, timeoutMs = 30_000): Promise<void> {
-    return waitForProjection(() => this.runner.current(), this.prisma, MEMORY_NOTICES, position, timeoutMs);
+    return this.waitForReactor(position, timeoutMs);
   }
 }

@@ -55,9 +55,8 @@ export class MemoryPhotoController {
   }
 
   @Delete(':id/photo')
-  async remove(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    return this.memories.runAndRead(user, req, { type: 'ChangeCasePhoto', caseId: id, photo: null });
+  remove(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, { type: 'ChangeCasePhoto', caseId: id, photo: null });
   }
 
   @Get(':id/photo')

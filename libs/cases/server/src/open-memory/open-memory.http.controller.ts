@@ -2,22 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CreateMemoryRequestSchema, type MemoryDetail } from '@afterwards/contracts';
-import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
 /** Create New Memory: one command opens the memory and generates its checklist together. */
 @Controller('api/memories')
 export class OpenMemoryController {
-  constructor(
-    private readonly sessions: SessionCache,
-    private readonly memories: MemoryCommands,
-  ) {}
+  constructor(private readonly memories: MemoryCommands) {}
 
   @Post()
   @HttpCode(201)
-  async open(@Req() req: Request, @Body() body: unknown): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    const details = CreateMemoryRequestSchema.parse(body ?? {});
-    return this.memories.runAndRead(user, req, { type: 'OpenCase', caseId: randomUUID(), details, ids: randomUUID });
+  open(@Req() req: Request, @Body() body: unknown): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, () => {
+      const details = CreateMemoryRequestSchema.parse(body ?? {});
+      return { type: 'OpenCase', caseId: randomUUID(), details, ids: randomUUID };
+    });
   }
 }

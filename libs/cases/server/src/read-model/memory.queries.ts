@@ -5,6 +5,7 @@ import { combinedTally, progressTally } from '@afterwards/cases-domain';
 import { deadlineRuleOf, withinLimit, type Jurisdiction } from '@afterwards/checklist-domain';
 import { readAsUser, withUser, type UserTx } from '@afterwards/server-kit';
 import { isoDate } from './row-dates';
+import { provenanceOf, taskGuidanceOf } from './checklist-text';
 
 type CaseRow = NonNullable<Awaited<ReturnType<UserTx['case']['findUnique']>>>;
 type TaskRow = Awaited<ReturnType<UserTx['caseTask']['findMany']>>[number];
@@ -102,15 +103,7 @@ function toTask(t: TaskRow, memory: Pick<CaseRow, 'templateVersion' | 'jurisdict
     description: t.description,
     steps: strings(t.steps),
     documentsNeeded: strings(t.documentsNeeded),
-    estimatedTime: t.estimatedTime,
-    cost: t.cost,
-    whyNeeded: t.whyNeeded,
-    howToComplete: t.howToComplete,
-    externalUrl: t.externalUrl,
-    source: t.source,
-    lastReviewed: t.lastReviewed,
-    checkFigure: t.checkFigure,
-    figureNote: t.figureNote,
+    ...taskGuidanceOf(t),
     status: t.status as MemoryTask['status'],
     completedAt: iso(t.completedAt),
     completedBy: t.completedBy,
@@ -137,10 +130,7 @@ function toDocument(d: DocumentRow, files: FileRow[]): MemoryDocument {
     whereToGet: d.whereToGet,
     cost: d.cost,
     neededFor: strings(d.neededFor),
-    source: d.source,
-    lastReviewed: d.lastReviewed,
-    checkFigure: d.checkFigure,
-    figureNote: d.figureNote,
+    ...provenanceOf(d),
     additional: d.additional,
     collected: d.collected,
     collectedAt: iso(d.collectedAt),

@@ -13,6 +13,7 @@ import { OutboxMailer, readOutbox, SmtpMailer } from '@afterwards/mail';
 import { dueDigest, type CaseCommand } from '@afterwards/cases-domain';
 import { casesMigrations } from '../cases.migrations';
 import { caseCommands } from '../change-case/case-pipeline';
+import { runCaseCommands } from '../change-case/case-commands.testing';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
@@ -173,8 +174,7 @@ describe.each(testDatabaseFactories)('reminders sweep and send on %s', (name, cr
   it('sends the reminders of a shared memory to everyone on it, a viewer in words for someone who cannot tick, none once they choose so', async () => {
     const BEN = `user-${randomUUID()}`;
     await db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, 'Ben', 'ben.reminders@example.test', true)`, [BEN]);
-    const join = { type: 'JoinCase', caseId, actorId: BEN, at: new Date().toISOString(), invitationId: randomUUID(), role: 'viewer' } as CaseCommand;
-    await new CommandPipeline(store, caseCommands()).run(caseId, join, { actor: BEN });
+    await runCaseCommands(store, BEN, caseId, { type: 'JoinCase', invitationId: randomUUID(), role: 'viewer' });
     await expectEventually(async () => expect(await getMemoryDetail(prisma, BEN, caseId)).not.toBeNull());
     const recipients = await db.sql.query<{ user_id: string }>(`SELECT user_id FROM (${REMINDER_RECIPIENTS}) r WHERE case_id = $1 ORDER BY user_id`, [caseId]);
     expect(recipients.rows.map((r) => r.user_id).sort()).toEqual([OWNER, BEN].sort());

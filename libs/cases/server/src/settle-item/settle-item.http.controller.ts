@@ -1,8 +1,13 @@
 import { Body, Controller, Delete, Param, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { SettleItemRequestSchema, type MemoryDetail } from '@afterwards/contracts';
-import { SessionCache } from '@afterwards/identity-server';
+import { SettleItemRequestSchema, type MemoryDetail, type SettleItemRequest } from '@afterwards/contracts';
 import { MemoryCommands } from '../memory-commands/memory-commands';
+
+/** The mark a PUT asks for, as the command takes it (no reason: null). */
+function settlementFrom(body: unknown): { kind: SettleItemRequest['kind']; reason: string | null } {
+  const { kind, reason } = SettleItemRequestSchema.parse(body ?? {});
+  return { kind, reason: reason ?? null };
+}
 
 /**
  * Starting late, and items that do not apply: PUT marks a task or checklist document 'not needed' or 'done
@@ -10,41 +15,31 @@ import { MemoryCommands } from '../memory-commands/memory-commands';
  */
 @Controller('api/memories')
 export class SettleItemController {
-  constructor(
-    private readonly sessions: SessionCache,
-    private readonly memories: MemoryCommands,
-  ) {}
+  constructor(private readonly memories: MemoryCommands) {}
 
   /** A late start, in one step: every open task that must have happened before it (the checklist domain's rule). */
   @Put(':id/done-before-start')
-  async settleDoneBeforeStart(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    return this.memories.runAndRead(user, req, { type: 'SettleTasksDoneBeforeStart', caseId: id });
+  settleDoneBeforeStart(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, { type: 'SettleTasksDoneBeforeStart', caseId: id });
   }
 
   @Put(':id/tasks/:taskId/settlement')
-  async settleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    const { kind, reason } = SettleItemRequestSchema.parse(body ?? {});
-    return this.memories.runAndRead(user, req, { type: 'SettleTask', caseId: id, taskId, kind, reason: reason ?? null });
+  settleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, () => ({ type: 'SettleTask', caseId: id, taskId, ...settlementFrom(body) }));
   }
 
   @Delete(':id/tasks/:taskId/settlement')
-  async unsettleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    return this.memories.runAndRead(user, req, { type: 'UnsettleTask', caseId: id, taskId });
+  unsettleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, { type: 'UnsettleTask', caseId: id, taskId });
   }
 
   @Put(':id/documents/:documentId/settlement')
-  async settleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Body() body: unknown): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    const { kind, reason } = SettleItemRequestSchema.parse(body ?? {});
-    return this.memories.runAndRead(user, req, { type: 'SettleDocument', caseId: id, documentId, kind, reason: reason ?? null });
+  settleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Body() body: unknown): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, () => ({ type: 'SettleDocument', caseId: id, documentId, ...settlementFrom(body) }));
   }
 
   @Delete(':id/documents/:documentId/settlement')
-  async unsettleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    return this.memories.runAndRead(user, req, { type: 'UnsettleDocument', caseId: id, documentId });
+  unsettleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, { type: 'UnsettleDocument', caseId: id, documentId });
   }
 }

@@ -1,21 +1,18 @@
 import { Body, Controller, Param, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { SetTaskStatusRequestSchema, type MemoryDetail } from '@afterwards/contracts';
-import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
 /** The task checkbox sends what it wants (complete or pending), never a toggle, so two tabs agree. */
 @Controller('api/memories')
 export class TaskStatusController {
-  constructor(
-    private readonly sessions: SessionCache,
-    private readonly memories: MemoryCommands,
-  ) {}
+  constructor(private readonly memories: MemoryCommands) {}
 
   @Put(':id/tasks/:taskId')
-  async set(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
-    const user = await this.sessions.requireUser(req);
-    const { status } = SetTaskStatusRequestSchema.parse(body ?? {});
-    return this.memories.runAndRead(user, req, { type: status === 'complete' ? 'CompleteTask' : 'ReopenTask', caseId: id, taskId });
+  set(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
+    return this.memories.runAndReadForCaller(req, () => {
+      const { status } = SetTaskStatusRequestSchema.parse(body ?? {});
+      return { type: status === 'complete' ? 'CompleteTask' : 'ReopenTask', caseId: id, taskId };
+    });
   }
 }

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
 import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile, type TempScope } from '@afterwards/file-store';
-import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH } from '@afterwards/cases-domain';
+import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH, type FileEntry } from '@afterwards/cases-domain';
+import { memoryTempScope } from '../file-purge/memory-temp-files';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
 export function uploadedFileName(req: Request): string {
@@ -53,4 +54,15 @@ export async function keepIfAccepted<T>(files: EncryptedFileStore, stored: Store
     await files.delete(stored.fileId).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A document's file sent to memory `caseId` (a checklist or an additional document): stored under the
+ * document rules with the name the person gave it, then kept only if `attach`, given the file as the
+ * memory's command takes it, is accepted.
+ */
+export async function receiveDocumentFile<T>(req: Request, files: EncryptedFileStore, caseId: string, attach: (file: Omit<FileEntry, 'uploadedAt'>) => Promise<T>): Promise<T> {
+  const fileName = uploadedFileName(req);
+  const stored = await receiveUpload(req, files, documentFileRules(fileName), memoryTempScope(caseId));
+  return keepIfAccepted(files, stored, () => attach({ fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType }));
 }

@@ -70,18 +70,16 @@ class PgliteDriver implements Driver {
         );
     });
   }
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const c = connection as PgliteConnection;
-    c.finish?.(true);
-    try {
-      await c.done;
-    } finally {
-      c.tx = c.finish = c.done = undefined;
-    }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.endTransaction(connection, true);
   }
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.endTransaction(connection, false);
+  }
+  /** Commit and rollback differ only in how the open PGlite transaction is told to finish. */
+  private async endTransaction(connection: DatabaseConnection, commit: boolean): Promise<void> {
     const c = connection as PgliteConnection;
-    c.finish?.(false);
+    c.finish?.(commit);
     try {
       await c.done;
     } finally {
