@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { API_NODE_FLAGS, freePort, TOOLS_ENTRY } from '@afterwards/testing';
 import { startBenchApi } from './bench-api';
+import { summariseNewestCpuProfile } from './cpu-profile';
 import { backendPids, cpuMeter } from './cpu-time';
 import { prepareFamilies, type BenchPerson, type Families } from './families';
 import { median } from './stats';
@@ -270,6 +271,9 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
     } finally {
       await floor.stop();
     }
+    await api.stop();
+    // The API writes its profile as it exits: where its CPU went, beside the figures.
+    if (options.cpuProfileDir) lines.push(...summariseNewestCpuProfile(options.cpuProfileDir).map((line) => `  ${line}`));
     return lines.join('\n');
   } finally {
     await api.stop();
