@@ -85,7 +85,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
               Sign Out
             </Button>
           </div>
-          <div className="ac-danger-zone">
+          <div className="aw-split ac-danger-zone">
             <p className="aw-muted">Delete your account and everything in it, for good.</p>
             <Button variant="danger" onClick={() => setDeletingAccount(true)} icon={<Icon name="trash" size={18} />} aria-haspopup="dialog">
               Delete my account

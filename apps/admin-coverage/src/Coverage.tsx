@@ -135,7 +135,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
   return (
     <section id="cv-root" className="aw-staff-page cv-root" aria-label="Coverage Analytics" tabIndex={-1} aria-busy={fetching || undefined}>
       {listening ? <LiveReload onChange={refresh} /> : null}
-      <div className="cv-head">
+      <div className="aw-split cv-head">
         <p className="aw-staff-lead">How well the directory covers the people of each region of the UK and Ireland, and where it needs more services.</p>
         <div className="cv-controls">
           <Select
@@ -386,7 +386,7 @@ const SIGNAL_LABELS: Record<Opportunity['signals'][number], string> = { 'per-hea
 function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity; onOpen: () => void }) {
   return (
     <li className="cv-opp">
-      <div className="cv-opp__head">
+      <div className="aw-split cv-opp__head">
         <p className="cv-opp__title">{o.title}</p>
         <PriorityBadge label="Priority" value={o.priority} />
       </div>

@@ -59,7 +59,7 @@ function HistoryScreen(_props: HistoryProps) {
 
   return (
     <div className="aw-staff-page" id="hi-root" tabIndex={-1}>
-      <div className="hi-top">
+      <div className="aw-split hi-top">
         <nav className="hi-tabs" aria-label="History views">
           <button type="button" className="hi-tab" aria-current={view.kind === 'search' || view.kind === 'stream' ? 'page' : undefined} onClick={() => go({ kind: 'search', q: '' })}>
             <Icon name="search" size={16} /> Find a record
@@ -174,7 +174,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
           Back to search
         </Button>
       </div>
-      <Card className="hi-stream-head">
+      <Card className="aw-split hi-stream-head">
         <div className="hi-stream-head__text">
           <h2 id="hi-stream-title" ref={headingRef} tabIndex={-1} className="hi-title">
             {data ? `History of ${data.title}` : 'History'}
@@ -308,7 +308,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
           Clear filters
         </Button>
       </Card>
-      <div className="hi-section-head">
+      <div className="aw-split hi-section-head">
         <h3 ref={listRef} tabIndex={-1} className="hi-subtitle">
           Newest first
         </h3>
@@ -334,7 +334,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         </ol>
       )}
       {cursors.length > 1 || log.data?.next ? (
-        <nav className="hi-pager" aria-label="Log pages">
+        <nav className="aw-split hi-pager" aria-label="Log pages">
           <Button variant="secondary" size="sm" disabled={cursors.length <= 1} onClick={() => page(cursors.slice(0, -1))} icon={<Icon name="arrow-left" size={16} />}>
             Newer events
           </Button>

@@ -19,7 +19,7 @@ const n = (v: number) => v.toLocaleString('en-GB');
 export function BulkBar({ count, selectAll, onStatus, onDelete, onClear }: BulkBarProps) {
   const [status, setStatus] = useState<ListingStatus | ''>('');
   return (
-    <div className="lb-bulk" role="region" aria-label="Bulk actions">
+    <div className="aw-split lb-bulk" role="region" aria-label="Bulk actions">
       <p className="lb-bulk__count" role="status">
         {selectAll
           ? `All ${n(count)} matching listings selected${selectAll.truncated ? ` (the first ${n(count)} of ${n(selectAll.total)}; narrow the filters to reach the rest)` : ''}`

@@ -88,7 +88,7 @@ function AuditLogView(_props: AuditLogProps) {
       </Card>
 
       <section aria-labelledby="ofc-audit-entries" className="ofc-audit">
-        <div className="ofc-section-head">
+        <div className="aw-split ofc-section-head">
           <h2 id="ofc-audit-entries" ref={listRef} tabIndex={-1} className="aw-section-title ofc-section-title">
             Entries
           </h2>
@@ -139,7 +139,7 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
   const changed = rows.filter((r) => r.changed).length;
   return (
     <Card as="article" className="ofc-entry" aria-label={`${entry.action} on ${formatDateTime(entry.createdAt)}`}>
-      <div className="ofc-entry__head">
+      <div className="aw-split ofc-entry__head">
         <h3 className="ofc-entry__action">{entry.action}</h3>
         <time className="aw-muted aw-small" dateTime={entry.createdAt}>
           {formatDateTime(entry.createdAt)}

@@ -34,7 +34,7 @@ export function PromotionCard({
 
   return (
     <article className="pm-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
-      <header className="pm-card__head">
+      <header className="aw-split pm-card__head">
         <h3 id={titleId} className="pm-card__title">
           {p.businessName}
         </h3>

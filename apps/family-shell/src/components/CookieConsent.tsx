@@ -62,7 +62,7 @@ export function CookieConsent() {
     <>
       {showBanner ? (
         <section ref={bannerRef} className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner" data-before-hydration={hydrated ? undefined : ''}>
-          <Container className="fs-cookie-banner__inner">
+          <Container className="aw-split fs-cookie-banner__inner">
             <div className="fs-cookie-banner__text">
               <h2 id={titleId} className="fs-cookie-banner__title">
                 Cookies on Afterwards

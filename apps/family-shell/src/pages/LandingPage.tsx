@@ -214,7 +214,7 @@ export function LandingPage() {
 
       <section className="fs-section fs-section--tinted" aria-labelledby="support-title">
         <Container>
-          <Card tone="accent" className="fs-cta">
+          <Card tone="accent" className="aw-split fs-cta">
             <div>
               <h2 id="support-title">You don't have to do this alone</h2>
               <p>

@@ -19,7 +19,7 @@ export function ResourcesPage() {
           </a>
         </div>
 
-        <Card tone="accent" className="fs-banner" as="section" aria-labelledby="signup-title">
+        <Card tone="accent" className="aw-split fs-banner" as="section" aria-labelledby="signup-title">
           <div>
             <h2 id="signup-title" className="fs-banner__title">
               Keep everything in one place

@@ -161,7 +161,7 @@ export function DocumentItem({
         />
 
         <div className="mem-files">
-          <div className="mem-files__head">
+          <div className="aw-split mem-files__head">
             <h4 className="mem-files__title">
               Files ({document.files.length}/{MAX_FILES_PER_DOCUMENT})
             </h4>

@@ -18,7 +18,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
   const { loaded, memories } = useMemories();
   return (
     <section className="aw-list-stack mem-list" aria-labelledby="mem-list-title">
-      <div className="mem-section-head">
+      <div className="aw-split mem-section-head">
         <h2 id="mem-list-title" className="mem-section-title">
           Your Memories
         </h2>

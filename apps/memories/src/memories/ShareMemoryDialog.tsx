@@ -121,7 +121,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
             </h3>
             <ul className="mem-share__list">
               {sharing.people.map((person) => (
-                <li key={person.id} className="mem-share__person">
+                <li key={person.id} className="aw-split mem-share__person">
                   <span className="mem-share__who">
                     <strong>{person.name || person.email}</strong>
                     <span className="aw-muted">{person.email}</span>
@@ -175,7 +175,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
               </h3>
               <ul className="mem-share__list">
                 {sharing.invitations.map((invitation) => (
-                  <li key={invitation.id} className="mem-share__person">
+                  <li key={invitation.id} className="aw-split mem-share__person">
                     <span className="mem-share__who">
                       <strong>{invitation.email}</strong>
                       <span className="aw-muted">
@@ -220,7 +220,7 @@ function ConfirmRemove({ name, busy, onKeep, onRemove }: { name: string; busy: b
   return (
     <div
       ref={box}
-      className="mem-share__confirm"
+      className="aw-split mem-share__confirm"
       role="group"
       aria-labelledby={question}
       onKeyDown={(e) => {

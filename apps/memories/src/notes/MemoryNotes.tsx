@@ -35,7 +35,7 @@ export function MemoryNotes({
   const headingId = useId();
   return (
     <Card as="section" className="mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
-      <header className="mem-group__header">
+      <header className="aw-split mem-group__header">
         <div className="mem-group__title">
           <h3 id={headingId} className="mem-group__name">
             {memory.name}

@@ -77,7 +77,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
 
   return (
     <div className="mem-notes">
-      <div className="mem-notes__top">
+      <div className="aw-split mem-notes__top">
         <h2 className="mem-notes__heading">Notes &amp; Documentation</h2>
         {canWrite ? (
           <Button onClick={() => openEditor(blankNoteForm(firstMemoryId))} icon={<Icon name="document" size={18} />}>

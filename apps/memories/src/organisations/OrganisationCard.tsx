@@ -37,7 +37,7 @@ export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChan
 
   return (
     <Card as="article" className="org-entry" aria-labelledby={titleId} data-status={entry.status}>
-      <div className="org-entry__head">
+      <div className="aw-split org-entry__head">
         <div className="org-entry__who">
           <h4 id={titleId} className="org-entry__name">
             {entry.name}

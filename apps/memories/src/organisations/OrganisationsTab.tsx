@@ -46,7 +46,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
         <Icon name="arrow-left" size={18} />
         Back to {memory.name}
       </button>
-      <div className="org-area__top">
+      <div className="aw-split org-area__top">
         <div>
           <h2 className="org-area__heading">Organisations to tell</h2>
           <p className="aw-muted org-area__intro">
@@ -73,7 +73,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
           {canChange ? <AddOrganisation memoryId={memory.id} jurisdiction={memory.jurisdiction} added={added} /> : null}
           <ForTheLetters memoryId={memory.id} deceasedName={memory.deceasedName} lastAddress={data.lastAddress ?? []} canChange={canChange} />
           <section className="org-list" aria-labelledby="org-list-title">
-            <div className="org-list__top">
+            <div className="aw-split org-list__top">
               <h3 id="org-list-title">
                 Your list <span className="aw-muted org-list__count">{plural(data.organisations.length, 'organisation')}</span>
               </h3>

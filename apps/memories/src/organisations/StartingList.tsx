@@ -116,7 +116,7 @@ function NationalRow({ memoryId, item, canChange, tellUsOnce }: { memoryId: stri
   }
 
   return (
-    <li className="org-national__item">
+    <li className="aw-split org-national__item">
       <div className="org-national__text">
         <strong>{item.name}</strong>
         {item.tellUsOnce ? <Badge tone="accent">Covered by Tell Us Once</Badge> : null}

@@ -25,7 +25,7 @@ export function StatCounts({ label, items }: { label: string; items: ReadonlyArr
 /** The heading of one memory's block: its name, who it is for, where, and the block's own actions. */
 export function MemoryGroupHeader({ memory, headingId, summary, actions }: { memory: MemorySummary; headingId: string; summary?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="mem-group__header">
+    <header className="aw-split mem-group__header">
       <div className="mem-group__title">
         <h2 id={headingId} className="mem-group__name">
           {memory.name}
@@ -278,7 +278,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
       {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
       {preview.status === 'ready' ? (
         <Card as="section" className="mem-group" aria-label={label}>
-          <header className="mem-group__header">
+          <header className="aw-split mem-group__header">
             <div className="mem-group__title">
               <h2 className="mem-group__name">{heading}</h2>
               <p className="mem-group__meta">{meta(preview.preview.jurisdiction)}</p>
