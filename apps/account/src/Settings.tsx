@@ -52,7 +52,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
   const data: Profile | null = profile.data ?? null;
 
   return (
-    <div className="ac-settings">
+    <div className="aw-stack ac-settings">
       <div className="ac-settings__grid">
         <SettingsCard icon="user" title="Personal Information" className="ac-span-2">
           {profile.isPending ? (
@@ -182,7 +182,7 @@ function PreferencesCard() {
   const toggle = (key: keyof Preferences) => save.mutate({ ...current, [key]: !current[key] });
   return (
     <SettingsCard icon="settings" title="Preferences">
-      <div className="ac-toggles">
+      <div className="aw-stack ac-toggles">
         <Toggle
           label="Email Notifications"
           description="Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab."

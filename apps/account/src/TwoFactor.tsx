@@ -150,7 +150,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <div className="ac-2fa__qr">
               <QrCode text={step.totpURI} label="QR code for your authenticator app" />
             </div>
-            <div className="ac-2fa__key">
+            <div className="aw-stack ac-2fa__key">
               <span className="aw-muted">Can't scan it? Enter this key instead:</span>
               <code data-testid="totp-key">{manualKey(step.totpURI)}</code>
             </div>

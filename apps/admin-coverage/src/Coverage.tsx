@@ -202,7 +202,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 onClear={() => setRegion('all')}
               />
             </Card>
-            <div className="cv-stack">
+            <div className="aw-stack cv-stack">
               <Card as="section" className="cv-panel" aria-labelledby="cv-regions-title">
                 <h2 id="cv-regions-title" className="cv-title">
                   Regional breakdown
@@ -336,7 +336,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
             <h2 id="cv-method-title" className="cv-title">
               How these figures are worked out
             </h2>
-            <ul className="cv-method__list">
+            <ul className="aw-stack cv-method__list">
               <li>
                 <strong>Regions.</strong> Each listing is placed in the region whose boundary contains its point: the twelve ITL1 regions of the UK and the Republic of Ireland. A
                 point just off the coastline goes to the nearest region within 25 km; a listing without coordinates is ‘Other’.
@@ -385,7 +385,7 @@ const SIGNAL_LABELS: Record<Opportunity['signals'][number], string> = { 'per-hea
 
 function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity; onOpen: () => void }) {
   return (
-    <li className="cv-opp">
+    <li className="aw-stack cv-opp">
       <div className="aw-split cv-opp__head">
         <p className="cv-opp__title">{o.title}</p>
         <PriorityBadge label="Priority" value={o.priority} />

@@ -24,7 +24,7 @@ export function EventCard({
 }) {
   const titleId = useId();
   return (
-    <Card as="article" className="hi-event" aria-labelledby={titleId}>
+    <Card as="article" className="aw-stack hi-event" aria-labelledby={titleId}>
       <div className="aw-split hi-event__head">
         <h3 id={titleId} className="hi-event__title">
           <span className="hi-version">v{e.version}</span> {e.type}

@@ -124,7 +124,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
             <li key={s.streamId}>
               <button type="button" className="hi-result" onClick={() => onOpen(s.streamId)}>
                 <KindIcon kind={s.kind} />
-                <span className="hi-result__text">
+                <span className="aw-stack hi-result__text">
                   <span className="hi-result__title">{s.title}</span>
                   <span className="aw-muted aw-small">{s.subtitle}</span>
                 </span>
@@ -175,7 +175,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
         </Button>
       </div>
       <Card className="aw-split hi-stream-head">
-        <div className="hi-stream-head__text">
+        <div className="aw-stack hi-stream-head__text">
           <h2 id="hi-stream-title" ref={headingRef} tabIndex={-1} className="hi-title">
             {data ? `History of ${data.title}` : 'History'}
           </h2>
@@ -217,7 +217,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
               <p>The earlier events of this record were erased; only what was kept after the erasure is shown.</p>
             </Alert>
           ) : null}
-          <ol className="hi-events" aria-label={`Events of ${data.title}, oldest first`}>
+          <ol className="aw-list-stack hi-events" aria-label={`Events of ${data.title}, oldest first`}>
             {data.events.map((e) => (
               <li key={e.position}>
                 <EventCard event={e} onState={openState} onCorrelation={onCorrelation} />
@@ -252,7 +252,7 @@ function CorrelationView({ id, headingRef, onStream, onCorrelation }: HeadingRef
       ) : corr.data.events.length === 0 ? (
         <p className="aw-muted">No events carry this correlation id.</p>
       ) : (
-        <ol className="hi-events" aria-label="Events of this request">
+        <ol className="aw-list-stack hi-events" aria-label="Events of this request">
           {corr.data.events.map((e) => (
             <li key={`${e.streamId}-${e.position}`}>
               <EventCard event={e} onStream={onStream} onCorrelation={onCorrelation} currentCorrelation={id} />
@@ -325,7 +325,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
       ) : log.data && log.data.events.length === 0 ? (
         <p className="aw-muted">No events match these filters.</p>
       ) : (
-        <ol className="hi-events" aria-busy={log.isFetching || undefined} aria-label="Events, newest first">
+        <ol className="aw-list-stack hi-events" aria-busy={log.isFetching || undefined} aria-label="Events, newest first">
           {(log.data?.events ?? []).map((e) => (
             <li key={`${e.streamId}-${e.position}`}>
               <EventCard event={e} onStream={onStream} onCorrelation={onCorrelation} />

@@ -138,7 +138,7 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
   const rows = auditDiff(entry.oldValues, entry.newValues);
   const changed = rows.filter((r) => r.changed).length;
   return (
-    <Card as="article" className="ofc-entry" aria-label={`${entry.action} on ${formatDateTime(entry.createdAt)}`}>
+    <Card as="article" className="aw-stack ofc-entry" aria-label={`${entry.action} on ${formatDateTime(entry.createdAt)}`}>
       <div className="aw-split ofc-entry__head">
         <h3 className="ofc-entry__action">{entry.action}</h3>
         <time className="aw-muted aw-small" dateTime={entry.createdAt}>

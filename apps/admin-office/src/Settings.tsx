@@ -223,7 +223,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
             const p = pricing[plan];
             const at = (field: string) => `promotionPricing.${plan}.${field}`;
             return (
-              <fieldset key={plan} className="ofc-plan" disabled={readOnly}>
+              <fieldset key={plan} className="aw-stack ofc-plan" disabled={readOnly}>
                 <legend className="ofc-plan__legend">
                   {PLAN_LABELS[plan]}
                   {p.recurring ? <span className="aw-muted aw-small"> (renews automatically)</span> : null}
@@ -261,8 +261,8 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
       </SettingsGroup>
 
       {readOnly ? null : (
-        <div className="ofc-settings__bar">
-          <div role="status" className="ofc-settings__status">
+        <div className="aw-stack ofc-settings__bar">
+          <div role="status" className="aw-stack ofc-settings__status">
             {dirty ? <Alert tone="warning">{SETTINGS_MESSAGES.unsaved}</Alert> : null}
             {staleEdit ? <Alert tone="info">Someone else has saved the settings since you started editing. Saving will ask you to reload.</Alert> : null}
           </div>
@@ -315,7 +315,7 @@ function SettingsGroup({ icon, title, children }: { icon: IconName; title: strin
         </span>
         {title}
       </h2>
-      <div className="ofc-group__body">{children}</div>
+      <div className="aw-stack ofc-group__body">{children}</div>
     </Card>
   );
 }

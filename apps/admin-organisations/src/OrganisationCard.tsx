@@ -26,7 +26,7 @@ export function OrganisationCard({
   const retired = o.status === 'Retired';
   const forName = <span className="aw-visually-hidden"> {o.name}</span>;
   return (
-    <Card as="article" tone={retired ? 'muted' : 'default'} className="og-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
+    <Card as="article" tone={retired ? 'muted' : 'default'} className="aw-stack og-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
       <header className="aw-split og-card__head">
         <h3 id={titleId} className="og-card__title">
           {o.name}

@@ -33,7 +33,7 @@ export function PromotionCard({
   const actions = readOnly ? [] : (['edit', 'start', 'renew', 'cancel'] as const).filter((a) => offered[a]);
 
   return (
-    <article className="pm-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
+    <article className="aw-stack pm-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
       <header className="aw-split pm-card__head">
         <h3 id={titleId} className="pm-card__title">
           {p.businessName}

@@ -91,7 +91,7 @@ function SignInPage(props: SignInProps) {
         </div>
       </AppHeader>
       <main id="main" tabIndex={-1} className="adm-main">
-        <Container className="adm-center">
+        <Container className="aw-stack adm-center">
           <RemoteSlot
             name="the sign-in screen"
             failureText="The staff sign-in screen can't be loaded right now. Please try again in a moment."

@@ -122,7 +122,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               ))}
             </ul>
           </nav>
-          <main id="main" tabIndex={-1} className="adm-content">
+          <main id="main" tabIndex={-1} className="aw-stack adm-content">
             <h1 ref={headingRef} tabIndex={-1} className="adm-content__title">
               {current.label}
             </h1>

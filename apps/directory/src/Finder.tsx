@@ -98,7 +98,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
   };
 
   return (
-    <section className="dir-finder" aria-labelledby={headingId}>
+    <section className="aw-stack dir-finder" aria-labelledby={headingId}>
       <div className="dir-finder__head">
         <span className="dir-finder__icon" aria-hidden="true">
           <Icon name="pin" size={22} />
@@ -153,7 +153,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
       </div>
 
       {result.isError && !result.data ? (
-        <div role="alert" className="dir-error">
+        <div role="alert" className="aw-stack dir-error">
           <Alert tone="error">Unable to load local services at this time.</Alert>
           <Button variant="secondary" size="sm" onClick={() => void result.refetch()}>
             Try again
@@ -163,7 +163,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
 
       {result.data ? (
         result.data.listings.length === 0 ? (
-          <div className="dir-empty">
+          <div className="aw-stack dir-empty">
             <span className="dir-empty__icon" aria-hidden="true">
               <Icon name="search" size={28} />
             </span>
@@ -171,7 +171,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
             <p className="aw-muted">Try adjusting your filters or search in a different location.</p>
           </div>
         ) : (
-          <ul className="dir-list" aria-label="Local services" aria-busy={searching || undefined}>
+          <ul className="aw-list-stack dir-list" aria-label="Local services" aria-busy={searching || undefined}>
             {result.data.listings.map((listing) => (
               <li key={listing.id}>
                 <ListingCard listing={listing} onAction={onAction} />
@@ -197,7 +197,7 @@ function interactionOf(listing: PublicListing, action: ListingAction, data: Dire
 
 function Summary({ data, location }: { data: DirectorySearchResponse; location: string }) {
   return (
-    <div className="dir-summary__inner">
+    <div className="aw-stack dir-summary__inner">
       <div className="dir-summary__counts">
         <p className="dir-summary__count" data-testid="result-count">
           {resultCountText(data.total)}

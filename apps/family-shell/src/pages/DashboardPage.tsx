@@ -188,7 +188,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
 
       <main id="main" tabIndex={-1}>
         <Container className="fs-page fs-dash__main">
-          <div className="fs-dash__welcome">
+          <div className="aw-stack fs-dash__welcome">
             {tab === 'settings' ? null : <p className="aw-eyebrow">{NAV_TABS.find((t) => t.tab === navTabOf(tab))?.label}</p>}
             <h1 ref={headingRef} tabIndex={-1} className="fs-dash__title">
               {tab === 'settings' ? 'Settings' : tab === 'resources' ? 'Resources & Local Services' : `${greeting(user)}, ${name}`}

@@ -249,7 +249,7 @@ export function LoginPage() {
           <Button type="submit" size="lg" block disabled={working}>
             {working ? 'Checking...' : 'Verify and sign in'}
           </Button>
-          <div className="fs-auth__links">
+          <div className="aw-stack fs-auth__links">
             <button
               type="button"
               className="fs-auth__link"

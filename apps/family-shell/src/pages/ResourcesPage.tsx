@@ -6,7 +6,7 @@ export function ResourcesPage() {
   return (
     <PageLayout nav={NAV.resources} footerLinks>
       <Container className="fs-page">
-        <div className="fs-resources__intro">
+        <div className="aw-stack fs-resources__intro">
           <p className="aw-eyebrow">Resources</p>
           <h1>Resources &amp; local services</h1>
           <p className="fs-lead aw-muted">

@@ -44,7 +44,7 @@ export function AdditionalDocuments({ memoryId, documents, ask, readOnly }: { me
             return (
               <li key={document.id} className="mem-additional__item">
                 <Icon name="document" size={20} className="mem-file__icon" />
-                <div className="mem-additional__text">
+                <div className="aw-stack mem-additional__text">
                   <span className="mem-item__title mem-additional__title">{document.title}</span>
                   {file ? (
                     <span className="mem-file__size">

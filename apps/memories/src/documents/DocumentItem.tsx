@@ -111,7 +111,7 @@ export function DocumentItem({
         aria-busy={saving || undefined}
         aria-describedby={`${checkboxId}-state`}
       />
-      <div className="mem-item__body">
+      <div className="aw-stack mem-item__body">
         <div className="mem-item__head">
           <label htmlFor={checkboxId} className="mem-item__title">
             {document.title}
@@ -160,7 +160,7 @@ export function DocumentItem({
           readOnly={readOnly}
         />
 
-        <div className="mem-files">
+        <div className="aw-stack mem-files">
           <div className="aw-split mem-files__head">
             <h4 className="mem-files__title">
               Files ({document.files.length}/{MAX_FILES_PER_DOCUMENT})
@@ -193,7 +193,7 @@ export function DocumentItem({
             />
           </div>
           {document.files.length > 0 ? (
-            <ul className="mem-files__list">
+            <ul className="aw-list-stack mem-files__list">
               {document.files.map((file) => (
                 <FileRow key={file.id} file={file} onDelete={readOnly ? undefined : () => removeFile(file)} />
               ))}

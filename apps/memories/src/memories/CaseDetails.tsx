@@ -45,10 +45,10 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
 
   if (!memory) {
     return (
-      <section className="mem-details" aria-label="Case details">
+      <section className="aw-stack mem-details" aria-label="Case details">
         {back}
         {loaded ? (
-          <Card className="mem-empty" tone="muted">
+          <Card className="aw-stack mem-empty" tone="muted">
             <h2>{CASE_NOT_FOUND}</h2>
             <p className="aw-muted">This memory may have been deleted, or the link is out of date.</p>
           </Card>
@@ -79,7 +79,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
     }
   }
   return (
-    <section className="mem-details" aria-labelledby="mem-details-title">
+    <section className="aw-stack mem-details" aria-labelledby="mem-details-title">
       {back}
       <Card className="mem-details__head">
         <MemoryPhoto memory={memory} size="lg" />
@@ -130,7 +130,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         </ConfirmDialog>
       ) : null}
 
-      <Card className="mem-details__overall" as="section" aria-labelledby="mem-overall-title">
+      <Card className="aw-stack mem-details__overall" as="section" aria-labelledby="mem-overall-title">
         <h3 id="mem-overall-title">Overall progress</h3>
         <ProgressBar percent={p.percent} label={`Overall progress of ${memory.name}`} />
         <ProgressMessage percent={p.percent} />
@@ -200,7 +200,7 @@ function CategoryCard({
   unit: string;
 }) {
   return (
-    <Card as="section" className="mem-categories" aria-label={title}>
+    <Card as="section" className="aw-stack mem-categories" aria-label={title}>
       <h3>
         <Icon name={icon} size={20} /> {title}
       </h3>

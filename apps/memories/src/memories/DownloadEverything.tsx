@@ -60,7 +60,7 @@ export function DownloadEverything({ memoryId, memoryName }: { memoryId: string;
 
   const preparing = starting || current?.status === 'preparing';
   return (
-    <Card as="section" className="mem-export" aria-labelledby="mem-export-title">
+    <Card as="section" className="aw-stack mem-export" aria-labelledby="mem-export-title">
       <h3 id="mem-export-title">
         <Icon name="arrow-down" size={20} /> Download everything
       </h3>

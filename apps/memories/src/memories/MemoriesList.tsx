@@ -29,7 +29,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
       {!loaded ? (
         <InlineLoading>Loading your memories...</InlineLoading>
       ) : memories.length === 0 ? (
-        <Card className="mem-empty" tone="muted">
+        <Card className="aw-stack mem-empty" tone="muted">
           <span className="mem-empty__icon" aria-hidden="true">
             <Icon name="heart" size={32} />
           </span>
@@ -55,7 +55,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
 function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: MemorySummary; onViewDetails(): void; onShowInfo(): void; onDelete(): void }) {
   const p = memory.progress;
   return (
-    <Card as="article" className="mem-card" aria-labelledby={`mem-card-${memory.id}`}>
+    <Card as="article" className="aw-stack mem-card" aria-labelledby={`mem-card-${memory.id}`}>
       <div className="mem-card__top">
         <MemoryPhoto memory={memory} size="sm" />
         <div className="mem-card__who">

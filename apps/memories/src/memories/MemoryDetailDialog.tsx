@@ -64,7 +64,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
       }
     >
       {memory ? (
-        <div className="mem-detail">
+        <div className="aw-stack mem-detail">
           <div className="mem-detail__head">
             <MemoryPhoto memory={memory} size="lg" />
             <div>
@@ -79,7 +79,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
             <Fact label="Your relationship" value={memory.relationship} />
             <Fact label="Created" value={formatCreatedDate(memory.createdAt)} />
           </dl>
-          <section className="mem-detail__progress" aria-label="Progress overview">
+          <section className="aw-stack mem-detail__progress" aria-label="Progress overview">
             <h3>Progress overview</h3>
             <ProgressBar percent={memory.progress.percent} label={`Progress of ${memory.name}`} />
             <ProgressMessage percent={memory.progress.percent} />

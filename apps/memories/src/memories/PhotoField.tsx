@@ -61,7 +61,7 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
             <Icon name="plus" size={24} />
           )}
         </span>
-        <div className="mem-photo-field__controls">
+        <div className="aw-stack mem-photo-field__controls">
           <input
             ref={input}
             id={id}

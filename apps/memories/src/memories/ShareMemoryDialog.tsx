@@ -122,7 +122,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
             <ul className="mem-share__list">
               {sharing.people.map((person) => (
                 <li key={person.id} className="aw-split mem-share__person">
-                  <span className="mem-share__who">
+                  <span className="aw-stack mem-share__who">
                     <strong>{person.name || person.email}</strong>
                     <span className="aw-muted">{person.email}</span>
                   </span>
@@ -176,7 +176,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
               <ul className="mem-share__list">
                 {sharing.invitations.map((invitation) => (
                   <li key={invitation.id} className="aw-split mem-share__person">
-                    <span className="mem-share__who">
+                    <span className="aw-stack mem-share__who">
                       <strong>{invitation.email}</strong>
                       <span className="aw-muted">
                         {MEMORY_ROLE_LABELS[invitation.role]} · link works until {dayMonth(invitation.expiresAt)}

@@ -34,7 +34,7 @@ export function MemoryNotes({
 }) {
   const headingId = useId();
   return (
-    <Card as="section" className="mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
+    <Card as="section" className="aw-stack mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
       <header className="aw-split mem-group__header">
         <div className="mem-group__title">
           <h3 id={headingId} className="mem-group__name">
@@ -92,7 +92,7 @@ function NoteCard({
   const category = noteCategory(note.category);
   return (
     <li className="mem-note" style={{ '--mem-note-colour': category.colour } as CSSProperties}>
-      <button type="button" className="mem-note__open" onClick={onView}>
+      <button type="button" className="aw-stack mem-note__open" onClick={onView}>
         <span className="mem-note__head">
           <span className="mem-note__icon" aria-hidden="true">
             {category.icon}

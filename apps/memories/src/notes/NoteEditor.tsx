@@ -106,7 +106,7 @@ export function NoteEditor({
       }
     >
       <form
-        className="mem-note-form"
+        className="aw-stack mem-note-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

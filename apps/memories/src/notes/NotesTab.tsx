@@ -89,7 +89,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
       {!loaded ? (
         <InlineLoading>Loading your notes...</InlineLoading>
       ) : memories.length === 0 ? (
-        <Card className="mem-empty">
+        <Card className="aw-stack mem-empty">
           <span className="mem-empty__icon" aria-hidden="true">
             <Icon name="document" size={28} />
           </span>
@@ -188,7 +188,7 @@ function TemplateButton({ template, onPick }: { template: NoteTemplate; onPick: 
       <span className="mem-template__icon" aria-hidden="true">
         {category.icon}
       </span>
-      <span className="mem-template__text">
+      <span className="aw-stack mem-template__text">
         <span className="mem-template__title">{template.title}</span>
         <span className="mem-template__category">{category.label}</span>
       </span>

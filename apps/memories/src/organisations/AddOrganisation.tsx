@@ -79,7 +79,7 @@ function OwnOrganisationDialog({ memoryId, onClose }: { memoryId: string; onClos
 
   return (
     <FormDialog open onClose={onClose} title="Add one of your own" onSubmit={(e) => void submit(e)} submitLabel="Add to the list" busy={busy} busyLabel="Adding...">
-      <div className="org-form">
+      <div className="aw-stack org-form">
         <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={200} autoComplete="off" required />
         <Select label="Kind" value={form.kind} options={KIND_OPTIONS} onChange={(e) => set('kind', e.target.value as OrganisationKind)} error={errors.kind} />
         <TextArea

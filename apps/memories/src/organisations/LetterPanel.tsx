@@ -47,7 +47,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }:
   const mailto = entry.email && email ? mailtoLink(entry.email, email.subject, email.body) : null;
 
   return (
-    <section className="org-letter" aria-labelledby={`${textId}-title`}>
+    <section className="aw-stack org-letter" aria-labelledby={`${textId}-title`}>
       <h4 id={`${textId}-title`} className="org-letter__title">
         The letter {edited ? <span className="aw-muted org-letter__edited">(your own words)</span> : null}
       </h4>

@@ -69,7 +69,7 @@ export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChan
               <div>
                 <h5 className="org-entry__sub">Address</h5>
                 {entry.address.length ? (
-                  <address className="org-entry__address">
+                  <address className="aw-stack org-entry__address">
                     {entry.address.map((line, i) => (
                       <span key={i}>{line}</span>
                     ))}

@@ -29,7 +29,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
   if (!loaded) return <InlineLoading>Loading your memories...</InlineLoading>;
   if (!memory) {
     return (
-      <Card className="mem-empty">
+      <Card className="aw-stack mem-empty">
         <span className="mem-empty__icon" aria-hidden="true">
           <Icon name="building" size={28} />
         </span>
@@ -41,7 +41,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
   }
 
   return (
-    <div className="org-area">
+    <div className="aw-stack org-area">
       <button type="button" className="mem-back" onClick={() => onNavigate('case-details', memory.id)}>
         <Icon name="arrow-left" size={18} />
         Back to {memory.name}

@@ -141,7 +141,7 @@ function NationalRow({ memoryId, item, canChange, tellUsOnce }: { memoryId: stri
         ) : null}
       </div>
       {telling && !item.added ? (
-        <form className="org-national__told" onSubmit={(e) => void markTold(e)} aria-label={`${item.name} told through Tell Us Once`}>
+        <form className="aw-stack org-national__told" onSubmit={(e) => void markTold(e)} aria-label={`${item.name} told through Tell Us Once`}>
           <TextInput
             label="Tell Us Once reference (optional)"
             hint="The reference Tell Us Once gave you, so you can quote it."

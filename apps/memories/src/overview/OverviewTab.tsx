@@ -19,7 +19,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
     { label: 'Pending Tasks', value: stats.pendingTasks, icon: 'progress' },
   ];
   return (
-    <div className="mem-overview">
+    <div className="aw-stack mem-overview">
       {/* Until the memories arrive, the words most visitors will see hold their place (hidden), so the
           stats below do not move when they come. */}
       <p className="mem-lead" style={loaded ? undefined : { visibility: 'hidden' }}>

@@ -265,8 +265,8 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
 }) {
   const preview = useChecklistPreview(true);
   return (
-    <div className="mem-tab">
-      <Card className="mem-empty">
+    <div className="aw-stack mem-tab">
+      <Card className="aw-stack mem-empty">
         <span className="mem-empty__icon" aria-hidden="true">
           <Icon name={icon} size={28} />
         </span>
@@ -277,7 +277,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
       {preview.status === 'loading' ? <InlineLoading>Loading the checklist preview...</InlineLoading> : null}
       {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
       {preview.status === 'ready' ? (
-        <Card as="section" className="mem-group" aria-label={label}>
+        <Card as="section" className="aw-stack mem-group" aria-label={label}>
           <header className="aw-split mem-group__header">
             <div className="mem-group__title">
               <h2 className="mem-group__name">{heading}</h2>
@@ -294,7 +294,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                 {group.items.slice(0, 3).map((item) => (
                   <li key={item.id} className="mem-item mem-item--preview">
                     <span className="mem-check mem-check--preview" aria-hidden="true" />
-                    <div className="mem-item__body">
+                    <div className="aw-stack mem-item__body">
                       <div className="mem-item__head">
                         <span className="mem-item__title">{item.title}</span>
                         {flag ? flag(item) : item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
