@@ -66,7 +66,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
               <Fact label="Emergency Contact" value={emergencyContact(data)} />
             </dl>
           )}
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             <Button variant="secondary" onClick={() => setEditing(true)} disabled={profile.isPending} icon={<Icon name="user" size={18} />}>
               Edit Profile
             </Button>
@@ -77,7 +77,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
           <dl className="ac-facts">
             <Fact label="Email" value={session.data?.email ?? (session.isPending ? '…' : null)} />
           </dl>
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             <Button variant="secondary" onClick={() => setChangingPassword(true)} icon={<Icon name="key" size={18} />}>
               Change Password
             </Button>
@@ -110,7 +110,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
 
         <SettingsCard icon="heart" title="Support & Help">
           <p className="aw-muted">Guides for what to do after a death, and people who can help.</p>
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             <Button variant="secondary" onClick={onViewResources} icon={<Icon name="checklist" size={18} />}>
               View Resources
             </Button>

@@ -27,7 +27,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | null }) {
                 : 'Add a code from an authenticator app to your password when you sign in.'}
             </span>
           </p>
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             {enabled ? (
               <Button variant="secondary" onClick={() => setDialog('disable')}>
                 Turn off

@@ -19,7 +19,7 @@ export function CategoryByRegionChart({ regions, selected }: { regions: readonly
   const max = Math.max(1, ...rows.map((r) => r.total));
   return (
     <div className="aw-stack cv-chart">
-      <ul className="cv-chart__legend" aria-label="Categories">
+      <ul className="aw-cluster cv-chart__legend" aria-label="Categories">
         {keys.map((k) => (
           <li key={k.key}>
             <span className="cv-legend__swatch" style={{ background: k.colour }} aria-hidden="true" />
@@ -111,7 +111,7 @@ export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
   const shown = active !== null ? weeks[active] : undefined;
   return (
     <div className="aw-stack cv-chart">
-      <ul className="cv-chart__legend" aria-label="Series">
+      <ul className="aw-cluster cv-chart__legend" aria-label="Series">
         <li>
           <span className="cv-legend__swatch cv-swatch--views" aria-hidden="true" />
           Listing views ({formatCount(total.views)})

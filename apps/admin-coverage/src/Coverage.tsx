@@ -137,7 +137,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
       {listening ? <LiveReload onChange={refresh} /> : null}
       <div className="aw-split cv-head">
         <p className="aw-staff-lead">How well the directory covers the people of each region of the UK and Ireland, and where it needs more services.</p>
-        <div className="cv-controls">
+        <div className="aw-cluster cv-controls">
           <Select
             label="Region"
             value={region}
@@ -157,7 +157,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
           </Button>
         </div>
       </div>
-      <div className="cv-live" data-status={live}>
+      <div className="aw-cluster cv-live" data-status={live}>
         <span role="status" className="cv-live__state">
           <span className="cv-live__dot" aria-hidden="true" />
           {LIVE_LABELS[live]}
@@ -397,7 +397,7 @@ function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity;
           </span>
         ))}
       </p>
-      <p className="cv-opp__figures aw-small">
+      <p className="aw-cluster cv-opp__figures aw-small">
         {plural(o.listingsNeeded, 'listing')} needed
         {o.peopleOutOfReach > 0 ? ` · ${formatCount(o.peopleOutOfReach)} people out of reach` : ''}
         {o.unmetSearches > 0 ? ` · ${plural(o.unmetSearches, 'unmet search', 'unmet searches')}` : ''} · about {formatPounds(o.analysis.estimatedRevenue)} a year

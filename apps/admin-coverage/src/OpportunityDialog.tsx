@@ -40,7 +40,7 @@ export function OpportunityDialog({ title, analysis, onClose }: { title: string;
                 <li key={r.title}>
                   <p className="cv-recs__title">{r.title}</p>
                   <p className="cv-recs__text">{r.description}</p>
-                  <p className="cv-recs__badges">
+                  <p className="aw-cluster cv-recs__badges">
                     <PriorityBadge label="Priority" value={r.priority} />
                     <PriorityBadge label="Effort" value={r.effort} />
                     <PriorityBadge label="Impact" value={r.impact} />

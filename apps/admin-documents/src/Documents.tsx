@@ -152,7 +152,7 @@ function DocumentsView({ admin }: DocumentsProps) {
             <ul className="aw-list-stack dp-uploads" aria-label="Uploads">
               {uploads.map((u) => (
                 <li key={u.id} className={`dp-upload-item dp-upload-item--${u.status}`}>
-                  <div className="dp-upload-item__row">
+                  <div className="aw-cluster dp-upload-item__row">
                     <span className="dp-upload-item__name">{u.fileName}</span>
                     <span className="aw-muted">{fileSize(u.size)}</span>
                     <span className="dp-upload-item__status">{u.status === 'error' ? 'Failed' : `${u.status[0]!.toUpperCase()}${u.status.slice(1)}`}</span>
@@ -190,7 +190,7 @@ function DocumentsView({ admin }: DocumentsProps) {
             return (
               <li key={d.id}>
                 <Card className="aw-stack dp-card" as="article" aria-label={d.businessName}>
-                  <div className="dp-card__head">
+                  <div className="aw-cluster dp-card__head">
                     <h3 className="dp-card__name">{d.businessName}</h3>
                     <Badge tone={d.reviewStatus === 'approved' ? 'success' : d.reviewStatus === 'rejected' ? 'neutral' : 'accent'}>{REVIEW_LABELS[d.reviewStatus]}</Badge>
                     <span className={`dp-confidence dp-confidence--${badge.tone}`}>{badge.label}</span>
@@ -202,7 +202,7 @@ function DocumentsView({ admin }: DocumentsProps) {
                     {d.extractedData.category} · {d.extractedData.location}
                   </p>
                   {d.reviewNotes ? <p className="aw-muted aw-small">Note: {d.reviewNotes}</p> : null}
-                  <div className="dp-card__actions">
+                  <div className="aw-cluster dp-card__actions">
                     <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'details', id: d.id })} aria-label={`View details of ${d.businessName}`}>
                       View Details
                     </Button>

@@ -60,7 +60,7 @@ function HistoryScreen(_props: HistoryProps) {
   return (
     <div className="aw-staff-page" id="hi-root" tabIndex={-1}>
       <div className="aw-split hi-top">
-        <nav className="hi-tabs" aria-label="History views">
+        <nav className="aw-cluster hi-tabs" aria-label="History views">
           <button type="button" className="hi-tab" aria-current={view.kind === 'search' || view.kind === 'stream' ? 'page' : undefined} onClick={() => go({ kind: 'search', q: '' })}>
             <Icon name="search" size={16} /> Find a record
           </button>
@@ -189,7 +189,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
           ) : null}
         </div>
         {data ? (
-          <div className="hi-exports" role="group" aria-label="Export this history">
+          <div className="aw-cluster hi-exports" role="group" aria-label="Export this history">
             <ButtonLink variant="secondary" size="sm" href={exportHref(streamId, 'json')} download icon={<Icon name="arrow-down" size={16} />}>
               Export JSON
             </ButtonLink>

@@ -25,7 +25,7 @@ export function BulkBar({ count, selectAll, onStatus, onDelete, onClear }: BulkB
           ? `All ${n(count)} matching listings selected${selectAll.truncated ? ` (the first ${n(count)} of ${n(selectAll.total)}; narrow the filters to reach the rest)` : ''}`
           : `${n(count)} selected`}
       </p>
-      <div className="lb-bulk__controls">
+      <div className="aw-cluster lb-bulk__controls">
         <Select
           label="Change status to"
           hideLabel

@@ -117,7 +117,7 @@ function AuditLogView(_props: AuditLogProps) {
           </ol>
         )}
         {pages > 1 ? (
-          <nav className="ofc-pager" aria-label="Audit log pages">
+          <nav className="aw-cluster ofc-pager" aria-label="Audit log pages">
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)} icon={<Icon name="arrow-left" size={16} />}>
               Previous
             </Button>

@@ -109,7 +109,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
         </ul>
       </section>
 
-      <Card tone="accent" as="section" aria-labelledby="ofc-dash-sync" className="ofc-sync">
+      <Card tone="accent" as="section" aria-labelledby="ofc-dash-sync" className="aw-cluster ofc-sync">
         <span className="aw-disc ofc-sync__icon" aria-hidden="true">
           <Icon name="cloud" size={22} />
         </span>

@@ -271,7 +271,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
               Please correct the highlighted fields.
             </p>
           ) : null}
-          <div className="ofc-settings__buttons">
+          <div className="aw-cluster ofc-settings__buttons">
             <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={reset.isPending || save.isPending} icon={<Icon name="refresh" size={16} />}>
               Reset to Defaults
             </Button>

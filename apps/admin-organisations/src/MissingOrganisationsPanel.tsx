@@ -34,7 +34,7 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
       ) : (
         <ol className="aw-list-stack og-missing__list">
           {names.map((n) => (
-            <li key={n.name} className="og-missing__item">
+            <li key={n.name} className="aw-cluster og-missing__item">
               <span className="og-missing__name">{n.name}</span>
               <span className="og-missing__count">
                 on {n.count} {n.count === 1 ? 'memory' : 'memories'}

@@ -56,7 +56,7 @@ export function OrganisationCard({
         {o.phone || o.email || o.website ? (
           <div>
             <dt>Contact</dt>
-            <dd className="og-card__contact">
+            <dd className="aw-cluster og-card__contact">
               {o.phone ? <span>{o.phone}</span> : null}
               {o.email ? <span>{o.email}</span> : null}
               {o.website ? <ExternalLink href={o.website}>Bereavement page</ExternalLink> : null}
@@ -71,7 +71,7 @@ export function OrganisationCard({
         ) : null}
         <div>
           <dt>Sources</dt>
-          <dd className="og-card__contact">
+          <dd className="aw-cluster og-card__contact">
             {o.sources.map((s) => (
               <ExternalLink key={s.url} href={s.url}>
                 {s.title}

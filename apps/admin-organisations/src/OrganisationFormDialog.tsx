@@ -127,7 +127,7 @@ export function OrganisationFormDialog({
           <fieldset className="aw-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
             <legend className="aw-field__label">Jurisdictions</legend>
             <span className="aw-field__hint">Where families can tell this organisation.</span>
-            <div className="og-choices__row">
+            <div className="aw-cluster og-choices__row">
               {JURISDICTIONS.map((j) => (
                 <label key={j} className="og-choice">
                   <input type="checkbox" checked={values.jurisdictions.includes(j)} onChange={(e) => toggleJurisdiction(j, e.target.checked)} />

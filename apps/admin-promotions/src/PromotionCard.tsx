@@ -38,7 +38,7 @@ export function PromotionCard({
         <h3 id={titleId} className="pm-card__title">
           {p.businessName}
         </h3>
-        <div className="pm-badges">
+        <div className="aw-cluster pm-badges">
           <Badge className={`pm-plan pm-plan--${p.plan}`}>
             <span className="aw-visually-hidden">Plan: </span>
             {planLabel(p.plan, pricing)}
@@ -99,13 +99,13 @@ export function PromotionCard({
         </Fact>
       </dl>
 
-      <dl className="pm-figures" aria-label="Performance">
+      <dl className="aw-cluster pm-figures" aria-label="Performance">
         <Figure label="Views" value={count(p.views)} />
         <Figure label="Clicks" value={count(p.clicks)} rate={percent(p.clickThroughRate)} rateLabel="click-through rate" />
         <Figure label="Conversions" value={count(p.conversions)} rate={percent(p.conversionRate)} rateLabel="conversion rate" />
       </dl>
 
-      <div className="pm-card__actions">
+      <div className="aw-cluster pm-card__actions">
         {actions.includes('edit') ? (
           <Button size="sm" variant="secondary" icon={<Icon name="edit" size={16} />} onClick={act('edit')} disabled={busy}>
             Edit{forName}

@@ -83,7 +83,7 @@ function SignInPage(props: SignInProps) {
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref={ADMIN_BASE} subtitle="Staff area">
-        <div className="adm-header__aside">
+        <div className="aw-cluster adm-header__aside">
           <Badge tone="accent">Authorised staff only</Badge>
           <a className="aw-nav__link" href="/">
             Public site

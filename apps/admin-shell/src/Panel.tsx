@@ -100,7 +100,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref="/admin/" subtitle="Staff area">
-        <div className="adm-header__aside">
+        <div className="aw-cluster adm-header__aside">
           <RealtimeIndicatorSlot />
           <span className="adm-welcome">Welcome, {welcomeName(admin)}</span>
           <Button variant="secondary" size="sm" onClick={() => request({ signOut: true })} disabled={signingOut} icon={<Icon name="log-out" size={16} />}>

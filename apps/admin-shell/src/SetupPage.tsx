@@ -86,7 +86,7 @@ export function SetupPage({ token, onSignedIn, onCreated }: SetupPageProps) {
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref="/admin/" subtitle="Staff area">
-        <div className="adm-header__aside">
+        <div className="aw-cluster adm-header__aside">
           <Badge tone="accent">First-time set-up</Badge>
         </div>
       </AppHeader>

@@ -198,7 +198,7 @@ function interactionOf(listing: PublicListing, action: ListingAction, data: Dire
 function Summary({ data, location }: { data: DirectorySearchResponse; location: string }) {
   return (
     <div className="aw-stack dir-summary__inner">
-      <div className="dir-summary__counts">
+      <div className="aw-cluster dir-summary__counts">
         <p className="dir-summary__count" data-testid="result-count">
           {resultCountText(data.total)}
         </p>

@@ -41,7 +41,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       </div>
 
       {listing.distanceMiles !== null || listing.withinServiceArea ? (
-        <div className="dir-card__tags">
+        <div className="aw-cluster dir-card__tags">
           {listing.distanceMiles !== null ? (
             <Badge>
               <Icon name="pin" size={13} />
@@ -96,7 +96,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       ) : null}
 
       {tel || mail || web || directions ? (
-        <div className="dir-card__actions">
+        <div className="aw-cluster dir-card__actions">
           {tel ? (
             <a className={action} href={tel} onClick={act('call')} aria-label={`Call ${listing.name}`}>
               <Icon name="phone" size={16} />

@@ -115,7 +115,7 @@ function CookiePreferences({
       title="Cookie Preferences"
       className="fs-cookie-panel"
       actions={
-        <div className="fs-cookie-panel__actions">
+        <div className="aw-cluster fs-cookie-panel__actions">
           <Button onClick={() => onChoose(choices)}>Save Preferences</Button>
           <Button variant="secondary" onClick={() => onChoose(ACCEPT_ALL)}>
             Accept All

@@ -96,7 +96,7 @@ export function LandingPage() {
               shows you what needs doing for the person who died, one step at a time, keeps the important
               documents together, and helps you find people nearby who can help.
             </p>
-            <div className="fs-hero__actions">
+            <div className="aw-cluster fs-hero__actions">
               <ButtonLink href="/login" size="lg">
                 Get Started
               </ButtonLink>
@@ -223,7 +223,7 @@ export function LandingPage() {
                 account needed.
               </p>
             </div>
-            <div className="fs-cta__actions">
+            <div className="aw-cluster fs-cta__actions">
               <ButtonLink href="/resources">Browse resources</ButtonLink>
               <ButtonLink href="/login" variant="secondary">
                 Get Started

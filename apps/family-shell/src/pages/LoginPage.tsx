@@ -364,7 +364,7 @@ export function LoginPage() {
             </>
           ) : null}
 
-          <div className="fs-auth__switch">
+          <div className="aw-cluster fs-auth__switch">
             {mode === 'signin' ? (
               <>
                 <span className="aw-muted">New to Afterwards?</span>

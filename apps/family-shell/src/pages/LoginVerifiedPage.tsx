@@ -39,7 +39,7 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
             : 'Thank you. Your account is ready: you can sign in now.'}
         </p>
       </div>
-      <div className="fs-auth__actions">
+      <div className="aw-cluster fs-auth__actions">
         <ButtonLink href="/login">Sign In</ButtonLink>
       </div>
     </AuthCardPage>

@@ -148,7 +148,7 @@ export function AdditionalDocumentDialog({ open, memoryId, onClose }: { open: bo
       onDismiss={close}
       title="Additional Documents"
       actions={
-        <div className="mem-dialog-actions">
+        <div className="aw-cluster mem-dialog-actions">
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>

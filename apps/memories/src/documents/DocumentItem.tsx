@@ -112,7 +112,7 @@ export function DocumentItem({
         aria-describedby={`${checkboxId}-state`}
       />
       <div className="aw-stack mem-item__body">
-        <div className="mem-item__head">
+        <div className="aw-cluster mem-item__head">
           <label htmlFor={checkboxId} className="mem-item__title">
             {document.title}
           </label>
@@ -131,7 +131,7 @@ export function DocumentItem({
         ) : null}
         <Figure label="Cost" value={document.cost} item={document} />
         {document.neededFor.length > 0 ? (
-          <div className="mem-chips">
+          <div className="aw-cluster mem-chips">
             <span className="mem-fact__label" id={`${checkboxId}-needed`}>
               Needed for:
             </span>

@@ -81,14 +81,14 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
   return (
     <section className="aw-stack mem-details" aria-labelledby="mem-details-title">
       {back}
-      <Card className="mem-details__head">
+      <Card className="aw-cluster mem-details__head">
         <MemoryPhoto memory={memory} size="lg" />
         <div className="mem-details__who">
           <h2 id="mem-details-title" className="mem-details__name">
             {memory.name}
           </h2>
           <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>
-          <p className="mem-card__meta">
+          <p className="aw-cluster mem-card__meta">
             <Badge>{memory.jurisdiction}</Badge>
             <span className="aw-muted">{plural(p.tasks.total, 'task')}</span>
             <span className="aw-muted">{plural(p.documents.total, 'document')}</span>
@@ -101,7 +101,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
             </p>
           ) : null}
         </div>
-        <div className="mem-details__head-actions">
+        <div className="aw-cluster mem-details__head-actions">
           <Button variant="secondary" size="sm" onClick={() => onShowInfo(memory.id)} icon={<Icon name="info" size={16} />} aria-haspopup="dialog">
             Memory information
           </Button>
@@ -162,7 +162,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         <CategoryCard title="Documents by category" icon="document" tallies={byCategory?.documents} labels={DOCUMENT_CATEGORY_LABELS} unit="done" />
       </div>
 
-      <nav className="mem-details__shortcuts" aria-label={`Go to ${memory.name}'s`}>
+      <nav className="aw-cluster mem-details__shortcuts" aria-label={`Go to ${memory.name}'s`}>
         <Button onClick={() => onNavigate('tasks', memory.id)} icon={<Icon name="checklist" size={18} />}>
           Tasks
         </Button>

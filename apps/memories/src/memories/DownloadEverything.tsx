@@ -89,7 +89,7 @@ export function DownloadEverything({ memoryId, memoryName }: { memoryId: string;
           {problem}
         </Alert>
       ) : null}
-      <div className="mem-export__actions">
+      <div className="aw-cluster mem-export__actions">
         {current?.status === 'ready' && current.downloadUrl ? (
           <a className="aw-btn aw-btn--primary" href={current.downloadUrl} download={current.fileName}>
             <span aria-hidden="true">

@@ -65,7 +65,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
             </button>
           </h3>
           <p className="mem-card__deceased">{memory.deceasedName}</p>
-          <p className="mem-card__meta">
+          <p className="aw-cluster mem-card__meta">
             <Badge>{memory.jurisdiction}</Badge>
             <span className="aw-muted">Created {formatCreatedDate(memory.createdAt)}</span>
           </p>
@@ -79,7 +79,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
         ) : null}
       </div>
       <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
-      <ul className="mem-card__counts">
+      <ul className="aw-cluster mem-card__counts">
         <li>{plural(p.tasks.total, 'task')}</li>
         <li>{plural(p.documents.total, 'document')}</li>
         <li>{completedCount(memory)} completed</li>

@@ -33,7 +33,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
       className="mem-dialog"
       actions={
         memory ? (
-          <div className="mem-detail__actions">
+          <div className="aw-cluster mem-detail__actions">
             <Button variant="secondary" size="sm" onClick={() => go('tasks')} icon={<Icon name="checklist" size={16} />}>
               View Tasks
             </Button>
@@ -65,7 +65,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
     >
       {memory ? (
         <div className="aw-stack mem-detail">
-          <div className="mem-detail__head">
+          <div className="aw-cluster mem-detail__head">
             <MemoryPhoto memory={memory} size="lg" />
             <div>
               <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>

@@ -45,7 +45,7 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
       <span id={`${id}-hint`} className="aw-field__hint">
         JPEG, PNG, GIF or WebP, up to 5MB.
       </span>
-      <div className="mem-photo-field__row">
+      <div className="aw-cluster mem-photo-field__row">
         <span className="mem-photo-field__preview" aria-hidden={shown ? undefined : true}>
           {shown ? (
             <img

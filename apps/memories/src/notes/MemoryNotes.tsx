@@ -45,7 +45,7 @@ export function MemoryNotes({
           </p>
         </div>
         {may(memory, 'write-notes') ? (
-          <div className="mem-group__actions">
+          <div className="aw-cluster mem-group__actions">
             <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
               Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
             </Button>

@@ -143,7 +143,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
         size="wide"
         actions={
           viewedNote && viewing ? (
-            <div className="mem-dialog-actions">
+            <div className="aw-cluster mem-dialog-actions">
               {memoryMay(viewedMemory?.role, 'write-notes') ? (
                 <Button
                   variant="secondary"
@@ -164,7 +164,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
       >
         {viewedNote ? (
           <>
-            <p className="mem-note__meta">
+            <p className="aw-cluster mem-note__meta">
               <CategoryLabel category={viewedNote.category} />
               {viewedMemory ? <span>{viewedMemory.name}</span> : null}
               <span>Created {formatNoteDate(viewedNote.createdAt)}</span>

@@ -38,7 +38,7 @@ export function AddOrganisation({ memoryId, jurisdiction, added }: AddOrganisati
     <Card as="section" className="org-add" aria-labelledby="org-add-title">
       <h3 id="org-add-title">Add an organisation</h3>
       <DirectorySearch jurisdiction={jurisdiction} added={added} onChoose={(o) => void addFromDirectory(o)} disabled={busy} />
-      <p className="org-add__own">
+      <p className="aw-cluster org-add__own">
         <span className="aw-muted">Not in the directory?</span>{' '}
         <Button variant="secondary" size="sm" onClick={() => setOwnOpen(true)} icon={<Icon name="plus" size={16} />} aria-haspopup="dialog">
           Add one of your own

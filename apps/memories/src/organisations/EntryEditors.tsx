@@ -110,7 +110,7 @@ export function ReferencesEditor({ memoryId, entry, canChange }: EditorProps) {
           {problem}
         </p>
       ) : null}
-      <div className="org-row">
+      <div className="aw-cluster org-row">
         {rows.length < MAX_REFERENCES ? (
           <Button
             size="sm"

@@ -61,7 +61,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }:
             maxLength={LETTER_MAX}
             onChange={(e) => setDraft(e.target.value)}
           />
-          <div className="org-row">
+          <div className="aw-cluster org-row">
             <Button size="sm" onClick={() => void save(draft, 'Your letter is saved')} disabled={busy || !dirty || draft.trim() === ''}>
               Save the letter
             </Button>
@@ -88,7 +88,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }:
           </pre>
         </>
       )}
-      <div className="org-row org-letter__actions">
+      <div className="aw-cluster org-row org-letter__actions">
         <ButtonLink size="sm" href={organisationsApi.letterPdfUrl(memoryId, entry.id)} download icon={<Icon name="document" size={16} />}>
           Make the letter (PDF)
         </ButtonLink>

@@ -42,7 +42,7 @@ export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChan
           <h4 id={titleId} className="org-entry__name">
             {entry.name}
           </h4>
-          <p className="org-entry__meta">
+          <p className="aw-cluster org-entry__meta">
             <Badge>{ORGANISATION_KIND_LABELS[entry.kind]}</Badge>
             <span className="org-entry__status" data-testid="org-status">
               {statusLine(entry)}

@@ -54,7 +54,7 @@ export function SettlementControl({
 
   if (settled) {
     return (
-      <div className="mem-settled">
+      <div className="aw-cluster mem-settled">
         <Badge className="mem-badge--settled">{SETTLEMENT_LABELS[settled.kind]}</Badge>
         {settled.reason ? <span className="mem-settled__reason">{settled.reason}</span> : null}
         {/* The item's title goes in the name, not in hidden text, so the title is written once on the page. */}

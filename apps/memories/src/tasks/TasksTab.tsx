@@ -208,7 +208,7 @@ function TaskItem({
     <li className={`mem-item${complete ? ' is-done' : ''}${task.settled ? ' is-settled' : ''}`}>
       <input id={checkboxId} type="checkbox" className="mem-check" checked={complete} onChange={toggle} disabled={readOnly} aria-busy={saving || undefined} />
       <div className="aw-stack mem-item__body">
-        <div className="mem-item__head">
+        <div className="aw-cluster mem-item__head">
           <label htmlFor={checkboxId} className="mem-item__title">
             {task.title}
           </label>

@@ -35,7 +35,7 @@ export function MemoryGroupHeader({ memory, headingId, summary, actions }: { mem
           {summary ? <> · {summary}</> : null}
         </p>
       </div>
-      {actions ? <div className="mem-group__actions">{actions}</div> : null}
+      {actions ? <div className="aw-cluster mem-group__actions">{actions}</div> : null}
     </header>
   );
 }
@@ -148,7 +148,7 @@ export function ConfirmDialog({
       }}
       title={title}
       actions={
-        <div className="mem-dialog-actions">
+        <div className="aw-cluster mem-dialog-actions">
           <Button variant="secondary" onClick={onCancel} autoFocus>
             Cancel
           </Button>
@@ -295,7 +295,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                   <li key={item.id} className="mem-item mem-item--preview">
                     <span className="mem-check mem-check--preview" aria-hidden="true" />
                     <div className="aw-stack mem-item__body">
-                      <div className="mem-item__head">
+                      <div className="aw-cluster mem-item__head">
                         <span className="mem-item__title">{item.title}</span>
                         {flag ? flag(item) : item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
                         {badges?.(item)}
