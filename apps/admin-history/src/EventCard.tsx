@@ -145,7 +145,7 @@ function ScrollablePre({ label, cell = false, testId, children }: { label: strin
 function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; redacted: boolean; version: number }) {
   return (
     <div className="hi-table-wrap">
-      <table className="hi-diff">
+      <table className="aw-table hi-diff">
         <caption className="aw-visually-hidden">Fields changed at version {version}</caption>
         <thead>
           <tr>

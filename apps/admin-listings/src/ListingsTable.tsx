@@ -42,7 +42,7 @@ export function ListingsTable({
   onAction: (action: RowAction, listing: AdminListing) => void;
 }) {
   return (
-    <table className="lb-table">
+    <table className="aw-table lb-table">
       <caption className="aw-visually-hidden">{caption}</caption>
       <thead>
         <tr>
