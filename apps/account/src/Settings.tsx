@@ -127,7 +127,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
       </div>
 
       <Card tone="accent" as="section" className="ac-banner" aria-label="Your privacy">
-        <span className="ac-banner__icon" aria-hidden="true">
+        <span className="aw-disc ac-banner__icon" aria-hidden="true">
           <Icon name="shield" size={24} />
         </span>
         <div>

@@ -164,7 +164,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
       {result.data ? (
         result.data.listings.length === 0 ? (
           <div className="aw-stack dir-empty">
-            <span className="dir-empty__icon" aria-hidden="true">
+            <span className="aw-disc dir-empty__icon" aria-hidden="true">
               <Icon name="search" size={28} />
             </span>
             <p className="dir-empty__title">No services found</p>

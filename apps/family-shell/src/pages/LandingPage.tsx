@@ -124,7 +124,7 @@ export function LandingPage() {
             <ul className="aw-list-stack fs-example__list">
               {EXAMPLE_TASKS.map((t) => (
                 <li key={t.title} className={t.done ? 'is-done' : undefined}>
-                  <span className="fs-example__tick" aria-hidden="true">
+                  <span className="aw-disc fs-example__tick" aria-hidden="true">
                     {t.done ? <Icon name="check" size={14} strokeWidth={3} /> : null}
                   </span>
                   <span>
@@ -172,7 +172,7 @@ export function LandingPage() {
           <ol className="fs-steps">
             {STEPS.map((s, i) => (
               <li key={s.title} className="aw-stack fs-step">
-                <span className="fs-step__number" aria-hidden="true">
+                <span className="aw-disc fs-step__number" aria-hidden="true">
                   {i + 1}
                 </span>
                 <h3>{s.title}</h3>

@@ -26,7 +26,7 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
     <AuthCardPage titleId={titleId}>
       <div className="aw-auth-card__head">
         {failed ? <Logo size="lg" decorative /> : (
-          <span className="fs-auth__done" aria-hidden="true">
+          <span className="aw-disc fs-auth__done" aria-hidden="true">
             <Icon name="check" size={36} />
           </span>
         )}

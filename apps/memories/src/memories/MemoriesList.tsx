@@ -30,7 +30,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
         <InlineLoading>Loading your memories...</InlineLoading>
       ) : memories.length === 0 ? (
         <Card className="aw-stack mem-empty" tone="muted">
-          <span className="mem-empty__icon" aria-hidden="true">
+          <span className="aw-disc mem-empty__icon" aria-hidden="true">
             <Icon name="heart" size={32} />
           </span>
           <h3>No Memories Yet</h3>

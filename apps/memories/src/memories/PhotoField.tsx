@@ -46,7 +46,7 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
         JPEG, PNG, GIF or WebP, up to 5MB.
       </span>
       <div className="aw-cluster mem-photo-field__row">
-        <span className="mem-photo-field__preview" aria-hidden={shown ? undefined : true}>
+        <span className="aw-disc mem-photo-field__preview" aria-hidden={shown ? undefined : true}>
           {shown ? (
             <img
               src={shown}

@@ -90,7 +90,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
         <InlineLoading>Loading your notes...</InlineLoading>
       ) : memories.length === 0 ? (
         <Card className="aw-stack mem-empty">
-          <span className="mem-empty__icon" aria-hidden="true">
+          <span className="aw-disc mem-empty__icon" aria-hidden="true">
             <Icon name="document" size={28} />
           </span>
           <h3 className="mem-empty__title">No Cases Yet</h3>

@@ -30,7 +30,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
   if (!memory) {
     return (
       <Card className="aw-stack mem-empty">
-        <span className="mem-empty__icon" aria-hidden="true">
+        <span className="aw-disc mem-empty__icon" aria-hidden="true">
           <Icon name="building" size={28} />
         </span>
         <h2 className="mem-empty__title">No memories yet</h2>

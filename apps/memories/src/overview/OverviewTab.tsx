@@ -40,7 +40,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
           {cards.map((c) => (
             <li key={c.label}>
               <Card className="mem-stat">
-                <span className="mem-stat__icon" aria-hidden="true">
+                <span className="aw-disc mem-stat__icon" aria-hidden="true">
                   <Icon name={c.icon} size={22} />
                 </span>
                 <span className="mem-stat__value">{loaded ? c.value : '–'}</span>
@@ -89,7 +89,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
 function ActionCard({ icon, title, text, onClick }: { icon: ReactNode; title: string; text: string; onClick: () => void }) {
   return (
     <button type="button" className="mem-action" onClick={onClick}>
-      <span className="mem-action__icon" aria-hidden="true">
+      <span className="aw-disc mem-action__icon" aria-hidden="true">
         {icon}
       </span>
       <span className="mem-action__title">{title}</span>

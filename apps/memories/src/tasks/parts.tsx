@@ -267,7 +267,7 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
   return (
     <div className="aw-stack mem-tab">
       <Card className="aw-stack mem-empty">
-        <span className="mem-empty__icon" aria-hidden="true">
+        <span className="aw-disc mem-empty__icon" aria-hidden="true">
           <Icon name={icon} size={28} />
         </span>
         <h2 className="mem-empty__title">{emptyTitle}</h2>
