@@ -58,7 +58,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
           {profile.isPending ? (
             <InlineLoading>Loading your details...</InlineLoading>
           ) : (
-            <dl className="ac-facts">
+            <dl className="aw-facts ac-facts">
               <Fact label="Full Name" value={fullName(data)} />
               <Fact label="Phone Number" value={data?.phone ?? null} />
               <Fact label="Date of Birth" value={formatDate(data?.dateOfBirth)} />
@@ -74,7 +74,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         </SettingsCard>
 
         <SettingsCard icon="lock" title="Account">
-          <dl className="ac-facts">
+          <dl className="aw-facts ac-facts">
             <Fact label="Email" value={session.data?.email ?? (session.isPending ? '…' : null)} />
           </dl>
           <div className="aw-cluster ac-card__actions">
@@ -100,7 +100,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         <RemindersCard />
 
         <SettingsCard icon="info" title="About">
-          <dl className="ac-facts ac-facts--compact">
+          <dl className="aw-facts ac-facts ac-facts--compact">
             <Fact label="Version" value={APP_VERSION} />
             <Fact label="Platform" value="Web application" />
             <Fact label="Last updated" value={LAST_UPDATED} />

@@ -33,7 +33,7 @@ export function EventCard({
           {formatDateTime(e.recordedAt)}
         </time>
       </div>
-      <dl className="hi-facts">
+      <dl className="aw-facts hi-facts">
         <Fact label="Who">
           {actorText(e)} {e.actor.kind === 'staff' ? <Badge>Staff</Badge> : null}
         </Fact>

@@ -145,7 +145,7 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           {formatDateTime(entry.createdAt)}
         </time>
       </div>
-      <dl className="ofc-entry__facts">
+      <dl className="aw-facts ofc-entry__facts">
         <div>
           <dt>Who</dt>
           <dd>

@@ -38,7 +38,7 @@ export function OrganisationCard({
           {o.deathNotificationService ? <Badge tone="accent">Death Notification Service</Badge> : null}
         </div>
       </header>
-      <dl className="og-card__facts">
+      <dl className="aw-facts og-card__facts">
         <div>
           <dt>Where</dt>
           <dd>{o.jurisdictions.join(', ')}</dd>

@@ -72,7 +72,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
               <Badge>{memory.jurisdiction}</Badge>
             </div>
           </div>
-          <dl className="mem-facts">
+          <dl className="aw-facts mem-facts">
             <Fact label="Date of death" value={formatDay(memory.dateOfDeath)} />
             <Fact label="Date of birth" value={formatDay(memory.dateOfBirth)} />
             <Fact label="Place of death" value={memory.placeOfDeath} />

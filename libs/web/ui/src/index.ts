@@ -6,6 +6,7 @@ import './styles/components/header.css';
 import './styles/components/button.css';
 import './styles/components/card.css';
 import './styles/components/disc.css';
+import './styles/components/facts.css';
 import './styles/components/auth-card.css';
 import './styles/components/badge.css';
 import './styles/components/field.css';
