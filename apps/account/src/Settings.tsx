@@ -126,7 +126,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         </SettingsCard>
       </div>
 
-      <Card tone="accent" as="section" className="ac-banner" aria-label="Your privacy">
+      <Card tone="accent" as="section" className="aw-row ac-banner" aria-label="Your privacy">
         <span className="aw-disc ac-banner__icon" aria-hidden="true">
           <Icon name="shield" size={24} />
         </span>

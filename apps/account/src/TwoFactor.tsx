@@ -19,7 +19,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | null }) {
         <InlineLoading>Checking...</InlineLoading>
       ) : (
         <>
-          <p className="ac-2fa__status">
+          <p className="aw-row ac-2fa__status">
             <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? 'On' : 'Off'}</Badge>
             <span className="aw-muted">
               {enabled

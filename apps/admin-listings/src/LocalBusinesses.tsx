@@ -407,7 +407,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
               </Button>
               <Select
                 label="Per page"
-                className="lb-pager__size"
+                className="aw-row lb-pager__size"
                 value={String(pageSize)}
                 onChange={(e) => {
                   setPageSize(Number(e.target.value));

@@ -309,7 +309,7 @@ function SettingsGroup({ icon, title, children }: { icon: IconName; title: strin
   const headingId = `ofc-group-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Card as="section" aria-labelledby={headingId} className="ofc-group">
-      <h2 id={headingId} className="aw-section-title ofc-section-title ofc-group__title">
+      <h2 id={headingId} className="aw-row aw-section-title ofc-section-title ofc-group__title">
         <span className="aw-disc ofc-group__icon" aria-hidden="true">
           <Icon name={icon} size={18} />
         </span>

@@ -189,7 +189,7 @@ function RemoteSection<P extends object>({ module, label, props }: { module: str
 
 function BeingBuilt({ label, icon, about }: { label: string; icon: IconName; about: string }) {
   return (
-    <Card className="adm-building" as="section" aria-label={`${label}: not ready yet`}>
+    <Card className="aw-row adm-building" as="section" aria-label={`${label}: not ready yet`}>
       <span className="aw-disc adm-building__icon" aria-hidden="true">
         <Icon name={icon} size={26} />
       </span>

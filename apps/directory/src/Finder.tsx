@@ -99,7 +99,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
 
   return (
     <section className="aw-stack dir-finder" aria-labelledby={headingId}>
-      <div className="dir-finder__head">
+      <div className="aw-row dir-finder__head">
         <span className="dir-finder__icon" aria-hidden="true">
           <Icon name="pin" size={22} />
         </span>

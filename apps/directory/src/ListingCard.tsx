@@ -58,7 +58,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       ) : null}
 
       {listing.address ? (
-        <p className="dir-card__line">
+        <p className="aw-row dir-card__line">
           <Icon name="pin" size={16} />
           <span>
             <span className="aw-visually-hidden">Address: </span>
@@ -68,7 +68,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       ) : null}
 
       {listing.rating !== null ? (
-        <p className="dir-card__line dir-card__rating">
+        <p className="aw-row dir-card__line dir-card__rating">
           <Icon name="star" size={16} fill="currentColor" />
           <span>
             <span className="aw-visually-hidden">Rated </span>

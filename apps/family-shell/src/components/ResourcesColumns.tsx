@@ -33,7 +33,7 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
             {SUPPORT_CARDS.map((card) => (
               <li key={card.title}>
                 <Card className="aw-stack fs-support__card">
-                  <div className="fs-support__head">
+                  <div className="aw-row fs-support__head">
                     <span className="fs-support__icon">
                       <Icon name={card.icon} size={22} />
                     </span>

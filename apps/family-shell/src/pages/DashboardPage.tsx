@@ -123,7 +123,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
     <div className="aw-page fs-dash">
       <SkipLink />
       <header className="aw-header fs-dash__header">
-        <Container className="fs-dash__bar">
+        <Container className="aw-row fs-dash__bar">
           <a
             className="aw-brand"
             href="/dashboard"
@@ -149,7 +149,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
               ))}
             </ul>
           </nav>
-          <div className="fs-dash__tools">
+          <div className="aw-row fs-dash__tools">
             {/* Quietly absent if the memories remote cannot load: the tabs below say so. */}
             <ErrorBoundary fallback={() => null}>
               <Suspense fallback={null}>

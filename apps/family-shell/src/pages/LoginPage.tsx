@@ -355,7 +355,7 @@ export function LoginPage() {
 
           {mode !== 'reset' && options?.google ? (
             <>
-              <div className="fs-auth__or" aria-hidden="true">
+              <div className="aw-row fs-auth__or" aria-hidden="true">
                 <span>or</span>
               </div>
               <Button variant="secondary" size="lg" block onClick={onGoogle} disabled={working} icon={<GoogleMark />}>

@@ -42,7 +42,7 @@ export function AdditionalDocuments({ memoryId, documents, ask, readOnly }: { me
           {documents.map((document) => {
             const file = document.files[0];
             return (
-              <li key={document.id} className="mem-additional__item">
+              <li key={document.id} className="aw-row mem-additional__item">
                 <Icon name="document" size={20} className="mem-file__icon" />
                 <div className="aw-stack mem-additional__text">
                   <span className="mem-item__title mem-additional__title">{document.title}</span>

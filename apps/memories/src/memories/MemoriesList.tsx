@@ -56,7 +56,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
   const p = memory.progress;
   return (
     <Card as="article" className="aw-stack mem-card" aria-labelledby={`mem-card-${memory.id}`}>
-      <div className="mem-card__top">
+      <div className="aw-row mem-card__top">
         <MemoryPhoto memory={memory} size="sm" />
         <div className="mem-card__who">
           <h3 id={`mem-card-${memory.id}`} className="mem-card__name">
@@ -94,7 +94,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
 /** 'Shared by Ann · Editor' on a memory someone else owns. */
 export function SharedWithYou({ memory }: { memory: MemorySummary }) {
   return (
-    <p className="mem-shared">
+    <p className="aw-row mem-shared">
       <Icon name="users" size={16} />
       <span>
         Shared by {memory.ownerName || 'its owner'} · {MEMORY_ROLE_LABELS[memory.role]}

@@ -129,7 +129,7 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
                   {person.role === 'owner' ? (
                     <span className="mem-share__role">Owner (you)</span>
                   ) : (
-                    <span className="mem-share__actions">
+                    <span className="aw-row mem-share__actions">
                       <Select
                         label={`Role for ${person.name || person.email}`}
                         hideLabel
@@ -234,7 +234,7 @@ function ConfirmRemove({ name, busy, onKeep, onRemove }: { name: string; busy: b
       <p id={question} className="mem-share__confirm-text">
         Remove {name} from this memory? They will no longer see it, and we will let them know by e-mail.
       </p>
-      <span className="mem-share__actions">
+      <span className="aw-row mem-share__actions">
         <Button variant="secondary" size="sm" disabled={busy} onClick={cancel}>
           Keep {name}
         </Button>

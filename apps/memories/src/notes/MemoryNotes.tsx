@@ -93,7 +93,7 @@ function NoteCard({
   return (
     <li className="mem-note" style={{ '--mem-note-colour': category.colour } as CSSProperties}>
       <button type="button" className="aw-stack mem-note__open" onClick={onView}>
-        <span className="mem-note__head">
+        <span className="aw-row mem-note__head">
           <span className="mem-note__icon" aria-hidden="true">
             {category.icon}
           </span>

@@ -114,7 +114,7 @@ function SettleDialog({ memoryId, item, itemId, title, onClose }: { memoryId: st
       <fieldset className="mem-settle-kinds">
         <legend className="aw-field__label">What fits best</legend>
         {SETTLEMENT_KINDS.map((k) => (
-          <label key={k} className="mem-settle-kind">
+          <label key={k} className="aw-row mem-settle-kind">
             <input type="radio" name={name} value={k} checked={kind === k} onChange={() => setKind(k)} disabled={busy} />
             <span>
               <strong>{SETTLEMENT_LABELS[k]}</strong>
