@@ -220,7 +220,7 @@ function Toggle({ label, description, checked, disabled, onChange }: { label: st
         aria-checked={checked}
         aria-labelledby={`${id}-l`}
         aria-describedby={`${id}-d`}
-        className="ac-toggle__control"
+        className="aw-switch__control ac-toggle__control"
         disabled={disabled}
         onClick={onChange}
       >

@@ -122,7 +122,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
         <ul className="hi-results">
           {streams.map((s) => (
             <li key={s.streamId}>
-              <button type="button" className="hi-result" onClick={() => onOpen(s.streamId)}>
+              <button type="button" className="aw-card-button aw-row hi-result" onClick={() => onOpen(s.streamId)}>
                 <KindIcon kind={s.kind} />
                 <span className="aw-stack hi-result__text">
                   <span className="hi-result__title">{s.title}</span>

@@ -88,7 +88,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
 
 function ActionCard({ icon, title, text, onClick }: { icon: ReactNode; title: string; text: string; onClick: () => void }) {
   return (
-    <button type="button" className="mem-action" onClick={onClick}>
+    <button type="button" className="aw-card-button aw-stack mem-action" onClick={onClick}>
       <span className="aw-disc mem-action__icon" aria-hidden="true">
         {icon}
       </span>
