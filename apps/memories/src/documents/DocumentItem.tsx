@@ -135,7 +135,7 @@ export function DocumentItem({
             <span className="mem-fact__label" id={`${checkboxId}-needed`}>
               Needed for:
             </span>
-            <ul aria-labelledby={`${checkboxId}-needed`}>
+            <ul className="aw-list-cluster" aria-labelledby={`${checkboxId}-needed`}>
               {chips.shown.map((chip) => (
                 <li key={chip} className="mem-chip">
                   {chip}

@@ -79,7 +79,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
         ) : null}
       </div>
       <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
-      <ul className="aw-cluster mem-card__counts">
+      <ul className="aw-list-cluster mem-card__counts">
         <li>{plural(p.tasks.total, 'task')}</li>
         <li>{plural(p.documents.total, 'document')}</li>
         <li>{completedCount(memory)} completed</li>

@@ -99,7 +99,7 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
           </div>
         </div>
         <nav aria-label="Footer">
-          <ul className="aw-footer__links">
+          <ul className="aw-list-cluster aw-footer__links">
             {extraLinks.map((l) => (
               <li key={l.href}>
                 {l.external ? (
