@@ -338,7 +338,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
           <InlineLoading>Loading businesses...</InlineLoading>
         ) : (
           <>
-            <div className="aw-list__bar">
+            <div className="aw-split aw-list__bar">
               {readOnly ? null : (
                 <label className="lb-check-label">
                   <input

@@ -230,7 +230,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
         ) : null}
 
         <section className="aw-list" aria-labelledby="pm-list-title">
-          <div className="aw-list__bar">
+          <div className="aw-split aw-list__bar">
             <h2 id="pm-list-title" className="aw-section-title">
               Promotion list
             </h2>

@@ -90,7 +90,7 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
 
   return (
     <footer className="aw-footer">
-      <Container className="aw-footer__inner">
+      <Container className="aw-split aw-footer__inner">
         <div className="aw-footer__brand">
           <Logo size="sm" decorative />
           <div>
