@@ -177,7 +177,7 @@ export function PromotionFormDialog({
                 ]}
               />
             ) : (
-              <div className="aw-form__wide pm-readonly-field">
+              <div className="aw-form__wide aw-stack pm-readonly-field">
                 <span className="aw-field__label">Business</span>
                 <p className="pm-readonly-field__value">
                   {promotion.businessName}
