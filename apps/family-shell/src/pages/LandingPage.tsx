@@ -193,7 +193,7 @@ export function LandingPage() {
               Sample testimonials, written to illustrate the service. They are not from real users.
             </p>
           </div>
-          <ul className="fs-testimonials">
+          <ul className="aw-list-grid fs-testimonials">
             {SAMPLE_TESTIMONIALS.map((t) => (
               <li key={t.name}>
                 <Card as="figure" className="aw-stack fs-testimonial">

@@ -59,7 +59,7 @@ export function MemoryNotes({
           {may(memory, 'write-notes') ? 'No notes yet. Add one, or start from a quick template above.' : 'No notes have been written for this memory yet.'}
         </p>
       ) : (
-        <ul className="mem-notes__grid">
+        <ul className="aw-list-grid mem-notes__grid">
           {sortNotes(notes).map((note) => (
             <NoteCard
               key={note.id}

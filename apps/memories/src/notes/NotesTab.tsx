@@ -104,7 +104,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
               <h3 id="mem-templates-heading" className="mem-templates__heading">
                 Quick templates
               </h3>
-              <ul className="mem-templates__list">
+              <ul className="aw-list-grid mem-templates__list">
                 {NOTE_TEMPLATES.map((template) => (
                   <li key={template.key}>
                     <TemplateButton template={template} onPick={() => openEditor(noteFormFromTemplate(template, firstMemoryId))} />
