@@ -157,11 +157,11 @@ function DeletionEffects({ effects }: { effects: AccountDeletionEffects | 'loadi
   return (
     <>
       {losingAccess.length > 0 ? (
-        <section className="ac-effects" aria-labelledby={losingId}>
+        <section className="aw-stack ac-effects" aria-labelledby={losingId}>
           <h3 id={losingId} className="ac-effects__heading">
             Who will lose access
           </h3>
-          <ul className="ac-effects__list">
+          <ul className="aw-stack ac-effects__list">
             {losingAccess.map((m) => (
               <li key={`${m.memoryName}-${m.deceasedName}`}>
                 <strong>{m.memoryName}</strong> ({m.deceasedName}): {listOfNames(m.people)} will no longer see it. We will let them know by e-mail.
@@ -171,11 +171,11 @@ function DeletionEffects({ effects }: { effects: AccountDeletionEffects | 'loadi
         </section>
       ) : null}
       {staying.length > 0 ? (
-        <section className="ac-effects" aria-labelledby={stayingId}>
+        <section className="aw-stack ac-effects" aria-labelledby={stayingId}>
           <h3 id={stayingId} className="ac-effects__heading">
             Memories shared with you
           </h3>
-          <ul className="ac-effects__list">
+          <ul className="aw-stack ac-effects__list">
             {staying.map((m) => (
               <li key={`${m.ownerName}-${m.deceasedName}`}>
                 {possessive(m.deceasedName)} memory stays with {m.ownerName}; you will no longer see it. We will let {m.ownerName} know you have left.

@@ -63,11 +63,11 @@ function NextEmail({ preview }: { preview: ReminderPreview }) {
     );
   }
   return (
-    <section className="ac-reminder" aria-labelledby="ac-next-reminder">
+    <section className="aw-stack ac-reminder" aria-labelledby="ac-next-reminder">
       <h3 id="ac-next-reminder" className="ac-reminder__heading">
         {preview.emailNotifications ? 'Your next reminder e-mail' : 'Email Notifications are off, so nothing is sent. If you turn them on, the next e-mail would be:'}
       </h3>
-      <dl className="ac-reminder__facts">
+      <dl className="aw-facts ac-reminder__facts">
         <div>
           <dt>When</dt>
           <dd>{formatSendAt(next.sendAt)}</dd>

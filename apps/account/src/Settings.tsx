@@ -52,13 +52,13 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
   const data: Profile | null = profile.data ?? null;
 
   return (
-    <div className="ac-settings">
+    <div className="aw-stack ac-settings">
       <div className="ac-settings__grid">
         <SettingsCard icon="user" title="Personal Information" className="ac-span-2">
           {profile.isPending ? (
             <InlineLoading>Loading your details...</InlineLoading>
           ) : (
-            <dl className="ac-facts">
+            <dl className="aw-facts ac-facts">
               <Fact label="Full Name" value={fullName(data)} />
               <Fact label="Phone Number" value={data?.phone ?? null} />
               <Fact label="Date of Birth" value={formatDate(data?.dateOfBirth)} />
@@ -66,7 +66,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
               <Fact label="Emergency Contact" value={emergencyContact(data)} />
             </dl>
           )}
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             <Button variant="secondary" onClick={() => setEditing(true)} disabled={profile.isPending} icon={<Icon name="user" size={18} />}>
               Edit Profile
             </Button>
@@ -74,10 +74,10 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         </SettingsCard>
 
         <SettingsCard icon="lock" title="Account">
-          <dl className="ac-facts">
+          <dl className="aw-facts ac-facts">
             <Fact label="Email" value={session.data?.email ?? (session.isPending ? '…' : null)} />
           </dl>
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             <Button variant="secondary" onClick={() => setChangingPassword(true)} icon={<Icon name="key" size={18} />}>
               Change Password
             </Button>
@@ -85,7 +85,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
               Sign Out
             </Button>
           </div>
-          <div className="ac-danger-zone">
+          <div className="aw-split ac-danger-zone">
             <p className="aw-muted">Delete your account and everything in it, for good.</p>
             <Button variant="danger" onClick={() => setDeletingAccount(true)} icon={<Icon name="trash" size={18} />} aria-haspopup="dialog">
               Delete my account
@@ -100,7 +100,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         <RemindersCard />
 
         <SettingsCard icon="info" title="About">
-          <dl className="ac-facts ac-facts--compact">
+          <dl className="aw-facts ac-facts ac-facts--compact">
             <Fact label="Version" value={APP_VERSION} />
             <Fact label="Platform" value="Web application" />
             <Fact label="Last updated" value={LAST_UPDATED} />
@@ -110,7 +110,7 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
 
         <SettingsCard icon="heart" title="Support & Help">
           <p className="aw-muted">Guides for what to do after a death, and people who can help.</p>
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             <Button variant="secondary" onClick={onViewResources} icon={<Icon name="checklist" size={18} />}>
               View Resources
             </Button>
@@ -126,8 +126,8 @@ function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved 
         </SettingsCard>
       </div>
 
-      <Card tone="accent" as="section" className="ac-banner" aria-label="Your privacy">
-        <span className="ac-banner__icon" aria-hidden="true">
+      <Card tone="accent" as="section" className="aw-row ac-banner" aria-label="Your privacy">
+        <span className="aw-disc ac-banner__icon" aria-hidden="true">
           <Icon name="shield" size={24} />
         </span>
         <div>
@@ -182,7 +182,7 @@ function PreferencesCard() {
   const toggle = (key: keyof Preferences) => save.mutate({ ...current, [key]: !current[key] });
   return (
     <SettingsCard icon="settings" title="Preferences">
-      <div className="ac-toggles">
+      <div className="aw-stack ac-toggles">
         <Toggle
           label="Email Notifications"
           description="Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab."
@@ -220,7 +220,7 @@ function Toggle({ label, description, checked, disabled, onChange }: { label: st
         aria-checked={checked}
         aria-labelledby={`${id}-l`}
         aria-describedby={`${id}-d`}
-        className="ac-toggle__control"
+        className="aw-switch__control ac-toggle__control"
         disabled={disabled}
         onClick={onChange}
       >

@@ -6,8 +6,8 @@ export function SettingsCard({ icon, title, children, className }: { icon: IconN
   const id = useId();
   return (
     <Card as="section" className={['ac-card', className].filter(Boolean).join(' ')} aria-labelledby={id}>
-      <h2 id={id} className="ac-card__title">
-        <span className="ac-card__icon" aria-hidden="true">
+      <h2 id={id} className="aw-row ac-card__title">
+        <span className="aw-disc ac-card__icon" aria-hidden="true">
           <Icon name={icon} size={20} />
         </span>
         {title}

@@ -19,7 +19,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | null }) {
         <InlineLoading>Checking...</InlineLoading>
       ) : (
         <>
-          <p className="ac-2fa__status">
+          <p className="aw-row ac-2fa__status">
             <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? 'On' : 'Off'}</Badge>
             <span className="aw-muted">
               {enabled
@@ -27,7 +27,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | null }) {
                 : 'Add a code from an authenticator app to your password when you sign in.'}
             </span>
           </p>
-          <div className="ac-card__actions">
+          <div className="aw-cluster ac-card__actions">
             {enabled ? (
               <Button variant="secondary" onClick={() => setDialog('disable')}>
                 Turn off
@@ -150,7 +150,7 @@ function EnableDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <div className="ac-2fa__qr">
               <QrCode text={step.totpURI} label="QR code for your authenticator app" />
             </div>
-            <div className="ac-2fa__key">
+            <div className="aw-stack ac-2fa__key">
               <span className="aw-muted">Can't scan it? Enter this key instead:</span>
               <code data-testid="totp-key">{manualKey(step.totpURI)}</code>
             </div>

@@ -165,7 +165,7 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
 
       <form className="aw-auth-card__form aa-signin__form" noValidate onSubmit={onSubmit}>
         {/* Stays mounted so the message is announced as soon as it appears. */}
-        <div id="aa-signin-alert" role="alert" className="aa-signin__alert">
+        <div id="aa-signin-alert" role="alert" className="aw-stack aa-signin__alert">
           {locked ? (
             <Alert tone="error" title="Account Temporarily Locked" className="aa-lock">
               {/* The ticking text is for the eye; screen readers get whole minutes, so the alert is not re-read every second. */}

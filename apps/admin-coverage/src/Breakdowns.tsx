@@ -6,7 +6,7 @@ export function RegionBreakdown({ report, selected, onSelect }: { report: Covera
   if (report.regionBreakdown.length === 0) return <p className="cv-empty">No Active listings yet.</p>;
   const max = Math.max(1, ...report.regionBreakdown.map((r) => r.count));
   return (
-    <ol className="cv-bars">
+    <ol className="aw-list-stack cv-bars">
       {report.regionBreakdown.map((r) => (
         <li key={r.region} className={r.region === selected ? 'is-selected' : undefined}>
           <button type="button" className="cv-bars__name" onClick={() => onSelect(r.region)} aria-pressed={r.region === selected}>
@@ -27,7 +27,7 @@ export function CategoryDistribution({ report }: { report: CoverageReport }) {
   if (report.categoryBreakdown.length === 0) return <p className="cv-empty">No Active listings here yet.</p>;
   const max = Math.max(1, ...report.categoryBreakdown.map((c) => c.count));
   return (
-    <ol className="cv-bars">
+    <ol className="aw-list-stack cv-bars">
       {report.categoryBreakdown.map((c) => (
         <li key={c.category}>
           <span className="cv-bars__name">

@@ -18,8 +18,8 @@ export function CategoryByRegionChart({ regions, selected }: { regions: readonly
   const { rows, keys } = categoryStacks(regions);
   const max = Math.max(1, ...rows.map((r) => r.total));
   return (
-    <div className="cv-chart">
-      <ul className="cv-chart__legend" aria-label="Categories">
+    <div className="aw-stack cv-chart">
+      <ul className="aw-cluster cv-chart__legend" aria-label="Categories">
         {keys.map((k) => (
           <li key={k.key}>
             <span className="cv-legend__swatch" style={{ background: k.colour }} aria-hidden="true" />
@@ -110,8 +110,8 @@ export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
   const total = weeks.reduce((a, w) => ({ views: a.views + w.views, contacts: a.contacts + w.contacts }), { views: 0, contacts: 0 });
   const shown = active !== null ? weeks[active] : undefined;
   return (
-    <div className="cv-chart">
-      <ul className="cv-chart__legend" aria-label="Series">
+    <div className="aw-stack cv-chart">
+      <ul className="aw-cluster cv-chart__legend" aria-label="Series">
         <li>
           <span className="cv-legend__swatch cv-swatch--views" aria-hidden="true" />
           Listing views ({formatCount(total.views)})
@@ -149,7 +149,7 @@ export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
           })}
         </svg>
         {shown ? (
-          <div className="cv-trend__tip" aria-hidden="true">
+          <div className="aw-stack cv-trend__tip" aria-hidden="true">
             <strong>Week of {weekLabel(shown.weekStart)}</strong>
             <span>{plural(shown.views, 'view')}</span>
             <span>{plural(shown.contacts, 'contact action')}</span>

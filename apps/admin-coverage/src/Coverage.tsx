@@ -135,9 +135,9 @@ function CoverageView({ onNavigate }: CoverageProps) {
   return (
     <section id="cv-root" className="aw-staff-page cv-root" aria-label="Coverage Analytics" tabIndex={-1} aria-busy={fetching || undefined}>
       {listening ? <LiveReload onChange={refresh} /> : null}
-      <div className="cv-head">
+      <div className="aw-split cv-head">
         <p className="aw-staff-lead">How well the directory covers the people of each region of the UK and Ireland, and where it needs more services.</p>
-        <div className="cv-controls">
+        <div className="aw-cluster cv-controls">
           <Select
             label="Region"
             value={region}
@@ -157,7 +157,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
           </Button>
         </div>
       </div>
-      <div className="cv-live" data-status={live}>
+      <div className="aw-cluster cv-live" data-status={live}>
         <span role="status" className="cv-live__state">
           <span className="cv-live__dot" aria-hidden="true" />
           {LIVE_LABELS[live]}
@@ -202,7 +202,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 onClear={() => setRegion('all')}
               />
             </Card>
-            <div className="cv-stack">
+            <div className="aw-stack cv-stack">
               <Card as="section" className="cv-panel" aria-labelledby="cv-regions-title">
                 <h2 id="cv-regions-title" className="cv-title">
                   Regional breakdown
@@ -336,7 +336,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
             <h2 id="cv-method-title" className="cv-title">
               How these figures are worked out
             </h2>
-            <ul className="cv-method__list">
+            <ul className="aw-stack cv-method__list">
               <li>
                 <strong>Regions.</strong> Each listing is placed in the region whose boundary contains its point: the twelve ITL1 regions of the UK and the Republic of Ireland. A
                 point just off the coastline goes to the nearest region within 25 km; a listing without coordinates is ‘Other’.
@@ -385,8 +385,8 @@ const SIGNAL_LABELS: Record<Opportunity['signals'][number], string> = { 'per-hea
 
 function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity; onOpen: () => void }) {
   return (
-    <li className="cv-opp">
-      <div className="cv-opp__head">
+    <li className="aw-stack cv-opp">
+      <div className="aw-split cv-opp__head">
         <p className="cv-opp__title">{o.title}</p>
         <PriorityBadge label="Priority" value={o.priority} />
       </div>
@@ -397,7 +397,7 @@ function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity;
           </span>
         ))}
       </p>
-      <p className="cv-opp__figures aw-small">
+      <p className="aw-cluster cv-opp__figures aw-small">
         {plural(o.listingsNeeded, 'listing')} needed
         {o.peopleOutOfReach > 0 ? ` · ${formatCount(o.peopleOutOfReach)} people out of reach` : ''}
         {o.unmetSearches > 0 ? ` · ${plural(o.unmetSearches, 'unmet search', 'unmet searches')}` : ''} · about {formatPounds(o.analysis.estimatedRevenue)} a year

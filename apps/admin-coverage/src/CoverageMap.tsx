@@ -102,7 +102,7 @@ export function CoverageMap({ regions, selected, points, pointsLoading, onSelect
           </div>
         ) : null}
       </div>
-      <figcaption className="cv-map__caption">
+      <figcaption className="aw-stack cv-map__caption">
         <div className="cv-legend" aria-label="Active listings per 100,000 people">
           <span className="cv-legend__title">Active listings per 100,000 people</span>
           <ul>

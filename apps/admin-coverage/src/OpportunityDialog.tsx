@@ -20,7 +20,7 @@ export function OpportunityDialog({ title, analysis, onClose }: { title: string;
       {!analysis ? (
         <p className="aw-muted">{CoverageMessages.noAnalysis}</p>
       ) : (
-        <div className="cv-analysis">
+        <div className="aw-stack cv-analysis">
           <section aria-labelledby="cv-an-summary">
             <h3 id="cv-an-summary" className="cv-analysis__title">
               Summary
@@ -35,12 +35,12 @@ export function OpportunityDialog({ title, analysis, onClose }: { title: string;
             <h3 id="cv-an-recs" className="cv-analysis__title">
               Recommendations
             </h3>
-            <ol className="cv-recs">
+            <ol className="aw-stack cv-recs">
               {analysis.recommendations.map((r) => (
                 <li key={r.title}>
                   <p className="cv-recs__title">{r.title}</p>
                   <p className="cv-recs__text">{r.description}</p>
-                  <p className="cv-recs__badges">
+                  <p className="aw-cluster cv-recs__badges">
                     <PriorityBadge label="Priority" value={r.priority} />
                     <PriorityBadge label="Effort" value={r.effort} />
                     <PriorityBadge label="Impact" value={r.impact} />

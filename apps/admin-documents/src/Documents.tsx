@@ -137,7 +137,7 @@ function DocumentsView({ admin }: DocumentsProps) {
       </div>
 
       {readOnly ? null : (
-        <Card className="dp-upload" as="section" aria-labelledby={`${inputId}-title`}>
+        <Card className="aw-stack dp-upload" as="section" aria-labelledby={`${inputId}-title`}>
           <h2 id={`${inputId}-title`} className="dp-title">
             Upload documents
           </h2>
@@ -152,7 +152,7 @@ function DocumentsView({ admin }: DocumentsProps) {
             <ul className="aw-list-stack dp-uploads" aria-label="Uploads">
               {uploads.map((u) => (
                 <li key={u.id} className={`dp-upload-item dp-upload-item--${u.status}`}>
-                  <div className="dp-upload-item__row">
+                  <div className="aw-cluster dp-upload-item__row">
                     <span className="dp-upload-item__name">{u.fileName}</span>
                     <span className="aw-muted">{fileSize(u.size)}</span>
                     <span className="dp-upload-item__status">{u.status === 'error' ? 'Failed' : `${u.status[0]!.toUpperCase()}${u.status.slice(1)}`}</span>
@@ -189,8 +189,8 @@ function DocumentsView({ admin }: DocumentsProps) {
             const badge = confidenceBadge(d.confidence);
             return (
               <li key={d.id}>
-                <Card className="dp-card" as="article" aria-label={d.businessName}>
-                  <div className="dp-card__head">
+                <Card className="aw-stack dp-card" as="article" aria-label={d.businessName}>
+                  <div className="aw-cluster dp-card__head">
                     <h3 className="dp-card__name">{d.businessName}</h3>
                     <Badge tone={d.reviewStatus === 'approved' ? 'success' : d.reviewStatus === 'rejected' ? 'neutral' : 'accent'}>{REVIEW_LABELS[d.reviewStatus]}</Badge>
                     <span className={`dp-confidence dp-confidence--${badge.tone}`}>{badge.label}</span>
@@ -202,7 +202,7 @@ function DocumentsView({ admin }: DocumentsProps) {
                     {d.extractedData.category} · {d.extractedData.location}
                   </p>
                   {d.reviewNotes ? <p className="aw-muted aw-small">Note: {d.reviewNotes}</p> : null}
-                  <div className="dp-card__actions">
+                  <div className="aw-cluster dp-card__actions">
                     <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: 'details', id: d.id })} aria-label={`View details of ${d.businessName}`}>
                       View Details
                     </Button>
@@ -346,7 +346,7 @@ function DetailsDialog({
       {!data ? <InlineLoading>Loading the document...</InlineLoading> : null}
       {data && values ? (
         <div className="dp-details__grid">
-          <form id={formId} className="dp-details__form" onSubmit={submit} noValidate>
+          <form id={formId} className="aw-stack dp-details__form" onSubmit={submit} noValidate>
             <p className="dp-details__meta">
               <span className={`dp-confidence dp-confidence--${confidenceBadge(data.confidence).tone}`}>{confidenceBadge(data.confidence).label}</span>{' '}
               <span className="aw-muted aw-small">{REVIEW_LABELS[data.reviewStatus]}</span>
@@ -375,7 +375,7 @@ function DetailsDialog({
             <TextArea id={`${formId}-description`} label={FIELD_LABELS.description} value={values.description} onChange={set('description')} error={errors.description} hint={hint('description')} readOnly={!editable} rows={3} />
             <TextInput id={`${formId}-pricing`} label={FIELD_LABELS.pricing} value={values.pricing} onChange={set('pricing')} error={errors.pricing} hint={hint('pricing')} readOnly={!editable} />
           </form>
-          <section className="dp-details__text" aria-label="The document's text">
+          <section className="aw-stack dp-details__text" aria-label="The document's text">
             <h3 className="dp-title">The document's text</h3>
             <pre tabIndex={0}>{data.text}</pre>
             {data.textTruncated ? <p className="aw-muted aw-small">Only the first part of a long document is shown.</p> : null}

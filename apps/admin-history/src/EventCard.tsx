@@ -24,8 +24,8 @@ export function EventCard({
 }) {
   const titleId = useId();
   return (
-    <Card as="article" className="hi-event" aria-labelledby={titleId}>
-      <div className="hi-event__head">
+    <Card as="article" className="aw-stack hi-event" aria-labelledby={titleId}>
+      <div className="aw-split hi-event__head">
         <h3 id={titleId} className="hi-event__title">
           <span className="hi-version">v{e.version}</span> {e.type}
         </h3>
@@ -33,7 +33,7 @@ export function EventCard({
           {formatDateTime(e.recordedAt)}
         </time>
       </div>
-      <dl className="hi-facts">
+      <dl className="aw-facts hi-facts">
         <Fact label="Who">
           {actorText(e)} {e.actor.kind === 'staff' ? <Badge>Staff</Badge> : null}
         </Fact>
@@ -145,7 +145,7 @@ function ScrollablePre({ label, cell = false, testId, children }: { label: strin
 function ChangesTable({ changes, redacted, version }: { changes: FieldChange[]; redacted: boolean; version: number }) {
   return (
     <div className="hi-table-wrap">
-      <table className="hi-diff">
+      <table className="aw-table hi-diff">
         <caption className="aw-visually-hidden">Fields changed at version {version}</caption>
         <thead>
           <tr>

@@ -59,8 +59,8 @@ function HistoryScreen(_props: HistoryProps) {
 
   return (
     <div className="aw-staff-page" id="hi-root" tabIndex={-1}>
-      <div className="hi-top">
-        <nav className="hi-tabs" aria-label="History views">
+      <div className="aw-split hi-top">
+        <nav className="aw-cluster hi-tabs" aria-label="History views">
           <button type="button" className="hi-tab" aria-current={view.kind === 'search' || view.kind === 'stream' ? 'page' : undefined} onClick={() => go({ kind: 'search', q: '' })}>
             <Icon name="search" size={16} /> Find a record
           </button>
@@ -122,9 +122,9 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
         <ul className="hi-results">
           {streams.map((s) => (
             <li key={s.streamId}>
-              <button type="button" className="hi-result" onClick={() => onOpen(s.streamId)}>
+              <button type="button" className="aw-card-button aw-row hi-result" onClick={() => onOpen(s.streamId)}>
                 <KindIcon kind={s.kind} />
-                <span className="hi-result__text">
+                <span className="aw-stack hi-result__text">
                   <span className="hi-result__title">{s.title}</span>
                   <span className="aw-muted aw-small">{s.subtitle}</span>
                 </span>
@@ -174,8 +174,8 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
           Back to search
         </Button>
       </div>
-      <Card className="hi-stream-head">
-        <div className="hi-stream-head__text">
+      <Card className="aw-split hi-stream-head">
+        <div className="aw-stack hi-stream-head__text">
           <h2 id="hi-stream-title" ref={headingRef} tabIndex={-1} className="hi-title">
             {data ? `History of ${data.title}` : 'History'}
           </h2>
@@ -189,7 +189,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
           ) : null}
         </div>
         {data ? (
-          <div className="hi-exports" role="group" aria-label="Export this history">
+          <div className="aw-cluster hi-exports" role="group" aria-label="Export this history">
             <ButtonLink variant="secondary" size="sm" href={exportHref(streamId, 'json')} download icon={<Icon name="arrow-down" size={16} />}>
               Export JSON
             </ButtonLink>
@@ -217,7 +217,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
               <p>The earlier events of this record were erased; only what was kept after the erasure is shown.</p>
             </Alert>
           ) : null}
-          <ol className="hi-events" aria-label={`Events of ${data.title}, oldest first`}>
+          <ol className="aw-list-stack hi-events" aria-label={`Events of ${data.title}, oldest first`}>
             {data.events.map((e) => (
               <li key={e.position}>
                 <EventCard event={e} onState={openState} onCorrelation={onCorrelation} />
@@ -252,7 +252,7 @@ function CorrelationView({ id, headingRef, onStream, onCorrelation }: HeadingRef
       ) : corr.data.events.length === 0 ? (
         <p className="aw-muted">No events carry this correlation id.</p>
       ) : (
-        <ol className="hi-events" aria-label="Events of this request">
+        <ol className="aw-list-stack hi-events" aria-label="Events of this request">
           {corr.data.events.map((e) => (
             <li key={`${e.streamId}-${e.position}`}>
               <EventCard event={e} onStream={onStream} onCorrelation={onCorrelation} currentCorrelation={id} />
@@ -308,7 +308,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
           Clear filters
         </Button>
       </Card>
-      <div className="hi-section-head">
+      <div className="aw-split hi-section-head">
         <h3 ref={listRef} tabIndex={-1} className="hi-subtitle">
           Newest first
         </h3>
@@ -325,7 +325,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
       ) : log.data && log.data.events.length === 0 ? (
         <p className="aw-muted">No events match these filters.</p>
       ) : (
-        <ol className="hi-events" aria-busy={log.isFetching || undefined} aria-label="Events, newest first">
+        <ol className="aw-list-stack hi-events" aria-busy={log.isFetching || undefined} aria-label="Events, newest first">
           {(log.data?.events ?? []).map((e) => (
             <li key={`${e.streamId}-${e.position}`}>
               <EventCard event={e} onStream={onStream} onCorrelation={onCorrelation} />
@@ -334,7 +334,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         </ol>
       )}
       {cursors.length > 1 || log.data?.next ? (
-        <nav className="hi-pager" aria-label="Log pages">
+        <nav className="aw-split hi-pager" aria-label="Log pages">
           <Button variant="secondary" size="sm" disabled={cursors.length <= 1} onClick={() => page(cursors.slice(0, -1))} icon={<Icon name="arrow-left" size={16} />}>
             Newer events
           </Button>

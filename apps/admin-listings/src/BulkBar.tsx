@@ -19,13 +19,13 @@ const n = (v: number) => v.toLocaleString('en-GB');
 export function BulkBar({ count, selectAll, onStatus, onDelete, onClear }: BulkBarProps) {
   const [status, setStatus] = useState<ListingStatus | ''>('');
   return (
-    <div className="lb-bulk" role="region" aria-label="Bulk actions">
+    <div className="aw-split lb-bulk" role="region" aria-label="Bulk actions">
       <p className="lb-bulk__count" role="status">
         {selectAll
           ? `All ${n(count)} matching listings selected${selectAll.truncated ? ` (the first ${n(count)} of ${n(selectAll.total)}; narrow the filters to reach the rest)` : ''}`
           : `${n(count)} selected`}
       </p>
-      <div className="lb-bulk__controls">
+      <div className="aw-cluster lb-bulk__controls">
         <Select
           label="Change status to"
           hideLabel

@@ -42,7 +42,7 @@ export function ListingsTable({
   onAction: (action: RowAction, listing: AdminListing) => void;
 }) {
   return (
-    <table className="lb-table">
+    <table className="aw-table lb-table">
       <caption className="aw-visually-hidden">{caption}</caption>
       <thead>
         <tr>
@@ -138,7 +138,7 @@ function ListingRow({
         </span>
       </td>
       <td className="lb-table__actions">
-        <div className="lb-actions" role="group" aria-label={`Actions for ${l.name}`}>
+        <div className="aw-cluster lb-actions" role="group" aria-label={`Actions for ${l.name}`}>
           {readOnly ? (
             <Button size="sm" variant="secondary" onClick={act('view')} icon={<Icon name="eye" size={16} />}>
               View

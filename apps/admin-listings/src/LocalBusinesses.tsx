@@ -338,7 +338,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
           <InlineLoading>Loading businesses...</InlineLoading>
         ) : (
           <>
-            <div className="aw-list__bar">
+            <div className="aw-split aw-list__bar">
               {readOnly ? null : (
                 <label className="lb-check-label">
                   <input
@@ -407,7 +407,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
               </Button>
               <Select
                 label="Per page"
-                className="lb-pager__size"
+                className="aw-row lb-pager__size"
                 value={String(pageSize)}
                 onChange={(e) => {
                   setPageSize(Number(e.target.value));

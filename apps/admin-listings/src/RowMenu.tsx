@@ -95,7 +95,7 @@ export function RowMenu({ label, items, disabled }: { label: string; items: RowM
         </svg>
       </button>
       {open ? (
-        <div id={menuId} role="menu" aria-label={label} className="lb-menu__list" onKeyDown={onMenuKey}>
+        <div id={menuId} role="menu" aria-label={label} className="aw-stack lb-menu__list" onKeyDown={onMenuKey}>
           {items.map((item, i) => (
             <button
               key={item.id}

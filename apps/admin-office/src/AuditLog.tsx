@@ -88,7 +88,7 @@ function AuditLogView(_props: AuditLogProps) {
       </Card>
 
       <section aria-labelledby="ofc-audit-entries" className="ofc-audit">
-        <div className="ofc-section-head">
+        <div className="aw-split ofc-section-head">
           <h2 id="ofc-audit-entries" ref={listRef} tabIndex={-1} className="aw-section-title ofc-section-title">
             Entries
           </h2>
@@ -117,7 +117,7 @@ function AuditLogView(_props: AuditLogProps) {
           </ol>
         )}
         {pages > 1 ? (
-          <nav className="ofc-pager" aria-label="Audit log pages">
+          <nav className="aw-cluster ofc-pager" aria-label="Audit log pages">
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)} icon={<Icon name="arrow-left" size={16} />}>
               Previous
             </Button>
@@ -138,14 +138,14 @@ function AuditEntryCard({ entry }: { entry: AuditEntry }) {
   const rows = auditDiff(entry.oldValues, entry.newValues);
   const changed = rows.filter((r) => r.changed).length;
   return (
-    <Card as="article" className="ofc-entry" aria-label={`${entry.action} on ${formatDateTime(entry.createdAt)}`}>
-      <div className="ofc-entry__head">
+    <Card as="article" className="aw-stack ofc-entry" aria-label={`${entry.action} on ${formatDateTime(entry.createdAt)}`}>
+      <div className="aw-split ofc-entry__head">
         <h3 className="ofc-entry__action">{entry.action}</h3>
         <time className="aw-muted aw-small" dateTime={entry.createdAt}>
           {formatDateTime(entry.createdAt)}
         </time>
       </div>
-      <dl className="ofc-entry__facts">
+      <dl className="aw-facts ofc-entry__facts">
         <div>
           <dt>Who</dt>
           <dd>

@@ -109,7 +109,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
         </ul>
       </section>
 
-      <Card tone="accent" as="section" aria-labelledby="ofc-dash-sync" className="ofc-sync">
+      <Card tone="accent" as="section" aria-labelledby="ofc-dash-sync" className="aw-cluster ofc-sync">
         <span className="aw-disc ofc-sync__icon" aria-hidden="true">
           <Icon name="cloud" size={22} />
         </span>
@@ -160,7 +160,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
           <ul className="ofc-actions">
             {QUICK_ACTIONS.filter((q) => staffMay(admin.role, q.needs)).map((q) => (
               <li key={q.target}>
-                <button type="button" className="ofc-action" onClick={() => onNavigate(q.target)}>
+                <button type="button" className="aw-card-button aw-row ofc-action" onClick={() => onNavigate(q.target)}>
                   <span className="aw-disc ofc-action__icon" aria-hidden="true">
                     <Icon name={q.icon} size={20} />
                   </span>

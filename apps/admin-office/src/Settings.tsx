@@ -223,7 +223,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
             const p = pricing[plan];
             const at = (field: string) => `promotionPricing.${plan}.${field}`;
             return (
-              <fieldset key={plan} className="ofc-plan" disabled={readOnly}>
+              <fieldset key={plan} className="aw-stack ofc-plan" disabled={readOnly}>
                 <legend className="ofc-plan__legend">
                   {PLAN_LABELS[plan]}
                   {p.recurring ? <span className="aw-muted aw-small"> (renews automatically)</span> : null}
@@ -261,8 +261,8 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
       </SettingsGroup>
 
       {readOnly ? null : (
-        <div className="ofc-settings__bar">
-          <div role="status" className="ofc-settings__status">
+        <div className="aw-stack ofc-settings__bar">
+          <div role="status" className="aw-stack ofc-settings__status">
             {dirty ? <Alert tone="warning">{SETTINGS_MESSAGES.unsaved}</Alert> : null}
             {staleEdit ? <Alert tone="info">Someone else has saved the settings since you started editing. Saving will ask you to reload.</Alert> : null}
           </div>
@@ -271,7 +271,7 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
               Please correct the highlighted fields.
             </p>
           ) : null}
-          <div className="ofc-settings__buttons">
+          <div className="aw-cluster ofc-settings__buttons">
             <Button variant="secondary" onClick={() => setConfirmReset(true)} disabled={reset.isPending || save.isPending} icon={<Icon name="refresh" size={16} />}>
               Reset to Defaults
             </Button>
@@ -309,13 +309,13 @@ function SettingsGroup({ icon, title, children }: { icon: IconName; title: strin
   const headingId = `ofc-group-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <Card as="section" aria-labelledby={headingId} className="ofc-group">
-      <h2 id={headingId} className="aw-section-title ofc-section-title ofc-group__title">
+      <h2 id={headingId} className="aw-row aw-section-title ofc-section-title ofc-group__title">
         <span className="aw-disc ofc-group__icon" aria-hidden="true">
           <Icon name={icon} size={18} />
         </span>
         {title}
       </h2>
-      <div className="ofc-group__body">{children}</div>
+      <div className="aw-stack ofc-group__body">{children}</div>
     </Card>
   );
 }

@@ -12,7 +12,7 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
   const missing = useQuery({ queryKey: keys.missing, queryFn: ({ signal }) => organisationsApi.missing(signal) });
   const names = missing.data?.names.slice(0, SHOWN) ?? [];
   return (
-    <Card as="section" className="og-missing" aria-labelledby="og-missing-title">
+    <Card as="section" className="aw-stack og-missing" aria-labelledby="og-missing-title">
       <h2 id="og-missing-title" className="aw-section-title">
         Organisations families add that the directory lacks
       </h2>
@@ -32,9 +32,9 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
       ) : names.length === 0 ? (
         <p>No organisation the directory lacks has been added on more than one memory.</p>
       ) : (
-        <ol className="og-missing__list">
+        <ol className="aw-list-stack og-missing__list">
           {names.map((n) => (
-            <li key={n.name} className="og-missing__item">
+            <li key={n.name} className="aw-cluster og-missing__item">
               <span className="og-missing__name">{n.name}</span>
               <span className="og-missing__count">
                 on {n.count} {n.count === 1 ? 'memory' : 'memories'}

@@ -26,8 +26,8 @@ export function OrganisationCard({
   const retired = o.status === 'Retired';
   const forName = <span className="aw-visually-hidden"> {o.name}</span>;
   return (
-    <Card as="article" tone={retired ? 'muted' : 'default'} className="og-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
-      <header className="og-card__head">
+    <Card as="article" tone={retired ? 'muted' : 'default'} className="aw-stack og-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <header className="aw-split og-card__head">
         <h3 id={titleId} className="og-card__title">
           {o.name}
         </h3>
@@ -38,7 +38,7 @@ export function OrganisationCard({
           {o.deathNotificationService ? <Badge tone="accent">Death Notification Service</Badge> : null}
         </div>
       </header>
-      <dl className="og-card__facts">
+      <dl className="aw-facts og-card__facts">
         <div>
           <dt>Where</dt>
           <dd>{o.jurisdictions.join(', ')}</dd>
@@ -56,7 +56,7 @@ export function OrganisationCard({
         {o.phone || o.email || o.website ? (
           <div>
             <dt>Contact</dt>
-            <dd className="og-card__contact">
+            <dd className="aw-cluster og-card__contact">
               {o.phone ? <span>{o.phone}</span> : null}
               {o.email ? <span>{o.email}</span> : null}
               {o.website ? <ExternalLink href={o.website}>Bereavement page</ExternalLink> : null}
@@ -71,7 +71,7 @@ export function OrganisationCard({
         ) : null}
         <div>
           <dt>Sources</dt>
-          <dd className="og-card__contact">
+          <dd className="aw-cluster og-card__contact">
             {o.sources.map((s) => (
               <ExternalLink key={s.url} href={s.url}>
                 {s.title}

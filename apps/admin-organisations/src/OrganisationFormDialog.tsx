@@ -127,7 +127,7 @@ export function OrganisationFormDialog({
           <fieldset className="aw-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
             <legend className="aw-field__label">Jurisdictions</legend>
             <span className="aw-field__hint">Where families can tell this organisation.</span>
-            <div className="og-choices__row">
+            <div className="aw-cluster og-choices__row">
               {JURISDICTIONS.map((j) => (
                 <label key={j} className="og-choice">
                   <input type="checkbox" checked={values.jurisdictions.includes(j)} onChange={(e) => toggleJurisdiction(j, e.target.checked)} />
@@ -162,7 +162,7 @@ export function OrganisationFormDialog({
             onChange={(e) => set('needs', e.target.value)}
             error={errors.needs}
           />
-          <div className="aw-form__wide og-switches">
+          <div className="aw-form__wide aw-stack og-switches">
             <Switch
               label="Covered by Tell Us Once"
               description="GOV.UK Tell Us Once tells them, where the family uses it (England, Wales and Scotland)."
@@ -176,7 +176,7 @@ export function OrganisationFormDialog({
               onChange={(on) => set('deathNotificationService', on)}
             />
           </div>
-          <fieldset className="aw-form__wide og-sources">
+          <fieldset className="aw-form__wide aw-stack og-sources">
             <legend className="aw-field__label">Sources</legend>
             <span className="aw-field__hint">The public pages these details were read from.</span>
             {values.sources.map((s, i) => (

@@ -186,7 +186,7 @@ function OrganisationsView({ admin }: OrganisationsProps) {
         </SearchFilters>
 
         <section className="aw-list" aria-labelledby="og-list-title">
-          <div className="aw-list__bar">
+          <div className="aw-split aw-list__bar">
             <h2 id="og-list-title" className="aw-section-title">
               Directory
             </h2>

@@ -33,12 +33,12 @@ export function PromotionCard({
   const actions = readOnly ? [] : (['edit', 'start', 'renew', 'cancel'] as const).filter((a) => offered[a]);
 
   return (
-    <article className="pm-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
-      <header className="pm-card__head">
+    <article className="aw-stack pm-card" aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <header className="aw-split pm-card__head">
         <h3 id={titleId} className="pm-card__title">
           {p.businessName}
         </h3>
-        <div className="pm-badges">
+        <div className="aw-cluster pm-badges">
           <Badge className={`pm-plan pm-plan--${p.plan}`}>
             <span className="aw-visually-hidden">Plan: </span>
             {planLabel(p.plan, pricing)}
@@ -99,13 +99,13 @@ export function PromotionCard({
         </Fact>
       </dl>
 
-      <dl className="pm-figures" aria-label="Performance">
+      <dl className="aw-cluster pm-figures" aria-label="Performance">
         <Figure label="Views" value={count(p.views)} />
         <Figure label="Clicks" value={count(p.clicks)} rate={percent(p.clickThroughRate)} rateLabel="click-through rate" />
         <Figure label="Conversions" value={count(p.conversions)} rate={percent(p.conversionRate)} rateLabel="conversion rate" />
       </dl>
 
-      <div className="pm-card__actions">
+      <div className="aw-cluster pm-card__actions">
         {actions.includes('edit') ? (
           <Button size="sm" variant="secondary" icon={<Icon name="edit" size={16} />} onClick={act('edit')} disabled={busy}>
             Edit{forName}

@@ -177,7 +177,7 @@ export function PromotionFormDialog({
                 ]}
               />
             ) : (
-              <div className="aw-form__wide pm-readonly-field">
+              <div className="aw-form__wide aw-stack pm-readonly-field">
                 <span className="aw-field__label">Business</span>
                 <p className="pm-readonly-field__value">
                   {promotion.businessName}
@@ -211,7 +211,7 @@ export function PromotionFormDialog({
               disabled={!may.startDate}
             />
             {/* Not an input: it follows from the plan and start date, and is read (and announced) as it changes. */}
-            <div className="pm-readonly-field">
+            <div className="aw-stack pm-readonly-field">
               <span className="aw-field__label" id={`${formId}-end`}>
                 End date
               </span>

@@ -230,7 +230,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
         ) : null}
 
         <section className="aw-list" aria-labelledby="pm-list-title">
-          <div className="aw-list__bar">
+          <div className="aw-split aw-list__bar">
             <h2 id="pm-list-title" className="aw-section-title">
               Promotion list
             </h2>
@@ -259,7 +259,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
               ) : null}
               {data.promotions.length === 0 ? (
                 <Card className="aw-empty">
-                  <span className="aw-empty__icon" aria-hidden="true">
+                  <span className="aw-disc aw-empty__icon" aria-hidden="true">
                     <Icon name="megaphone" size={26} />
                   </span>
                   <p className="aw-empty__title">{PROMOTION_MESSAGES.empty}</p>

@@ -83,7 +83,7 @@ function SignInPage(props: SignInProps) {
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref={ADMIN_BASE} subtitle="Staff area">
-        <div className="adm-header__aside">
+        <div className="aw-cluster adm-header__aside">
           <Badge tone="accent">Authorised staff only</Badge>
           <a className="aw-nav__link" href="/">
             Public site
@@ -91,7 +91,7 @@ function SignInPage(props: SignInProps) {
         </div>
       </AppHeader>
       <main id="main" tabIndex={-1} className="adm-main">
-        <Container className="adm-center">
+        <Container className="aw-stack adm-center">
           <RemoteSlot
             name="the sign-in screen"
             failureText="The staff sign-in screen can't be loaded right now. Please try again in a moment."

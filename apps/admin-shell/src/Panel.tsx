@@ -100,7 +100,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref="/admin/" subtitle="Staff area">
-        <div className="adm-header__aside">
+        <div className="aw-cluster adm-header__aside">
           <RealtimeIndicatorSlot />
           <span className="adm-welcome">Welcome, {welcomeName(admin)}</span>
           <Button variant="secondary" size="sm" onClick={() => request({ signOut: true })} disabled={signingOut} icon={<Icon name="log-out" size={16} />}>
@@ -114,7 +114,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
             <ul>
               {SECTIONS.map((s) => (
                 <li key={s.id}>
-                  <button type="button" className="adm-side__item" aria-current={s.id === section ? 'page' : undefined} onClick={() => request({ to: s.id })}>
+                  <button type="button" className="aw-nav-button aw-row adm-side__item" aria-current={s.id === section ? 'page' : undefined} onClick={() => request({ to: s.id })}>
                     <Icon name={s.icon} size={18} />
                     <span>{s.label}</span>
                   </button>
@@ -122,7 +122,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
               ))}
             </ul>
           </nav>
-          <main id="main" tabIndex={-1} className="adm-content">
+          <main id="main" tabIndex={-1} className="aw-stack adm-content">
             <h1 ref={headingRef} tabIndex={-1} className="adm-content__title">
               {current.label}
             </h1>
@@ -189,7 +189,7 @@ function RemoteSection<P extends object>({ module, label, props }: { module: str
 
 function BeingBuilt({ label, icon, about }: { label: string; icon: IconName; about: string }) {
   return (
-    <Card className="adm-building" as="section" aria-label={`${label}: not ready yet`}>
+    <Card className="aw-row adm-building" as="section" aria-label={`${label}: not ready yet`}>
       <span className="aw-disc adm-building__icon" aria-hidden="true">
         <Icon name={icon} size={26} />
       </span>

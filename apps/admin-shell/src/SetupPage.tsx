@@ -86,13 +86,13 @@ export function SetupPage({ token, onSignedIn, onCreated }: SetupPageProps) {
     <div className="aw-page adm-page">
       <SkipLink />
       <AppHeader homeHref="/admin/" subtitle="Staff area">
-        <div className="adm-header__aside">
+        <div className="aw-cluster adm-header__aside">
           <Badge tone="accent">First-time set-up</Badge>
         </div>
       </AppHeader>
       <main id="main" tabIndex={-1} className="adm-main">
-        <Container className="adm-center">
-          <Card className="adm-setup">
+        <Container className="aw-stack adm-center">
+          <Card className="aw-stack adm-setup">
             <h1 className="adm-setup__title">
               Create the first staff account
             </h1>
@@ -111,7 +111,7 @@ export function SetupPage({ token, onSignedIn, onCreated }: SetupPageProps) {
               </Alert>
             ) : null}
             {link === 'valid' ? (
-              <form className="adm-setup__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+              <form className="aw-stack adm-setup__form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
                 <p className="aw-muted">This account can run the back office. You can add more staff later with the create-admin tool.</p>
                 <TextInput id="setup-name" label="Name" autoComplete="name" value={form.name} onChange={set('name')} error={errors.name} required />
                 <TextInput id="setup-email" label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} required />

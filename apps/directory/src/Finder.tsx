@@ -98,8 +98,8 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
   };
 
   return (
-    <section className="dir-finder" aria-labelledby={headingId}>
-      <div className="dir-finder__head">
+    <section className="aw-stack dir-finder" aria-labelledby={headingId}>
+      <div className="aw-row dir-finder__head">
         <span className="dir-finder__icon" aria-hidden="true">
           <Icon name="pin" size={22} />
         </span>
@@ -153,7 +153,7 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
       </div>
 
       {result.isError && !result.data ? (
-        <div role="alert" className="dir-error">
+        <div role="alert" className="aw-stack dir-error">
           <Alert tone="error">Unable to load local services at this time.</Alert>
           <Button variant="secondary" size="sm" onClick={() => void result.refetch()}>
             Try again
@@ -163,15 +163,15 @@ function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
 
       {result.data ? (
         result.data.listings.length === 0 ? (
-          <div className="dir-empty">
-            <span className="dir-empty__icon" aria-hidden="true">
+          <div className="aw-stack dir-empty">
+            <span className="aw-disc dir-empty__icon" aria-hidden="true">
               <Icon name="search" size={28} />
             </span>
             <p className="dir-empty__title">No services found</p>
             <p className="aw-muted">Try adjusting your filters or search in a different location.</p>
           </div>
         ) : (
-          <ul className="dir-list" aria-label="Local services" aria-busy={searching || undefined}>
+          <ul className="aw-list-stack dir-list" aria-label="Local services" aria-busy={searching || undefined}>
             {result.data.listings.map((listing) => (
               <li key={listing.id}>
                 <ListingCard listing={listing} onAction={onAction} />
@@ -197,8 +197,8 @@ function interactionOf(listing: PublicListing, action: ListingAction, data: Dire
 
 function Summary({ data, location }: { data: DirectorySearchResponse; location: string }) {
   return (
-    <div className="dir-summary__inner">
-      <div className="dir-summary__counts">
+    <div className="aw-stack dir-summary__inner">
+      <div className="aw-cluster dir-summary__counts">
         <p className="dir-summary__count" data-testid="result-count">
           {resultCountText(data.total)}
         </p>

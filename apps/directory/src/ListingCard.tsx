@@ -41,7 +41,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       </div>
 
       {listing.distanceMiles !== null || listing.withinServiceArea ? (
-        <div className="dir-card__tags">
+        <div className="aw-cluster dir-card__tags">
           {listing.distanceMiles !== null ? (
             <Badge>
               <Icon name="pin" size={13} />
@@ -58,7 +58,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       ) : null}
 
       {listing.address ? (
-        <p className="dir-card__line">
+        <p className="aw-row dir-card__line">
           <Icon name="pin" size={16} />
           <span>
             <span className="aw-visually-hidden">Address: </span>
@@ -68,7 +68,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       ) : null}
 
       {listing.rating !== null ? (
-        <p className="dir-card__line dir-card__rating">
+        <p className="aw-row dir-card__line dir-card__rating">
           <Icon name="star" size={16} fill="currentColor" />
           <span>
             <span className="aw-visually-hidden">Rated </span>
@@ -96,7 +96,7 @@ export function ListingCard({ listing, onAction }: { listing: PublicListing; onA
       ) : null}
 
       {tel || mail || web || directions ? (
-        <div className="dir-card__actions">
+        <div className="aw-cluster dir-card__actions">
           {tel ? (
             <a className={action} href={tel} onClick={act('call')} aria-label={`Call ${listing.name}`}>
               <Icon name="phone" size={16} />

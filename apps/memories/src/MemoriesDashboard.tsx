@@ -155,7 +155,7 @@ export default function MemoriesDashboard({ tab, memoryId, onNavigate }: Memorie
   return (
     <>
       {content ? (
-        <div className="mem-root">
+        <div className="aw-stack mem-root">
           {ready && tab === 'cases' ? (
             <ChecklistReady
               memory={ready}

@@ -62,8 +62,8 @@ export function CookieConsent() {
     <>
       {showBanner ? (
         <section ref={bannerRef} className="fs-cookie-banner" aria-labelledby={titleId} data-testid="cookie-banner" data-before-hydration={hydrated ? undefined : ''}>
-          <Container className="fs-cookie-banner__inner">
-            <div className="fs-cookie-banner__text">
+          <Container className="aw-split fs-cookie-banner__inner">
+            <div className="aw-stack fs-cookie-banner__text">
               <h2 id={titleId} className="fs-cookie-banner__title">
                 Cookies on Afterwards
               </h2>
@@ -115,7 +115,7 @@ function CookiePreferences({
       title="Cookie Preferences"
       className="fs-cookie-panel"
       actions={
-        <div className="fs-cookie-panel__actions">
+        <div className="aw-cluster fs-cookie-panel__actions">
           <Button onClick={() => onChoose(choices)}>Save Preferences</Button>
           <Button variant="secondary" onClick={() => onChoose(ACCEPT_ALL)}>
             Accept All
@@ -130,7 +130,7 @@ function CookiePreferences({
         Choose which kinds of storage Afterwards may use on this device. You can change your mind at any time
         with Cookie Settings at the bottom of every page.
       </p>
-      <div className="fs-cookie-panel__list">
+      <div className="aw-stack fs-cookie-panel__list">
         <Switch
           label="Essential"
           description="Remembers these choices and, once you sign in, keeps you signed in. The site cannot work without it."

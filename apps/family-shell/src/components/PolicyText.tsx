@@ -54,7 +54,7 @@ export function Blocks({ blocks }: { blocks: readonly PolicyBlock[] }) {
 export function PolicyText({ policy, inModal = false, intro = true }: { policy: Policy; inModal?: boolean; intro?: boolean }) {
   const Heading = inModal ? 'h3' : 'h2';
   return (
-    <div className="fs-policy">
+    <div className="aw-stack fs-policy">
       {intro ? (
         <p className={inModal ? undefined : 'fs-lead'}>
           <Inline source={policy.intro} />

@@ -24,7 +24,7 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
 
   return (
     <div className="fs-resources">
-      <aside className="fs-resources__side" aria-label="Guides and support">
+      <aside className="aw-stack fs-resources__side" aria-label="Guides and support">
         <section aria-labelledby="support-title">
           <h2 id="support-title" className="fs-subtitle">
             Support and guidance
@@ -32,8 +32,8 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
           <ul className="aw-list-stack fs-support">
             {SUPPORT_CARDS.map((card) => (
               <li key={card.title}>
-                <Card className="fs-support__card">
-                  <div className="fs-support__head">
+                <Card className="aw-stack fs-support__card">
+                  <div className="aw-row fs-support__head">
                     <span className="fs-support__icon">
                       <Icon name={card.icon} size={22} />
                     </span>
@@ -56,11 +56,11 @@ export function ResourcesColumns({ page }: { page: FinderProps['page'] }) {
           </ul>
         </section>
 
-        <Card as="section" aria-labelledby="quick-links-title" className="fs-quick">
+        <Card as="section" aria-labelledby="quick-links-title" className="aw-stack fs-quick">
           <h2 id="quick-links-title" className="fs-subtitle">
             Quick Links
           </h2>
-          <ul className="fs-quick__list">
+          <ul className="aw-stack fs-quick__list">
             {QUICK_LINKS.map((link) => (
               <li key={link.href}>
                 <ExternalLink href={link.href}>{link.label}</ExternalLink>

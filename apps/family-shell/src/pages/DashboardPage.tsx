@@ -123,7 +123,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
     <div className="aw-page fs-dash">
       <SkipLink />
       <header className="aw-header fs-dash__header">
-        <Container className="fs-dash__bar">
+        <Container className="aw-row fs-dash__bar">
           <a
             className="aw-brand"
             href="/dashboard"
@@ -142,14 +142,14 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             <ul>
               {NAV_TABS.map((t) => (
                 <li key={t.tab}>
-                  <button type="button" className="fs-dash__tab" aria-current={navTabOf(tab) === t.tab ? 'page' : undefined} onClick={() => open(t.tab)}>
+                  <button type="button" className="aw-nav-button fs-dash__tab" aria-current={navTabOf(tab) === t.tab ? 'page' : undefined} onClick={() => open(t.tab)}>
                     {t.label}
                   </button>
                 </li>
               ))}
             </ul>
           </nav>
-          <div className="fs-dash__tools">
+          <div className="aw-row fs-dash__tools">
             {/* Quietly absent if the memories remote cannot load: the tabs below say so. */}
             <ErrorBoundary fallback={() => null}>
               <Suspense fallback={null}>
@@ -188,7 +188,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
 
       <main id="main" tabIndex={-1}>
         <Container className="fs-page fs-dash__main">
-          <div className="fs-dash__welcome">
+          <div className="aw-stack fs-dash__welcome">
             {tab === 'settings' ? null : <p className="aw-eyebrow">{NAV_TABS.find((t) => t.tab === navTabOf(tab))?.label}</p>}
             <h1 ref={headingRef} tabIndex={-1} className="fs-dash__title">
               {tab === 'settings' ? 'Settings' : tab === 'resources' ? 'Resources & Local Services' : `${greeting(user)}, ${name}`}

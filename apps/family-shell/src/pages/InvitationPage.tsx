@@ -114,7 +114,7 @@ export function InvitationPage({ user }: { user: SessionUser | null }) {
         </Alert>
       ) : null}
       {preview && otherAccount ? (
-        <div className="fs-auth__actions">
+        <div className="aw-cluster fs-auth__actions">
           <Button onClick={() => void switchAccount()} disabled={switching}>
             {switching ? 'Signing out...' : 'Sign out and switch account'}
           </Button>
@@ -124,7 +124,7 @@ export function InvitationPage({ user }: { user: SessionUser | null }) {
           </ButtonLink>
         </div>
       ) : preview ? (
-        <div className="fs-auth__actions">
+        <div className="aw-cluster fs-auth__actions">
           {signedIn ? (
             <Button onClick={() => void accept()} disabled={busy}>
               {busy ? 'Accepting...' : 'Accept invitation'}
@@ -141,7 +141,7 @@ export function InvitationPage({ user }: { user: SessionUser | null }) {
           )}
         </div>
       ) : (
-        <div className="fs-auth__actions">
+        <div className="aw-cluster fs-auth__actions">
           <ButtonLink href={signedIn ? '/dashboard' : '/'}>{signedIn ? 'Go to your dashboard' : 'Go to the home page'}</ButtonLink>
         </div>
       )}

@@ -88,7 +88,7 @@ export function LandingPage() {
     <PageLayout nav={NAV.landing}>
       <section className="fs-hero" aria-labelledby="hero-title">
         <Container className="fs-hero__inner">
-          <div className="fs-hero__text">
+          <div className="aw-stack fs-hero__text">
             <p className="aw-eyebrow">For families, friends and executors in the UK and Ireland</p>
             <h1 id="hero-title">Guidance through difficult times</h1>
             <p className="fs-lead">
@@ -96,7 +96,7 @@ export function LandingPage() {
               shows you what needs doing for the person who died, one step at a time, keeps the important
               documents together, and helps you find people nearby who can help.
             </p>
-            <div className="fs-hero__actions">
+            <div className="aw-cluster fs-hero__actions">
               <ButtonLink href="/login" size="lg">
                 Get Started
               </ButtonLink>
@@ -113,7 +113,7 @@ export function LandingPage() {
             </a>
           </div>
 
-          <Card tone="raised" className="fs-example" aria-label="Example checklist">
+          <Card tone="raised" className="aw-stack fs-example" aria-label="Example checklist">
             <div className="fs-example__head">
               <span className="aw-eyebrow">Example checklist</span>
               <span className="fs-example__progress" aria-hidden="true">
@@ -121,10 +121,10 @@ export function LandingPage() {
               </span>
               <span className="aw-muted fs-example__count">2 of 5 done</span>
             </div>
-            <ul className="fs-example__list">
+            <ul className="aw-list-stack fs-example__list">
               {EXAMPLE_TASKS.map((t) => (
                 <li key={t.title} className={t.done ? 'is-done' : undefined}>
-                  <span className="fs-example__tick" aria-hidden="true">
+                  <span className="aw-disc fs-example__tick" aria-hidden="true">
                     {t.done ? <Icon name="check" size={14} strokeWidth={3} /> : null}
                   </span>
                   <span>
@@ -143,14 +143,14 @@ export function LandingPage() {
 
       <section className="fs-section" aria-labelledby="features-title">
         <Container>
-          <div className="fs-section__head">
+          <div className="aw-stack fs-section__head">
             <p className="aw-eyebrow">What Afterwards helps with</p>
             <h2 id="features-title">Everything in one calm, private place</h2>
           </div>
           <ul className="fs-features">
             {FEATURES.map((f) => (
               <li key={f.title}>
-                <Card className="fs-feature">
+                <Card className="aw-stack fs-feature">
                   <span className="fs-feature__icon">
                     <Icon name={f.icon} size={24} />
                   </span>
@@ -165,14 +165,14 @@ export function LandingPage() {
 
       <section id="how-it-works" className="fs-section fs-section--tinted" aria-labelledby="how-title" tabIndex={-1}>
         <Container>
-          <div className="fs-section__head">
+          <div className="aw-stack fs-section__head">
             <p className="aw-eyebrow">How it works</p>
             <h2 id="how-title">Four steps, taken one at a time</h2>
           </div>
           <ol className="fs-steps">
             {STEPS.map((s, i) => (
-              <li key={s.title} className="fs-step">
-                <span className="fs-step__number" aria-hidden="true">
+              <li key={s.title} className="aw-stack fs-step">
+                <span className="aw-disc fs-step__number" aria-hidden="true">
                   {i + 1}
                 </span>
                 <h3>{s.title}</h3>
@@ -185,7 +185,7 @@ export function LandingPage() {
 
       <section className="fs-section" aria-labelledby="testimonials-title">
         <Container>
-          <div className="fs-section__head">
+          <div className="aw-stack fs-section__head">
             <p className="aw-eyebrow">What people tell us</p>
             <h2 id="testimonials-title">A little less to carry</h2>
             <p className="fs-sample-note" data-testid="testimonials-note">
@@ -193,10 +193,10 @@ export function LandingPage() {
               Sample testimonials, written to illustrate the service. They are not from real users.
             </p>
           </div>
-          <ul className="fs-testimonials">
+          <ul className="aw-list-grid fs-testimonials">
             {SAMPLE_TESTIMONIALS.map((t) => (
               <li key={t.name}>
-                <Card as="figure" className="fs-testimonial">
+                <Card as="figure" className="aw-stack fs-testimonial">
                   <span className="fs-testimonial__badge">Sample</span>
                   <blockquote>
                     <p>“{t.quote}”</p>
@@ -214,7 +214,7 @@ export function LandingPage() {
 
       <section className="fs-section fs-section--tinted" aria-labelledby="support-title">
         <Container>
-          <Card tone="accent" className="fs-cta">
+          <Card tone="accent" className="aw-split fs-cta">
             <div>
               <h2 id="support-title">You don't have to do this alone</h2>
               <p>
@@ -223,7 +223,7 @@ export function LandingPage() {
                 account needed.
               </p>
             </div>
-            <div className="fs-cta__actions">
+            <div className="aw-cluster fs-cta__actions">
               <ButtonLink href="/resources">Browse resources</ButtonLink>
               <ButtonLink href="/login" variant="secondary">
                 Get Started

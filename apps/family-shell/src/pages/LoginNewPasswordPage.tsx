@@ -90,7 +90,7 @@ export function LoginNewPasswordPage() {
           </Button>
         </form>
       ) : (
-        <div className="fs-auth__actions">
+        <div className="aw-cluster fs-auth__actions">
           <ButtonLink href="/login?mode=reset">Send a new link</ButtonLink>
           <ButtonLink href="/login" variant="secondary" icon={<Icon name="arrow-left" />}>
             Back to Sign In

@@ -249,7 +249,7 @@ export function LoginPage() {
           <Button type="submit" size="lg" block disabled={working}>
             {working ? 'Checking...' : 'Verify and sign in'}
           </Button>
-          <div className="fs-auth__links">
+          <div className="aw-stack fs-auth__links">
             <button
               type="button"
               className="fs-auth__link"
@@ -355,7 +355,7 @@ export function LoginPage() {
 
           {mode !== 'reset' && options?.google ? (
             <>
-              <div className="fs-auth__or" aria-hidden="true">
+              <div className="aw-row fs-auth__or" aria-hidden="true">
                 <span>or</span>
               </div>
               <Button variant="secondary" size="lg" block onClick={onGoogle} disabled={working} icon={<GoogleMark />}>
@@ -364,7 +364,7 @@ export function LoginPage() {
             </>
           ) : null}
 
-          <div className="fs-auth__switch">
+          <div className="aw-cluster fs-auth__switch">
             {mode === 'signin' ? (
               <>
                 <span className="aw-muted">New to Afterwards?</span>

@@ -26,7 +26,7 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
     <AuthCardPage titleId={titleId}>
       <div className="aw-auth-card__head">
         {failed ? <Logo size="lg" decorative /> : (
-          <span className="fs-auth__done" aria-hidden="true">
+          <span className="aw-disc fs-auth__done" aria-hidden="true">
             <Icon name="check" size={36} />
           </span>
         )}
@@ -39,7 +39,7 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
             : 'Thank you. Your account is ready: you can sign in now.'}
         </p>
       </div>
-      <div className="fs-auth__actions">
+      <div className="aw-cluster fs-auth__actions">
         <ButtonLink href="/login">Sign In</ButtonLink>
       </div>
     </AuthCardPage>

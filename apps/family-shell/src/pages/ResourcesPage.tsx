@@ -6,7 +6,7 @@ export function ResourcesPage() {
   return (
     <PageLayout nav={NAV.resources} footerLinks>
       <Container className="fs-page">
-        <div className="fs-resources__intro">
+        <div className="aw-stack fs-resources__intro">
           <p className="aw-eyebrow">Resources</p>
           <h1>Resources &amp; local services</h1>
           <p className="fs-lead aw-muted">
@@ -19,7 +19,7 @@ export function ResourcesPage() {
           </a>
         </div>
 
-        <Card tone="accent" className="fs-banner" as="section" aria-labelledby="signup-title">
+        <Card tone="accent" className="aw-split fs-banner" as="section" aria-labelledby="signup-title">
           <div>
             <h2 id="signup-title" className="fs-banner__title">
               Keep everything in one place

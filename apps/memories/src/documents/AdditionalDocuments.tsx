@@ -42,9 +42,9 @@ export function AdditionalDocuments({ memoryId, documents, ask, readOnly }: { me
           {documents.map((document) => {
             const file = document.files[0];
             return (
-              <li key={document.id} className="mem-additional__item">
+              <li key={document.id} className="aw-row mem-additional__item">
                 <Icon name="document" size={20} className="mem-file__icon" />
-                <div className="mem-additional__text">
+                <div className="aw-stack mem-additional__text">
                   <span className="mem-item__title mem-additional__title">{document.title}</span>
                   {file ? (
                     <span className="mem-file__size">
@@ -148,7 +148,7 @@ export function AdditionalDocumentDialog({ open, memoryId, onClose }: { open: bo
       onDismiss={close}
       title="Additional Documents"
       actions={
-        <div className="mem-dialog-actions">
+        <div className="aw-cluster mem-dialog-actions">
           <Button variant="secondary" onClick={close} disabled={busy}>
             Cancel
           </Button>

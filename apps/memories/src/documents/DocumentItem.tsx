@@ -111,8 +111,8 @@ export function DocumentItem({
         aria-busy={saving || undefined}
         aria-describedby={`${checkboxId}-state`}
       />
-      <div className="mem-item__body">
-        <div className="mem-item__head">
+      <div className="aw-stack mem-item__body">
+        <div className="aw-cluster mem-item__head">
           <label htmlFor={checkboxId} className="mem-item__title">
             {document.title}
           </label>
@@ -131,11 +131,11 @@ export function DocumentItem({
         ) : null}
         <Figure label="Cost" value={document.cost} item={document} />
         {document.neededFor.length > 0 ? (
-          <div className="mem-chips">
+          <div className="aw-cluster mem-chips">
             <span className="mem-fact__label" id={`${checkboxId}-needed`}>
               Needed for:
             </span>
-            <ul aria-labelledby={`${checkboxId}-needed`}>
+            <ul className="aw-list-cluster" aria-labelledby={`${checkboxId}-needed`}>
               {chips.shown.map((chip) => (
                 <li key={chip} className="mem-chip">
                   {chip}
@@ -160,8 +160,8 @@ export function DocumentItem({
           readOnly={readOnly}
         />
 
-        <div className="mem-files">
-          <div className="mem-files__head">
+        <div className="aw-stack mem-files">
+          <div className="aw-split mem-files__head">
             <h4 className="mem-files__title">
               Files ({document.files.length}/{MAX_FILES_PER_DOCUMENT})
             </h4>
@@ -193,7 +193,7 @@ export function DocumentItem({
             />
           </div>
           {document.files.length > 0 ? (
-            <ul className="mem-files__list">
+            <ul className="aw-list-stack mem-files__list">
               {document.files.map((file) => (
                 <FileRow key={file.id} file={file} onDelete={readOnly ? undefined : () => removeFile(file)} />
               ))}

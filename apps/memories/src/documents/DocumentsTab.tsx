@@ -39,7 +39,7 @@ export function DocumentsTab({ onCreateMemory, focusMemoryId }: TabProps) {
   const counts = documentCounts(memories.flatMap((m) => (details[m.id] ? withCollected(details[m.id]!) : [])));
 
   return (
-    <div className="mem-tab">
+    <div className="aw-stack mem-tab">
       <StatCounts
         label="Document counts"
         items={[
@@ -53,7 +53,7 @@ export function DocumentsTab({ onCreateMemory, focusMemoryId }: TabProps) {
         const detail = details[memory.id];
         if (!detail) {
           return (
-            <Card as="section" key={memory.id} className="mem-group" id={`mem-documents-${memory.id}`} aria-label={memory.name}>
+            <Card as="section" key={memory.id} className="aw-stack mem-group" id={`mem-documents-${memory.id}`} aria-label={memory.name}>
               <InlineLoading>Loading this memory's documents...</InlineLoading>
             </Card>
           );
@@ -107,7 +107,7 @@ function MemoryDocuments({
   const ways = settledBreakdown(progress, 'collected');
 
   return (
-    <Card as="section" className="mem-group" id={`mem-documents-${memoryId}`} aria-labelledby={headingId}>
+    <Card as="section" className="aw-stack mem-group" id={`mem-documents-${memoryId}`} aria-labelledby={headingId}>
       <MemoryGroupHeader
         memory={detail.memory}
         headingId={headingId}

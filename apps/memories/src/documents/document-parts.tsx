@@ -59,7 +59,7 @@ export function FileRow({ file, onDelete }: { file: MemoryFile; onDelete: (() =>
 export function UploadProgressList({ uploads }: { uploads: readonly UploadProgress[] }) {
   if (uploads.length === 0) return null;
   return (
-    <ul className="mem-uploads" aria-label="Uploads">
+    <ul className="aw-list-stack mem-uploads" aria-label="Uploads">
       {uploads.map((u) => {
         const percent = percentOf(u.fraction);
         return (

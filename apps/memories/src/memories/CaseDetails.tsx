@@ -44,10 +44,10 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
 
   if (!memory) {
     return (
-      <section className="mem-details" aria-label="Case details">
+      <section className="aw-stack mem-details" aria-label="Case details">
         {back}
         {loaded ? (
-          <Card className="mem-empty" tone="muted">
+          <Card className="aw-stack mem-empty" tone="muted">
             <h2>{CASE_NOT_FOUND}</h2>
             <p className="aw-muted">This memory may have been deleted, or the link is out of date.</p>
           </Card>
@@ -78,16 +78,16 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
     }
   }
   return (
-    <section className="mem-details" aria-labelledby="mem-details-title">
+    <section className="aw-stack mem-details" aria-labelledby="mem-details-title">
       {back}
-      <Card className="mem-details__head">
+      <Card className="aw-cluster mem-details__head">
         <MemoryPhoto memory={memory} size="lg" />
         <div className="mem-details__who">
           <h2 id="mem-details-title" className="mem-details__name">
             {memory.name}
           </h2>
           <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>
-          <p className="mem-card__meta">
+          <p className="aw-cluster mem-card__meta">
             <Badge>{memory.jurisdiction}</Badge>
             <span className="aw-muted">{plural(p.tasks.total, 'task')}</span>
             <span className="aw-muted">{plural(p.documents.total, 'document')}</span>
@@ -100,7 +100,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
             </p>
           ) : null}
         </div>
-        <div className="mem-details__head-actions">
+        <div className="aw-cluster mem-details__head-actions">
           <Button variant="secondary" size="sm" onClick={() => onShowInfo(memory.id)} icon={<Icon name="info" size={16} />} aria-haspopup="dialog">
             Memory information
           </Button>
@@ -129,7 +129,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         </ConfirmDialog>
       ) : null}
 
-      <Card className="mem-details__overall" as="section" aria-labelledby="mem-overall-title">
+      <Card className="aw-stack mem-details__overall" as="section" aria-labelledby="mem-overall-title">
         <h3 id="mem-overall-title">Overall progress</h3>
         <ProgressBar percent={p.percent} label={`Overall progress of ${memory.name}`} />
         <ProgressMessage percent={p.percent} />
@@ -161,7 +161,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
         <CategoryCard title="Documents by category" icon="document" tallies={byCategory?.documents} labels={DOCUMENT_CATEGORY_LABELS} unit="done" />
       </div>
 
-      <nav className="mem-details__shortcuts" aria-label={`Go to ${memory.name}'s`}>
+      <nav className="aw-cluster mem-details__shortcuts" aria-label={`Go to ${memory.name}'s`}>
         <Button onClick={() => onNavigate('tasks', memory.id)} icon={<Icon name="checklist" size={18} />}>
           Tasks
         </Button>
@@ -199,7 +199,7 @@ function CategoryCard({
   unit: string;
 }) {
   return (
-    <Card as="section" className="mem-categories" aria-label={title}>
+    <Card as="section" className="aw-stack mem-categories" aria-label={title}>
       <h3>
         <Icon name={icon} size={20} /> {title}
       </h3>

@@ -19,7 +19,7 @@ export function ChecklistReady({ memory, onOpenTasks, onDismiss }: { memory: Mem
     <div role="status" className="mem-ready">
       <Alert tone="success" title={title}>
         <p className="mem-ready__body">{body}</p>
-        <div className="mem-ready__actions">
+        <div className="aw-cluster mem-ready__actions">
           <Button size="sm" onClick={onOpenTasks} icon={<Icon name="checklist" size={16} />}>
             See the tasks
           </Button>

@@ -91,7 +91,7 @@ export function CreateMemoryDialog({ open, onClose, onCreated }: { open: boolean
       <p className="aw-muted">A memory keeps the tasks, documents and notes for one person. We will build a checklist for where they lived.</p>
       <MemoryFields mode="create" form={form} formError={error} errors={errors} disabled={saving} onChange={change} />
       <PhotoField file={photo} disabled={saving} onFile={setPhoto} />
-      <p className="mem-privacy">
+      <p className="aw-row mem-privacy">
         <Icon name="lock" size={16} />
         <span>Your information is encrypted and stored securely. {privacy}</span>
       </p>

@@ -60,7 +60,7 @@ export function DownloadEverything({ memoryId, memoryName }: { memoryId: string;
 
   const preparing = starting || current?.status === 'preparing';
   return (
-    <Card as="section" className="mem-export" aria-labelledby="mem-export-title">
+    <Card as="section" className="aw-stack mem-export" aria-labelledby="mem-export-title">
       <h3 id="mem-export-title">
         <Icon name="arrow-down" size={20} /> Download everything
       </h3>
@@ -89,7 +89,7 @@ export function DownloadEverything({ memoryId, memoryName }: { memoryId: string;
           {problem}
         </Alert>
       ) : null}
-      <div className="mem-export__actions">
+      <div className="aw-cluster mem-export__actions">
         {current?.status === 'ready' && current.downloadUrl ? (
           <a className="aw-btn aw-btn--primary" href={current.downloadUrl} download={current.fileName}>
             <span aria-hidden="true">

@@ -18,7 +18,7 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
   const { loaded, memories } = useMemories();
   return (
     <section className="aw-list-stack mem-list" aria-labelledby="mem-list-title">
-      <div className="mem-section-head">
+      <div className="aw-split mem-section-head">
         <h2 id="mem-list-title" className="mem-section-title">
           Your Memories
         </h2>
@@ -29,8 +29,8 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
       {!loaded ? (
         <InlineLoading>Loading your memories...</InlineLoading>
       ) : memories.length === 0 ? (
-        <Card className="mem-empty" tone="muted">
-          <span className="mem-empty__icon" aria-hidden="true">
+        <Card className="aw-stack mem-empty" tone="muted">
+          <span className="aw-disc mem-empty__icon" aria-hidden="true">
             <Icon name="heart" size={32} />
           </span>
           <h3>No Memories Yet</h3>
@@ -55,8 +55,8 @@ export function MemoriesList({ onCreateMemory, onViewDetails, onShowInfo, onDele
 function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: MemorySummary; onViewDetails(): void; onShowInfo(): void; onDelete(): void }) {
   const p = memory.progress;
   return (
-    <Card as="article" className="mem-card" aria-labelledby={`mem-card-${memory.id}`}>
-      <div className="mem-card__top">
+    <Card as="article" className="aw-stack mem-card" aria-labelledby={`mem-card-${memory.id}`}>
+      <div className="aw-row mem-card__top">
         <MemoryPhoto memory={memory} size="sm" />
         <div className="mem-card__who">
           <h3 id={`mem-card-${memory.id}`} className="mem-card__name">
@@ -65,7 +65,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
             </button>
           </h3>
           <p className="mem-card__deceased">{memory.deceasedName}</p>
-          <p className="mem-card__meta">
+          <p className="aw-cluster mem-card__meta">
             <Badge>{memory.jurisdiction}</Badge>
             <span className="aw-muted">Created {formatCreatedDate(memory.createdAt)}</span>
           </p>
@@ -79,7 +79,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
         ) : null}
       </div>
       <ProgressBar percent={p.percent} label={`Progress of ${memory.name}`} />
-      <ul className="mem-card__counts">
+      <ul className="aw-list-cluster mem-card__counts">
         <li>{plural(p.tasks.total, 'task')}</li>
         <li>{plural(p.documents.total, 'document')}</li>
         <li>{completedCount(memory)} completed</li>
@@ -94,7 +94,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
 /** 'Shared by Ann · Editor' on a memory someone else owns. */
 export function SharedWithYou({ memory }: { memory: MemorySummary }) {
   return (
-    <p className="mem-shared">
+    <p className="aw-row mem-shared">
       <Icon name="users" size={16} />
       <span>
         Shared by {memory.ownerName || 'its owner'} · {MEMORY_ROLE_LABELS[memory.role]}

@@ -32,7 +32,7 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
       className="mem-dialog"
       actions={
         memory ? (
-          <div className="mem-detail__actions">
+          <div className="aw-cluster mem-detail__actions">
             <Button variant="secondary" size="sm" onClick={() => go('tasks')} icon={<Icon name="checklist" size={16} />}>
               View Tasks
             </Button>
@@ -63,22 +63,22 @@ export function MemoryDetailDialog({ memoryId, onClose, onNavigate, onEdit }: Me
       }
     >
       {memory ? (
-        <div className="mem-detail">
-          <div className="mem-detail__head">
+        <div className="aw-stack mem-detail">
+          <div className="aw-cluster mem-detail__head">
             <MemoryPhoto memory={memory} size="lg" />
             <div>
               <p className="mem-details__deceased">In memory of {memory.deceasedName}</p>
               <Badge>{memory.jurisdiction}</Badge>
             </div>
           </div>
-          <dl className="mem-facts">
+          <dl className="aw-facts mem-facts">
             <Fact label="Date of death" value={formatDay(memory.dateOfDeath)} />
             <Fact label="Date of birth" value={formatDay(memory.dateOfBirth)} />
             <Fact label="Place of death" value={memory.placeOfDeath} />
             <Fact label="Your relationship" value={memory.relationship} />
             <Fact label="Created" value={formatCreatedDate(memory.createdAt)} />
           </dl>
-          <section className="mem-detail__progress" aria-label="Progress overview">
+          <section className="aw-stack mem-detail__progress" aria-label="Progress overview">
             <h3>Progress overview</h3>
             <ProgressBar percent={memory.progress.percent} label={`Progress of ${memory.name}`} />
             <ProgressMessage percent={memory.progress.percent} />

@@ -45,8 +45,8 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
       <span id={`${id}-hint`} className="aw-field__hint">
         JPEG, PNG, GIF or WebP, up to 5MB.
       </span>
-      <div className="mem-photo-field__row">
-        <span className="mem-photo-field__preview" aria-hidden={shown ? undefined : true}>
+      <div className="aw-cluster mem-photo-field__row">
+        <span className="aw-disc mem-photo-field__preview" aria-hidden={shown ? undefined : true}>
           {shown ? (
             <img
               src={shown}
@@ -61,7 +61,7 @@ export function PhotoField({ file, onFile, currentUrl, removed, onRemove, error,
             <Icon name="plus" size={24} />
           )}
         </span>
-        <div className="mem-photo-field__controls">
+        <div className="aw-stack mem-photo-field__controls">
           <input
             ref={input}
             id={id}

@@ -121,15 +121,15 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
             </h3>
             <ul className="mem-share__list">
               {sharing.people.map((person) => (
-                <li key={person.id} className="mem-share__person">
-                  <span className="mem-share__who">
+                <li key={person.id} className="aw-split mem-share__person">
+                  <span className="aw-stack mem-share__who">
                     <strong>{person.name || person.email}</strong>
                     <span className="aw-muted">{person.email}</span>
                   </span>
                   {person.role === 'owner' ? (
                     <span className="mem-share__role">Owner (you)</span>
                   ) : (
-                    <span className="mem-share__actions">
+                    <span className="aw-row mem-share__actions">
                       <Select
                         label={`Role for ${person.name || person.email}`}
                         hideLabel
@@ -175,8 +175,8 @@ export function ShareMemoryDialog({ memory, onClose }: { memory: MemorySummary; 
               </h3>
               <ul className="mem-share__list">
                 {sharing.invitations.map((invitation) => (
-                  <li key={invitation.id} className="mem-share__person">
-                    <span className="mem-share__who">
+                  <li key={invitation.id} className="aw-split mem-share__person">
+                    <span className="aw-stack mem-share__who">
                       <strong>{invitation.email}</strong>
                       <span className="aw-muted">
                         {MEMORY_ROLE_LABELS[invitation.role]} · link works until {dayMonth(invitation.expiresAt)}
@@ -220,7 +220,7 @@ function ConfirmRemove({ name, busy, onKeep, onRemove }: { name: string; busy: b
   return (
     <div
       ref={box}
-      className="mem-share__confirm"
+      className="aw-split mem-share__confirm"
       role="group"
       aria-labelledby={question}
       onKeyDown={(e) => {
@@ -234,7 +234,7 @@ function ConfirmRemove({ name, busy, onKeep, onRemove }: { name: string; busy: b
       <p id={question} className="mem-share__confirm-text">
         Remove {name} from this memory? They will no longer see it, and we will let them know by e-mail.
       </p>
-      <span className="mem-share__actions">
+      <span className="aw-row mem-share__actions">
         <Button variant="secondary" size="sm" disabled={busy} onClick={cancel}>
           Keep {name}
         </Button>

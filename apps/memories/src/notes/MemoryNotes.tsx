@@ -34,8 +34,8 @@ export function MemoryNotes({
 }) {
   const headingId = useId();
   return (
-    <Card as="section" className="mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
-      <header className="mem-group__header">
+    <Card as="section" className="aw-stack mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
+      <header className="aw-split mem-group__header">
         <div className="mem-group__title">
           <h3 id={headingId} className="mem-group__name">
             {memory.name}
@@ -45,7 +45,7 @@ export function MemoryNotes({
           </p>
         </div>
         {may(memory, 'write-notes') ? (
-          <div className="mem-group__actions">
+          <div className="aw-cluster mem-group__actions">
             <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
               Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
             </Button>
@@ -59,7 +59,7 @@ export function MemoryNotes({
           {may(memory, 'write-notes') ? 'No notes yet. Add one, or start from a quick template above.' : 'No notes have been written for this memory yet.'}
         </p>
       ) : (
-        <ul className="mem-notes__grid">
+        <ul className="aw-list-grid mem-notes__grid">
           {sortNotes(notes).map((note) => (
             <NoteCard
               key={note.id}
@@ -92,8 +92,8 @@ function NoteCard({
   const category = noteCategory(note.category);
   return (
     <li className="mem-note" style={{ '--mem-note-colour': category.colour } as CSSProperties}>
-      <button type="button" className="mem-note__open" onClick={onView}>
-        <span className="mem-note__head">
+      <button type="button" className="aw-stack mem-note__open" onClick={onView}>
+        <span className="aw-row mem-note__head">
           <span className="mem-note__icon" aria-hidden="true">
             {category.icon}
           </span>

@@ -95,7 +95,7 @@ export function NoteEditor({
       size="wide"
       title={isEdit ? 'Edit Note' : 'Create Note'}
       actions={
-        <div className="mem-dialog-actions">
+        <div className="aw-cluster mem-dialog-actions">
           <Button variant="secondary" onClick={close} disabled={saving}>
             Cancel
           </Button>
@@ -106,7 +106,7 @@ export function NoteEditor({
       }
     >
       <form
-        className="mem-note-form"
+        className="aw-stack mem-note-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

@@ -77,7 +77,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
 
   return (
     <div className="mem-notes">
-      <div className="mem-notes__top">
+      <div className="aw-split mem-notes__top">
         <h2 className="mem-notes__heading">Notes &amp; Documentation</h2>
         {canWrite ? (
           <Button onClick={() => openEditor(blankNoteForm(firstMemoryId))} icon={<Icon name="document" size={18} />}>
@@ -89,8 +89,8 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
       {!loaded ? (
         <InlineLoading>Loading your notes...</InlineLoading>
       ) : memories.length === 0 ? (
-        <Card className="mem-empty">
-          <span className="mem-empty__icon" aria-hidden="true">
+        <Card className="aw-stack mem-empty">
+          <span className="aw-disc mem-empty__icon" aria-hidden="true">
             <Icon name="document" size={28} />
           </span>
           <h3 className="mem-empty__title">No Cases Yet</h3>
@@ -104,7 +104,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
               <h3 id="mem-templates-heading" className="mem-templates__heading">
                 Quick templates
               </h3>
-              <ul className="mem-templates__list">
+              <ul className="aw-list-grid mem-templates__list">
                 {NOTE_TEMPLATES.map((template) => (
                   <li key={template.key}>
                     <TemplateButton template={template} onPick={() => openEditor(noteFormFromTemplate(template, firstMemoryId))} />
@@ -143,7 +143,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
         size="wide"
         actions={
           viewedNote && viewing ? (
-            <div className="mem-dialog-actions">
+            <div className="aw-cluster mem-dialog-actions">
               {memoryMay(viewedMemory?.role, 'write-notes') ? (
                 <Button
                   variant="secondary"
@@ -164,7 +164,7 @@ export function NotesTab({ onCreateMemory, focusMemoryId }: TabProps) {
       >
         {viewedNote ? (
           <>
-            <p className="mem-note__meta">
+            <p className="aw-cluster mem-note__meta">
               <CategoryLabel category={viewedNote.category} />
               {viewedMemory ? <span>{viewedMemory.name}</span> : null}
               <span>Created {formatNoteDate(viewedNote.createdAt)}</span>
@@ -188,7 +188,7 @@ function TemplateButton({ template, onPick }: { template: NoteTemplate; onPick: 
       <span className="mem-template__icon" aria-hidden="true">
         {category.icon}
       </span>
-      <span className="mem-template__text">
+      <span className="aw-stack mem-template__text">
         <span className="mem-template__title">{template.title}</span>
         <span className="mem-template__category">{category.label}</span>
       </span>

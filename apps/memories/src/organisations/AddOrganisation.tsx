@@ -38,7 +38,7 @@ export function AddOrganisation({ memoryId, jurisdiction, added }: AddOrganisati
     <Card as="section" className="org-add" aria-labelledby="org-add-title">
       <h3 id="org-add-title">Add an organisation</h3>
       <DirectorySearch jurisdiction={jurisdiction} added={added} onChoose={(o) => void addFromDirectory(o)} disabled={busy} />
-      <p className="org-add__own">
+      <p className="aw-cluster org-add__own">
         <span className="aw-muted">Not in the directory?</span>{' '}
         <Button variant="secondary" size="sm" onClick={() => setOwnOpen(true)} icon={<Icon name="plus" size={16} />} aria-haspopup="dialog">
           Add one of your own
@@ -79,7 +79,7 @@ function OwnOrganisationDialog({ memoryId, onClose }: { memoryId: string; onClos
 
   return (
     <FormDialog open onClose={onClose} title="Add one of your own" onSubmit={(e) => void submit(e)} submitLabel="Add to the list" busy={busy} busyLabel="Adding...">
-      <div className="org-form">
+      <div className="aw-stack org-form">
         <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={200} autoComplete="off" required />
         <Select label="Kind" value={form.kind} options={KIND_OPTIONS} onChange={(e) => set('kind', e.target.value as OrganisationKind)} error={errors.kind} />
         <TextArea

@@ -84,7 +84,7 @@ export function ReferencesEditor({ memoryId, entry, canChange }: EditorProps) {
   }
 
   return (
-    <form className="org-refs-form" aria-labelledby={headingId} onSubmit={(e) => void submit(e)}>
+    <form className="aw-stack org-refs-form" aria-labelledby={headingId} onSubmit={(e) => void submit(e)}>
       <h5 id={headingId} className="org-entry__sub">
         References
       </h5>
@@ -110,7 +110,7 @@ export function ReferencesEditor({ memoryId, entry, canChange }: EditorProps) {
           {problem}
         </p>
       ) : null}
-      <div className="org-row">
+      <div className="aw-cluster org-row">
         {rows.length < MAX_REFERENCES ? (
           <Button
             size="sm"
@@ -134,7 +134,7 @@ export function NotesEditor({ memoryId, entry, canChange }: EditorProps) {
   const { busy, save } = useSave(memoryId, entry);
   if (!canChange) {
     return entry.notes ? (
-      <section className="org-notes" aria-label={`Notes about ${entry.name}`}>
+      <section className="aw-stack org-notes" aria-label={`Notes about ${entry.name}`}>
         <h5 className="org-entry__sub">Notes</h5>
         <p className="org-notes__text">{entry.notes}</p>
       </section>
@@ -142,7 +142,7 @@ export function NotesEditor({ memoryId, entry, canChange }: EditorProps) {
   }
   return (
     <form
-      className="org-notes"
+      className="aw-stack org-notes"
       onSubmit={(e) => {
         e.preventDefault();
         void save({ notes }, 'Notes saved');

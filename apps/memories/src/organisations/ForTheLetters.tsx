@@ -49,7 +49,7 @@ export function ForTheLetters({ memoryId, deceasedName, lastAddress, canChange }
         Each letter is signed with your name, address and phone from Settings, under Personal information. Add your address there so organisations can write back to you.
       </p>
       {canChange ? (
-        <form className="org-letters-setup__form" onSubmit={(e) => void submit(e)}>
+        <form className="aw-stack org-letters-setup__form" onSubmit={(e) => void submit(e)}>
           <TextArea
             label={`Where ${deceasedName} last lived`}
             hint="One line each, the postcode last. Organisations use it to find their records."
@@ -66,7 +66,7 @@ export function ForTheLetters({ memoryId, deceasedName, lastAddress, canChange }
         <div>
           <h4 className="org-entry__sub">Where {deceasedName} last lived</h4>
           {lastAddress.length ? (
-            <address className="org-entry__address">
+            <address className="aw-stack org-entry__address">
               {lastAddress.map((line, i) => (
                 <span key={i}>{line}</span>
               ))}

@@ -47,7 +47,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }:
   const mailto = entry.email && email ? mailtoLink(entry.email, email.subject, email.body) : null;
 
   return (
-    <section className="org-letter" aria-labelledby={`${textId}-title`}>
+    <section className="aw-stack org-letter" aria-labelledby={`${textId}-title`}>
       <h4 id={`${textId}-title`} className="org-letter__title">
         The letter {edited ? <span className="aw-muted org-letter__edited">(your own words)</span> : null}
       </h4>
@@ -61,7 +61,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }:
             maxLength={LETTER_MAX}
             onChange={(e) => setDraft(e.target.value)}
           />
-          <div className="org-row">
+          <div className="aw-cluster org-row">
             <Button size="sm" onClick={() => void save(draft, 'Your letter is saved')} disabled={busy || !dirty || draft.trim() === ''}>
               Save the letter
             </Button>
@@ -88,7 +88,7 @@ export function LetterPanel({ memoryId, entry, canChange, memory, lastAddress }:
           </pre>
         </>
       )}
-      <div className="org-row org-letter__actions">
+      <div className="aw-cluster org-row org-letter__actions">
         <ButtonLink size="sm" href={organisationsApi.letterPdfUrl(memoryId, entry.id)} download icon={<Icon name="document" size={16} />}>
           Make the letter (PDF)
         </ButtonLink>

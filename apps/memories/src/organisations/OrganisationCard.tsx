@@ -37,12 +37,12 @@ export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChan
 
   return (
     <Card as="article" className="org-entry" aria-labelledby={titleId} data-status={entry.status}>
-      <div className="org-entry__head">
+      <div className="aw-split org-entry__head">
         <div className="org-entry__who">
           <h4 id={titleId} className="org-entry__name">
             {entry.name}
           </h4>
-          <p className="org-entry__meta">
+          <p className="aw-cluster org-entry__meta">
             <Badge>{ORGANISATION_KIND_LABELS[entry.kind]}</Badge>
             <span className="org-entry__status" data-testid="org-status">
               {statusLine(entry)}
@@ -69,7 +69,7 @@ export function OrganisationCard({ memoryId, memory, lastAddress, entry, canChan
               <div>
                 <h5 className="org-entry__sub">Address</h5>
                 {entry.address.length ? (
-                  <address className="org-entry__address">
+                  <address className="aw-stack org-entry__address">
                     {entry.address.map((line, i) => (
                       <span key={i}>{line}</span>
                     ))}

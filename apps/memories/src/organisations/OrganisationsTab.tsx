@@ -29,8 +29,8 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
   if (!loaded) return <InlineLoading>Loading your memories...</InlineLoading>;
   if (!memory) {
     return (
-      <Card className="mem-empty">
-        <span className="mem-empty__icon" aria-hidden="true">
+      <Card className="aw-stack mem-empty">
+        <span className="aw-disc mem-empty__icon" aria-hidden="true">
           <Icon name="building" size={28} />
         </span>
         <h2 className="mem-empty__title">No memories yet</h2>
@@ -41,12 +41,12 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
   }
 
   return (
-    <div className="org-area">
+    <div className="aw-stack org-area">
       <button type="button" className="mem-back" onClick={() => onNavigate('case-details', memory.id)}>
         <Icon name="arrow-left" size={18} />
         Back to {memory.name}
       </button>
-      <div className="org-area__top">
+      <div className="aw-split org-area__top">
         <div>
           <h2 className="org-area__heading">Organisations to tell</h2>
           <p className="aw-muted org-area__intro">
@@ -73,7 +73,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
           {canChange ? <AddOrganisation memoryId={memory.id} jurisdiction={memory.jurisdiction} added={added} /> : null}
           <ForTheLetters memoryId={memory.id} deceasedName={memory.deceasedName} lastAddress={data.lastAddress ?? []} canChange={canChange} />
           <section className="org-list" aria-labelledby="org-list-title">
-            <div className="org-list__top">
+            <div className="aw-split org-list__top">
               <h3 id="org-list-title">
                 Your list <span className="aw-muted org-list__count">{plural(data.organisations.length, 'organisation')}</span>
               </h3>

@@ -70,7 +70,7 @@ export function Questions({ memoryId, answers, canChange }: QuestionsProps) {
               <span id={`${name}-hint`} className="aw-field__hint">
                 {q.hint}
               </span>
-              <div className="org-question__choices">
+              <div className="aw-cluster org-question__choices">
                 {q.choices.map((c) => (
                   <label key={c.value} className="org-choice">
                     <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => choose(q.key, c.value)} />

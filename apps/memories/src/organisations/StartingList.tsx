@@ -25,7 +25,7 @@ export function TellingServices({ services }: { services: StartingListData['serv
       <div className="org-services__grid">
         {services.map((s) => (
           <Card key={s.key} as="article" tone={s.available ? 'default' : 'muted'} className="org-service" aria-labelledby={`org-service-${s.key}`}>
-            <h4 id={`org-service-${s.key}`} className="org-service__name">
+            <h4 id={`org-service-${s.key}`} className="aw-cluster org-service__name">
               {s.name} {s.available ? <Badge tone="success">Available here</Badge> : <Badge>Not available here</Badge>}
             </h4>
             <p>{s.covers}</p>
@@ -116,13 +116,13 @@ function NationalRow({ memoryId, item, canChange, tellUsOnce }: { memoryId: stri
   }
 
   return (
-    <li className="org-national__item">
-      <div className="org-national__text">
+    <li className="aw-split org-national__item">
+      <div className="aw-cluster org-national__text">
         <strong>{item.name}</strong>
         {item.tellUsOnce ? <Badge tone="accent">Covered by Tell Us Once</Badge> : null}
         <span className="aw-muted org-national__why">{item.why}</span>
       </div>
-      <div className="org-national__actions">
+      <div className="aw-cluster org-national__actions">
         {item.added ? (
           <Badge tone="success">
             <Icon name="check" size={14} /> On your list
@@ -141,7 +141,7 @@ function NationalRow({ memoryId, item, canChange, tellUsOnce }: { memoryId: stri
         ) : null}
       </div>
       {telling && !item.added ? (
-        <form className="org-national__told" onSubmit={(e) => void markTold(e)} aria-label={`${item.name} told through Tell Us Once`}>
+        <form className="aw-stack org-national__told" onSubmit={(e) => void markTold(e)} aria-label={`${item.name} told through Tell Us Once`}>
           <TextInput
             label="Tell Us Once reference (optional)"
             hint="The reference Tell Us Once gave you, so you can quote it."
@@ -150,7 +150,7 @@ function NationalRow({ memoryId, item, canChange, tellUsOnce }: { memoryId: stri
             onChange={(e) => setReference(e.target.value)}
             autoComplete="off"
           />
-          <div className="org-row">
+          <div className="aw-cluster org-row">
             <Button type="submit" size="sm" disabled={busy}>
               Save
             </Button>

@@ -19,7 +19,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
     { label: 'Pending Tasks', value: stats.pendingTasks, icon: 'progress' },
   ];
   return (
-    <div className="mem-overview">
+    <div className="aw-stack mem-overview">
       {/* Until the memories arrive, the words most visitors will see hold their place (hidden), so the
           stats below do not move when they come. */}
       <p className="mem-lead" style={loaded ? undefined : { visibility: 'hidden' }}>
@@ -40,7 +40,7 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
           {cards.map((c) => (
             <li key={c.label}>
               <Card className="mem-stat">
-                <span className="mem-stat__icon" aria-hidden="true">
+                <span className="aw-disc mem-stat__icon" aria-hidden="true">
                   <Icon name={c.icon} size={22} />
                 </span>
                 <span className="mem-stat__value">{loaded ? c.value : '–'}</span>
@@ -88,8 +88,8 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
 
 function ActionCard({ icon, title, text, onClick }: { icon: ReactNode; title: string; text: string; onClick: () => void }) {
   return (
-    <button type="button" className="mem-action" onClick={onClick}>
-      <span className="mem-action__icon" aria-hidden="true">
+    <button type="button" className="aw-card-button aw-stack mem-action" onClick={onClick}>
+      <span className="aw-disc mem-action__icon" aria-hidden="true">
         {icon}
       </span>
       <span className="mem-action__title">{title}</span>

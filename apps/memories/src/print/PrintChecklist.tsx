@@ -43,7 +43,7 @@ export function PrintChecklist({ memoryId }: { memoryId: string }) {
       <header className="mem-print__header">
         <p className="mem-print__brand">Afterwards · checklist</p>
         <h1 className="mem-print__title">{memory.name}</h1>
-        <dl className="mem-print__facts">
+        <dl className="aw-cluster mem-print__facts">
           <div>
             <dt>For</dt>
             <dd>{memory.deceasedName}</dd>

@@ -12,7 +12,7 @@ export function ProgressBar({ percent, label, size = 'md', showPercent = true }:
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   const done = value >= 100;
   return (
-    <div className={`mem-progress mem-progress--${size}`} data-done={done || undefined}>
+    <div className={`aw-row mem-progress mem-progress--${size}`} data-done={done || undefined}>
       <div className="mem-progress__track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
         <span className="mem-progress__fill" style={{ width: `${value}%` }} />
       </div>

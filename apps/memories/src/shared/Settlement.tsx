@@ -54,7 +54,7 @@ export function SettlementControl({
 
   if (settled) {
     return (
-      <div className="mem-settled">
+      <div className="aw-cluster mem-settled">
         <Badge className="mem-badge--settled">{SETTLEMENT_LABELS[settled.kind]}</Badge>
         {settled.reason ? <span className="mem-settled__reason">{settled.reason}</span> : null}
         {/* The item's title goes in the name, not in hidden text, so the title is written once on the page. */}
@@ -114,7 +114,7 @@ function SettleDialog({ memoryId, item, itemId, title, onClose }: { memoryId: st
       <fieldset className="mem-settle-kinds">
         <legend className="aw-field__label">What fits best</legend>
         {SETTLEMENT_KINDS.map((k) => (
-          <label key={k} className="mem-settle-kind">
+          <label key={k} className="aw-row mem-settle-kind">
             <input type="radio" name={name} value={k} checked={kind === k} onChange={() => setKind(k)} disabled={busy} />
             <span>
               <strong>{SETTLEMENT_LABELS[k]}</strong>

@@ -101,7 +101,7 @@ function CalendarDialog({ memoryId, memoryName, onClose }: { memoryId: string; m
               onFocus={(e) => e.currentTarget.select()}
               hint="Shown this once. In your calendar app, choose to add a calendar from an address (a subscription) and paste it."
             />
-            <div className="mem-calendar__buttons">
+            <div className="aw-cluster mem-calendar__buttons">
               <Button size="sm" onClick={copy}>
                 Copy address
               </Button>
@@ -113,7 +113,7 @@ function CalendarDialog({ memoryId, memoryName, onClose }: { memoryId: string; m
         ) : data.calendar.subscribed ? (
           <div className="mem-calendar__address">
             <p>An address is on since {formatDay(data.calendar.createdAt!)}. It is shown only when it is made; a new one stops the old one working.</p>
-            <div className="mem-calendar__buttons">
+            <div className="aw-cluster mem-calendar__buttons">
               <Button size="sm" onClick={makeAddress} disabled={busy}>
                 Make a new address
               </Button>

@@ -42,7 +42,7 @@ export function LateStartOffer({ memoryId, tasks, timing, readOnly }: { memoryId
         ))}
       </ul>
       {readOnly ? null : (
-        <div className="mem-late-offer__actions">
+        <div className="aw-cluster mem-late-offer__actions">
           <Button size="sm" onClick={accept} disabled={busy} aria-busy={busy || undefined}>
             Mark {offered.length === 1 ? 'it' : `all ${offered.length}`} as done before I started
           </Button>

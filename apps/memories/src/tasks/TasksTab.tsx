@@ -42,7 +42,7 @@ export function TasksTab({ onCreateMemory, focusMemoryId }: TabProps) {
   if (memories.length === 0) return <TasksPreview onCreateMemory={onCreateMemory} />;
 
   return (
-    <div className="mem-tab">
+    <div className="aw-stack mem-tab">
       <StatCounts
         label="Task counts"
         items={[
@@ -104,7 +104,7 @@ function MemoryTasks({
   const headingId = useId();
   if (!detail) {
     return (
-      <Card as="section" className="mem-group" id={`mem-tasks-${memoryId}`}>
+      <Card as="section" className="aw-stack mem-group" id={`mem-tasks-${memoryId}`}>
         <InlineLoading>Loading this memory's tasks...</InlineLoading>
       </Card>
     );
@@ -114,7 +114,7 @@ function MemoryTasks({
   const timing = timingContext(detail.memory, today);
   const lateStart = lateStartMessage(timing, tasks, isOwner(detail.memory) ? null : detail.memory.ownerName || 'Its owner');
   return (
-    <Card as="section" className="mem-group" id={`mem-tasks-${memoryId}`} aria-labelledby={headingId}>
+    <Card as="section" className="aw-stack mem-group" id={`mem-tasks-${memoryId}`} aria-labelledby={headingId}>
       <MemoryGroupHeader
         memory={detail.memory}
         headingId={headingId}
@@ -207,8 +207,8 @@ function TaskItem({
   return (
     <li className={`mem-item${complete ? ' is-done' : ''}${task.settled ? ' is-settled' : ''}`}>
       <input id={checkboxId} type="checkbox" className="mem-check" checked={complete} onChange={toggle} disabled={readOnly} aria-busy={saving || undefined} />
-      <div className="mem-item__body">
-        <div className="mem-item__head">
+      <div className="aw-stack mem-item__body">
+        <div className="aw-cluster mem-item__head">
           <label htmlFor={checkboxId} className="mem-item__title">
             {task.title}
           </label>

@@ -25,7 +25,7 @@ export function StatCounts({ label, items }: { label: string; items: ReadonlyArr
 /** The heading of one memory's block: its name, who it is for, where, and the block's own actions. */
 export function MemoryGroupHeader({ memory, headingId, summary, actions }: { memory: MemorySummary; headingId: string; summary?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="mem-group__header">
+    <header className="aw-split mem-group__header">
       <div className="mem-group__title">
         <h2 id={headingId} className="mem-group__name">
           {memory.name}
@@ -35,7 +35,7 @@ export function MemoryGroupHeader({ memory, headingId, summary, actions }: { mem
           {summary ? <> · {summary}</> : null}
         </p>
       </div>
-      {actions ? <div className="mem-group__actions">{actions}</div> : null}
+      {actions ? <div className="aw-cluster mem-group__actions">{actions}</div> : null}
     </header>
   );
 }
@@ -148,7 +148,7 @@ export function ConfirmDialog({
       }}
       title={title}
       actions={
-        <div className="mem-dialog-actions">
+        <div className="aw-cluster mem-dialog-actions">
           <Button variant="secondary" onClick={onCancel} autoFocus>
             Cancel
           </Button>
@@ -265,9 +265,9 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
 }) {
   const preview = useChecklistPreview(true);
   return (
-    <div className="mem-tab">
-      <Card className="mem-empty">
-        <span className="mem-empty__icon" aria-hidden="true">
+    <div className="aw-stack mem-tab">
+      <Card className="aw-stack mem-empty">
+        <span className="aw-disc mem-empty__icon" aria-hidden="true">
           <Icon name={icon} size={28} />
         </span>
         <h2 className="mem-empty__title">{emptyTitle}</h2>
@@ -277,8 +277,8 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
       {preview.status === 'loading' ? <InlineLoading>Loading the checklist preview...</InlineLoading> : null}
       {preview.status === 'error' ? <Alert tone="error">{preview.message}</Alert> : null}
       {preview.status === 'ready' ? (
-        <Card as="section" className="mem-group" aria-label={label}>
-          <header className="mem-group__header">
+        <Card as="section" className="aw-stack mem-group" aria-label={label}>
+          <header className="aw-split mem-group__header">
             <div className="mem-group__title">
               <h2 className="mem-group__name">{heading}</h2>
               <p className="mem-group__meta">{meta(preview.preview.jurisdiction)}</p>
@@ -294,8 +294,8 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                 {group.items.slice(0, 3).map((item) => (
                   <li key={item.id} className="mem-item mem-item--preview">
                     <span className="mem-check mem-check--preview" aria-hidden="true" />
-                    <div className="mem-item__body">
-                      <div className="mem-item__head">
+                    <div className="aw-stack mem-item__body">
+                      <div className="aw-cluster mem-item__head">
                         <span className="mem-item__title">{item.title}</span>
                         {flag ? flag(item) : item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
                         {badges?.(item)}

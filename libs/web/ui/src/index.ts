@@ -5,6 +5,8 @@ import './styles/components/layout.css';
 import './styles/components/header.css';
 import './styles/components/button.css';
 import './styles/components/card.css';
+import './styles/components/disc.css';
+import './styles/components/facts.css';
 import './styles/components/auth-card.css';
 import './styles/components/badge.css';
 import './styles/components/field.css';

@@ -25,7 +25,7 @@ export function StatTiles({ label, tiles, busy }: StatTilesProps) {
       {tiles.map((t) => (
         <li key={t.label}>
           <Card className="aw-stat">
-            <span className="aw-stat__icon" aria-hidden="true">
+            <span className="aw-disc aw-stat__icon" aria-hidden="true">
               <Icon name={t.icon} size={20} />
             </span>
             <span className="aw-stat__value">{t.value ?? '–'}</span>

@@ -6,6 +6,7 @@ import '../styles/back-office/page.css';
 import '../styles/back-office/stat-tiles.css';
 import '../styles/back-office/filters.css';
 import '../styles/back-office/list.css';
+import '../styles/back-office/table.css';
 import '../styles/back-office/form.css';
 import '../styles/back-office/csv-import.css';
 

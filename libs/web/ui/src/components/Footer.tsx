@@ -90,7 +90,7 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
 
   return (
     <footer className="aw-footer">
-      <Container className="aw-footer__inner">
+      <Container className="aw-split aw-footer__inner">
         <div className="aw-footer__brand">
           <Logo size="sm" decorative />
           <div>
@@ -99,7 +99,7 @@ export function Footer({ extraLinks = [], note, policies, onCookieSettings, cred
           </div>
         </div>
         <nav aria-label="Footer">
-          <ul className="aw-footer__links">
+          <ul className="aw-list-cluster aw-footer__links">
             {extraLinks.map((l) => (
               <li key={l.href}>
                 {l.external ? (
