@@ -25,6 +25,6 @@ export { IMPORT_RUNTIME, csvImportCommands, runCsvImportCommand, uuidFromName, t
 export { ImportKinds, type CsvImportKind, type ImportOutcome, type ImportRowResult, type ImportRowRules, type ImportSubmission } from './imports/import-kind';
 export { checkCsvUpload } from './import-listings-csv/check-csv-upload';
 export { listingsImportKind } from './import-listings-csv/listings-import-kind';
-export { foldAllInteractions, foldInteractionBatch, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
+export { foldAllInteractions, foldInteractionBatch, interactionFoldProcessor, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
 export { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
 export { staffListingStats } from './search-staff-listings/search-staff-listings.handler';
