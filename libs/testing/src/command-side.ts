@@ -76,3 +76,16 @@ export async function startCommandSide(options: { migrations: readonly Migration
     },
   };
 }
+
+/**
+ * One side for a whole test file, started before its tests and stopped after: `const side = sideForFile(startStaffListings)`,
+ * then `side()` in the tests.
+ */
+export function sideForFile<S extends { stop(): Promise<void> }>(start: () => Promise<S>): () => S {
+  let side: S | undefined;
+  beforeAll(async () => {
+    side = await start();
+  });
+  afterAll(() => side?.stop());
+  return () => side!;
+}
