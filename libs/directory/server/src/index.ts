@@ -22,7 +22,7 @@ export { staffListStatements } from './search-staff-listings/search-staff-listin
 export { importsProjection } from './imports-projection/imports.projection';
 export { importCsvProcessor, importCsvJob, runCsvImport, csvRowListingId, type ImportCsvPayload } from './import-listings-csv/import-csv.job';
 export { IMPORT_RUNTIME, csvImportCommands, runCsvImportCommand, uuidFromName, type ImportRuntime } from './imports/import-runtime';
-export { ImportKinds, type CsvImportKind, type ImportOutcome, type ImportRowResult, type ImportRowRules, type ImportSubmission } from './imports/import-kind';
+export { ImportKinds, importOutcomesOf, type CsvImportKind, type ImportOutcome, type ImportRowResult, type ImportRowRules, type ImportSubmission } from './imports/import-kind';
 export { checkCsvUpload } from './import-listings-csv/check-csv-upload';
 export { listingsImportKind } from './import-listings-csv/listings-import-kind';
 export { foldAllInteractions, foldInteractionBatch, interactionFoldProcessor, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
