@@ -8,6 +8,7 @@ import { identityMigrations, STAFF_KEY, type StaffMember } from '@afterwards/ide
 import { createPrismaClient, persistenceMigrations, runMigrations, type Migration, type PrismaClient } from '@afterwards/persistence';
 import { createPgliteTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { ProjectionRunner, waitForProjection, type Projection } from '@afterwards/server-kit';
+import { forFile } from './for-file';
 
 export interface AuditRow {
   readonly action: string;
@@ -82,10 +83,5 @@ export async function startCommandSide(options: { migrations: readonly Migration
  * then `side()` in the tests.
  */
 export function sideForFile<S extends { stop(): Promise<void> }>(start: () => Promise<S>): () => S {
-  let side: S | undefined;
-  beforeAll(async () => {
-    side = await start();
-  });
-  afterAll(() => side?.stop());
-  return () => side!;
+  return forFile(start, (side) => side.stop());
 }
