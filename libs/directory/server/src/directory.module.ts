@@ -10,7 +10,7 @@ import { csvImportCommands, IMPORT_RUNTIME, type ImportRuntime } from './imports
 import { ImportKinds } from './imports/import-kind';
 import { listingsImportKind } from './import-listings-csv/listings-import-kind';
 import { ListingCommands } from './change-listing/listing-commands';
-import { CsvImportsController } from './import-listings-csv/csv-imports.http.controller';
+import { CsvImportsController } from './imports/csv-imports.http.controller';
 import { ImportDocumentsController } from './import-documents/import-documents.http.controller';
 import { ReviewImportsController } from './review-imports/review-imports.http.controller';
 import { ChangeListingHandler } from './change-listing/change-listing.handler';

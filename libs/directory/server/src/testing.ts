@@ -13,7 +13,7 @@ import { createPrismaClient, persistenceMigrations, runMigrations, type Migratio
 import type { TestDatabase } from '@afterwards/persistence/testing';
 import { CommandPipeline, ProjectionRunner, type CommandContext, type Projection } from '@afterwards/server-kit';
 import { directoryMigrations } from './directory.migrations';
-import { checkCsvUpload } from './import-listings-csv/check-csv-upload';
+import { checkCsvUpload } from './imports/check-csv-upload';
 import { importsProjection } from './imports-projection/imports.projection';
 import type { ImportKinds } from './imports/import-kind';
 import { csvImportCommands, runCsvImportCommand, type ImportRuntime } from './imports/import-runtime';

@@ -10,11 +10,11 @@ import { EncryptedFileStore, FILE_TYPES, type StoredFile } from '@afterwards/fil
 import { persistenceMigrations, runMigrations } from '@afterwards/persistence';
 import { createPgliteTestDatabase, expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { ListingCommands } from '../change-listing/listing-commands';
-import { ImportKinds } from '../imports/import-kind';
+import { ImportKinds } from './import-kind';
 import { listingsProjection } from '../listings-projection/listings.projection';
 import { csvImportSuite } from '../testing';
 import { checkCsvUpload } from './check-csv-upload';
-import { listingsImportKind } from './listings-import-kind';
+import { listingsImportKind } from '../import-listings-csv/listings-import-kind';
 import { findCsvImports } from './csv-import.queries';
 import { runCsvImport } from './import-csv.job';
 
