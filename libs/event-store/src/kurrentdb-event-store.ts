@@ -40,6 +40,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port';
+import { OpenSubscriptions } from './open-subscriptions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -117,7 +118,7 @@ function matchesPrefixes(streamId: string, prefixes: readonly string[] | undefin
 const EXISTENCE_READS_IN_FLIGHT = 16;
 
 export class KurrentDbEventStore implements EventStore {
-  private readonly subscriptions = new Set<KurrentSubscription>();
+  private readonly subscriptions = new OpenSubscriptions<KurrentSubscription>();
 
   constructor(private readonly client: KurrentDBClient) {}
 
@@ -233,13 +234,7 @@ export class KurrentDbEventStore implements EventStore {
       fromPosition: options.after && comparePositions(options.after, START) !== 0 ? { ...options.after } : KURRENT_START,
       filter: prefixes?.length ? streamNameFilter({ prefixes: [...prefixes] }) : excludeSystemEvents(),
     });
-    const subscription = new KurrentSubscription(stream, handler, options.after ?? START, prefixes);
-    this.subscriptions.add(subscription);
-    void subscription.done.then(
-      () => this.subscriptions.delete(subscription),
-      () => this.subscriptions.delete(subscription),
-    );
-    return subscription;
+    return this.subscriptions.track(new KurrentSubscription(stream, handler, options.after ?? START, prefixes));
   }
 
   async deleteStream(streamId: string): Promise<void> {
@@ -258,7 +253,7 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.subscriptions.stopAll();
     await this.client.dispose();
   }
 }

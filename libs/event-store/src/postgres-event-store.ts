@@ -18,6 +18,7 @@ import {
   type Subscription,
 } from './port';
 import { EVENT_COLUMNS, EVENTS_CHANNEL, PAGE_READ, appendStatement, serializeEvents, toRecorded, type EventRow, type LogPage, type PageRow } from './postgres-event-sql';
+import { OpenSubscriptions } from './open-subscriptions';
 import { PostgresSubscription } from './postgres-subscription';
 
 export { EVENTS_CHANNEL, type LogPage };
@@ -45,7 +46,7 @@ export class PostgresEventStore implements EventStore {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly blockedPollIntervalMs: number;
-  private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly subscriptions = new OpenSubscriptions<PostgresSubscription>();
   private readonly notifyIntervalMs: number;
   /** A NOTIFY is scheduled or waiting for the one in flight, and has not been sent yet. */
   private notifyPending = false;
@@ -262,12 +263,7 @@ export class PostgresEventStore implements EventStore {
       pollIntervalMs: this.pollIntervalMs,
       blockedPollIntervalMs: this.blockedPollIntervalMs,
     });
-    this.subscriptions.add(subscription);
-    void subscription.done.then(
-      () => this.subscriptions.delete(subscription),
-      () => this.subscriptions.delete(subscription),
-    );
-    return subscription;
+    return this.subscriptions.track(subscription);
   }
 
   async deleteStream(streamId: string): Promise<void> {
@@ -282,7 +278,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.subscriptions.stopAll();
     // A NOTIFY still waiting for its interval goes now.
     if (this.notifyTimer !== undefined) {
       clearTimeout(this.notifyTimer);

@@ -1,20 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions } from 'bullmq';
-import { Listeners, toError } from './listeners';
-import {
-  JobQueueClosedError,
-  type EnqueueOptions,
-  type EnqueueResult,
-  type FailedJob,
-  type FinishedJob,
-  type JobCounts,
-  type JobDefinition,
-  type JobHandler,
-  type JobQueue,
-  type ProcessOptions,
-  type ScheduleOptions,
-  type Unsubscribe,
-} from './port';
+import { JobQueueBase } from './job-queue-base';
+import { toError } from './listeners';
+import type { EnqueueOptions, EnqueueResult, FinishedJob, JobCounts, JobDefinition, JobHandler, JobQueue, ProcessOptions, ScheduleOptions } from './port';
 
 export interface BullMqJobQueueOptions {
   /** Redis connection options for BullMQ, e.g. `{ url: 'redis://127.0.0.1:6379' }`. */
@@ -37,25 +25,21 @@ interface Processor {
 }
 
 /** BullMQ over Redis (production profile): one BullMQ Queue, and Worker when processed, per job name. */
-export class BullMqJobQueue implements JobQueue {
+export class BullMqJobQueue extends JobQueueBase implements JobQueue {
   readonly prefix: string;
   private readonly connection: ConnectionOptions;
   private readonly onError: (error: unknown) => void;
   private readonly queues = new Map<string, Queue>();
   private readonly processors = new Map<string, Processor>();
   private readonly workers = new Map<string, Worker>();
-  private readonly failed: Listeners<FailedJob>;
-  private readonly completed: Listeners<FinishedJob>;
-  private started = false;
-  private closing?: Promise<void>;
   private readonly scripted = new WeakSet<object>();
 
   constructor(options: BullMqJobQueueOptions) {
+    const onError = options.onError ?? ((error: unknown) => console.error('[jobs]', error));
+    super(onError);
+    this.onError = onError;
     this.connection = options.connection;
     this.prefix = options.prefix ?? 'afterwards';
-    this.onError = options.onError ?? ((error: unknown) => console.error('[jobs]', error));
-    this.failed = new Listeners(this.onError);
-    this.completed = new Listeners(this.onError);
   }
 
   async enqueue<Payload>(def: JobDefinition<Payload>, payload: NoInfer<Payload>, options: EnqueueOptions = {}): Promise<EnqueueResult> {
@@ -73,8 +57,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async schedule<Payload>(def: JobDefinition<Payload>, payload: NoInfer<Payload>, everyMs: number, options: ScheduleOptions = {}): Promise<void> {
-    this.assertOpen();
-    if (!Number.isFinite(everyMs) || everyMs <= 0) throw new Error(`Job "${def.name}": everyMs must be > 0`);
+    this.checkSchedule(def, everyMs);
     await this.queue(def).upsertJobScheduler(options.scheduleId ?? def.name, { every: everyMs }, { name: def.name, data: payload, opts: jobOptions(def) });
   }
 
@@ -84,10 +67,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   process<Payload>(def: JobDefinition<Payload>, handler: JobHandler<Payload>, options: ProcessOptions = {}): void {
-    this.assertOpen();
-    if (this.processors.has(def.name)) throw new Error(`Job "${def.name}" already has a handler`);
-    const concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Job "${def.name}": concurrency must be an integer >= 1`);
+    const concurrency = this.checkProcess(def, options, this.processors);
     this.processors.set(def.name, { def: def as JobDefinition<unknown>, handler: handler as JobHandler<unknown>, concurrency });
     if (this.started) void this.startWorker(def.name).catch(this.onError);
   }
@@ -107,14 +87,6 @@ export class BullMqJobQueue implements JobQueue {
       if (errors.length > 0) throw new AggregateError(errors, 'Closing the BullMQ job queue failed');
     })();
     return this.closing;
-  }
-
-  onFailed(listener: (job: FailedJob) => void): Unsubscribe {
-    return this.failed.add(listener);
-  }
-
-  onCompleted(listener: (job: FinishedJob) => void): Unsubscribe {
-    return this.completed.add(listener);
   }
 
   async counts(defs: readonly JobDefinition<unknown>[]): Promise<Record<string, JobCounts>> {
@@ -152,10 +124,6 @@ export class BullMqJobQueue implements JobQueue {
       this.scripted.add(client);
     }
     await client.runCommand(INCREMENT_COMMAND, [this.failedAttemptsKey, name]);
-  }
-
-  private assertOpen(): void {
-    if (this.closing) throw new JobQueueClosedError();
   }
 
   private queue(def: JobDefinition<unknown>): Queue {

@@ -1,20 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { backoffDelay } from './backoff';
-import { Listeners, toError } from './listeners';
-import {
-  JobQueueClosedError,
-  type EnqueueOptions,
-  type EnqueueResult,
-  type FailedJob,
-  type FinishedJob,
-  type JobCounts,
-  type JobDefinition,
-  type JobHandler,
-  type JobQueue,
-  type ProcessOptions,
-  type ScheduleOptions,
-  type Unsubscribe,
-} from './port';
+import { JobQueueBase } from './job-queue-base';
+import { toError } from './listeners';
+import type { EnqueueOptions, EnqueueResult, FinishedJob, JobCounts, JobDefinition, JobHandler, JobQueue, ProcessOptions, ScheduleOptions } from './port';
 
 /** The longest delay a Node timer keeps (2^31 - 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -57,24 +45,18 @@ interface Processor {
  * Runs jobs inside this process (embedded profile, no Redis). Same semantics as the BullMQ
  * driver, but nothing survives the process: jobs still pending at `close()` are dropped.
  */
-export class InProcessJobQueue implements JobQueue {
+export class InProcessJobQueue extends JobQueueBase implements JobQueue {
   private readonly processors = new Map<string, Processor>();
   private readonly waiting = new Map<string, PendingJob[]>();
   private readonly timers = new Map<PendingJob, NodeJS.Timeout>();
   private readonly pendingByKey = new Map<string, PendingJob>();
   private readonly schedules = new Map<string, Schedule>();
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly failed: Listeners<FailedJob>;
-  private readonly completed: Listeners<FinishedJob>;
   /** Jobs failed for good and attempts that threw, by job name, since this queue was made (it keeps no history). */
   private readonly failures = new Map<string, { failed: number; attempts: number }>();
-  private started = false;
-  private closing?: Promise<void>;
 
   constructor(options: InProcessJobQueueOptions = {}) {
-    const onError = options.onError ?? ((error: unknown) => console.error('[jobs] listener failed', error));
-    this.failed = new Listeners(onError);
-    this.completed = new Listeners(onError);
+    super(options.onError ?? ((error: unknown) => console.error('[jobs] listener failed', error)));
   }
 
   async enqueue<Payload>(def: JobDefinition<Payload>, payload: NoInfer<Payload>, options: EnqueueOptions = {}): Promise<EnqueueResult> {
@@ -94,8 +76,7 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   async schedule<Payload>(def: JobDefinition<Payload>, payload: NoInfer<Payload>, everyMs: number, options: ScheduleOptions = {}): Promise<void> {
-    this.assertOpen();
-    if (!Number.isFinite(everyMs) || everyMs <= 0) throw new Error(`Job "${def.name}": everyMs must be > 0`);
+    this.checkSchedule(def, everyMs);
     const id = options.scheduleId ?? def.name;
     this.removeSchedule(def.name, id);
     const schedule: Schedule = { key: `${def.name}\u0000${id}`, id, def: def as JobDefinition<unknown>, payloadJson: toJson(payload), everyMs };
@@ -109,10 +90,7 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   process<Payload>(def: JobDefinition<Payload>, handler: JobHandler<Payload>, options: ProcessOptions = {}): void {
-    this.assertOpen();
-    if (this.processors.has(def.name)) throw new Error(`Job "${def.name}" already has a handler`);
-    const concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Job "${def.name}": concurrency must be an integer >= 1`);
+    const concurrency = this.checkProcess(def, options, this.processors);
     this.processors.set(def.name, { handler: handler as JobHandler<unknown>, concurrency, running: 0 });
     this.dispatch(def.name);
   }
@@ -134,14 +112,6 @@ export class InProcessJobQueue implements JobQueue {
       while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     })();
     return this.closing;
-  }
-
-  onFailed(listener: (job: FailedJob) => void): Unsubscribe {
-    return this.failed.add(listener);
-  }
-
-  onCompleted(listener: (job: FinishedJob) => void): Unsubscribe {
-    return this.completed.add(listener);
   }
 
   async counts(defs: readonly JobDefinition<unknown>[]): Promise<Record<string, JobCounts>> {
@@ -167,10 +137,6 @@ export class InProcessJobQueue implements JobQueue {
     failures.attempts += 1;
     if (final) failures.failed += 1;
     this.failures.set(name, failures);
-  }
-
-  private assertOpen(): void {
-    if (this.closing) throw new JobQueueClosedError();
   }
 
   private queueOccurrence(schedule: Schedule, slot: number): void {

@@ -8,6 +8,7 @@ import { identityMigrations, STAFF_KEY, type StaffMember } from '@afterwards/ide
 import { createPrismaClient, persistenceMigrations, runMigrations, type Migration, type PrismaClient } from '@afterwards/persistence';
 import { createPgliteTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { ProjectionRunner, waitForProjection, type Projection } from '@afterwards/server-kit';
+import { forFile } from './for-file';
 
 export interface AuditRow {
   readonly action: string;
@@ -75,4 +76,12 @@ export async function startCommandSide(options: { migrations: readonly Migration
       await db.dispose();
     },
   };
+}
+
+/**
+ * One side for a whole test file, started before its tests and stopped after: `const side = sideForFile(startStaffListings)`,
+ * then `side()` in the tests.
+ */
+export function sideForFile<S extends { stop(): Promise<void> }>(start: () => Promise<S>): () => S {
+  return forFile(start, (side) => side.stop());
 }

@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, type MemoryDetail } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { signedIn, signUpVerified } from './accounts';
+import { forFile } from './for-file';
 import type { HttpSession } from './http';
 import { startProduct, type RunningProduct } from './product';
 
@@ -48,14 +49,7 @@ export const pdfWith = (marker: string): Buffer => Buffer.from(`%PDF-1.4\n1 0 ob
 
 /** Starts the product before a file's tests, hands it to `started`, and stops it after them: one product a file. */
 export function useMemoriesProduct(started: (running: MemoriesProduct) => unknown, profile: 'services' | 'embedded' = 'services'): void {
-  let running: MemoriesProduct | undefined;
-  beforeAll(async () => {
-    running = await startMemoriesProduct(profile);
-    started(running);
-  }, 180_000);
-  afterAll(async () => {
-    await running?.product.stop();
-  });
+  forFile(() => startMemoriesProduct(profile), (running) => running.product.stop(), { timeoutMs: 180_000, started });
 }
 
 /** Asks for a memory's "Download everything", waits until the zip is ready (30 s at most) and opens it. */

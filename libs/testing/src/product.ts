@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createPgliteDataDir, createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
+import { forFile } from './for-file';
 
 /** The repository root: found by walking up, so this works from source (tests) and from a bundle (tools). */
 function findRoot(from: string): string {
@@ -177,12 +178,5 @@ export function mappedRoutes(product: Pick<RunningProduct, 'logs'>): { method: s
  * them: one product a file, and no copy of the same beforeAll/afterAll pair in every test file.
  */
 export function useProduct(options: StartProductOptions, started: (product: RunningProduct) => unknown): void {
-  let product: RunningProduct | undefined;
-  beforeAll(async () => {
-    product = await startProduct(options);
-    started(product);
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
-  });
+  forFile(() => startProduct(options), (product) => product.stop(), { timeoutMs: 180_000, started });
 }

@@ -10,7 +10,7 @@ import { csvImportCommands, IMPORT_RUNTIME, type ImportRuntime } from './imports
 import { ImportKinds } from './imports/import-kind';
 import { listingsImportKind } from './import-listings-csv/listings-import-kind';
 import { ListingCommands } from './change-listing/listing-commands';
-import { CsvImportsController } from './import-listings-csv/csv-imports.http.controller';
+import { CsvImportsController } from './imports/csv-imports.http.controller';
 import { ImportDocumentsController } from './import-documents/import-documents.http.controller';
 import { ReviewImportsController } from './review-imports/review-imports.http.controller';
 import { ChangeListingHandler } from './change-listing/change-listing.handler';
@@ -25,8 +25,7 @@ import { StaffListings } from './staff-listings/staff-listings.service';
 import { CreateListingController } from './create-listing/create-listing.http.controller';
 import { EditListingController } from './edit-listing/edit-listing.http.controller';
 import { ApproveListingController } from './approve-listing/approve-listing.http.controller';
-import { RejectListingController } from './reject-listing/reject-listing.http.controller';
-import { SuspendListingController } from './suspend-listing/suspend-listing.http.controller';
+import { ModerateListingController } from './moderate-listing/moderate-listing.http.controller';
 import { SetListingStatusController } from './set-listing-status/set-listing-status.http.controller';
 import { DeleteListingController } from './delete-listing/delete-listing.http.controller';
 import { BulkChangeListingsController } from './bulk-change-listings/bulk-change-listings.http.controller';
@@ -56,8 +55,7 @@ registerErrorCodes({
     CreateListingController,
     EditListingController,
     ApproveListingController,
-    RejectListingController,
-    SuspendListingController,
+    ModerateListingController,
     SetListingStatusController,
     DeleteListingController,
     StaffDashboardController,

@@ -20,11 +20,11 @@ export {
 } from './aggregate-interactions/aggregate-interactions.job';
 export { staffListStatements } from './search-staff-listings/search-staff-listings.handler';
 export { importsProjection } from './imports-projection/imports.projection';
-export { importCsvProcessor, importCsvJob, runCsvImport, csvRowListingId, type ImportCsvPayload } from './import-listings-csv/import-csv.job';
+export { importCsvProcessor, importCsvJob, runCsvImport, type ImportCsvPayload } from './imports/import-csv.job';
 export { IMPORT_RUNTIME, csvImportCommands, runCsvImportCommand, uuidFromName, type ImportRuntime } from './imports/import-runtime';
-export { ImportKinds, type CsvImportKind, type ImportOutcome, type ImportRowResult, type ImportRowRules, type ImportSubmission } from './imports/import-kind';
-export { checkCsvUpload } from './import-listings-csv/check-csv-upload';
-export { listingsImportKind } from './import-listings-csv/listings-import-kind';
-export { foldAllInteractions, foldInteractionBatch, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
+export { ImportKinds, importOutcomesOf, type CsvImportKind, type ImportOutcome, type ImportRowResult, type ImportRowRules, type ImportSubmission } from './imports/import-kind';
+export { checkCsvUpload } from './imports/check-csv-upload';
+export { csvRowListingId, listingsImportKind } from './import-listings-csv/listings-import-kind';
+export { foldAllInteractions, foldInteractionBatch, interactionFoldProcessor, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
 export { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
 export { staffListingStats } from './search-staff-listings/search-staff-listings.handler';

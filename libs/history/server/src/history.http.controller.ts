@@ -57,21 +57,13 @@ export class HistoryController {
   }
 
   @Get('streams/:streamId/export.json')
-  async exportJson(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const streamId = parseStreamId(raw);
-    const result = await this.history.stream(streamId);
-    await this.auditPrivate(req, streamId, 'memory_history_exported', { format: 'json' });
-    res.setHeader('Content-Disposition', `attachment; filename="${streamId}-history.json"`);
-    res.type('application/json').send(JSON.stringify(result, null, 2));
+  exportJson(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.sendExport(raw, req, res, 'json', 'application/json', (history) => JSON.stringify(history, null, 2));
   }
 
   @Get('streams/:streamId/export.csv')
-  async exportCsv(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const streamId = parseStreamId(raw);
-    const result = await this.history.stream(streamId);
-    await this.auditPrivate(req, streamId, 'memory_history_exported', { format: 'csv' });
-    res.setHeader('Content-Disposition', `attachment; filename="${streamId}-history.csv"`);
-    res.type('text/csv; charset=utf-8').send(historyCsv(result.events));
+  exportCsv(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.sendExport(raw, req, res, 'csv', 'text/csv; charset=utf-8', (history) => historyCsv(history.events));
   }
 
   @Get('correlation/:correlationId')
@@ -88,6 +80,15 @@ export class HistoryController {
   @Get('filters')
   filters(): Promise<HistoryFilters> {
     return this.history.filters();
+  }
+
+  /** A stream's whole history as a download in `format`, audited like every look at a memory's history. */
+  private async sendExport(raw: string, req: Request, res: Response, format: string, type: string, body: (history: StreamHistory) => string): Promise<void> {
+    const streamId = parseStreamId(raw);
+    const history = await this.history.stream(streamId);
+    await this.auditPrivate(req, streamId, 'memory_history_exported', { format });
+    res.setHeader('Content-Disposition', `attachment; filename="${streamId}-history.${format}"`);
+    res.type(type).send(body(history));
   }
 
   /** Every look at a family's memory history is itself on the audit trail. */

@@ -9,14 +9,13 @@ import { parseCheckpointPublicKey, parseCheckpointSigningKey } from '../checkpoi
  * means the embedded profile (PGlite under DATA_DIR, in-process jobs, in-memory socket.io).
  */
 const urlWithScheme = (name: string, schemes: string[]) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || schemes.some((s) => v.startsWith(`${s}://`)), {
-      message: `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`,
-    });
+  optionalChecked((v) => schemes.some((s) => v.startsWith(`${s}://`)), `${name} must start with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+
+/** An optional variable: surrounding space trimmed, an empty value taken as unset. */
+const optionalText = () => z.string().trim().optional().transform((v) => (v ? v : undefined));
+
+/** An optional variable that, when set, must pass `valid`; `message` says what it must be. */
+const optionalChecked = (valid: (value: string) => boolean, message: string) => optionalText().refine((v) => v === undefined || valid(v), { message });
 
 /** FILE_STORE_KEY: base64 (or base64url) of exactly 32 bytes. */
 function decodeKey(text: string): Buffer | undefined {
@@ -51,27 +50,15 @@ const EnvSchema = z
       .default('true')
       .transform((v) => v === 'true'),
     /** Signs session cookies and tokens. The API requires it with DATABASE_URL; embedded: generated into DATA_DIR once. */
-    AUTH_SECRET: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || v.length >= 32, { message: 'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)' }),
+    AUTH_SECRET: optionalChecked((v) => v.length >= 32, 'AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)'),
     /** Encrypted memory files and photos; default DATA_DIR/files. */
-    FILE_STORE_DIR: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    FILE_STORE_DIR: optionalText(),
     /** Wraps the key of every stored file. The API requires it with DATABASE_URL; embedded: generated into DATA_DIR once. */
-    FILE_STORE_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || decodeKey(v) !== undefined, {
-        message: 'FILE_STORE_KEY must be the base64 of 32 random bytes (e.g. openssl rand -base64 32)',
-      }),
+    FILE_STORE_KEY: optionalChecked((v) => decodeKey(v) !== undefined, 'FILE_STORE_KEY must be the base64 of 32 random bytes (e.g. openssl rand -base64 32)'),
     /** The address people use to reach the product; links in e-mails and OAuth callbacks are built on it. */
     PUBLIC_URL: urlWithScheme('PUBLIC_URL', ['http', 'https']),
-    GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-    GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    GOOGLE_CLIENT_ID: optionalText(),
+    GOOGLE_CLIENT_SECRET: optionalText(),
     GOOGLE_ISSUER_URL: urlWithScheme('GOOGLE_ISSUER_URL', ['http', 'https']),
     SMTP_URL: urlWithScheme('SMTP_URL', ['smtp', 'smtps']),
     MAIL_FROM: z.string().trim().min(3).default('Afterwards <no-reply@afterwards.local>'),
@@ -106,34 +93,13 @@ const EnvSchema = z
       .max(5_000, 'SHUTDOWN_DRAIN_MS must be between 0 and 5000 (the whole stop must fit in 10 seconds)')
       .default(0),
     /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it off the public proxy). */
-    METRICS_TOKEN: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), {
-        message: 'METRICS_TOKEN must be at least 16 letters, digits or - . _ ~ + / (e.g. openssl rand -hex 32)',
-      }),
+    METRICS_TOKEN: optionalChecked((v) => /^[A-Za-z0-9._~+/-]{16,}=*$/.test(v), 'METRICS_TOKEN must be at least 16 letters, digits or - . _ ~ + / (e.g. openssl rand -hex 32)'),
     /** Signs the logs' checkpoints (decision 0038): Ed25519, PKCS#8 PEM or the base64 of a 32-byte seed. Embedded: generated into DATA_DIR once. */
-    CHECKPOINT_SIGNING_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || parseCheckpointSigningKey(v) !== undefined, {
-        message: 'CHECKPOINT_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM (openssl genpkey -algorithm ed25519) or the base64 of a 32-byte seed',
-      }),
+    CHECKPOINT_SIGNING_KEY: optionalChecked((v) => parseCheckpointSigningKey(v) !== undefined, 'CHECKPOINT_SIGNING_KEY must be an Ed25519 private key: PKCS#8 PEM (openssl genpkey -algorithm ed25519) or the base64 of a 32-byte seed'),
     /** What `tools audit verify` and `tools events verify` check the checkpoints' signatures with; default: derived from the signing key. */
-    CHECKPOINT_PUBLIC_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || parseCheckpointPublicKey(v) !== undefined, {
-        message: 'CHECKPOINT_PUBLIC_KEY must be an Ed25519 public key: SPKI PEM (openssl pkey -pubout) or the base64 of its 32 bytes',
-      }),
+    CHECKPOINT_PUBLIC_KEY: optionalChecked((v) => parseCheckpointPublicKey(v) !== undefined, 'CHECKPOINT_PUBLIC_KEY must be an Ed25519 public key: SPKI PEM (openssl pkey -pubout) or the base64 of its 32 bytes'),
     /** The append-only file of signed checkpoints (JSON lines); default DATA_DIR/checkpoints.jsonl. */
-    CHECKPOINT_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    CHECKPOINT_FILE: optionalText(),
     /** How often the logs' heads are checkpointed (ms). */
     CHECKPOINT_EVERY_MS: z.coerce
       .number({ error: 'CHECKPOINT_EVERY_MS must be a number of milliseconds' })
@@ -142,7 +108,7 @@ const EnvSchema = z
       .max(86_400_000, 'CHECKPOINT_EVERY_MS must be at most 86400000 (a day)')
       .default(300_000),
     /** Tests only: a file holding an ISO instant that the reminders read as the time now. */
-    AFTERWARDS_TEST_CLOCK_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    AFTERWARDS_TEST_CLOCK_FILE: optionalText(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -1,7 +1,16 @@
 import type { Prisma, PrismaClient } from '@afterwards/persistence';
 import type { RecordedEvent } from '@afterwards/event-store';
+import { toDomainEvent } from '../event-sourcing/execute-command';
 
 export type ProjectionTx = Prisma.TransactionClient;
+
+/**
+ * A recorded event as a read model applies it: the aggregate's event (`Event`, its union), when it happened,
+ * and its stream revision, the version a row keeps so that a replayed event changes nothing.
+ */
+export function projectedEvent<Event>(recorded: RecordedEvent): { readonly event: Event; readonly at: Date; readonly version: bigint } {
+  return { event: toDomainEvent<Event>(recorded), at: new Date(recorded.metadata.occurredAt), version: recorded.revision };
+}
 
 /** A table a projection writes, as a rebuild copies its shape into a shadow schema and compares it. */
 export interface ProjectionTable {
@@ -20,6 +29,11 @@ export interface ProjectionTable {
   readonly uniqueIndexesOnly?: boolean;
   /** Filled by `derive` from the other tables (counts kept by trigger live): compared, not counted as rows. */
   readonly derived?: boolean;
+}
+
+/** The row's id when a version-guarded write touched it; none when a replayed event found it already applied. */
+export function changedRow(result: { readonly count: number }, id: string): string[] {
+  return result.count > 0 ? [id] : [];
 }
 
 /**

@@ -1,7 +1,6 @@
-import { foldAllInteractions } from '@afterwards/directory-server';
+import { foldAllInteractions, interactionFoldProcessor } from '@afterwards/directory-server';
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
-import { SQL_CLIENT, type JobProcessor } from '@afterwards/server-kit';
 import { TREND_TIME_ZONE } from '../coverage-report/coverage-report';
 
 /** Folds recorded listing interactions into views and contact actions per week and region, every few seconds. */
@@ -33,11 +32,4 @@ export async function foldInteractionWeeks(sql: SqlClient, batch = BATCH): Promi
   return (await foldAllInteractions(sql, 'coverage', WEEKS_FOLD, batch)).events;
 }
 
-export const foldInteractionWeeksProcessor: JobProcessor<null> = {
-  definition: foldInteractionWeeksJob,
-  handler: async (_job, services) => {
-    await foldInteractionWeeks(services.get<SqlClient>(SQL_CLIENT));
-  },
-  everyMs: FOLD_WEEKS_EVERY_MS,
-  schedulePayload: null,
-};
+export const foldInteractionWeeksProcessor = interactionFoldProcessor(foldInteractionWeeksJob, FOLD_WEEKS_EVERY_MS, foldInteractionWeeks);

@@ -1,7 +1,6 @@
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
-import { SQL_CLIENT, type JobProcessor } from '@afterwards/server-kit';
-import { foldAllInteractions, foldInteractionBatch } from './interaction-batches';
+import { foldAllInteractions, foldInteractionBatch, interactionFoldProcessor } from './interaction-batches';
 
 /** Adds new raw interaction rows into `listing_interaction_counters`, every few seconds. */
 export const aggregateInteractionsJob = defineJob<null>('directory.aggregate-interactions');
@@ -50,11 +49,4 @@ export async function aggregateInteractions(sql: SqlClient, batch = BATCH): Prom
   return { events: r.events, listings: r.folded };
 }
 
-export const aggregateInteractionsProcessor: JobProcessor<null> = {
-  definition: aggregateInteractionsJob,
-  handler: async (_job, services) => {
-    await aggregateInteractions(services.get<SqlClient>(SQL_CLIENT));
-  },
-  everyMs: AGGREGATE_EVERY_MS,
-  schedulePayload: null,
-};
+export const aggregateInteractionsProcessor = interactionFoldProcessor(aggregateInteractionsJob, AGGREGATE_EVERY_MS, aggregateInteractions);

@@ -1,4 +1,6 @@
+import type { JobDefinition } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
+import { SQL_CLIENT, type JobProcessor } from '@afterwards/server-kit';
 
 export interface InteractionBatchResult {
   /** Interaction rows read in this batch. */
@@ -59,4 +61,19 @@ export async function foldAllInteractions(sql: SqlClient, checkpoint: string, fo
     folded += r.folded;
     if (r.events < limit) return { events, folded };
   }
+}
+
+/**
+ * The scheduled job of one aggregator (the listing counters, promotion figures, coverage weeks): every
+ * `everyMs` it runs `fold` over the process's SQL client, which folds what is new since its checkpoint.
+ */
+export function interactionFoldProcessor(definition: JobDefinition<null>, everyMs: number, fold: (sql: SqlClient) => Promise<unknown>): JobProcessor<null> {
+  return {
+    definition,
+    handler: async (_job, services) => {
+      await fold(services.get<SqlClient>(SQL_CLIENT));
+    },
+    everyMs,
+    schedulePayload: null,
+  };
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuditRecordNames, uuidsOf } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import { PRISMA } from '@afterwards/server-kit';
-import { IMPORTS_TABLE } from '../import-listings-csv/csv-imports.http.controller';
+import { IMPORTS_TABLE } from '../imports/csv-imports.http.controller';
 import { LISTINGS_TABLE } from '../staff-listings/staff-listings.service';
 
 /** The audit log's names for the directory's records: a listing by its business name, an import by its file. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { StreamConflictError, type EventStore } from '@afterwards/event-store';
+import type { EventStore } from '@afterwards/event-store';
 import { CommandPipeline, EVENT_STORE, ProblemError, ProjectionsService, type AggregateCommands, type CommandContext, type Decider } from '@afterwards/server-kit';
 import {
   decideListing,
@@ -13,6 +13,7 @@ import {
 } from '@afterwards/directory-domain';
 import { loadGazetteer } from '@afterwards/places';
 import { listingsProjection } from '../listings-projection/listings.projection';
+import { importOutcomesOf } from '../imports/import-kind';
 import type { SubmitListingCommand, SubmitListingOutcome } from './submit-listings';
 
 export const listingDecider: Decider<ListingCommand, ListingEvent, ListingState> = {
@@ -101,11 +102,6 @@ export class ListingCommands extends CommandPipeline<ListingCommand, ListingEven
       commands.map((command) => ({ id: command.listingId, command })),
       context,
     );
-    return outcomes.map((outcome) => {
-      if (outcome.ok) return 'submitted';
-      if (outcome.error instanceof StreamConflictError) return 'exists';
-      if (outcome.error instanceof ListingError) return 'refused';
-      throw outcome.error;
-    });
+    return importOutcomesOf(outcomes, ListingError);
   }
 }

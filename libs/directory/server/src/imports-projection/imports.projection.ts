@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { changedRow, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { IMPORT_STREAM_PREFIX, type CsvImportEvent } from '@afterwards/directory-domain';
 
 /**
@@ -14,10 +14,8 @@ export const importsProjection: Projection = {
   notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const event = { type: recorded.type, data: recorded.data } as CsvImportEvent;
+    const { event, at, version } = projectedEvent<CsvImportEvent>(recorded);
     const id = event.data.importId;
-    const at = new Date(recorded.metadata.occurredAt);
-    const version = recorded.revision;
     let count: number;
     switch (event.type) {
       case 'CsvImportChecked': {
@@ -54,7 +52,7 @@ export const importsProjection: Projection = {
         throw new Error(`Unhandled import event ${(unreachable as { type: string }).type}`);
       }
     }
-    return count > 0 ? [id] : [];
+    return changedRow({ count }, id);
   },
 
   tables: [{ name: 'listing_imports' }],

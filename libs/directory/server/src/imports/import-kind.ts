@@ -1,6 +1,7 @@
 import type { ImportKind } from '@afterwards/contracts';
 import type { ImportRowRef } from '@afterwards/directory-domain';
-import type { CommandContext } from '@afterwards/server-kit';
+import { StreamConflictError } from '@afterwards/event-store';
+import type { CommandContext, NewStreamOutcome } from '@afterwards/server-kit';
 
 /** One data row judged by a kind's rules: the entry it makes (by id) and what to submit, or its errors. */
 export type ImportRowResult<S> = { readonly ok: true; readonly entryId: string; readonly submission: S } | { readonly ok: false; readonly errors: string[] };
@@ -17,6 +18,20 @@ export interface ImportSubmission<S> {
 
 /** What a submitted row came to: added, already there (a duplicate), or refused by the kind's own decider. */
 export type ImportOutcome = 'submitted' | 'exists' | 'refused';
+
+/**
+ * The outcomes of a batch of new streams (`createMany`) as the import counts them: a stream the store
+ * already had is a duplicate, a kind's domain error (`Refusal`) is a refused row; anything else is thrown,
+ * so the job fails and is retried.
+ */
+export function importOutcomesOf(outcomes: readonly NewStreamOutcome<unknown>[], Refusal: abstract new (...args: never[]) => Error): ImportOutcome[] {
+  return outcomes.map((outcome) => {
+    if (outcome.ok) return 'submitted';
+    if (outcome.error instanceof StreamConflictError) return 'exists';
+    if (outcome.error instanceof Refusal) return 'refused';
+    throw outcome.error;
+  });
+}
 
 /**
  * The published import port: what one kind of CSV import brings to the one pipeline (upload, check, job,

@@ -1,7 +1,8 @@
 // The `listings` row, written once: its columns (for the projection's insert and every read), the row as read,
 // and the listing the finder and staff screens get from it. A new listing field is a column here, a field of
 // `ListingRow` and a line of `toStaffListing`; the projection and both searches follow from these.
-import { PublicListingSchema, type AdminListing, type ListingCategory, type ListingStatus, type PublicListing } from '@afterwards/contracts';
+import { PublicListingSchema, type AdminListing, type ListingStatus, type PublicListing } from '@afterwards/contracts';
+import type { ListingDetails } from '@afterwards/directory-domain';
 import { Prisma } from '@afterwards/persistence';
 
 /** Every column of a listing row and its SQL type (the projection reads its batch as a record of these). */
@@ -37,22 +38,15 @@ export const LISTING_COLUMNS = {
 
 export type ListingColumn = keyof typeof LISTING_COLUMNS;
 
-/** A listing row as `SELECT ${listingColumns()}` reads it (the rating as text: numeric keeps its one decimal). */
-export interface ListingRow {
+/**
+ * A listing row as `SELECT ${listingColumns()}` reads it (the rating as text: numeric keeps its one decimal).
+ * The details' one-word fields are columns of the same name and type.
+ */
+export interface ListingRow
+  extends Pick<ListingDetails, 'name' | 'category' | 'location' | 'address' | 'phone' | 'email' | 'website' | 'description' | 'pricing' | 'latitude' | 'longitude'> {
   id: string;
-  name: string;
-  category: ListingCategory;
-  location: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  pricing: string | null;
   service_radius_miles: number;
   serves_surrounding_areas: boolean;
-  latitude: number | null;
-  longitude: number | null;
   status: ListingStatus;
   promoted: boolean;
   position: number | null;

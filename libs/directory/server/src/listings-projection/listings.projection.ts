@@ -1,7 +1,7 @@
 import { RealtimeTopics } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { changedRow, PerTransaction, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
 import { columnOf, fieldOf, LISTING_COLUMNS, type FieldOf, type ListingColumn } from './listing-row';
 
@@ -125,10 +125,8 @@ export const listingsProjection: Projection = {
   notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const event = { type: recorded.type, data: recorded.data } as ListingEvent;
+    const { event, at, version } = projectedEvent<ListingEvent>(recorded);
     const id = event.data.listingId;
-    const at = new Date(recorded.metadata.occurredAt);
-    const version = recorded.revision;
     // A later event of a listing submitted in this batch and not yet written changes the row waiting to be
     // written, as the guarded update would once it was: a listing's whole life in a batch is one row of
     // one insert (a rebuild, an import followed by approvals), not a statement per event.
@@ -163,7 +161,7 @@ export const listingsProjection: Projection = {
           where: { id, version: { lt: version } },
           data: { ...changesFor(event), ...(region === undefined ? {} : { region }), version, updatedAt: at },
         });
-        return result.count > 0 ? [id] : [];
+        return changedRow(result, id);
       }
     }
   },

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { PerTransaction, toDomainEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
 import type { Activity } from '@afterwards/contracts';
 
@@ -57,7 +57,7 @@ export const staffActivityProjection: Projection = {
   notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const event = { type: recorded.type, data: recorded.data } as ListingEvent;
+    const event = toDomainEvent<ListingEvent>(recorded);
     const listingId = event.data.listingId;
     if (event.type === 'ListingSubmitted') {
       const activity = activityOf(event, event.data.name)!;

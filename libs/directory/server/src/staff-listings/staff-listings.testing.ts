@@ -2,7 +2,7 @@
 import { AuditTrail } from '@afterwards/identity-server';
 import type { ListingStatus } from '@afterwards/contracts';
 import { SettingsService, settingsMigrations } from '@afterwards/settings-server';
-import { startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
+import { sideForFile, startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
 import { ListingCommands } from '../change-listing/listing-commands';
 import { directoryMigrations } from '../directory.migrations';
 import { listingsProjection } from '../listings-projection/listings.projection';
@@ -31,11 +31,4 @@ export async function startStaffListings(): Promise<StaffListingsSide> {
 }
 
 /** One command side for a whole test file (started before its tests, stopped after): `const side = staffListingsSuite();`. */
-export function staffListingsSuite(): () => StaffListingsSide {
-  let side: StaffListingsSide | undefined;
-  beforeAll(async () => {
-    side = await startStaffListings();
-  });
-  afterAll(() => side?.stop());
-  return () => side!;
-}
+export const staffListingsSuite = (): (() => StaffListingsSide) => sideForFile(startStaffListings);

@@ -1,5 +1,6 @@
 import { ORGANISATION_MESSAGES, type OrganisationRequest } from '@afterwards/contracts';
-import { decideOrganisation, foldOrganisation, initialOrganisationState, type OrganisationCommand } from './organisation';
+import { givenWhenThen } from '@afterwards/testing/decider';
+import { decideOrganisation, evolveOrganisation, foldOrganisation, initialOrganisationState } from './organisation';
 import { OrganisationError } from './organisation.errors';
 import type { OrganisationEvent } from './organisation.events';
 import { STARTING_DIRECTORY } from '../directory/starting-directory';
@@ -24,29 +25,20 @@ const added: OrganisationEvent = { type: 'OrganisationAdded', data: { organisati
 const retired: OrganisationEvent = { type: 'OrganisationRetired', data: { organisationId: ID } };
 
 /** Given events, when a command, then events (or a refusal). */
-const given = (...events: OrganisationEvent[]) => ({ when: (command: OrganisationCommand) => decideOrganisation(command, foldOrganisation(events)) });
-const refusal = (fn: () => unknown): OrganisationError => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof OrganisationError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const given = givenWhenThen({ initialState: initialOrganisationState, decide: decideOrganisation, evolve: evolveOrganisation }, OrganisationError);
 
 describe('adding an organisation', () => {
   it('records it with its details tidied by the contract (the name trimmed)', () => {
-    const events = given().when({ type: 'AddOrganisation', organisationId: ID, details: { ...NATIONWIDE, name: '  Nationwide Building Society ' } });
+    const events = given().when({ type: 'AddOrganisation', organisationId: ID, details: { ...NATIONWIDE, name: '  Nationwide Building Society ' } }).decided();
     expect(events).toEqual([added]);
   });
 
   it('marks entries of the starting set as seeded', () => {
-    expect(given().when({ type: 'AddOrganisation', organisationId: ID, details: NATIONWIDE, seeded: true })[0]!.data).toMatchObject({ seeded: true });
+    expect(given().when({ type: 'AddOrganisation', organisationId: ID, details: NATIONWIDE, seeded: true }).decided()[0]!.data).toMatchObject({ seeded: true });
   });
 
   it('refuses details the contract refuses, naming each field', () => {
-    const error = refusal(() => given().when({ type: 'AddOrganisation', organisationId: ID, details: { ...NATIONWIDE, name: ' ', jurisdictions: [], sources: [], usualReplyDays: 0 } }));
+    const error = given().when({ type: 'AddOrganisation', organisationId: ID, details: { ...NATIONWIDE, name: ' ', jurisdictions: [], sources: [], usualReplyDays: 0 } }).thenRefused();
     expect(error.code).toBe('ORGANISATION_INVALID');
     expect(error.errors).toEqual(
       expect.arrayContaining([
@@ -59,30 +51,30 @@ describe('adding an organisation', () => {
   });
 
   it('refuses an id already in the directory', () => {
-    expect(refusal(() => given(added).when({ type: 'AddOrganisation', organisationId: ID, details: NATIONWIDE })).code).toBe('ORGANISATION_ALREADY_EXISTS');
+    expect(given(added).when({ type: 'AddOrganisation', organisationId: ID, details: NATIONWIDE }).thenRefused().code).toBe('ORGANISATION_ALREADY_EXISTS');
   });
 });
 
 describe('changing an organisation', () => {
   it('records only the fields that changed', () => {
-    const events = given(added).when({ type: 'ChangeOrganisation', details: { ...NATIONWIDE, usualReplyDays: 28, email: 'bereavement@example.org' } });
+    const events = given(added).when({ type: 'ChangeOrganisation', details: { ...NATIONWIDE, usualReplyDays: 28, email: 'bereavement@example.org' } }).decided();
     expect(events).toEqual([{ type: 'OrganisationChanged', data: { organisationId: ID, changes: { usualReplyDays: 28, email: 'bereavement@example.org' } } }]);
     expect(foldOrganisation([added, ...events]).details).toMatchObject({ usualReplyDays: 28, email: 'bereavement@example.org', name: NATIONWIDE.name });
   });
 
   it('records nothing when nothing changed', () => {
-    expect(given(added).when({ type: 'ChangeOrganisation', details: { ...NATIONWIDE } })).toEqual([]);
+    expect(given(added).when({ type: 'ChangeOrganisation', details: { ...NATIONWIDE } }).decided()).toEqual([]);
   });
 
   it('treats a field left out as cleared', () => {
     const { phone: _phone, ...withoutPhone } = NATIONWIDE;
-    expect(given(added).when({ type: 'ChangeOrganisation', details: withoutPhone })[0]!.data).toEqual({ organisationId: ID, changes: { phone: null } });
+    expect(given(added).when({ type: 'ChangeOrganisation', details: withoutPhone }).decided()[0]!.data).toEqual({ organisationId: ID, changes: { phone: null } });
   });
 
   it('refuses an unknown entry, a retired one and invalid details', () => {
-    expect(refusal(() => given().when({ type: 'ChangeOrganisation', details: NATIONWIDE }))).toMatchObject({ code: 'ORGANISATION_NOT_FOUND', message: ORGANISATION_MESSAGES.notFound });
-    expect(refusal(() => given(added, retired).when({ type: 'ChangeOrganisation', details: NATIONWIDE }))).toMatchObject({ code: 'ORGANISATION_RETIRED', message: ORGANISATION_MESSAGES.retired });
-    expect(refusal(() => given(added).when({ type: 'ChangeOrganisation', details: { ...NATIONWIDE, website: 'not a web address' } })).errors).toEqual([
+    expect(given().when({ type: 'ChangeOrganisation', details: NATIONWIDE }).thenRefused()).toMatchObject({ code: 'ORGANISATION_NOT_FOUND', message: ORGANISATION_MESSAGES.notFound });
+    expect(given(added, retired).when({ type: 'ChangeOrganisation', details: NATIONWIDE }).thenRefused()).toMatchObject({ code: 'ORGANISATION_RETIRED', message: ORGANISATION_MESSAGES.retired });
+    expect(given(added).when({ type: 'ChangeOrganisation', details: { ...NATIONWIDE, website: 'not a web address' } }).thenRefused().errors).toEqual([
       { path: 'website', message: 'Enter a valid web address' },
     ]);
   });
@@ -90,17 +82,17 @@ describe('changing an organisation', () => {
 
 describe('retiring and restoring', () => {
   it('retires an active entry and restores a retired one', () => {
-    expect(given(added).when({ type: 'RetireOrganisation' })).toEqual([retired]);
+    expect(given(added).when({ type: 'RetireOrganisation' }).decided()).toEqual([retired]);
     expect(foldOrganisation([added, retired]).status).toBe('Retired');
-    const restored = given(added, retired).when({ type: 'RestoreOrganisation' });
+    const restored = given(added, retired).when({ type: 'RestoreOrganisation' }).decided();
     expect(restored).toEqual([{ type: 'OrganisationRestored', data: { organisationId: ID } }]);
     expect(foldOrganisation([added, retired, ...restored]).status).toBe('Active');
   });
 
   it('refuses retiring twice, restoring an active entry, and either on an unknown one', () => {
-    expect(refusal(() => given(added, retired).when({ type: 'RetireOrganisation' }))).toMatchObject({ code: 'ORGANISATION_INVALID_TRANSITION', message: ORGANISATION_MESSAGES.alreadyRetired });
-    expect(refusal(() => given(added).when({ type: 'RestoreOrganisation' }))).toMatchObject({ code: 'ORGANISATION_INVALID_TRANSITION', message: ORGANISATION_MESSAGES.notRetired });
-    expect(refusal(() => given().when({ type: 'RetireOrganisation' })).code).toBe('ORGANISATION_NOT_FOUND');
+    expect(given(added, retired).when({ type: 'RetireOrganisation' }).thenRefused()).toMatchObject({ code: 'ORGANISATION_INVALID_TRANSITION', message: ORGANISATION_MESSAGES.alreadyRetired });
+    expect(given(added).when({ type: 'RestoreOrganisation' }).thenRefused()).toMatchObject({ code: 'ORGANISATION_INVALID_TRANSITION', message: ORGANISATION_MESSAGES.notRetired });
+    expect(given().when({ type: 'RetireOrganisation' }).thenRefused().code).toBe('ORGANISATION_NOT_FOUND');
     expect(initialOrganisationState.exists).toBe(false);
   });
 });

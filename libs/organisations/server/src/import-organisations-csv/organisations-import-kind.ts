@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ORGANISATION_CSV_OPTIONAL_HEADERS, ORGANISATION_CSV_REQUIRED_HEADERS, type OrganisationRequest } from '@afterwards/contracts';
-import { IMPORT_RUNTIME, type CsvImportKind, type ImportRuntime } from '@afterwards/directory-server';
-import { StreamConflictError, type EventStore } from '@afterwards/event-store';
+import { IMPORT_RUNTIME, importOutcomesOf, type CsvImportKind, type ImportRuntime } from '@afterwards/directory-server';
+import type { EventStore } from '@afterwards/event-store';
 import { checkOrganisationCsvRow, OrganisationError, organisationStreamId, type OrganisationCommand, type OrganisationEvent, type OrganisationState } from '@afterwards/organisations-domain';
 import { CommandPipeline, EVENT_STORE } from '@afterwards/server-kit';
 import { organisationCommands } from '../organisation-commands';
@@ -29,12 +29,7 @@ export function organisationsImportKind(pipeline: Pipeline): CsvImportKind<Organ
         rows.map(({ entryId, submission, importRow }) => ({ id: entryId, command: { type: 'AddOrganisation', organisationId: entryId, details: submission, importRow } })),
         context,
       );
-      return outcomes.map((outcome) => {
-        if (outcome.ok) return 'submitted';
-        if (outcome.error instanceof StreamConflictError) return 'exists';
-        if (outcome.error instanceof OrganisationError) return 'refused';
-        throw outcome.error;
-      });
+      return importOutcomesOf(outcomes, OrganisationError);
     },
   };
 }

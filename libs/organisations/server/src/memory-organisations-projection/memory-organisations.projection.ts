@@ -1,7 +1,7 @@
 import { PrivateTopics } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { memoryAudience } from '@afterwards/cases-server';
 import { MEMORY_ORGANISATIONS_STREAM_PREFIX, UNANSWERED, type MemoryOrganisationsEvent } from '@afterwards/organisations-domain';
 
@@ -95,14 +95,13 @@ export const memoryOrganisationsProjection: Projection = {
   topic: PrivateTopics.memories,
   audience: memoryAudience,
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const event = { type: recorded.type, data: recorded.data } as MemoryOrganisationsEvent;
+    const { event, at, version } = projectedEvent<MemoryOrganisationsEvent>(recorded);
     const caseId = event.data.caseId;
-    const at = new Date(recorded.metadata.occurredAt);
     if (event.type === 'MemoryOrganisationsErased') {
       await applyEvent(event, tx, at);
       return [caseId];
     }
-    if (!(await claimRevision(tx, caseId, recorded.revision, at))) return [];
+    if (!(await claimRevision(tx, caseId, version, at))) return [];
     await applyEvent(event, tx, at);
     return [caseId];
   },

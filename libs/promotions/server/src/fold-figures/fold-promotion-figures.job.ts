@@ -1,7 +1,6 @@
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
-import { foldAllInteractions } from '@afterwards/directory-server';
-import { SQL_CLIENT, type JobProcessor } from '@afterwards/server-kit';
+import { foldAllInteractions, interactionFoldProcessor } from '@afterwards/directory-server';
 
 /** Folds recorded listing interactions into promotion figures, every few seconds. */
 export const foldPromotionFiguresJob = defineJob<null>('promotions.fold-figures', { removeOnComplete: 10 });
@@ -39,11 +38,4 @@ export async function foldPromotionFigures(sql: SqlClient, batch = BATCH): Promi
   return (await foldAllInteractions(sql, 'promotions', FIGURES_FOLD, batch)).events;
 }
 
-export const foldPromotionFiguresProcessor: JobProcessor<null> = {
-  definition: foldPromotionFiguresJob,
-  handler: async (_job, services) => {
-    await foldPromotionFigures(services.get<SqlClient>(SQL_CLIENT));
-  },
-  everyMs: FOLD_FIGURES_EVERY_MS,
-  schedulePayload: null,
-};
+export const foldPromotionFiguresProcessor = interactionFoldProcessor(foldPromotionFiguresJob, FOLD_FIGURES_EVERY_MS, foldPromotionFigures);

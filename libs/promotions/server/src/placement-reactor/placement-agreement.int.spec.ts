@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SETTINGS, type AdminSettings } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
-import { directoryMigrations, ListingCommands, listingsProjection, SearchListings, SearchListingsHandler, StaffDashboardController, staffListingStats } from '@afterwards/directory-server';
-import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
-import { createPostgresTestDatabase, expectEventually, type TestDatabase } from '@afterwards/persistence/testing';
+import { ListingCommands, SearchListings, SearchListingsHandler, StaffDashboardController, staffListingStats } from '@afterwards/directory-server';
+import { expectEventually } from '@afterwards/persistence/testing';
 import { endsAt, type PromotionCommand } from '@afterwards/promotions-domain';
-import { ProjectionRunner } from '@afterwards/server-kit';
 import { listStaffPromotions } from '../list-promotions/list-promotions.handler';
-import { promotionsProjection } from '../promotions-projection/promotions.projection';
-import { promotionsMigrations } from '../promotions.migrations';
-import { createPromotionRuntime, loadPromotion, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
-import { promotionPlacementReactor } from './promotion-placement.reactor';
+import { startPromotionsOnPostgres, type PromotionsOnPostgres } from '../promotions-on-postgres.testing';
+import { loadPromotion, termsOf, timingOf } from '../promotion-runtime';
 
 /**
  * The featured place follows the promotion (decision 0048), and every screen that counts it says the same:
@@ -21,71 +15,35 @@ import { promotionPlacementReactor } from './promotion-placement.reactor';
  */
 
 describe('a paid featured place and the screens that count it', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let prisma: PrismaClient;
-  let runner: ProjectionRunner;
-  let rt: PromotionRuntime;
-  let offsetMs = 0;
-  const settings: AdminSettings = structuredClone(DEFAULT_SETTINGS);
+  let world: PromotionsOnPostgres;
   const listings: string[] = [];
   const promotions: string[] = [];
 
   beforeAll(async () => {
-    db = await createPostgresTestDatabase();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations]);
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-    rt = createPromotionRuntime({ store, prisma, clock: { now: () => new Date(Date.now() + offsetMs) }, settings: async () => settings });
-    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(new ListingCommands(store))]);
-    await runner.start();
+    world = await startPromotionsOnPostgres();
     // Four Active businesses in Birmingham; three buy a promotion (positions 1, 2, 3), one does not.
     for (let i = 0; i < 4; i++) {
       const listingId = randomUUID();
       listings.push(listingId);
       await listing({ type: 'SubmitListing', listingId, status: 'Active', details: { name: `Birmingham Funeral Care ${i + 1}`, category: 'Funeral Directors', location: 'Birmingham', latitude: 52.48, longitude: -1.89 } });
     }
-    for (let i = 0; i < 3; i++) promotions.push(await promote(listings[i]!, i + 1, i === 0 ? 'monthly' : '1-month'));
+    for (let i = 0; i < 3; i++) promotions.push(await world.promote(listings[i]!, { plan: i === 0 ? 'monthly' : '1-month', position: i + 1 }));
   });
 
-  afterAll(async () => {
-    await runner.stop();
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
-  });
+  afterAll(() => world?.stop());
 
-  const today = () => todayIn(settings, rt.clock.now());
-  const listing = (command: ListingCommand) => new ListingCommands(store).run(command.listingId, command, { actor: 'admin:test' });
-  const promotion = (promotionId: string, command: PromotionCommand) => rt.commands.run(promotionId, command, { actor: 'admin:test' });
-
-  async function promote(listingId: string, position: number, plan: 'monthly' | '1-month'): Promise<string> {
-    const promotionId = randomUUID();
-    await promotion(promotionId, {
-      type: 'CreatePromotion',
-      promotionId,
-      listingId,
-      listingStatus: 'Active',
-      plan,
-      terms: termsOf(settings, plan),
-      startDate: today(),
-      position,
-      autoRenew: plan === 'monthly',
-      today: today(),
-      autoStart: true,
-      maxDurationDays: 365,
-    });
-    return promotionId;
-  }
+  const today = () => world.today();
+  const listing = (command: ListingCommand) => new ListingCommands(world.store).run(command.listingId, command, { actor: 'admin:test' });
+  const promotion = (promotionId: string, command: PromotionCommand) => world.rt.commands.run(promotionId, command, { actor: 'admin:test' });
 
   /** What each screen shows, from the queries the screens use. */
   async function screens() {
     const [tiles, promotionList, dashboard, finder, rows] = await Promise.all([
-      staffListingStats(prisma),
-      listStaffPromotions(prisma, {}, today()),
-      new StaffDashboardController(prisma).dashboard(),
-      new SearchListingsHandler(prisma).execute(new SearchListings({})),
-      prisma.listing.findMany({ where: { promoted: true }, select: { id: true, position: true } }),
+      staffListingStats(world.prisma),
+      listStaffPromotions(world.prisma, {}, today()),
+      new StaffDashboardController(world.prisma).dashboard(),
+      new SearchListingsHandler(world.prisma).execute(new SearchListings({})),
+      world.prisma.listing.findMany({ where: { promoted: true }, select: { id: true, position: true } }),
     ]);
     const featuring = promotionList.promotions.filter((p) => p.status === 'Active' && !p.placePaused);
     return {
@@ -126,7 +84,7 @@ describe('a paid featured place and the screens that count it', () => {
     await listing({ type: 'ChangeListingStatus', listingId: b(), status: 'Active' });
     await agree({ [a()]: 1, [b()]: 2, [c()]: 3 }, 0);
     // The promotion itself never changed: still Active and Paid, same end date.
-    expect((await loadPromotion(store, promotions[1]!)).state).toMatchObject({ status: 'Active', paymentStatus: 'Paid', period: 1 });
+    expect((await loadPromotion(world.store, promotions[1]!)).state).toMatchObject({ status: 'Active', paymentStatus: 'Paid', period: 1 });
   });
 
   it('a bulk status change (Suspended, then Active) pauses and restores every place', async () => {
@@ -146,17 +104,17 @@ describe('a paid featured place and the screens that count it', () => {
   });
 
   it('a moved position, a renewal, an expiry and a cancellation each show the same everywhere', async () => {
-    await promotion(promotions[2]!, { type: 'ChangePromotion', changes: { position: 4 }, terms: termsOf(settings, '1-month'), today: today(), maxDurationDays: 365 });
+    await promotion(promotions[2]!, { type: 'ChangePromotion', changes: { position: 4 }, terms: termsOf(world.settings, '1-month'), today: today(), maxDurationDays: 365 });
     await agree({ [a()]: 1, [b()]: 2, [c()]: 4 }, 0);
 
     // b's period ends and passes its grace: it expires; a (monthly, auto-renew) renews at the same time.
-    const { state } = await loadPromotion(store, promotions[1]!);
-    offsetMs = endsAt(state, timingOf(settings)).getTime() + (settings.promotionTiming.gracePeriodHours + 1) * 3_600_000 - Date.now();
+    const { state } = await loadPromotion(world.store, promotions[1]!);
+    world.clock.offsetMs = endsAt(state, timingOf(world.settings)).getTime() + (world.settings.promotionTiming.gracePeriodHours + 1) * 3_600_000 - Date.now();
     const due = (promotionId: string, kind: 'expire' | 'auto-renew', period: number) =>
-      promotion(promotionId, { type: 'RunDueAction', kind, period, now: rt.clock.now(), today: today(), timing: timingOf(settings), terms: termsOf(settings, kind === 'auto-renew' ? 'monthly' : '1-month') });
+      promotion(promotionId, { type: 'RunDueAction', kind, period, now: world.rt.clock.now(), today: today(), timing: timingOf(world.settings), terms: termsOf(world.settings, kind === 'auto-renew' ? 'monthly' : '1-month') });
     await due(promotions[1]!, 'expire', 1);
     await due(promotions[0]!, 'auto-renew', 1);
-    expect((await loadPromotion(store, promotions[0]!)).state).toMatchObject({ status: 'Active', period: 2 });
+    expect((await loadPromotion(world.store, promotions[0]!)).state).toMatchObject({ status: 'Active', period: 2 });
     await agree({ [a()]: 1, [c()]: 4 }, 0);
 
     // A suspended business whose promotion is cancelled meanwhile does not come back featured.
@@ -164,6 +122,6 @@ describe('a paid featured place and the screens that count it', () => {
     await promotion(promotions[0]!, { type: 'CancelPromotion', today: today() });
     await listing({ type: 'ChangeListingStatus', listingId: a(), status: 'Active' });
     await agree({ [c()]: 4 }, 0);
-    offsetMs = 0;
+    world.clock.offsetMs = 0;
   });
 });

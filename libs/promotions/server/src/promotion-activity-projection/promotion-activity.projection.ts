@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { LISTING_STREAM_PREFIX, type ListingEvent } from '@afterwards/directory-domain';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
-import { PerTransaction, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { PerTransaction, toDomainEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 
 type ActivityRow = Pick<Activity, 'type' | 'title' | 'description'>;
 const pounds = (n: number) => `£${n.toFixed(2)}`;
@@ -75,10 +75,10 @@ export const promotionActivityProjection: Projection = {
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
     if (recorded.streamId.startsWith(LISTING_STREAM_PREFIX)) {
-      await applyListingEvent({ type: recorded.type, data: recorded.data } as ListingEvent, tx);
+      await applyListingEvent(toDomainEvent<ListingEvent>(recorded), tx);
       return [];
     }
-    const event = { type: recorded.type, data: recorded.data } as PromotionEvent;
+    const event = toDomainEvent<PromotionEvent>(recorded);
     if (!promotionActivityOf(event, '')) return [];
     const listingId = event.data.listingId;
     await writeSubmittedNames(tx);

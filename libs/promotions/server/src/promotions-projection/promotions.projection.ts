@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { changedRow, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
 
 /** Calendar dates are stored as `date`; Prisma wants them as midnight UTC. */
@@ -13,10 +13,8 @@ export const promotionsProjection: Projection = {
   notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const event = { type: recorded.type, data: recorded.data } as PromotionEvent;
+    const { event, at, version } = projectedEvent<PromotionEvent>(recorded);
     const id = event.data.promotionId;
-    const at = new Date(recorded.metadata.occurredAt);
-    const version = recorded.revision;
     if (event.type === 'PromotionCreated') {
       const d = event.data;
       const row = {
@@ -48,11 +46,11 @@ export const promotionsProjection: Projection = {
     const data = { version, updatedAt: at };
     switch (event.type) {
       case 'PromotionStarted':
-        return changed(await tx.promotion.updateMany({ where, data: { ...data, status: 'Active', startedAt: at } }), id);
+        return changedRow(await tx.promotion.updateMany({ where, data: { ...data, status: 'Active', startedAt: at } }), id);
       case 'PromotionChanged': {
         const c = event.data.changes;
         const row = await tx.promotion.findUnique({ where: { id }, select: { amount: true, revenue: true } });
-        return changed(
+        return changedRow(
           await tx.promotion.updateMany({
             where,
             data: {
@@ -70,7 +68,7 @@ export const promotionsProjection: Projection = {
         );
       }
       case 'PromotionRenewed':
-        return changed(
+        return changedRow(
           await tx.promotion.updateMany({
             where,
             data: { ...data, period: event.data.period, endDate: day(event.data.endDate), durationDays: event.data.durationDays, amount: event.data.amount, revenue: { increment: event.data.amount } },
@@ -78,13 +76,13 @@ export const promotionsProjection: Projection = {
           id,
         );
       case 'PromotionCancelled':
-        return changed(await tx.promotion.updateMany({ where, data: { ...data, status: 'Cancelled', endDate: day(event.data.cancelledOn), endedAt: at } }), id);
+        return changedRow(await tx.promotion.updateMany({ where, data: { ...data, status: 'Cancelled', endDate: day(event.data.cancelledOn), endedAt: at } }), id);
       case 'PromotionRenewalReminded':
-        return changed(await tx.promotion.updateMany({ where, data: { ...data, remindedPeriod: event.data.period } }), id);
+        return changedRow(await tx.promotion.updateMany({ where, data: { ...data, remindedPeriod: event.data.period } }), id);
       case 'PromotionExpiryWarned':
-        return changed(await tx.promotion.updateMany({ where, data: { ...data, warnedPeriod: event.data.period } }), id);
+        return changedRow(await tx.promotion.updateMany({ where, data: { ...data, warnedPeriod: event.data.period } }), id);
       case 'PromotionExpired':
-        return changed(await tx.promotion.updateMany({ where, data: { ...data, status: 'Expired', endedAt: at } }), id);
+        return changedRow(await tx.promotion.updateMany({ where, data: { ...data, status: 'Expired', endedAt: at } }), id);
       default: {
         const unreachable: never = event;
         throw new Error(`Unhandled promotion event ${(unreachable as { type: string }).type}`);
@@ -99,7 +97,3 @@ export const promotionsProjection: Projection = {
     return rows.map((r) => ({ ...r, amount: r.amount.toString(), revenue: r.revenue.toString() }));
   },
 };
-
-function changed(result: { count: number }, id: string): string[] {
-  return result.count > 0 ? [id] : [];
-}

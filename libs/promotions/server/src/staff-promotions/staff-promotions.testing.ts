@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS, type AdminPromotion, type AdminSettings, type PromotionPlan } from '@afterwards/contracts';
 import { directoryMigrations, ListingCommands, listingsProjection } from '@afterwards/directory-server';
 import { AuditTrail } from '@afterwards/identity-server';
-import { startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
+import { sideForFile, startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
 import { createPromotionRuntime, todayIn, type PromotionRuntime } from '../promotion-runtime';
 import { promotionsMigrations } from '../promotions.migrations';
 import { promotionsProjection } from '../promotions-projection/promotions.projection';
@@ -48,11 +48,4 @@ export async function startStaffPromotions(): Promise<StaffPromotionsSide> {
 }
 
 /** One command side for a whole test file (started before its tests, stopped after): `const side = staffPromotionsSuite();`. */
-export function staffPromotionsSuite(): () => StaffPromotionsSide {
-  let side: StaffPromotionsSide | undefined;
-  beforeAll(async () => {
-    side = await startStaffPromotions();
-  });
-  afterAll(() => side?.stop());
-  return () => side!;
-}
+export const staffPromotionsSuite = (): (() => StaffPromotionsSide) => sideForFile(startStaffPromotions);

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SETTINGS, type AdminSettings } from '@afterwards/contracts';
-import { directoryMigrations, ListingCommands, listingsProjection } from '@afterwards/directory-server';
-import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@afterwards/event-store';
+import { DEFAULT_SETTINGS } from '@afterwards/contracts';
+import { ListingCommands } from '@afterwards/directory-server';
+import type { RecordedEvent } from '@afterwards/event-store';
 import type { JobQueue } from '@afterwards/jobs';
 import { createBullMqHarness, createInProcessHarness, type JobQueueHarness } from '@afterwards/jobs/testing';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
-import { createPostgresTestDatabase, expectEventually, type TestDatabase } from '@afterwards/persistence/testing';
+import { expectEventually } from '@afterwards/persistence/testing';
 import { addDays } from '@afterwards/checklist-domain';
 import { dueActions, promotionStreamId, type PromotionJobKind } from '@afterwards/promotions-domain';
-import { ProjectionRunner } from '@afterwards/server-kit';
-import { promotionPlacementReactor } from '../placement-reactor/promotion-placement.reactor';
-import { promotionsProjection } from '../promotions-projection/promotions.projection';
-import { promotionsMigrations } from '../promotions.migrations';
-import { createPromotionRuntime, loadPromotion, termsOf, timingOf, todayIn, type PromotionRuntime } from '../promotion-runtime';
+import { startPromotionsOnPostgres, type PromotionsOnPostgres } from '../promotions-on-postgres.testing';
+import { loadPromotion, timingOf } from '../promotion-runtime';
 import { promotionDueJob, runDueWork, scheduleDueWork } from './promotion-due.job';
 import { sweepDueWork } from './promotion-sweep.job';
 
@@ -27,25 +23,12 @@ const drivers: [string, () => JobQueueHarness, boolean][] = [
 ];
 
 describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, shared) => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let prisma: PrismaClient;
-  let runner: ProjectionRunner;
+  let world: PromotionsOnPostgres;
   let harness: JobQueueHarness;
   let workers: JobQueue[];
-  /** How far the test has moved the clock ahead of real time. */
-  let offsetMs = 0;
-  const settings: AdminSettings = structuredClone(DEFAULT_SETTINGS);
-  let rt: PromotionRuntime;
 
   beforeAll(async () => {
-    db = await createPostgresTestDatabase();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations, ...promotionsMigrations]);
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-    rt = createPromotionRuntime({ store, prisma, clock: { now: () => new Date(Date.now() + offsetMs) }, settings: async () => settings });
-    runner = new ProjectionRunner(store, prisma, [listingsProjection, promotionsProjection, promotionPlacementReactor(new ListingCommands(store))]);
-    await runner.start();
+    world = await startPromotionsOnPostgres();
     harness = harnessOf();
     // Two workers where the driver shares its jobs between processes (BullMQ); one in-process queue otherwise.
     workers = (shared ? [0, 1] : [0]).map(() => {
@@ -53,7 +36,7 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
       queue.process(
         promotionDueJob,
         async (job) => {
-          await runDueWork(rt, queue, job.payload);
+          await runDueWork(world.rt, queue, job.payload);
         },
         { concurrency: 4 },
       );
@@ -65,39 +48,17 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.close()));
     await harness.dispose();
-    await runner.stop();
-    await store.close();
-    await prisma.$disconnect();
-    await db.dispose();
+    await world.stop();
   });
 
-  const now = () => rt.clock.now();
-  const today = () => todayIn(settings, now());
+  const now = () => world.rt.clock.now();
+  const today = () => world.today();
 
   async function activeListing(): Promise<string> {
     const listingId = randomUUID();
     const details = { name: `Hope & Sons ${listingId.slice(0, 4)}`, category: 'Funeral Directors' as const, location: 'Leeds', latitude: 53.8, longitude: -1.55 };
-    await new ListingCommands(store).run(listingId, { type: 'SubmitListing', listingId, status: 'Active', details }, { actor: 'test' });
+    await new ListingCommands(world.store).run(listingId, { type: 'SubmitListing', listingId, status: 'Active', details }, { actor: 'test' });
     return listingId;
-  }
-
-  async function promote(listingId: string, plan: 'monthly' | '1-month', startDate: string, autoRenew: boolean): Promise<string> {
-    const promotionId = randomUUID();
-    await rt.commands.run(promotionId, {
-      type: 'CreatePromotion',
-      promotionId,
-      listingId,
-      listingStatus: 'Active',
-      plan,
-      terms: termsOf(settings, plan),
-      startDate,
-      position: 1,
-      autoRenew,
-      today: today(),
-      autoStart: true,
-      maxDurationDays: 365,
-    }, { actor: 'admin:test' });
-    return promotionId;
   }
 
   /**
@@ -105,21 +66,21 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
    * (what falls due within its window) three times over, on every worker.
    */
   async function approach(promotionId: string, kind: PromotionJobKind, leadMs = 400): Promise<void> {
-    const { state } = await loadPromotion(store, promotionId);
-    const action = dueActions(state, timingOf(settings)).find((a) => a.kind === kind)!;
-    offsetMs = action.dueAt.getTime() - leadMs - Date.now();
-    for (const worker of workers) await scheduleDueWork(worker, now(), promotionId, state, timingOf(settings), 5_000);
-    await scheduleDueWork(workers[0]!, now(), promotionId, state, timingOf(settings), 5_000);
+    const { state } = await loadPromotion(world.store, promotionId);
+    const action = dueActions(state, timingOf(world.settings)).find((a) => a.kind === kind)!;
+    world.clock.offsetMs = action.dueAt.getTime() - leadMs - Date.now();
+    for (const worker of workers) await scheduleDueWork(worker, now(), promotionId, state, timingOf(world.settings), 5_000);
+    await scheduleDueWork(workers[0]!, now(), promotionId, state, timingOf(world.settings), 5_000);
   }
 
-  const eventsOf = async (promotionId: string): Promise<RecordedEvent[]> => store.readStream(promotionStreamId(promotionId));
+  const eventsOf = async (promotionId: string): Promise<RecordedEvent[]> => world.store.readStream(promotionStreamId(promotionId));
   const typesOf = async (promotionId: string) => (await eventsOf(promotionId)).map((e) => e.type);
-  const listingRow = (listingId: string) => prisma.listing.findUnique({ where: { id: listingId }, select: { promoted: true, position: true } });
+  const listingRow = (listingId: string) => world.prisma.listing.findUnique({ where: { id: listingId }, select: { promoted: true, position: true } });
 
   it('starts on the start date, reminds, warns and expires after the grace period, each once, and moves the listing', async () => {
-    offsetMs = 0;
+    world.clock.offsetMs = 0;
     const listingId = await activeListing();
-    const promotionId = await promote(listingId, '1-month', addDays(today(), 1), false);
+    const promotionId = await world.promote(listingId, { plan: '1-month', startDate: addDays(today(), 1), autoRenew: false });
     expect(await typesOf(promotionId)).toEqual(['PromotionCreated']);
 
     await approach(promotionId, 'start');
@@ -132,10 +93,10 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
     await expectEventually(async () => expect(await typesOf(promotionId)).toContain('PromotionExpiryWarned'), 10_000);
 
     // Before the grace period ends nothing expires, even when the expiry job is run early by hand.
-    const { state } = await loadPromotion(store, promotionId);
-    const expire = dueActions(state, timingOf(settings)).find((a) => a.kind === 'expire')!;
-    offsetMs = expire.dueAt.getTime() - 60_000 - Date.now();
-    expect(await runDueWork(rt, undefined, { promotionId, kind: 'expire', period: 1, dueAt: expire.dueAt.toISOString() })).toEqual([]);
+    const { state } = await loadPromotion(world.store, promotionId);
+    const expire = dueActions(state, timingOf(world.settings)).find((a) => a.kind === 'expire')!;
+    world.clock.offsetMs = expire.dueAt.getTime() - 60_000 - Date.now();
+    expect(await runDueWork(world.rt, undefined, { promotionId, kind: 'expire', period: 1, dueAt: expire.dueAt.toISOString() })).toEqual([]);
 
     await approach(promotionId, 'expire');
     await expectEventually(async () => expect(await typesOf(promotionId)).toContain('PromotionExpired'), 10_000);
@@ -149,39 +110,39 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
   });
 
   it('renews a monthly plan with auto-renew at its end, once, at the price of the day, and never expires that period', async () => {
-    offsetMs = 0;
+    world.clock.offsetMs = 0;
     const listingId = await activeListing();
-    const promotionId = await promote(listingId, 'monthly', today(), true);
+    const promotionId = await world.promote(listingId, { plan: 'monthly', startDate: today(), autoRenew: true });
     expect(await typesOf(promotionId)).toEqual(['PromotionCreated', 'PromotionStarted']);
-    settings.promotionPricing.monthly = { ...settings.promotionPricing.monthly, price: 85 };
+    world.settings.promotionPricing.monthly = { ...world.settings.promotionPricing.monthly, price: 85 };
 
     await approach(promotionId, 'auto-renew');
     await expectEventually(async () => expect(await typesOf(promotionId)).toContain('PromotionRenewed'), 10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const renewals = (await eventsOf(promotionId)).filter((e) => e.type === 'PromotionRenewed');
     expect(renewals).toHaveLength(1);
-    const { state } = await loadPromotion(store, promotionId);
+    const { state } = await loadPromotion(world.store, promotionId);
     expect([state.period, state.amount, state.revenue, state.status]).toEqual([2, 85, 164, 'Active']);
 
     // The first period's expiry, run at its time, finds a renewed promotion: nothing to do.
-    offsetMs += 25 * 3_600_000;
-    expect(await runDueWork(rt, undefined, { promotionId, kind: 'expire', period: 1, dueAt: now().toISOString() })).toEqual([]);
-    settings.promotionPricing.monthly = DEFAULT_SETTINGS.promotionPricing.monthly;
+    world.clock.offsetMs += 25 * 3_600_000;
+    expect(await runDueWork(world.rt, undefined, { promotionId, kind: 'expire', period: 1, dueAt: now().toISOString() })).toEqual([]);
+    world.settings.promotionPricing.monthly = DEFAULT_SETTINGS.promotionPricing.monthly;
   });
 
   it('with a grace of 0 hours, auto-renewal wins over the expiry due at the same instant, on this driver', async () => {
-    offsetMs = 0;
-    settings.promotionTiming = { ...settings.promotionTiming, gracePeriodHours: 0 };
+    world.clock.offsetMs = 0;
+    world.settings.promotionTiming = { ...world.settings.promotionTiming, gracePeriodHours: 0 };
     try {
       const listingId = await activeListing();
-      const promotionId = await promote(listingId, 'monthly', today(), true);
-      const { state } = await loadPromotion(store, promotionId);
-      const due = dueActions(state, timingOf(settings));
+      const promotionId = await world.promote(listingId, { plan: 'monthly', startDate: today(), autoRenew: true });
+      const { state } = await loadPromotion(world.store, promotionId);
+      const due = dueActions(state, timingOf(world.settings));
       const renewAt = due.find((a) => a.kind === 'auto-renew')!.dueAt.getTime();
       expect(due.find((a) => a.kind === 'expire')!.dueAt.getTime()).toBe(renewAt);
 
       // The expiry job is queued first and fires first (as it did at midnight); both at the same instant.
-      offsetMs = renewAt - 400 - Date.now();
+      world.clock.offsetMs = renewAt - 400 - Date.now();
       const ordered = [...due].sort((a, b) => (a.kind === 'expire' ? -1 : b.kind === 'expire' ? 1 : 0)).filter((a) => a.kind === 'expire' || a.kind === 'auto-renew');
       for (const action of ordered) {
         await workers[0]!.enqueue(
@@ -193,37 +154,37 @@ describe.each(drivers)('promotion timed work (%s driver)', (_name, harnessOf, sh
       await expectEventually(async () => expect(await typesOf(promotionId)).toContain('PromotionRenewed'), 10_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await typesOf(promotionId)).toEqual(['PromotionCreated', 'PromotionStarted', 'PromotionRenewed']);
-      expect((await loadPromotion(store, promotionId)).state).toMatchObject({ status: 'Active', period: 2 });
+      expect((await loadPromotion(world.store, promotionId)).state).toMatchObject({ status: 'Active', period: 2 });
       await expectEventually(async () => expect(await listingRow(listingId)).toEqual({ promoted: true, position: 1 }), 5_000);
     } finally {
-      settings.promotionTiming = DEFAULT_SETTINGS.promotionTiming;
+      world.settings.promotionTiming = DEFAULT_SETTINGS.promotionTiming;
     }
   });
 
   it('a job run again after its worker died mid-run (after appending) appends nothing more', async () => {
-    offsetMs = 0;
+    world.clock.offsetMs = 0;
     const listingId = await activeListing();
-    const promotionId = await promote(listingId, '1-month', today(), false);
-    const { state } = await loadPromotion(store, promotionId);
-    const warn = dueActions(state, timingOf(settings)).find((a) => a.kind === 'warn-expiry')!;
-    offsetMs = warn.dueAt.getTime() + 1_000 - Date.now();
+    const promotionId = await world.promote(listingId, { plan: '1-month', startDate: today(), autoRenew: false });
+    const { state } = await loadPromotion(world.store, promotionId);
+    const warn = dueActions(state, timingOf(world.settings)).find((a) => a.kind === 'warn-expiry')!;
+    world.clock.offsetMs = warn.dueAt.getTime() + 1_000 - Date.now();
     const payload = { promotionId, kind: 'warn-expiry' as const, period: 1, dueAt: warn.dueAt.toISOString() };
     // Two deliveries at once (a stalled job handed to a second worker) and one more afterwards.
-    const results = await Promise.all([runDueWork(rt, undefined, payload), runDueWork(rt, undefined, payload)]);
+    const results = await Promise.all([runDueWork(world.rt, undefined, payload), runDueWork(world.rt, undefined, payload)]);
     expect(results.map((r) => r.length).sort()).toEqual([0, 1]);
-    expect(await runDueWork(rt, undefined, payload)).toEqual([]);
+    expect(await runDueWork(world.rt, undefined, payload)).toEqual([]);
     expect((await typesOf(promotionId)).filter((t) => t === 'PromotionExpiryWarned')).toHaveLength(1);
   });
 
   it('the start-up sweep does work whose jobs were lost', async () => {
-    offsetMs = 0;
+    world.clock.offsetMs = 0;
     const listingId = await activeListing();
-    const promotionId = await promote(listingId, '1-month', addDays(today(), 2), false);
-    await expectEventually(async () => expect((await prisma.promotion.findUnique({ where: { id: promotionId } }))?.status).toBe('Scheduled'));
+    const promotionId = await world.promote(listingId, { plan: '1-month', startDate: addDays(today(), 2), autoRenew: false });
+    await expectEventually(async () => expect((await world.prisma.promotion.findUnique({ where: { id: promotionId } }))?.status).toBe('Scheduled'));
     // No job was ever queued for it (as after Redis lost its data); time passes its start.
-    const { state } = await loadPromotion(store, promotionId);
-    offsetMs = dueActions(state, timingOf(settings))[0]!.dueAt.getTime() + 5_000 - Date.now();
-    const swept = await sweepDueWork(rt, workers[0]!);
+    const { state } = await loadPromotion(world.store, promotionId);
+    world.clock.offsetMs = dueActions(state, timingOf(world.settings))[0]!.dueAt.getTime() + 5_000 - Date.now();
+    const swept = await sweepDueWork(world.rt, workers[0]!);
     expect(swept.scheduled).toBeGreaterThanOrEqual(1);
     await expectEventually(async () => expect(await typesOf(promotionId)).toContain('PromotionStarted'), 10_000);
     await expectEventually(async () => expect(await listingRow(listingId)).toEqual({ promoted: true, position: 1 }), 5_000);

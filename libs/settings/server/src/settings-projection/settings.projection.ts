@@ -1,7 +1,7 @@
 import { SETTINGS_KEYS, type SettingsGroup } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import type { Projection, ProjectionTx } from '@afterwards/server-kit';
+import { projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
 import { SETTINGS_STREAM_PREFIX, type SettingsEvent } from '@afterwards/settings-domain';
 
 /** Projects the settings stream into `admin_settings` (one row per group, the spec's keys and types). */
@@ -11,10 +11,8 @@ export const settingsProjection: Projection = {
   notifyStaff: true,
 
   async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const event = { type: recorded.type, data: recorded.data } as SettingsEvent;
+    const { event, at, version } = projectedEvent<SettingsEvent>(recorded);
     if (event.type !== 'SettingsChanged') return [];
-    const at = new Date(recorded.metadata.occurredAt);
-    const version = recorded.revision;
     const changed: string[] = [];
     for (const change of event.data.changes) {
       const { key, type } = SETTINGS_KEYS[change.group as SettingsGroup];

@@ -4,13 +4,11 @@ import { NO_PROGRESS, importStreamId, type ImportRowRef } from '@afterwards/dire
 import type { EventStore } from '@afterwards/event-store';
 import { defineJob } from '@afterwards/jobs';
 import type { CommandContext, JobProcessor } from '@afterwards/server-kit';
-import type { ImportSubmission } from '../imports/import-kind';
-import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
+import type { ImportSubmission } from './import-kind';
+import { IMPORT_RUNTIME, loadCsvImport, runCsvImportCommand, type ImportRuntime } from './import-runtime';
 import { AlreadyImported } from './already-imported';
 import { CsvFileError, readCsv } from './csv-records';
 import { checkedRows } from './csv-rows';
-
-export { csvRowListingId } from './listings-import-kind';
 
 export interface ImportCsvPayload {
   readonly importId: string;

@@ -1,6 +1,6 @@
 import { CSV_MESSAGES } from '@afterwards/contracts';
 import { missingHeaders, normaliseHeader } from '@afterwards/directory-domain';
-import type { CsvImportKind, ImportRowResult, ImportRowRules } from '../imports/import-kind';
+import type { CsvImportKind, ImportRowResult, ImportRowRules } from './import-kind';
 import { CsvFileError } from './csv-records';
 
 export interface CsvRow<S> {

@@ -5,7 +5,7 @@ import type { CsvImportCheck } from '@afterwards/directory-domain';
 import { FILE_TYPES, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
 import type { EventStore } from '@afterwards/event-store';
 import { csvRows } from '@afterwards/server-kit';
-import type { CsvImportKind } from '../imports/import-kind';
+import type { CsvImportKind } from './import-kind';
 import { AlreadyImported } from './already-imported';
 import { CsvFileError, readCsv } from './csv-records';
 import { checkedRows, columnsOf } from './csv-rows';

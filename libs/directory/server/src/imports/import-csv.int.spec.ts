@@ -7,18 +7,14 @@ import { parse } from 'csv-parse/sync';
 import { CSV_MESSAGES, CSV_SOURCE, DEFAULT_SETTINGS } from '@afterwards/contracts';
 import { eventStoreMigrations, PostgresEventStore } from '@afterwards/event-store';
 import { EncryptedFileStore, FILE_TYPES, type StoredFile } from '@afterwards/file-store';
-import { InProcessJobQueue } from '@afterwards/jobs';
-import { createPrismaClient, persistenceMigrations, runMigrations, type PrismaClient } from '@afterwards/persistence';
+import { persistenceMigrations, runMigrations } from '@afterwards/persistence';
 import { createPgliteTestDatabase, expectEventually, testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
-import { CommandPipeline, ProjectionRunner } from '@afterwards/server-kit';
 import { ListingCommands } from '../change-listing/listing-commands';
-import { directoryMigrations } from '../directory.migrations';
-import { importsProjection } from '../imports-projection/imports.projection';
-import { csvImportCommands, runCsvImportCommand, type ImportRuntime } from '../imports/import-runtime';
-import { ImportKinds } from '../imports/import-kind';
+import { ImportKinds } from './import-kind';
 import { listingsProjection } from '../listings-projection/listings.projection';
+import { csvImportSuite } from '../testing';
 import { checkCsvUpload } from './check-csv-upload';
-import { listingsImportKind } from './listings-import-kind';
+import { listingsImportKind } from '../import-listings-csv/listings-import-kind';
 import { findCsvImports } from './csv-import.queries';
 import { runCsvImport } from './import-csv.job';
 
@@ -103,60 +99,23 @@ describe('bulk CSV check', () => {
 });
 
 describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let prisma: PrismaClient;
-  let runner: ProjectionRunner;
-  let rt: ImportRuntime;
-  let dir: string;
-  const staff = { actor: 'admin:00000000-0000-4000-8000-00000000000a', correlationId: 'import-test' };
-
-  beforeAll(async () => {
-    db = await create();
-    await runMigrations(db.sql, [...persistenceMigrations, ...eventStoreMigrations, ...directoryMigrations]);
-    store = new PostgresEventStore(db.sql);
-    prisma = createPrismaClient(db.sql);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-'));
-    const files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 9) });
-    rt = {
-      store,
-      prisma,
-      kinds: new ImportKinds().register(listingsImportKind(new ListingCommands(store), async () => DEFAULT_SETTINGS)),
-      imports: new CommandPipeline(store, csvImportCommands),
-      jobs: new InProcessJobQueue(),
-      files: () => files,
-      settings: async () => DEFAULT_SETTINGS,
-    };
-    runner = new ProjectionRunner(store, prisma, [listingsProjection, importsProjection]);
-    await runner.start();
+  const suite = csvImportSuite(create, {
+    kinds: (store) => new ImportKinds().register(listingsImportKind(new ListingCommands(store), async () => DEFAULT_SETTINGS)),
+    projections: [listingsProjection],
+    kind: 'listings',
+    fileName: 'leeds-york-cardiff.csv',
+    correlationId: 'import-test',
   });
-  afterAll(async () => {
-    await runner.stop();
-    await store.close();
-    await rt.jobs.close();
-    await prisma.$disconnect();
-    await db.dispose();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** Upload and check, as the upload route does. */
-  async function checkFile(content: Buffer) {
-    const files = rt.files();
-    const importId = randomUUID();
-    const stored = await files.put(Readable.from([content]), { maxBytes: 1e7, allowedTypes: [FILE_TYPES.text] });
-    const check = await checkCsvUpload(files, store, { importId, fileName: 'leeds-york-cardiff.csv', stored }, rt.kinds.get('listings'));
-    await runCsvImportCommand(rt, importId, { type: 'CheckCsvImport', check }, staff);
-    return { importId, check };
-  }
+  const { staff } = suite;
 
   /** Start a checked import leaving rows in error out, and run the job, as the start route and worker do. */
   async function startAndRun(importId: string) {
-    await runCsvImportCommand(rt, importId, { type: 'StartCsvImport', importId, skipRejected: true }, staff);
-    return runCsvImport(rt, { importId, context: staff });
+    await suite.start(importId);
+    return runCsvImport(suite.rt, { importId, context: staff });
   }
 
   async function importFile(content: Buffer) {
-    const { importId, check } = await checkFile(content);
+    const { importId, check } = await suite.checkFile(content);
     return { importId, check, progress: await startAndRun(importId) };
   }
 
@@ -164,28 +123,28 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
     const first = await importFile(csvOf(24)); // rows 2-25, row 11 without a name
     expect(first.progress).toEqual({ checked: 24, imported: 23, duplicates: 0, rejected: 1 });
     await expectEventually(async () => {
-      const [row] = await findCsvImports(prisma, { id: first.importId });
+      const [row] = await findCsvImports(suite.prisma, { id: first.importId });
       expect(row).toMatchObject({ status: 'completed', progress: first.progress, finishedAt: expect.any(String) });
-      expect(await prisma.listing.count()).toBe(23);
+      expect(await suite.prisma.listing.count()).toBe(23);
     });
-    const york = await prisma.listing.findFirstOrThrow({ where: { name: 'Hope, Sons & Co 4' } });
+    const york = await suite.prisma.listing.findFirstOrThrow({ where: { name: 'Hope, Sons & Co 4' } });
     expect(york).toMatchObject({ location: 'York', status: 'Active', source: CSV_SOURCE, originalFilename: 'leeds-york-cardiff.csv', serviceRadiusMiles: 10, website: 'https://www.hope.example' });
     // Placed from its town, so distance searches find it.
     expect(york.latitude).toBeCloseTo(53.96, 1);
     expect(york.description).toBe('Funeral directors since 1920.\r\nAsk for "the family room" at branch 4.');
 
     // The same file again: the check says before Import that every valid row was imported, and Import is refused.
-    const again = await checkFile(csvOf(24));
+    const again = await suite.checkFile(csvOf(24));
     expect(again.check).toMatchObject({ totalRows: 24, validRows: 23, alreadyImportedRows: 23, rejectedRows: 1 });
-    await expectEventually(async () => expect((await findCsvImports(prisma, { id: again.importId }))[0]).toMatchObject({ alreadyImportedRows: 23, newRows: 0 }));
+    await expectEventually(async () => expect((await findCsvImports(suite.prisma, { id: again.importId }))[0]).toMatchObject({ alreadyImportedRows: 23, newRows: 0 }));
     await expect(startAndRun(again.importId)).rejects.toMatchObject({ code: 'IMPORT_NOTHING_NEW', message: CSV_MESSAGES.nothingNew(23) });
     // A longer copy of the file adds only its new rows: the check's count is what the import then does.
     const longer = await importFile(csvOf(30));
     expect(longer.check).toMatchObject({ validRows: 29, alreadyImportedRows: 23 });
     expect(longer.progress).toEqual({ checked: 30, imported: 6, duplicates: 23, rejected: 1 });
-    await expectEventually(async () => expect(await prisma.listing.count()).toBe(29));
+    await expectEventually(async () => expect(await suite.prisma.listing.count()).toBe(29));
     // Every listing event carries the staff member who started the import.
-    const events = await store.readStream(`listing-${york.id}`);
+    const events = await suite.store.readStream(`listing-${york.id}`);
     expect(events[0]!.metadata).toMatchObject({ actor: staff.actor, correlationId: staff.correlationId });
   }, 60_000);
 
@@ -200,18 +159,18 @@ describe.each(testDatabaseFactories)('bulk CSV import on %s', (_name, create) =>
 
   it('a row another import adds between the check and the start counts as imported before, as the check would now say', async () => {
     const content = Buffer.from(`${HEADER}\r\n${['Ash Tree Funerals', 'Funeral Directors', 'Leeds', '', '', '', '', '', '', '10', 'Active'].join(',')}\r\n`);
-    const first = await checkFile(content);
-    const second = await checkFile(content);
+    const first = await suite.checkFile(content);
+    const second = await suite.checkFile(content);
     expect([first.check.alreadyImportedRows, second.check.alreadyImportedRows]).toEqual([0, 0]);
     expect(await startAndRun(first.importId)).toEqual({ checked: 1, imported: 1, duplicates: 0, rejected: 0 });
     expect(await startAndRun(second.importId)).toEqual({ checked: 1, imported: 0, duplicates: 1, rejected: 0 });
-    expect((await checkFile(content)).check.alreadyImportedRows).toBe(1);
+    expect((await suite.checkFile(content)).check.alreadyImportedRows).toBe(1);
   });
 
   it('a job run again after the import completed changes nothing', async () => {
     const done = await importFile(Buffer.from(csvOf(3).toString('utf8').replace(/Hope, Sons & Co/g, 'Wharfe & Co')));
-    const before = (await store.readStream(`import-${done.importId}`)).length;
-    await runCsvImport(rt, { importId: done.importId, context: staff });
-    expect((await store.readStream(`import-${done.importId}`)).length).toBe(before);
+    const before = (await suite.store.readStream(`import-${done.importId}`)).length;
+    await runCsvImport(suite.rt, { importId: done.importId, context: staff });
+    expect((await suite.store.readStream(`import-${done.importId}`)).length).toBe(before);
   });
 });
