@@ -2,7 +2,7 @@
 // store, pipeline and memories read model), with people who are "signed in" by a cookie naming them. The routes'
 // controllers are built with these parts and called as Nest would call them.
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { CommandBus, IQuery, QueryBus } from '@nestjs/cqrs';
 import { SessionCache } from '@afterwards/identity-server';
 import { caseStreamId } from '@afterwards/cases-domain';
@@ -97,4 +97,28 @@ export function memoriesSuite(): () => MemoriesSide {
   });
   afterAll(() => side?.stop());
   return () => side!;
+}
+
+/** A response as a route that writes its own (a page, a calendar) leaves it: its headers and the body it sent. */
+export interface SentResponse {
+  readonly res: Response;
+  readonly headers: Record<string, string>;
+  body(): string;
+}
+
+export function sentResponse(): SentResponse {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    send: (sent: string) => void (body = sent),
+  } as unknown as Response;
+  return {
+    res,
+    headers,
+    body: () => {
+      if (body === undefined) throw new Error('Nothing was sent');
+      return body;
+    },
+  };
 }
