@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import type { CommandBus, IQuery, QueryBus } from '@nestjs/cqrs';
 import { SessionCache } from '@afterwards/identity-server';
 import { caseStreamId } from '@afterwards/cases-domain';
+import type { Migration } from '@afterwards/persistence';
 import type { ProjectionsService } from '@afterwards/server-kit';
 import { startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
 import { casesMigrations } from '../cases.migrations';
@@ -29,16 +30,19 @@ export interface MemoriesSide extends CommandSide {
   person(name: string): Promise<string>;
   /** A request signed in as `userId`, or signed out without one. */
   request(userId?: string): Request;
-  /** Opens a memory of `ownerId` (England, died 9 March 2026) through the real pipeline, read back once projected. */
-  open(ownerId: string, name?: string): Promise<string>;
+  /** Opens a memory of `ownerId` (England, died 9 March 2026 unless `details` say otherwise) through the real pipeline, once projected. */
+  open(ownerId: string, name?: string, details?: Partial<OpenDetails>): Promise<string>;
   /** Runs commands on a memory as `actor`, then waits for the read model. */
   run(actor: string, caseId: string, ...commands: TestCaseCommand[]): Promise<void>;
 }
 
+type OpenDetails = Extract<TestCaseCommand, { type: 'OpenCase' }>['details'];
+
 const COOKIE = 'afterwards.session_token';
 
-export async function startMemoriesSide(): Promise<MemoriesSide> {
-  const side = await startCommandSide({ migrations: casesMigrations, projections: [memoriesProjection] });
+/** `migrations`: other contexts' tables a route reads beside the memories (the reminders read the organisations'). */
+export async function startMemoriesSide(migrations: readonly Migration[] = []): Promise<MemoriesSide> {
+  const side = await startCommandSide({ migrations: [...casesMigrations, ...migrations], projections: [memoriesProjection] });
   const names = new Map<string, string>();
   // better-auth's getSession as the session cache calls it: the cookie's value is the person's id.
   const auth = {
@@ -81,19 +85,23 @@ export async function startMemoriesSide(): Promise<MemoriesSide> {
     const last = (await side.store.readStream(caseStreamId(caseId))).at(-1)?.position;
     if (last) await side.projections.waitUntilApplied(memoriesProjection.name, last);
   };
-  const open = async (ownerId: string, name = 'Mum') => {
+  const open = async (ownerId: string, name = 'Mum', details: Partial<OpenDetails> = {}) => {
     const caseId = randomUUID();
-    await run(ownerId, caseId, { type: 'OpenCase', details: { name, deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09' }, ids: randomUUID });
+    await run(ownerId, caseId, {
+      type: 'OpenCase',
+      details: { name, deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09', ...details },
+      ids: randomUUID,
+    });
     return caseId;
   };
   return { ...side, sessions, queries, memories, person, request, open, run };
 }
 
 /** One memories side for a whole test file: `const side = memoriesSuite();`, then `side()` in the tests. */
-export function memoriesSuite(): () => MemoriesSide {
+export function memoriesSuite(migrations: readonly Migration[] = []): () => MemoriesSide {
   let side: MemoriesSide | undefined;
   beforeAll(async () => {
-    side = await startMemoriesSide();
+    side = await startMemoriesSide(migrations);
   });
   afterAll(() => side?.stop());
   return () => side!;
