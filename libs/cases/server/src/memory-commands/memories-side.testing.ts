@@ -2,8 +2,13 @@
 // store, pipeline and memories read model), with people who are "signed in" by a cookie naming them. The routes'
 // controllers are built with these parts and called as Nest would call them.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { CommandBus, IQuery, QueryBus } from '@nestjs/cqrs';
+import { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { caseStreamId } from '@afterwards/cases-domain';
 import type { Migration } from '@afterwards/persistence';
@@ -26,10 +31,14 @@ export interface MemoriesSide extends CommandSide {
   readonly sessions: SessionCache;
   readonly queries: QueryBus;
   readonly memories: MemoryCommands;
+  /** The encrypted file store, in a folder of its own removed with the side. */
+  readonly files: EncryptedFileStore;
   /** A new person with an account; their id. */
   person(name: string): Promise<string>;
   /** A request signed in as `userId`, or signed out without one. */
   request(userId?: string): Request;
+  /** A file sent as the screens send one (the raw body, its name in a header), signed in as `userId`. */
+  upload(userId: string | undefined, bytes: Buffer, fileName: string, headers?: Record<string, string>): Request;
   /** Opens a memory of `ownerId` (England, died 9 March 2026 unless `details` say otherwise) through the real pipeline, once projected. */
   open(ownerId: string, name?: string, details?: Partial<OpenDetails>): Promise<string>;
   /** Runs commands on a memory as `actor`, then waits for the read model. */
@@ -69,11 +78,26 @@ export async function startMemoriesSide(migrations: readonly Migration[] = []): 
     },
   } as unknown as QueryBus;
   const memories = new MemoryCommands(commands, queries, pipeline, sessions);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memories-side-'));
+  const files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 5) });
 
-  const request = (userId?: string): Request => {
-    const headers: Record<string, string> = { 'user-agent': 'memories-side-test', ...(userId ? { cookie: `${COOKIE}=${userId}` } : {}) };
-    return { headers, ip: '127.0.0.1', get: (name: string) => headers[name.toLowerCase()], res: { getHeader: () => undefined }, socket: {} } as unknown as Request;
+  const requestWith = (userId: string | undefined, extra: Record<string, string>, body: object = {}): Request => {
+    const headers: Record<string, string> = { 'user-agent': 'memories-side-test', ...(userId ? { cookie: `${COOKIE}=${userId}` } : {}), ...extra };
+    return Object.assign(body, {
+      headers,
+      ip: '127.0.0.1',
+      get: (name: string) => headers[name.toLowerCase()],
+      res: { getHeader: () => undefined },
+      socket: {},
+    }) as unknown as Request;
   };
+  const request = (userId?: string) => requestWith(userId, {});
+  const upload = (userId: string | undefined, bytes: Buffer, fileName: string, headers: Record<string, string> = {}) =>
+    requestWith(
+      userId,
+      { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length), 'x-file-name': encodeURIComponent(fileName), ...headers },
+      Readable.from([bytes]),
+    );
   const person = async (name: string) => {
     const id = `user-${randomUUID()}`;
     names.set(id, name);
@@ -94,7 +118,11 @@ export async function startMemoriesSide(migrations: readonly Migration[] = []): 
     });
     return caseId;
   };
-  return { ...side, sessions, queries, memories, person, request, open, run };
+  const stop = async () => {
+    await side.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { ...side, sessions, queries, memories, files, person, request, upload, open, run, stop };
 }
 
 /** One memories side for a whole test file: `const side = memoriesSuite();`, then `side()` in the tests. */
