@@ -1,9 +1,8 @@
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
 import { GetMemory } from '../get-memory/get-memory.query';
+import { pdfWith } from '@afterwards/testing/memories';
 import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { AdditionalDocumentsController } from './additional-documents.http.controller';
-
-const pdfWith = (marker: string): Buffer => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${marker}\ntrailer <<>>\n%%EOF\n`);
 
 describe('Additional Documents: extra files kept with a memory', () => {
   const side = memoriesSuite();

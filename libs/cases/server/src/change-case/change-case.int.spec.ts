@@ -4,6 +4,7 @@ import type { ProjectionsService } from '@afterwards/server-kit';
 import { memoriesProjection } from '../memories-projection/memories.projection';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { memoriesSuite } from '../memory-commands/memories-side.testing';
+import type { OwnerCommand } from '../memory-commands/memory-commands';
 import { CasePipeline } from './case-pipeline';
 import { ChangeCase } from './change-case.command';
 import { ChangeCaseHandler } from './change-case.handler';
@@ -16,8 +17,7 @@ describe('changing a memory through the ChangeCase command', () => {
     handler = new ChangeCaseHandler(new CasePipeline(side().store, side().projections as unknown as ProjectionsService));
     ann = await side().person('Ann Ellis');
   });
-  const change = (actor: string, command: Omit<CaseCommand, 'actorId' | 'at'>) =>
-    handler.execute(new ChangeCase({ ...command, actorId: actor, at: new Date().toISOString() } as CaseCommand, { actor }));
+  const change = (actor: string, command: OwnerCommand) => handler.execute(new ChangeCase({ ...command, actorId: actor, at: new Date().toISOString() } as CaseCommand, { actor }));
   const stream = async (caseId: string) => (await side().store.readStream(caseStreamId(caseId))).map((e) => e.type);
 
   it('answers what it appended and where, the position to wait on for the read model; a repeated intent appends nothing', async () => {

@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Response } from 'express';
 import { GetMemory } from '../get-memory/get-memory.query';
+import { pdfWith } from '@afterwards/testing/memories';
 import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { DownloadFileController } from './download-file.http.controller';
 import { sendStoredFile } from './send-stored-file';
-
-const pdfWith = (marker: string): Buffer => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${marker}\ntrailer <<>>\n%%EOF\n`);
 
 describe("a document's file, viewed or downloaded", () => {
   const side = memoriesSuite();

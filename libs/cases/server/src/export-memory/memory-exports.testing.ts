@@ -24,12 +24,12 @@ import { MemoryExportsStore, type MemoryExportRow } from './memory-exports.store
 export const EXPORT_OWNER = 'user-ann';
 
 export interface MemoryExportsSide {
-  readonly store: PostgresEventStore;
-  readonly prisma: PrismaClient;
+  store: PostgresEventStore;
+  prisma: PrismaClient;
   /** The file store's folder. */
-  readonly dir: string;
-  readonly files: EncryptedFileStore;
-  readonly rt: ExportRuntime;
+  dir: string;
+  files: EncryptedFileStore;
+  rt: ExportRuntime;
   /** The runtime's clock: 10 March 2026, 09:00 UTC, until moved. */
   clock: Date;
   /** Runs commands on a memory as its owner, once projected. */
@@ -55,7 +55,8 @@ export function memoryExportsSuite(create: () => Promise<TestDatabase>): MemoryE
   let db: TestDatabase;
   let runner: ProjectionRunner;
   let jobs: InProcessJobQueue;
-  const side = { clock: new Date('2026-03-10T09:00:00Z') } as MemoryExportsSide & { -readonly [K in 'store' | 'prisma' | 'dir' | 'files' | 'rt']: MemoryExportsSide[K] };
+  // Filled in before the file's tests run; the helpers below read it then.
+  const side = { clock: new Date('2026-03-10T09:00:00Z') } as MemoryExportsSide;
 
   beforeAll(async () => {
     db = await create();

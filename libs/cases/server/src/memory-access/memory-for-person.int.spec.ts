@@ -10,7 +10,10 @@ describe('a memory as another context acts on it for someone', () => {
   let dan: string;
   let id: string;
   beforeAll(async () => {
-    [ann, bob, cara, dan] = await Promise.all(['Ann Ellis', 'Bob Shaw', 'Cara Lowe', 'Dan Price'].map((name) => side().person(name)));
+    ann = await side().person('Ann Ellis');
+    bob = await side().person('Bob Shaw');
+    cara = await side().person('Cara Lowe');
+    dan = await side().person('Dan Price');
     id = await side().open(ann, 'Mum', { dateOfBirth: '1941-06-02' });
     await side().run(bob, id, { type: 'JoinCase', invitationId: crypto.randomUUID(), role: 'editor' });
     await side().run(cara, id, { type: 'JoinCase', invitationId: crypto.randomUUID(), role: 'viewer' });
