@@ -1,16 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ICAL from 'ical.js';
-import {
-  CalendarSubscriptionSchema,
-  MemoryDetailSchema,
-  MemoryListResponseSchema,
-  MemoryRemindersSchema,
-  ProblemDetailsSchema,
-  ReminderPreviewSchema,
-  type MemoryDetail,
-} from '@afterwards/contracts';
+import { MemoryDetailSchema, MemoryRemindersSchema, ProblemDetailsSchema, ReminderPreviewSchema, type MemoryDetail } from '@afterwards/contracts';
 import { firstReminderDay, ukClock, ukWallTime } from '@afterwards/cases-domain';
 import { addDays, isoDateIn } from '@afterwards/checklist-domain';
 import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProduct, type OutboxMessage, type RunningProduct } from '@afterwards/testing';
@@ -20,10 +11,10 @@ import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, startProdu
 const DIED = addDays(isoDateIn(new Date()), -1);
 
 /**
- * Reminder e-mails and the calendar feed on the built product (embedded profile: in-process jobs), with
+ * Reminder e-mails on the built product (embedded profile: in-process jobs), with
  * its clock moved through the test-only clock file and a sweep every 200 ms.
  */
-describe('reminders and the calendar feed (embedded profile, test clock)', () => {
+describe('reminder e-mails (embedded profile, test clock)', () => {
   let product: RunningProduct;
   let ann: HttpSession;
   let bob: HttpSession;
@@ -171,37 +162,5 @@ describe('reminders and the calendar feed (embedded profile, test clock)', () =>
     const oneClick = await fetch(stopLink, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(oneClick.status).toBe(200);
     expect(MemoryRemindersSchema.parse((await ann.json(`/api/memories/${mum.memory.id}/reminders`)).body).enabled).toBe(false);
-    // Ann turns Mum back on for the calendar test below.
-    expect((await ann.json(`/api/memories/${mum.memory.id}/reminders`, { method: 'PUT', json: { enabled: true } })).status).toBe(200);
   }, 180_000);
-
-  it('gives a private calendar address, fetched without cookies, that stops working when revoked', async () => {
-    const list = MemoryListResponseSchema.parse((await ann.json('/api/memories?include=details')).body);
-    const mum = list.details!.find((d) => d.memory.name === 'Mum')!;
-    const made = await ann.json(`/api/memories/${mum.memory.id}/calendar-subscription`, { method: 'POST' });
-    expect(made.status).toBe(201);
-    const { url } = CalendarSubscriptionSchema.parse(made.body);
-    expect(url).toMatch(new RegExp(`^${product.url}/api/calendar/[\\w-]+\\.ics$`));
-    // A calendar program: plain fetch, no cookie, no Origin.
-    const feed = await fetch(url);
-    expect(feed.status).toBe(200);
-    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
-    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    const register = events.find((e) => e.summary === 'Register the death (legal deadline)')!;
-    expect(register.startDate.toString()).toBe(addDays(DIED, 5));
-    expect(MemoryRemindersSchema.parse((await ann.json(`/api/memories/${mum.memory.id}/reminders`)).body).calendar.subscribed).toBe(true);
-    // Dan, who is not on Mum, cannot make or revoke one on it.
-    expect((await dan.fetch(`/api/memories/${mum.memory.id}/calendar-subscription`, { method: 'DELETE' })).status).toBe(404);
-    // Revoked: the old address answers 410 with a problem; a new one works.
-    expect((await ann.fetch(`/api/memories/${mum.memory.id}/calendar-subscription`, { method: 'DELETE' })).status).toBe(204);
-    const gone = await fetch(url);
-    expect(gone.status).toBe(410);
-    expect(ProblemDetailsSchema.parse(await gone.json()).code).toBe('CALENDAR_LINK_REVOKED');
-    const again = CalendarSubscriptionSchema.parse((await ann.json(`/api/memories/${mum.memory.id}/calendar-subscription`, { method: 'POST' })).body);
-    expect(again.url).not.toBe(url);
-    expect((await fetch(again.url)).status).toBe(200);
-    expect((await fetch(url)).status).toBe(410);
-    expect((await fetch(`${product.url}/api/calendar/${'y'.repeat(32)}.ics`)).status).toBe(404);
-  }, 60_000);
 });

@@ -1,0 +1,160 @@
+// The memory routes' tests without HTTP: the cases context's command side on a fresh database (the real event
+// store, pipeline and memories read model), with people who are "signed in" by a cookie naming them. The routes'
+// controllers are built with these parts and called as Nest would call them.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Request, Response } from 'express';
+import type { CommandBus, IQuery, QueryBus } from '@nestjs/cqrs';
+import { EncryptedFileStore } from '@afterwards/file-store';
+import { SessionCache } from '@afterwards/identity-server';
+import { caseStreamId } from '@afterwards/cases-domain';
+import type { Migration } from '@afterwards/persistence';
+import type { ProjectionsService } from '@afterwards/server-kit';
+import { startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
+import { casesMigrations } from '../cases.migrations';
+import { CasePipeline } from '../change-case/case-pipeline';
+import { runCaseCommands, type TestCaseCommand } from '../change-case/case-commands.testing';
+import { ChangeCaseHandler } from '../change-case/change-case.handler';
+import type { ChangeCase } from '../change-case/change-case.command';
+import { GetMemoryHandler } from '../get-memory/get-memory.handler';
+import { GetMemory } from '../get-memory/get-memory.query';
+import { ListMemoriesHandler } from '../list-memories/list-memories.handler';
+import { ListMemories } from '../list-memories/list-memories.query';
+import { memoriesProjection } from '../memories-projection/memories.projection';
+import { MemoryCommands } from './memory-commands';
+
+export interface MemoriesSide extends CommandSide {
+  /** The real session cache, over an auth whose session is the person the cookie names. */
+  readonly sessions: SessionCache;
+  readonly queries: QueryBus;
+  readonly memories: MemoryCommands;
+  /** The encrypted file store, in a folder of its own removed with the side. */
+  readonly files: EncryptedFileStore;
+  /** A new person with an account; their id. */
+  person(name: string): Promise<string>;
+  /** A request signed in as `userId`, or signed out without one. */
+  request(userId?: string): Request;
+  /** A file sent as the screens send one (the raw body, its name in a header), signed in as `userId`. */
+  upload(userId: string | undefined, bytes: Buffer, fileName: string, headers?: Record<string, string>): Request;
+  /** Opens a memory of `ownerId` (England, died 9 March 2026 unless `details` say otherwise) through the real pipeline, once projected. */
+  open(ownerId: string, name?: string, details?: Partial<OpenDetails>): Promise<string>;
+  /** Runs commands on a memory as `actor`, then waits for the read model. */
+  run(actor: string, caseId: string, ...commands: TestCaseCommand[]): Promise<void>;
+}
+
+type OpenDetails = Extract<TestCaseCommand, { type: 'OpenCase' }>['details'];
+
+const COOKIE = 'afterwards.session_token';
+
+/** `migrations`: other contexts' tables a route reads beside the memories (the reminders read the organisations'). */
+export async function startMemoriesSide(migrations: readonly Migration[] = []): Promise<MemoriesSide> {
+  const side = await startCommandSide({ migrations: [...casesMigrations, ...migrations], projections: [memoriesProjection] });
+  const names = new Map<string, string>();
+  // better-auth's getSession as the session cache calls it: the cookie's value is the person's id.
+  const auth = {
+    api: {
+      getSession: async ({ headers }: { headers: Headers }) => {
+        const id = headers.get('cookie')?.split('=')[1];
+        if (!id || !names.has(id)) return null;
+        return { user: { id, email: `${id}@example.test`, emailVerified: true, name: names.get(id)! }, session: { id: `session-${id}` } };
+      },
+    },
+  };
+  const sessions = new SessionCache(auth as never);
+  const pipeline = new CasePipeline(side.store, side.projections as unknown as ProjectionsService);
+  const change = new ChangeCaseHandler(pipeline);
+  const get = new GetMemoryHandler(side.prisma);
+  const list = new ListMemoriesHandler(side.prisma);
+  // The two buses dispatch to the handlers the cases module registers for these messages.
+  const commands = { execute: (command: ChangeCase) => change.execute(command) } as unknown as CommandBus;
+  const queries = {
+    execute: (query: IQuery) => {
+      if (query instanceof GetMemory) return get.execute(query);
+      if (query instanceof ListMemories) return list.execute(query);
+      throw new Error(`No handler for ${query.constructor.name} in this test`);
+    },
+  } as unknown as QueryBus;
+  const memories = new MemoryCommands(commands, queries, pipeline, sessions);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memories-side-'));
+  const files = new EncryptedFileStore({ dir, masterKey: Buffer.alloc(32, 5) });
+
+  const requestWith = (userId: string | undefined, extra: Record<string, string>, body: object = {}): Request => {
+    const headers: Record<string, string> = { 'user-agent': 'memories-side-test', ...(userId ? { cookie: `${COOKIE}=${userId}` } : {}), ...extra };
+    return Object.assign(body, {
+      headers,
+      ip: '127.0.0.1',
+      get: (name: string) => headers[name.toLowerCase()],
+      res: { getHeader: () => undefined },
+      socket: {},
+    }) as unknown as Request;
+  };
+  const request = (userId?: string) => requestWith(userId, {});
+  const upload = (userId: string | undefined, bytes: Buffer, fileName: string, headers: Record<string, string> = {}) =>
+    requestWith(
+      userId,
+      { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length), 'x-file-name': encodeURIComponent(fileName), ...headers },
+      Readable.from([bytes]),
+    );
+  const person = async (name: string) => {
+    const id = `user-${randomUUID()}`;
+    names.set(id, name);
+    await side.db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, $2, $3, true)`, [id, name, `${id}@example.test`]);
+    return id;
+  };
+  const run = async (actor: string, caseId: string, ...list: TestCaseCommand[]) => {
+    await runCaseCommands(side.store, actor, caseId, ...list);
+    const last = (await side.store.readStream(caseStreamId(caseId))).at(-1)?.position;
+    if (last) await side.projections.waitUntilApplied(memoriesProjection.name, last);
+  };
+  const open = async (ownerId: string, name = 'Mum', details: Partial<OpenDetails> = {}) => {
+    const caseId = randomUUID();
+    await run(ownerId, caseId, {
+      type: 'OpenCase',
+      details: { name, deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09', ...details },
+      ids: randomUUID,
+    });
+    return caseId;
+  };
+  const stop = async () => {
+    await side.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { ...side, sessions, queries, memories, files, person, request, upload, open, run, stop };
+}
+
+/** One memories side for a whole test file: `const side = memoriesSuite();`, then `side()` in the tests. */
+export function memoriesSuite(migrations: readonly Migration[] = []): () => MemoriesSide {
+  let side: MemoriesSide | undefined;
+  beforeAll(async () => {
+    side = await startMemoriesSide(migrations);
+  });
+  afterAll(() => side?.stop());
+  return () => side!;
+}
+
+/** A response as a route that writes its own (a page, a calendar) leaves it: its headers and the body it sent. */
+export interface SentResponse {
+  readonly res: Response;
+  readonly headers: Record<string, string>;
+  body(): string;
+}
+
+export function sentResponse(): SentResponse {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    send: (sent: string) => void (body = sent),
+  } as unknown as Response;
+  return {
+    res,
+    headers,
+    body: () => {
+      if (body === undefined) throw new Error('Nothing was sent');
+      return body;
+    },
+  };
+}
