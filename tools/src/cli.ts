@@ -12,6 +12,7 @@ import { CREATE_ADMIN_USAGE, createAdminCommand } from './admin/create-admin.com
 import { benchSignIn } from './bench/sign-in.bench';
 import { benchMemories } from './bench/memories.bench';
 import { benchReads } from './bench/reads.bench';
+import { summariseNewestCpuProfile } from './bench/cpu-profile';
 import { benchPlaces } from './bench/places.bench';
 import { runReadFloor } from './bench/read-floor';
 import { benchStaffListings } from './bench/staff-listings.bench';
@@ -44,6 +45,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
   bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500] [--replicas 1] [--node-flags '<v8 flags without their dashes>']   p50/p99 of the dashboard and of opening a memory
   bench reads [--users 50] [--memories 10] [--shared 3] [--connections 50] [--seconds 10] [--rounds 3] [--cpu-prof <dir>] [--node-flags '<v8 flags without their dashes>'] [--keep]   dashboard and open-a-memory saturated, against a bare server sending the same bytes
+  bench cpu-profile --dir <folder> [--top 12]   where the CPU of the newest .cpuprofile in the folder went (self time by owner and function)
   bench scale-out [--rounds 3] [--clients 8] [--seconds 15]   writes/s of one API replica and of two (interleaved), and the takeover time when the leader is killed
   bench rebuild [--events 1000000] [--seed 7] [--keep] [--database <url of a kept run>]   a realistic log written to a fresh PostgreSQL database, projected by the API (above 100,000 events seeded from a first rebuild), then \`rebuild\` beside the running API: time, events/s, every model equal
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
@@ -191,6 +193,12 @@ async function main(argv: string[]): Promise<number> {
       }
       if (positional[0] === 'scale-out') {
         console.log(await benchScaleOut({ rounds: Number(flags.rounds ?? 3), clients: Number(flags.clients ?? 8), durationMs: Number(flags.seconds ?? 15) * 1000 }));
+        return 0;
+      }
+      if (positional[0] === 'cpu-profile') {
+        // A profile from another run (an older build's, for a before and after): where its CPU went.
+        if (!flags.dir) throw new Error('bench cpu-profile --dir <folder holding a .cpuprofile>');
+        console.log(summariseNewestCpuProfile(flags.dir, Number(flags.top ?? 12)).join('\n'));
         return 0;
       }
       if (positional[0] === 'reads') {

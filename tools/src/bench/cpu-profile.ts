@@ -22,6 +22,7 @@ export function ownerOf(url: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
   if (url.startsWith('node:')) return 'node (core)';
+  if (url.startsWith('wasm://')) return 'WebAssembly';
   return `the product (${path.basename(url)})`;
 }
 

@@ -23,6 +23,7 @@ describe('CPU profile summary', () => {
     expect(ownerOf('file:///x/node_modules/express/index.js')).toBe('express');
     expect(ownerOf('node:_http_server')).toBe('node (core)');
     expect(ownerOf('file:///x/apps/api/dist/main.js')).toBe('the product (main.js)');
+    expect(ownerOf('wasm://wasm/00d1cb12')).toBe('WebAssembly');
     expect(ownerOf('')).toBe('(V8 / native)');
   });
 
