@@ -1,7 +1,8 @@
 // Exposed as 'account/Settings': the Settings tab of the dashboard.
 // Owns its server state (its own QueryClient): session, profile (/api/profile), preferences (/api/preferences).
 import { useId, useState } from 'react';
-import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { withOwnQueryClient } from '@afterwards/web-data';
 import { DEFAULT_PREFERENCES, PREFERENCES_CHANGED_EVENT, type Preferences, type Profile } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { fetchMemoriesSeen, fetchPreferences, fetchProfile, fetchSessionUser, keys, memoriesKey, privacyStatementOf, savePreferences } from './api';
@@ -25,20 +26,7 @@ export interface SettingsProps {
 export const APP_VERSION = '1.0.0';
 export const LAST_UPDATED = 'November 2026';
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: true } },
-  });
-}
-
-export default function Settings(props: SettingsProps) {
-  const [client] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <SettingsTab {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(SettingsTab);
 
 function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved }: SettingsProps) {
   const session = useQuery({ queryKey: keys.session, queryFn: fetchSessionUser });

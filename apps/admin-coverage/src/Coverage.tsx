@@ -2,7 +2,7 @@
 // Coverage Analytics, Opportunity analysis, section 9). Figures come from the coverage routes; a change to
 // listings anywhere reloads them after 2 seconds of quiet, the live channel opening a second after the screen.
 import { useCallback, useEffect, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COVERAGE_RULES,
   CoverageMessages,
@@ -16,7 +16,7 @@ import {
   type RegionName,
 } from '@afterwards/contracts';
 import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULATION_RULE } from '@afterwards/coverage-domain';
-import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
+import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus, withOwnQueryClient } from '@afterwards/web-staff';
 import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';
@@ -39,18 +39,7 @@ export interface CoverageProps {
 /** Opportunities listed before 'Show all'. */
 export const OPPORTUNITIES_SHOWN = 10;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } } });
-}
-
-export default function Coverage(props: CoverageProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <CoverageView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(CoverageView);
 
 const LIVE_LABELS: Record<RealtimeStatus, string> = {
   connected: 'Live updates on',

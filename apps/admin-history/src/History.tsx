@@ -5,9 +5,9 @@
 // streams come without values from the API, and the screen shows what it is given. The view lives in the
 // address bar's query, so other screens link here and a reload keeps the place.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, HistoryEvent, StreamSummary } from '@afterwards/contracts';
-import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
+import { errorMessage, useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
 import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
 import { Alert, Button, ButtonLink, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
@@ -23,18 +23,7 @@ export interface HistoryProps {
 export const SEARCH_DEBOUNCE_MS = 300;
 const LIVE_DEBOUNCE_MS = 1000;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: false } } });
-}
-
-export default function History(props: HistoryProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <HistoryScreen {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(HistoryScreen, { refetchOnWindowFocus: false });
 
 function HistoryScreen(_props: HistoryProps) {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 // office. It owns its server state (its own QueryClient); changes by
 // other staff or by the operator tools arrive through useStaffChanges and refetch the page.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
@@ -14,7 +14,7 @@ import {
   type BulkListingRequest,
   staffMay,
 } from '@afterwards/contracts';
-import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
+import { errorMessage, useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
 import { Alert, Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
@@ -41,21 +41,7 @@ export interface LocalBusinessesProps {
 export const SEARCH_DEBOUNCE_MS = 300;
 const PAGES_KEY = [...LISTINGS_KEY, 'page'] as const;
 
-function createQueryClient() {
-  return new QueryClient({
-    // Admin data cache 5 minutes; live updates keep it fresh in between.
-    defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
-  });
-}
-
-export default function LocalBusinesses(props: LocalBusinessesProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <LocalBusinessesView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(LocalBusinessesView);
 
 
 const n = (v: number) => v.toLocaleString('en-GB');

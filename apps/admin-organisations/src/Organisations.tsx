@@ -3,7 +3,7 @@
 // list who to tell, and the names families typed that the directory lacks. It owns its server state (its
 // own QueryClient); other staff's changes arrive through useStaffChanges and refetch the list.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ORGANISATION_KIND_LABELS,
   ORGANISATION_KINDS,
@@ -18,7 +18,7 @@ import {
   type OrganisationRequest,
   type OrganisationStatus,
 } from '@afterwards/contracts';
-import { useStaffChanges } from '@afterwards/web-staff';
+import { useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
 import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { ReadOnlyNote, SearchFilters } from '@afterwards/web-ui/back-office';
 import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api';
@@ -37,18 +37,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const LIVE_DEBOUNCE_MS = 1000;
 export const MESSAGE_MS = 3000;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } } });
-}
-
-export default function Organisations(props: OrganisationsProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <OrganisationsView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(OrganisationsView);
 
 type DialogState = { kind: 'form'; organisation: AdminOrganisation | null; name?: string } | { kind: 'retire'; organisation: AdminOrganisation } | { kind: 'import' };
 

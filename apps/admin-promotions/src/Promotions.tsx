@@ -3,7 +3,7 @@
 // QueryClient); changes by other staff, the promotion jobs (start, renew, expire) and the operator tools
 // arrive through useStaffChanges and refetch the list.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROMOTION_MESSAGES,
   PROMOTION_STATUSES,
@@ -13,7 +13,7 @@ import {
   type PromotionListQuery,
   staffMay,
 } from '@afterwards/contracts';
-import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
+import { formatPounds, useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
 import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
@@ -40,21 +40,7 @@ export const LIVE_DEBOUNCE_MS = 1000;
 /** Success and error messages clear after 3 seconds (admin spec: Promotions messages). */
 export const MESSAGE_MS = 3000;
 
-function createQueryClient() {
-  return new QueryClient({
-    // Admin data cache 5 minutes; live updates keep it fresh in between.
-    defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
-  });
-}
-
-export default function Promotions(props: PromotionsProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PromotionsView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(PromotionsView);
 
 type DialogState = { kind: 'form'; promotion: AdminPromotion | null; listingId?: string } | { kind: 'cancel' | 'renew' | 'start'; promotion: AdminPromotion };
 

@@ -6,3 +6,4 @@ export { parseAnswer, queryString, requestJson, type AnswerSchema, type RequestO
 export { uploadFile, type UploadOptions } from './upload';
 export { settled } from './settle';
 export { FIRST_FETCH_WAIT_MS, INVALIDATE_DEBOUNCE_MS, INVALIDATE_MAX_WAIT_MS, subscribeToTopic, useRealtimeInvalidation, type RealtimeInvalidation, type TopicSubscription } from './realtime';
+export { SCREEN_QUERY_DEFAULTS, withOwnQueryClient } from './query-client';

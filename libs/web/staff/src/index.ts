@@ -3,7 +3,7 @@
 export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, queryString, requestJson as staffRequest } from '@afterwards/web-data';
 export { MAX_REALTIME_ERRORS, REALTIME_DEBOUNCE_MS, enableRealtime, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from './realtime';
 export { relativeTime, formatPounds, formatDateTime } from './format';
-export { uploadFile, type UploadOptions } from '@afterwards/web-data';
+export { uploadFile, withOwnQueryClient, type UploadOptions } from '@afterwards/web-data';
 export { chainBadge, fetchAuditChain, type ChainTone } from './audit-chain';
 // The CSV import dialog is `@afterwards/web-staff/csv-import`, so screens without one do not bundle it.
 export { canStart, checkSummary, errorsToShow, importButtonText, newRowsOf, nothingNewText, progressText, resultText, stageOf, type CsvStage } from './csv-import/csv-import-view';
