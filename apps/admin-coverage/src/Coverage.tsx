@@ -24,7 +24,7 @@ import { CategoryDistribution, RegionBreakdown } from './Breakdowns';
 import { CoverageMap } from './CoverageMap';
 import { OpportunityDialog, PriorityBadge } from './OpportunityDialog';
 import { FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
-import { StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
+import { StatTiles, type StatTile, LoadFailed } from '@afterwards/web-ui/back-office';
 import './admin-coverage.css';
 import './charts.css';
 import './opportunities.css';
@@ -265,9 +265,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 Opportunities
               </h2>
               {opportunities.isError && !opps ? (
-                <div role="alert">
-                  <Alert tone="error">The opportunity analysis could not be loaded. {errorMessage(opportunities.error)}</Alert>
-                </div>
+                <LoadFailed>The opportunity analysis could not be loaded. {errorMessage(opportunities.error)}</LoadFailed>
               ) : !opps ? (
                 <InlineLoading>Working out opportunities...</InlineLoading>
               ) : opps.opportunities.length === 0 ? (

@@ -2,7 +2,7 @@
 // office (issue 43): find, add, edit, retire and restore the organisations families pick from when they
 // list who to tell, and the names families typed that the directory lacks. It owns its server state (its
 // own QueryClient); other staff's changes arrive through useStaffChanges and refetch the list.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ORGANISATION_KIND_LABELS,
@@ -18,9 +18,9 @@ import {
   type OrganisationRequest,
   type OrganisationStatus,
 } from '@afterwards/contracts';
-import { useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
-import { ReadOnlyNote, SearchFilters } from '@afterwards/web-ui/back-office';
+import { withOwnQueryClient, useLiveList } from '@afterwards/web-staff';
+import { Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
+import { ReadOnlyNote, SearchFilters, LoadFailed, ListCount } from '@afterwards/web-ui/back-office';
 import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api';
 import { MissingOrganisationsPanel } from './MissingOrganisationsPanel';
 import { OrganisationCard } from './OrganisationCard';
@@ -62,50 +62,13 @@ function OrganisationsView({ admin }: OrganisationsProps) {
   const query: AdminOrganisationListQuery = { q: q || undefined, kind: (kind || undefined) as OrganisationKind | undefined, status: (status || undefined) as OrganisationStatus | undefined };
   const list = useQuery({ queryKey: keys.list(query), queryFn: ({ signal }) => organisationsApi.list(query, signal), placeholderData: keepPreviousData });
 
-  const [dialog, setDialogState] = useState<DialogState | null>(null);
-  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
-  // section when that control has gone, e.g. Retire once the entry is retired).
-  const opener = useRef<HTMLElement | null>(null);
-  const setDialog = (next: DialogState | null) => {
-    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setDialogState(next);
-  };
-  const hadDialog = useRef(false);
-  useEffect(() => {
-    if (dialog) {
-      hadDialog.current = true;
-      return;
-    }
-    if (!hadDialog.current) return;
-    hadDialog.current = false;
-    const target = opener.current?.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('og-root');
-    opener.current = null;
-    target?.focus();
-  }, [dialog]);
+  const [dialog, setDialog] = useDialogState<DialogState>(null, 'og-root');
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
-  // Writes in flight: a live refetch now could briefly show the old entry, so it waits for the answer.
-  const writes = useRef(0);
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ORGANISATIONS_KEY }), [queryClient]);
-  useStaffChanges(
-    useCallback(() => {
-      if (writes.current === 0) refresh();
-    }, [refresh]),
-    LIVE_DEBOUNCE_MS,
-  );
+  const { track } = useLiveList(ORGANISATIONS_KEY, LIVE_DEBOUNCE_MS);
 
   /** Puts the server's answer for one entry in every cached list. */
   const replace = (updated: AdminOrganisation) =>
     queryClient.setQueriesData<AdminOrganisationList>({ queryKey: keys.lists }, (d) => d && { ...d, organisations: d.organisations.map((o) => (o.id === updated.id ? updated : o)) });
-
-  async function track<T>(work: () => Promise<T>): Promise<T> {
-    writes.current += 1;
-    try {
-      return await work();
-    } finally {
-      writes.current -= 1;
-      refresh();
-    }
-  }
 
   const save = (request: OrganisationRequest, organisation: AdminOrganisation | null) =>
     track(async () => {
@@ -180,19 +143,13 @@ function OrganisationsView({ admin }: OrganisationsProps) {
               Directory
             </h2>
             {data ? (
-              <p className="aw-muted aw-small" aria-live="polite">
+              <ListCount fetching={list.isFetching}>
                 {data.organisations.length} shown · {data.counts.active} active, {data.counts.retired} retired
-                {list.isFetching ? ' · updating…' : ''}
-              </p>
+              </ListCount>
             ) : null}
           </div>
           {list.isError && !data ? (
-            <div role="alert">
-              <Alert tone="error">{ORGANISATION_MESSAGES.loadFailed}</Alert>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
-                Try again
-              </Button>
-            </div>
+            <LoadFailed onRetry={() => void list.refetch()}>{ORGANISATION_MESSAGES.loadFailed}</LoadFailed>
           ) : !data ? (
             <InlineLoading>Loading organisations...</InlineLoading>
           ) : data.organisations.length === 0 ? (

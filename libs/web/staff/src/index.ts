@@ -2,6 +2,7 @@
 // The API client is the shared one (@afterwards/web-data); staffRequest is its name on staff screens.
 export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, queryString, requestJson as staffRequest } from '@afterwards/web-data';
 export { MAX_REALTIME_ERRORS, REALTIME_DEBOUNCE_MS, enableRealtime, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from './realtime';
+export { useLiveList, type LiveList } from './live-list';
 export { relativeTime, formatPounds, formatDateTime } from './format';
 export { uploadFile, withOwnQueryClient, type UploadOptions } from '@afterwards/web-data';
 export { chainBadge, fetchAuditChain, type ChainTone } from './audit-chain';

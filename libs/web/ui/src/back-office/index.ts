@@ -14,3 +14,4 @@ export type { StatTile, StatTilesProps } from './StatTiles';
 export { ReadOnlyNote } from './ReadOnlyNote';
 export { SearchFilters } from './SearchFilters';
 export type { SearchFiltersProps } from './SearchFilters';
+export { ListCount, LoadFailed } from './ListStatus';
