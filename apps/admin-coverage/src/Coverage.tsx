@@ -16,7 +16,8 @@ import {
   type RegionName,
 } from '@afterwards/contracts';
 import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULATION_RULE } from '@afterwards/coverage-domain';
-import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus, withOwnQueryClient } from '@afterwards/web-staff';
+import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
+import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';

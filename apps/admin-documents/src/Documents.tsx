@@ -21,7 +21,8 @@ import {
   type ProcessedDocumentDetail,
   staffMay,
 } from '@afterwards/contracts';
-import { errorMessage, fieldErrors, formatDateTime, staffRequest, uploadFile, useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
+import { errorMessage, fieldErrors, formatDateTime, staffRequest, uploadFile, useStaffChanges } from '@afterwards/web-staff';
+import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Badge, Button, Card, Dialog, Icon, InlineLoading, Select, TextArea, TextInput, useToast } from '@afterwards/web-ui';
 import { FIELD_LABELS, REVIEW_LABELS, SUCCESS_CLEAR_MS, UPLOAD_LIST_CLEAR_MS, UPLOAD_PROGRESS, confidenceBadge, fileSize, missingFields, type UploadStatus } from './document-view';
 import '@afterwards/web-ui/back-office';

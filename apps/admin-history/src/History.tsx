@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, HistoryEvent, StreamSummary } from '@afterwards/contracts';
-import { errorMessage, useStaffChanges, withOwnQueryClient } from '@afterwards/web-staff';
+import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
+import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
 import { Alert, Button, ButtonLink, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';

@@ -14,7 +14,8 @@ import {
   type BulkListingRequest,
   staffMay,
 } from '@afterwards/contracts';
-import { errorMessage, withOwnQueryClient, useLiveList } from '@afterwards/web-staff';
+import { errorMessage } from '@afterwards/web-staff';
+import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
@@ -24,7 +25,7 @@ import type { SaveListing } from './ListingFormDialog';
 import { ListingDialogs, type DialogState, type RowWrite } from './ListingDialogs';
 import { BulkBar, type SelectAll } from './BulkBar';
 import { ALL, ListingFilters } from './ListingFilters';
-import { ReadOnlyNote, StatTiles, type StatTile, LoadFailed, ListCount } from '@afterwards/web-ui/back-office';
+import { StatTiles, type StatTile, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {
@@ -239,21 +240,16 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   return (
     <>
     <section id="lb-root" className="aw-staff-page" aria-label="Local Businesses" tabIndex={-1}>
-      <div className="aw-staff-head">
-        <p className="aw-staff-lead">Review, approve and promote the services families find in the directory.</p>
-        {readOnly ? (
-          <ReadOnlyNote />
-        ) : (
-          <div className="aw-staff-head__actions">
-            <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
-              Bulk CSV Upload
-            </Button>
-            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
-              Add New Business
-            </Button>
-          </div>
-        )}
-      </div>
+      <StaffHead readOnly={readOnly} lead="Review, approve and promote the services families find in the directory.">
+        <div className="aw-staff-head__actions">
+          <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
+            Bulk CSV Upload
+          </Button>
+          <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
+            Add New Business
+          </Button>
+        </div>
+      </StaffHead>
 
       <h2 className="aw-visually-hidden">Overview</h2>
       <StatTiles label="Businesses by status" tiles={tiles} />

@@ -18,9 +18,9 @@ import {
   type OrganisationRequest,
   type OrganisationStatus,
 } from '@afterwards/contracts';
-import { withOwnQueryClient, useLiveList } from '@afterwards/web-staff';
+import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
-import { ReadOnlyNote, SearchFilters, LoadFailed, ListCount } from '@afterwards/web-ui/back-office';
+import { SearchFilters, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api';
 import { MissingOrganisationsPanel } from './MissingOrganisationsPanel';
 import { OrganisationCard } from './OrganisationCard';
@@ -111,23 +111,16 @@ function OrganisationsView({ admin }: OrganisationsProps) {
   return (
     <>
       <section id="og-root" className="aw-staff-page" aria-label="Organisations" tabIndex={-1}>
-        <div className="aw-staff-head">
-          <p className="aw-staff-lead">
-            The organisations families choose from when they list who to tell: where to write, what they need and how long they usually take to reply.
-          </p>
-          {readOnly ? (
-            <ReadOnlyNote />
-          ) : (
-            <div className="aw-staff-head__actions">
-              <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'import' })}>
-                Import from CSV
-              </Button>
-              <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
-                Add Organisation
-              </Button>
-            </div>
-          )}
-        </div>
+        <StaffHead readOnly={readOnly} lead="The organisations families choose from when they list who to tell: where to write, what they need and how long they usually take to reply.">
+          <div className="aw-staff-head__actions">
+            <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'import' })}>
+              Import from CSV
+            </Button>
+            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
+              Add Organisation
+            </Button>
+          </div>
+        </StaffHead>
 
         <MissingOrganisationsPanel readOnly={readOnly} onAdd={(name) => setDialog({ kind: 'form', organisation: null, name })} />
 

@@ -13,13 +13,14 @@ import {
   type PromotionListQuery,
   staffMay,
 } from '@afterwards/contracts';
-import { formatPounds, withOwnQueryClient, useLiveList } from '@afterwards/web-staff';
+import { formatPounds } from '@afterwards/web-staff';
+import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
 import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
-import { ReadOnlyNote, SearchFilters, StatTiles, type StatTile, LoadFailed, ListCount } from '@afterwards/web-ui/back-office';
+import { SearchFilters, StatTiles, type StatTile, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import './admin-promotions.css';
 
 /**
@@ -71,7 +72,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
   const [dialog, setDialog] = useDialogState<DialogState>(
     () =>
-    readOnly ? null : startWith === 'create' ? { kind: 'form', promotion: null } : typeof startWith === 'object' && 'create' in startWith ? { kind: 'form', promotion: null, listingId: startWith.create } : null,
+      readOnly ? null : startWith === 'create' ? { kind: 'form', promotion: null } : typeof startWith === 'object' && 'create' in startWith ? { kind: 'form', promotion: null, listingId: startWith.create } : null,
     'pm-root',
   );
 
@@ -154,16 +155,11 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   return (
     <>
       <section id="pm-root" className="aw-staff-page pm-root" aria-label="Promotions" tabIndex={-1}>
-        <div className="aw-staff-head">
-          <p className="aw-staff-lead">Feature Active businesses at the top of the public finder for a paid period.</p>
-          {readOnly ? (
-            <ReadOnlyNote />
-          ) : (
-            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })} disabled={!canCreate}>
-              Create Promotion
-            </Button>
-          )}
-        </div>
+        <StaffHead readOnly={readOnly} lead="Feature Active businesses at the top of the public finder for a paid period.">
+          <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })} disabled={!canCreate}>
+            Create Promotion
+          </Button>
+        </StaffHead>
 
         <h2 className="aw-visually-hidden">Overview</h2>
         <StatTiles label="Promotions at a glance" tiles={tiles} busy={!stats} />

@@ -15,3 +15,4 @@ export { ReadOnlyNote } from './ReadOnlyNote';
 export { SearchFilters } from './SearchFilters';
 export type { SearchFiltersProps } from './SearchFilters';
 export { ListCount, LoadFailed } from './ListStatus';
+export { StaffHead } from './StaffHead';

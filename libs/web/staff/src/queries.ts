@@ -1,6 +1,12 @@
+// @afterwards/web-staff/queries: a staff screen's own TanStack Query cache and the live refresh of its list.
+// Not part of the shared @afterwards/web-staff: TanStack Query is bundled into each remote, and its React
+// context only reaches the hooks of the same copy, so these are built into each screen with that copy.
+// The staff socket stays the shared one: useStaffChanges comes through the package's shared entry.
 import { useCallback, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useStaffChanges } from './realtime';
+import { useStaffChanges } from '@afterwards/web-staff';
+
+export { withOwnQueryClient } from '@afterwards/web-data';
 
 export interface LiveList {
   /** Refetches every query under the list's key. */
