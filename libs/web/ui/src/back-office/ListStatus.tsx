@@ -26,3 +26,17 @@ export function ListCount({ fetching, children }: { fetching: boolean; children:
     </p>
   );
 }
+
+/** What could not be loaded (the title) and why, with Try again inside when the screen can refetch. */
+export function FailedAlert({ title, reason, onRetry }: { title: string; reason: string; onRetry?: () => void }) {
+  return (
+    <Alert tone="error" title={title}>
+      <p>{reason}</p>
+      {onRetry ? (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </Alert>
+  );
+}
