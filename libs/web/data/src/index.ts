@@ -1,7 +1,7 @@
 // @afterwards/web-data: how every screen talks to the API: one fetch wrapper, one error type, and live
 // invalidation of TanStack Query caches from the realtime topics. The sign-in client is its own entry
 // point: @afterwards/web-data/auth.
-export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, type FieldError } from './api-error';
+export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, formFieldErrors, problemToError, type FieldError } from './api-error';
 export { parseAnswer, queryString, requestJson, type AnswerSchema, type RequestOptions } from './request';
 export { uploadFile, type UploadOptions } from './upload';
 export { settled } from './settle';

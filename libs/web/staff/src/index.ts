@@ -1,6 +1,6 @@
 // @afterwards/web-staff: what every back-office screen shares: the API client and live updates.
 // The API client is the shared one (@afterwards/web-data); staffRequest is its name on staff screens.
-export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, problemToError, queryString, requestJson as staffRequest } from '@afterwards/web-data';
+export { ApiError, NETWORK_ERROR_MESSAGE, UNEXPECTED_ERROR_MESSAGE, errorMessage, fieldErrors, formFieldErrors, problemToError, queryString, requestJson as staffRequest } from '@afterwards/web-data';
 export { MAX_REALTIME_ERRORS, REALTIME_DEBOUNCE_MS, enableRealtime, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from './realtime';
 export { relativeTime, formatPounds, formatDateTime } from './format';
 export { uploadFile, type UploadOptions } from '@afterwards/web-data';
