@@ -171,24 +171,27 @@ function PreferencesCard() {
   return (
     <SettingsCard icon="settings" title="Preferences">
       <div className="ac-toggles">
-        <Toggle
-          label="Email Notifications"
-          description="Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab."
-          checked={current.emailNotifications}
-          disabled={prefs.isPending}
-          onChange={() => toggle('emailNotifications')}
-        />
-        <Toggle
-          label="Progress Tracking"
-          description="Progress bars, percentages and encouraging messages on your memories, and a moment of celebration when everything is done. Off: your lists and their counts only."
-          checked={current.progressTracking}
-          disabled={prefs.isPending}
-          onChange={() => toggle('progressTracking')}
-        />
+        {PREFERENCE_TOGGLES.map(({ key, label, description }) => (
+          <Toggle key={key} label={label} description={description} checked={current[key]} disabled={prefs.isPending} onChange={() => toggle(key)} />
+        ))}
       </div>
     </SettingsCard>
   );
 }
+
+/** The preferences the card switches, in the order shown. */
+const PREFERENCE_TOGGLES: readonly { key: keyof Preferences; label: string; description: string }[] = [
+  {
+    key: 'emailNotifications',
+    label: 'Email Notifications',
+    description: 'Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab.',
+  },
+  {
+    key: 'progressTracking',
+    label: 'Progress Tracking',
+    description: 'Progress bars, percentages and encouraging messages on your memories, and a moment of celebration when everything is done. Off: your lists and their counts only.',
+  },
+];
 
 function Toggle({ label, description, checked, disabled, onChange }: { label: string; description: string; checked: boolean; disabled?: boolean; onChange: () => void }) {
   const id = useId();
