@@ -16,7 +16,8 @@ import {
   type RegionName,
 } from '@afterwards/contracts';
 import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULATION_RULE } from '@afterwards/coverage-domain';
-import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
+import { errorMessage, formatDateTime, formatPounds, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
+import { LiveStatus } from '@afterwards/web-staff/live-status';
 import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
@@ -63,7 +64,6 @@ function CoverageView({ onNavigate }: CoverageProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [listening, setListening] = useState(false);
-  const live = useRealtimeStatus();
 
   // The channel opens a second after the screen appears (spec: realtime start delay).
   useEffect(() => {
@@ -147,18 +147,9 @@ function CoverageView({ onNavigate }: CoverageProps) {
           </Button>
         </div>
       </div>
-      <div className="cv-live" data-status={live}>
-        <span role="status" className="cv-live__state">
-          <span className="cv-live__dot" aria-hidden="true" />
-          {LIVE_LABELS[live]}
-        </span>
-        {live === 'disabled' ? (
-          <Button variant="secondary" size="sm" onClick={enableRealtime} aria-label="Enable live updates">
-            Enable
-          </Button>
-        ) : null}
+      <LiveStatus labels={LIVE_LABELS} className="cv-live">
         {data ? <span className="aw-muted">Figures of {formatDateTime(data.generatedAt)}</span> : null}
-      </div>
+      </LiveStatus>
 
       {failed ? (
         <div role="alert">
