@@ -1,7 +1,8 @@
 // Exposed as 'account/Settings': the Settings tab of the dashboard.
 // Owns its server state (its own QueryClient): session, profile (/api/profile), preferences (/api/preferences).
 import { useId, useState } from 'react';
-import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { withOwnQueryClient } from '@afterwards/web-data';
 import { DEFAULT_PREFERENCES, PREFERENCES_CHANGED_EVENT, type Preferences, type Profile } from '@afterwards/contracts';
 import { Button, Card, Icon, InlineLoading, useToast } from '@afterwards/web-ui';
 import { fetchMemoriesSeen, fetchPreferences, fetchProfile, fetchSessionUser, keys, memoriesKey, privacyStatementOf, savePreferences } from './api';
@@ -25,20 +26,7 @@ export interface SettingsProps {
 export const APP_VERSION = '1.0.0';
 export const LAST_UPDATED = 'November 2026';
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: true } },
-  });
-}
-
-export default function Settings(props: SettingsProps) {
-  const [client] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <SettingsTab {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(SettingsTab);
 
 function SettingsTab({ onSignOut, onViewResources, supportEmail, onProfileSaved }: SettingsProps) {
   const session = useQuery({ queryKey: keys.session, queryFn: fetchSessionUser });
@@ -183,24 +171,27 @@ function PreferencesCard() {
   return (
     <SettingsCard icon="settings" title="Preferences">
       <div className="aw-stack ac-toggles">
-        <Toggle
-          label="Email Notifications"
-          description="Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab."
-          checked={current.emailNotifications}
-          disabled={prefs.isPending}
-          onChange={() => toggle('emailNotifications')}
-        />
-        <Toggle
-          label="Progress Tracking"
-          description="Progress bars, percentages and encouraging messages on your memories, and a moment of celebration when everything is done. Off: your lists and their counts only."
-          checked={current.progressTracking}
-          disabled={prefs.isPending}
-          onChange={() => toggle('progressTracking')}
-        />
+        {PREFERENCE_TOGGLES.map(({ key, label, description }) => (
+          <Toggle key={key} label={label} description={description} checked={current[key]} disabled={prefs.isPending} onChange={() => toggle(key)} />
+        ))}
       </div>
     </SettingsCard>
   );
 }
+
+/** The preferences the card switches, in the order shown. */
+const PREFERENCE_TOGGLES: readonly { key: keyof Preferences; label: string; description: string }[] = [
+  {
+    key: 'emailNotifications',
+    label: 'Email Notifications',
+    description: 'Reminder e-mails before legal deadlines and suggested dates, for every memory. Off: none are sent. Each memory can also be turned off on its Tasks tab.',
+  },
+  {
+    key: 'progressTracking',
+    label: 'Progress Tracking',
+    description: 'Progress bars, percentages and encouraging messages on your memories, and a moment of celebration when everything is done. Off: your lists and their counts only.',
+  },
+];
 
 function Toggle({ label, description, checked, disabled, onChange }: { label: string; description: string; checked: boolean; disabled?: boolean; onChange: () => void }) {
   const id = useId();

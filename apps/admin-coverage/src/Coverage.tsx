@@ -2,7 +2,7 @@
 // Coverage Analytics, Opportunity analysis, section 9). Figures come from the coverage routes; a change to
 // listings anywhere reloads them after 2 seconds of quiet, the live channel opening a second after the screen.
 import { useCallback, useEffect, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COVERAGE_RULES,
   CoverageMessages,
@@ -16,7 +16,9 @@ import {
   type RegionName,
 } from '@afterwards/contracts';
 import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULATION_RULE } from '@afterwards/coverage-domain';
-import { enableRealtime, errorMessage, formatDateTime, formatPounds, useRealtimeStatus, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
+import { errorMessage, formatDateTime, formatPounds, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
+import { LiveStatus } from '@afterwards/web-staff/live-status';
+import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';
@@ -24,7 +26,7 @@ import { CategoryDistribution, RegionBreakdown } from './Breakdowns';
 import { CoverageMap } from './CoverageMap';
 import { OpportunityDialog, PriorityBadge } from './OpportunityDialog';
 import { FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
-import { StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
+import { StatTiles, type StatTile, LoadFailed } from '@afterwards/web-ui/back-office';
 import './admin-coverage.css';
 import './charts.css';
 import './opportunities.css';
@@ -39,18 +41,7 @@ export interface CoverageProps {
 /** Opportunities listed before 'Show all'. */
 export const OPPORTUNITIES_SHOWN = 10;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } } });
-}
-
-export default function Coverage(props: CoverageProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <CoverageView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(CoverageView);
 
 const LIVE_LABELS: Record<RealtimeStatus, string> = {
   connected: 'Live updates on',
@@ -73,7 +64,6 @@ function CoverageView({ onNavigate }: CoverageProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [showAll, setShowAll] = useState(false);
   const [listening, setListening] = useState(false);
-  const live = useRealtimeStatus();
 
   // The channel opens a second after the screen appears (spec: realtime start delay).
   useEffect(() => {
@@ -157,18 +147,9 @@ function CoverageView({ onNavigate }: CoverageProps) {
           </Button>
         </div>
       </div>
-      <div className="aw-cluster cv-live" data-status={live}>
-        <span role="status" className="cv-live__state">
-          <span className="cv-live__dot" aria-hidden="true" />
-          {LIVE_LABELS[live]}
-        </span>
-        {live === 'disabled' ? (
-          <Button variant="secondary" size="sm" onClick={enableRealtime} aria-label="Enable live updates">
-            Enable
-          </Button>
-        ) : null}
+      <LiveStatus labels={LIVE_LABELS} className="cv-live" layout="aw-cluster">
         {data ? <span className="aw-muted">Figures of {formatDateTime(data.generatedAt)}</span> : null}
-      </div>
+      </LiveStatus>
 
       {failed ? (
         <div role="alert">
@@ -276,9 +257,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 Opportunities
               </h2>
               {opportunities.isError && !opps ? (
-                <div role="alert">
-                  <Alert tone="error">The opportunity analysis could not be loaded. {errorMessage(opportunities.error)}</Alert>
-                </div>
+                <LoadFailed>The opportunity analysis could not be loaded. {errorMessage(opportunities.error)}</LoadFailed>
               ) : !opps ? (
                 <InlineLoading>Working out opportunities...</InlineLoading>
               ) : opps.opportunities.length === 0 ? (

@@ -4,7 +4,7 @@
 // queue, where staff check the extracted fields beside the document's text, correct them and approve, or
 // reject with a note. Changes by other staff arrive through the staff socket.
 import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApproveDocumentSchema,
   DEFAULT_REJECT_NOTE,
@@ -22,6 +22,7 @@ import {
   staffMay,
 } from '@afterwards/contracts';
 import { errorMessage, fieldErrors, formatDateTime, staffRequest, uploadFile, useStaffChanges } from '@afterwards/web-staff';
+import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Badge, Button, Card, Dialog, Icon, InlineLoading, Select, TextArea, TextInput, useToast } from '@afterwards/web-ui';
 import { FIELD_LABELS, REVIEW_LABELS, SUCCESS_CLEAR_MS, UPLOAD_LIST_CLEAR_MS, UPLOAD_PROGRESS, confidenceBadge, fileSize, missingFields, type UploadStatus } from './document-view';
 import '@afterwards/web-ui/back-office';
@@ -35,18 +36,7 @@ const DOCUMENTS_KEY = ['admin-documents'] as const;
 /** Documents uploaded at once (each is parsed on the server). */
 const PARALLEL_UPLOADS = 2;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } } });
-}
-
-export default function Documents(props: DocumentsProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <DocumentsView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(DocumentsView);
 
 interface UploadItem {
   id: number;

@@ -4,9 +4,10 @@ import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldChange, HistoryEvent } from '@afterwards/contracts';
 import { errorMessage, formatDateTime } from '@afterwards/web-staff';
-import { Alert, Badge, Button, Card, Dialog, InlineLoading } from '@afterwards/web-ui';
+import { Badge, Button, Card, Dialog, InlineLoading } from '@afterwards/web-ui';
 import { historyApi, keys } from './api';
 import { CHANGE_LABELS, actorText, valueText } from './history-view';
+import { FailedAlert } from '@afterwards/web-ui/back-office';
 
 /** One event: who, when, where from, its ids, its data (or the names of its fields, for memories). */
 export function EventCard({
@@ -108,9 +109,7 @@ export function StateDialog({ streamId, event, onClose }: { streamId: string; ev
         After <strong>{event.type}</strong> on {formatDateTime(event.recordedAt)}, by {actorText(event)}.
       </p>
       {state.isError ? (
-        <Alert tone="error" title="The state could not be loaded">
-          <p>{errorMessage(state.error)}</p>
-        </Alert>
+        <FailedAlert title="The state could not be loaded" reason={errorMessage(state.error)} />
       ) : !data ? (
         <InlineLoading>Replaying the events...</InlineLoading>
       ) : (

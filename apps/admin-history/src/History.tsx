@@ -5,15 +5,16 @@
 // streams come without values from the API, and the screen shows what it is given. The view lives in the
 // address bar's query, so other screens link here and a reload keeps the place.
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, HistoryEvent, StreamSummary } from '@afterwards/contracts';
 import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
+import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
 import { Alert, Button, ButtonLink, Card, Icon, InlineLoading, Select, TextInput, useDebouncedValue } from '@afterwards/web-ui';
 import { HISTORY_KEY, exportHref, historyApi, keys } from './api';
 import { EventCard, StateDialog } from './EventCard';
 import { NO_LOG_FILTERS, logQuery, searchForView, viewFromSearch, type HistoryView, type LogFilters } from './history-view';
-import '@afterwards/web-ui/back-office';
+import { FailedAlert } from '@afterwards/web-ui/back-office';
 import './admin-history.css';
 
 export interface HistoryProps {
@@ -23,18 +24,7 @@ export interface HistoryProps {
 export const SEARCH_DEBOUNCE_MS = 300;
 const LIVE_DEBOUNCE_MS = 1000;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: false } } });
-}
-
-export default function History(props: HistoryProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <HistoryScreen {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(HistoryScreen, { refetchOnWindowFocus: false });
 
 function HistoryScreen(_props: HistoryProps) {
   const queryClient = useQueryClient();
@@ -115,9 +105,7 @@ function SearchView({ q, onQuery, onOpen }: { q: string; onQuery: (q: string) =>
         {results.isFetching ? 'Searching...' : results.data ? `${streams.length} ${streams.length === 1 ? 'record' : 'records'} found` : ''}
       </p>
       {results.isError ? (
-        <Alert tone="error" title="The search could not be run">
-          <p>{errorMessage(results.error)}</p>
-        </Alert>
+        <FailedAlert title="The search could not be run" reason={errorMessage(results.error)} />
       ) : streams.length > 0 ? (
         <ul className="hi-results">
           {streams.map((s) => (
@@ -200,9 +188,7 @@ function StreamView({ streamId, headingRef, onBack, onCorrelation }: HeadingRef 
         ) : null}
       </Card>
       {stream.isError ? (
-        <Alert tone="error" title="This history could not be loaded">
-          <p>{errorMessage(stream.error)}</p>
-        </Alert>
+        <FailedAlert title="This history could not be loaded" reason={errorMessage(stream.error)} />
       ) : !data ? (
         <InlineLoading>Loading the history...</InlineLoading>
       ) : (
@@ -244,9 +230,7 @@ function CorrelationView({ id, headingRef, onStream, onCorrelation }: HeadingRef
         </p>
       </Card>
       {corr.isError ? (
-        <Alert tone="error" title="These events could not be loaded">
-          <p>{errorMessage(corr.error)}</p>
-        </Alert>
+        <FailedAlert title="These events could not be loaded" reason={errorMessage(corr.error)} />
       ) : !corr.data ? (
         <InlineLoading>Loading the events...</InlineLoading>
       ) : corr.data.events.length === 0 ? (
@@ -317,9 +301,7 @@ function LogView({ headingRef, onStream, onCorrelation }: HeadingRef & { onStrea
         </p>
       </div>
       {log.isError ? (
-        <Alert tone="error" title="The log could not be loaded">
-          <p>{errorMessage(log.error)}</p>
-        </Alert>
+        <FailedAlert title="The log could not be loaded" reason={errorMessage(log.error)} />
       ) : log.isPending && request.ok ? (
         <InlineLoading>Loading the log...</InlineLoading>
       ) : log.data && log.data.events.length === 0 ? (

@@ -1,8 +1,8 @@
 // Exposed as 'admin_listings/LocalBusinesses': the Local Business Management section of the staff back
 // office. It owns its server state (its own QueryClient); changes by
 // other staff or by the operator tools arrive through useStaffChanges and refetch the page.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
@@ -14,8 +14,9 @@ import {
   type BulkListingRequest,
   staffMay,
 } from '@afterwards/contracts';
-import { errorMessage, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
+import { errorMessage } from '@afterwards/web-staff';
+import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
+import { Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
@@ -24,7 +25,7 @@ import type { SaveListing } from './ListingFormDialog';
 import { ListingDialogs, type DialogState, type RowWrite } from './ListingDialogs';
 import { BulkBar, type SelectAll } from './BulkBar';
 import { ALL, ListingFilters } from './ListingFilters';
-import { ReadOnlyNote, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
+import { StatTiles, type StatTile, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {
@@ -41,21 +42,7 @@ export interface LocalBusinessesProps {
 export const SEARCH_DEBOUNCE_MS = 300;
 const PAGES_KEY = [...LISTINGS_KEY, 'page'] as const;
 
-function createQueryClient() {
-  return new QueryClient({
-    // Admin data cache 5 minutes; live updates keep it fresh in between.
-    defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
-  });
-}
-
-export default function LocalBusinesses(props: LocalBusinessesProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <LocalBusinessesView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(LocalBusinessesView);
 
 
 const n = (v: number) => v.toLocaleString('en-GB');
@@ -82,20 +69,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   const [selectAll, setSelectAll] = useState<SelectAll>(null);
   const [selectingAll, setSelectingAll] = useState(false);
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
-  const [dialog, setDialogState] = useState<DialogState | null>(() => (startWith === 'add' && !readOnly ? { kind: 'form', listing: null } : null));
-  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
-  // heading when that control left with its row).
-  const opener = useRef<HTMLElement | null>(null);
-  const setDialog = (next: DialogState | null) => {
-    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setDialogState(next);
-  };
-  useEffect(() => {
-    if (dialog || !opener.current) return;
-    const target = opener.current.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('lb-root');
-    opener.current = null;
-    target?.focus();
-  }, [dialog]);
+  const [dialog, setDialog] = useDialogState<DialogState>(() => (startWith === 'add' && !readOnly ? { kind: 'form', listing: null } : null), 'lb-root');
 
   // A new filter is a new set: the selection and the page start again.
   const filterKey = JSON.stringify(filter);
@@ -111,15 +85,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
     placeholderData: keepPreviousData,
   });
 
-  // Writes in flight: a refetch now could briefly show the old rows, so live changes wait for the answer
-  // (each write refetches when it settles).
-  const writes = useRef(0);
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }), [queryClient]);
-  useStaffChanges(
-    useCallback(() => {
-      if (writes.current === 0) refresh();
-    }, [refresh]),
-  );
+  const { refresh, track } = useLiveList(LISTINGS_KEY);
 
   const data = list.data;
   const lastPage = data ? pageCount(data.total, data.pageSize) : 1;
@@ -140,26 +106,25 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
    * failed (all of them if it throws). Returns what `call` returned, or throws its error.
    */
   async function optimistic<T>(ids: Set<string>, change: ListingChange, call: () => Promise<T>, failedOf: (result: T) => Set<string>): Promise<T> {
-    writes.current += 1;
-    setBusyIds(ids, true);
-    await queryClient.cancelQueries({ queryKey: PAGES_KEY });
-    const before = queryClient.getQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY });
-    queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && applyChange(d, ids, change));
-    const rollback = (failed: Set<string>) => {
-      for (const [key, old] of before) if (old) queryClient.setQueryData<AdminListingsResponse>(key, (d) => d && rollbackFailed(d, old, failed));
-    };
-    try {
-      const result = await call();
-      rollback(failedOf(result));
-      return result;
-    } catch (error) {
-      rollback(ids);
-      throw error;
-    } finally {
-      writes.current -= 1;
-      setBusyIds(ids, false);
-      refresh();
-    }
+    return track(async () => {
+      setBusyIds(ids, true);
+      await queryClient.cancelQueries({ queryKey: PAGES_KEY });
+      const before = queryClient.getQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY });
+      queryClient.setQueriesData<AdminListingsResponse>({ queryKey: PAGES_KEY }, (d) => d && applyChange(d, ids, change));
+      const rollback = (failed: Set<string>) => {
+        for (const [key, old] of before) if (old) queryClient.setQueryData<AdminListingsResponse>(key, (d) => d && rollbackFailed(d, old, failed));
+      };
+      try {
+        const result = await call();
+        rollback(failedOf(result));
+        return result;
+      } catch (error) {
+        rollback(ids);
+        throw error;
+      } finally {
+        setBusyIds(ids, false);
+      }
+    });
   }
 
   /** One listing's action: the row changes at once, takes the server's answer, or reverts with the spec's message. */
@@ -275,21 +240,16 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
   return (
     <>
     <section id="lb-root" className="aw-staff-page" aria-label="Local Businesses" tabIndex={-1}>
-      <div className="aw-staff-head">
-        <p className="aw-staff-lead">Review, approve and promote the services families find in the directory.</p>
-        {readOnly ? (
-          <ReadOnlyNote />
-        ) : (
-          <div className="aw-staff-head__actions">
-            <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
-              Bulk CSV Upload
-            </Button>
-            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
-              Add New Business
-            </Button>
-          </div>
-        )}
-      </div>
+      <StaffHead readOnly={readOnly} lead="Review, approve and promote the services families find in the directory.">
+        <div className="aw-staff-head__actions">
+          <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'csv' })}>
+            Bulk CSV Upload
+          </Button>
+          <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', listing: null })}>
+            Add New Business
+          </Button>
+        </div>
+      </StaffHead>
 
       <h2 className="aw-visually-hidden">Overview</h2>
       <StatTiles label="Businesses by status" tiles={tiles} />
@@ -328,12 +288,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
           Businesses
         </h2>
         {list.isError && !data ? (
-          <div role="alert">
-            <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void list.refetch()}>{LISTING_ADMIN_MESSAGES.loadFailed}</LoadFailed>
         ) : !data ? (
           <InlineLoading>Loading businesses...</InlineLoading>
         ) : (
@@ -354,10 +309,9 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
                   Select all on this page
                 </label>
               )}
-              <p className="aw-muted aw-small" aria-live="polite">
+              <ListCount fetching={list.isFetching}>
                 {showingRange(data.page, data.pageSize, data.total)}
-                {list.isFetching ? ' · updating…' : ''}
-              </p>
+              </ListCount>
             </div>
             {!readOnly && pageAllSelected && !selectAll && data.total > pageIds.length ? (
               <p className="lb-select-all">
@@ -368,9 +322,7 @@ function LocalBusinessesView({ admin, onNavigate, startWith }: LocalBusinessesPr
               </p>
             ) : null}
             {list.isError ? (
-              <div role="alert">
-                <Alert tone="error">{LISTING_ADMIN_MESSAGES.loadFailed}</Alert>
-              </div>
+              <LoadFailed>{LISTING_ADMIN_MESSAGES.loadFailed}</LoadFailed>
             ) : null}
             {data.listings.length === 0 ? (
               <p className="aw-empty">{isUnfiltered(filter) ? 'No businesses yet.' : 'No businesses match these filters.'}</p>

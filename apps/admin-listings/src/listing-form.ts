@@ -1,6 +1,7 @@
 // The Add/Edit Business form's values and their validation with the shared AdminListingFormSchema
 // (the same rules as the server), so the client shows the same messages the server would.
 import { AdminListingFormSchema, type AdminListing, type AdminListingForm, type ListingCategory, type ListingStatus } from '@afterwards/contracts';
+import { formFieldErrors } from '@afterwards/web-staff';
 
 /** What the inputs hold: text as typed; the schema turns it into the request body. */
 export interface ListingFormValues {
@@ -85,11 +86,4 @@ export function validateListingForm(values: ListingFormValues): ListingFormResul
 }
 
 /** Server field errors (problem `errors[].path`) for the form's own fields; the rest stay general. */
-export function formErrorsOf(errors: Record<string, string>): ListingFormErrors {
-  const out: ListingFormErrors = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? '';
-    if (FIELDS.has(field)) out[field as ListingFormField] ??= message;
-  }
-  return out;
-}
+export const formErrorsOf = (errors: Record<string, string>): ListingFormErrors => formFieldErrors<ListingFormField>(errors, FIELDS);

@@ -4,13 +4,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_PAGE_SIZE, type AdminUser, type AuditEntry } from '@afterwards/contracts';
-import { Alert, Badge, Button, Card, Icon, InlineLoading, Select, TextInput } from '@afterwards/web-ui';
+import { Badge, Button, Card, Icon, InlineLoading, Select, TextInput } from '@afterwards/web-ui';
 import { errorMessage, formatDateTime } from '@afterwards/web-staff';
 import { AuditChainBadge } from '@afterwards/web-staff/audit-chain-badge';
 import { fetchAuditFilters, fetchAuditLog, keys } from './api';
 import { OfficeProvider } from './OfficeProvider';
 import { auditDiff } from './audit/audit-diff';
 import { NO_AUDIT_FILTERS, auditQuery, pageCount, type AuditFilters } from './audit/audit-query';
+import { FailedAlert } from '@afterwards/web-ui/back-office';
 
 export interface AuditLogProps {
   admin: AdminUser;
@@ -97,12 +98,7 @@ function AuditLogView(_props: AuditLogProps) {
           </p>
         </div>
         {log.isError ? (
-          <Alert tone="error" title="The audit log could not be loaded">
-            <p>{errorMessage(log.error)}</p>
-            <Button variant="secondary" size="sm" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <FailedAlert title="The audit log could not be loaded" reason={errorMessage(log.error)} onRetry={() => void log.refetch()} />
         ) : log.isPending && request.ok ? (
           <InlineLoading>Loading the audit log...</InlineLoading>
         ) : log.data && log.data.entries.length === 0 ? (

@@ -3,10 +3,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_ACTIVITY_LIMIT, staffMay, type Activity, type AdminUser, type StaffAction } from '@afterwards/contracts';
-import { Alert, Button, ButtonLink, Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
+import { ButtonLink, Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { errorMessage, formatPounds, relativeTime } from '@afterwards/web-staff';
 import { fetchDashboard, keys } from './api';
 import { OfficeProvider, useLiveQueries } from './OfficeProvider';
+import { FailedAlert } from '@afterwards/web-ui/back-office';
 
 export type DashboardTarget = 'businesses' | 'promotions' | 'coverage' | 'settings' | 'audit';
 
@@ -81,12 +82,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
   return (
     <div className="aw-staff-page">
       {dashboard.isError ? (
-        <Alert tone="error" title="The dashboard could not be loaded">
-          <p>{errorMessage(dashboard.error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <FailedAlert title="The dashboard could not be loaded" reason={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : null}
 
       <section aria-labelledby="ofc-dash-totals">

@@ -1,7 +1,7 @@
 // Exposed as 'admin_office/RealtimeIndicator': whether live updates reach the back office (admin spec
 // sections 4 and 8), with the Enable control once they were switched off after persistent errors.
-import { Button } from '@afterwards/web-ui';
-import { enableRealtime, useRealtimeStatus, type RealtimeStatus } from '@afterwards/web-staff';
+import type { RealtimeStatus } from '@afterwards/web-staff';
+import { LiveStatus } from '@afterwards/web-staff/live-status';
 import './office.css';
 
 export const REALTIME_LABELS: Record<RealtimeStatus, string> = {
@@ -12,18 +12,5 @@ export const REALTIME_LABELS: Record<RealtimeStatus, string> = {
 };
 
 export default function RealtimeIndicator() {
-  const status = useRealtimeStatus();
-  return (
-    <div className="ofc-live" data-status={status}>
-      <span className="ofc-live__state" role="status">
-        <span className="ofc-live__dot" aria-hidden="true" />
-        {REALTIME_LABELS[status]}
-      </span>
-      {status === 'disabled' ? (
-        <Button variant="secondary" size="sm" onClick={enableRealtime} aria-label="Enable live updates">
-          Enable
-        </Button>
-      ) : null}
-    </div>
-  );
+  return <LiveStatus labels={REALTIME_LABELS} className="ofc-live" />;
 }

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AdminListing, AdminSettingsResponse, AuditLogResponse } from '@afterwards/contracts';
-import { accessibilityViolations, assertAccessible, HttpSession, launchChromium, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
+import { accessibilityViolations, assertAccessible, HttpSession, signUpVerified, tamperAsSuperuser, type RunningProduct, useContexts, useProductAndBrowser } from '@afterwards/testing';
 
 // The staff back office in the browser against the built product:
 // a family account is refused, the Dashboard and the public finder update live from another staff
@@ -25,12 +25,11 @@ const UNSAVED = 'You have unsaved changes. Click "Save Changes" to apply them.';
 describe('staff back office in the browser', () => {
   let product: RunningProduct;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const delays: string[] = [];
+  const contexts = useContexts('each');
+  useProductAndBrowser({ profile: 'services', seedCount: 40 }, (started) => ({ product, browser } = started));
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 40 });
-    browser = await launchChromium();
     for (const s of [PRIYA, TARIQ]) product.tool('create-admin', '--email', s.email, '--name', s.name, '--password', PASSWORD);
     product.tool('create-admin', '--email', AUDITOR.email, '--name', AUDITOR.name, '--password', PASSWORD, '--role', 'auditor');
     await afterBlockingTool();
@@ -53,20 +52,7 @@ describe('staff back office in the browser', () => {
     }
   }
 
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = () => contexts.newPage(browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 } }));
 
   async function signInAtAdmin(page: Page, email: string, password: string): Promise<void> {
     await page.goto(`${product.url}/admin`);

@@ -2,8 +2,9 @@
 // their own organisations, counted by memory, and nothing else about them (the server leaves out a name given
 // on one memory only); staff can add one from here.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
+import { Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { keys, organisationsApi } from './api';
+import { LoadFailed } from '@afterwards/web-ui/back-office';
 
 /** The most names shown; the rest are fewer families' asks. */
 const SHOWN = 15;
@@ -21,12 +22,7 @@ export function MissingOrganisationsPanel({ readOnly, onAdd }: { readOnly: boole
         the families is.
       </p>
       {missing.isError ? (
-        <div role="alert">
-          <Alert tone="error">These figures could not be loaded. Please try again.</Alert>
-          <Button variant="secondary" size="sm" onClick={() => void missing.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
-            Try again
-          </Button>
-        </div>
+        <LoadFailed onRetry={() => void missing.refetch()}>These figures could not be loaded. Please try again.</LoadFailed>
       ) : !missing.data ? (
         <InlineLoading>Loading the figures...</InlineLoading>
       ) : names.length === 0 ? (

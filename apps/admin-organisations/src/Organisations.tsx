@@ -2,8 +2,8 @@
 // office (issue 43): find, add, edit, retire and restore the organisations families pick from when they
 // list who to tell, and the names families typed that the directory lacks. It owns its server state (its
 // own QueryClient); other staff's changes arrive through useStaffChanges and refetch the list.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ORGANISATION_KIND_LABELS,
   ORGANISATION_KINDS,
@@ -18,9 +18,9 @@ import {
   type OrganisationRequest,
   type OrganisationStatus,
 } from '@afterwards/contracts';
-import { useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
-import { ReadOnlyNote, SearchFilters } from '@afterwards/web-ui/back-office';
+import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
+import { Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
+import { SearchFilters, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import { ORGANISATIONS_KEY, failureMessage, keys, organisationsApi } from './api';
 import { MissingOrganisationsPanel } from './MissingOrganisationsPanel';
 import { OrganisationCard } from './OrganisationCard';
@@ -37,18 +37,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const LIVE_DEBOUNCE_MS = 1000;
 export const MESSAGE_MS = 3000;
 
-function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } } });
-}
-
-export default function Organisations(props: OrganisationsProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <OrganisationsView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(OrganisationsView);
 
 type DialogState = { kind: 'form'; organisation: AdminOrganisation | null; name?: string } | { kind: 'retire'; organisation: AdminOrganisation } | { kind: 'import' };
 
@@ -73,50 +62,13 @@ function OrganisationsView({ admin }: OrganisationsProps) {
   const query: AdminOrganisationListQuery = { q: q || undefined, kind: (kind || undefined) as OrganisationKind | undefined, status: (status || undefined) as OrganisationStatus | undefined };
   const list = useQuery({ queryKey: keys.list(query), queryFn: ({ signal }) => organisationsApi.list(query, signal), placeholderData: keepPreviousData });
 
-  const [dialog, setDialogState] = useState<DialogState | null>(null);
-  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
-  // section when that control has gone, e.g. Retire once the entry is retired).
-  const opener = useRef<HTMLElement | null>(null);
-  const setDialog = (next: DialogState | null) => {
-    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setDialogState(next);
-  };
-  const hadDialog = useRef(false);
-  useEffect(() => {
-    if (dialog) {
-      hadDialog.current = true;
-      return;
-    }
-    if (!hadDialog.current) return;
-    hadDialog.current = false;
-    const target = opener.current?.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('og-root');
-    opener.current = null;
-    target?.focus();
-  }, [dialog]);
+  const [dialog, setDialog] = useDialogState<DialogState>(null, 'og-root');
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
-  // Writes in flight: a live refetch now could briefly show the old entry, so it waits for the answer.
-  const writes = useRef(0);
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ORGANISATIONS_KEY }), [queryClient]);
-  useStaffChanges(
-    useCallback(() => {
-      if (writes.current === 0) refresh();
-    }, [refresh]),
-    LIVE_DEBOUNCE_MS,
-  );
+  const { track } = useLiveList(ORGANISATIONS_KEY, LIVE_DEBOUNCE_MS);
 
   /** Puts the server's answer for one entry in every cached list. */
   const replace = (updated: AdminOrganisation) =>
     queryClient.setQueriesData<AdminOrganisationList>({ queryKey: keys.lists }, (d) => d && { ...d, organisations: d.organisations.map((o) => (o.id === updated.id ? updated : o)) });
-
-  async function track<T>(work: () => Promise<T>): Promise<T> {
-    writes.current += 1;
-    try {
-      return await work();
-    } finally {
-      writes.current -= 1;
-      refresh();
-    }
-  }
 
   const save = (request: OrganisationRequest, organisation: AdminOrganisation | null) =>
     track(async () => {
@@ -159,23 +111,16 @@ function OrganisationsView({ admin }: OrganisationsProps) {
   return (
     <>
       <section id="og-root" className="aw-staff-page" aria-label="Organisations" tabIndex={-1}>
-        <div className="aw-staff-head">
-          <p className="aw-staff-lead">
-            The organisations families choose from when they list who to tell: where to write, what they need and how long they usually take to reply.
-          </p>
-          {readOnly ? (
-            <ReadOnlyNote />
-          ) : (
-            <div className="aw-staff-head__actions">
-              <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'import' })}>
-                Import from CSV
-              </Button>
-              <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
-                Add Organisation
-              </Button>
-            </div>
-          )}
-        </div>
+        <StaffHead readOnly={readOnly} lead="The organisations families choose from when they list who to tell: where to write, what they need and how long they usually take to reply.">
+          <div className="aw-staff-head__actions">
+            <Button variant="secondary" icon={<Icon name="document" size={18} />} onClick={() => setDialog({ kind: 'import' })}>
+              Import from CSV
+            </Button>
+            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', organisation: null })}>
+              Add Organisation
+            </Button>
+          </div>
+        </StaffHead>
 
         <MissingOrganisationsPanel readOnly={readOnly} onAdd={(name) => setDialog({ kind: 'form', organisation: null, name })} />
 
@@ -191,19 +136,13 @@ function OrganisationsView({ admin }: OrganisationsProps) {
               Directory
             </h2>
             {data ? (
-              <p className="aw-muted aw-small" aria-live="polite">
+              <ListCount fetching={list.isFetching}>
                 {data.organisations.length} shown · {data.counts.active} active, {data.counts.retired} retired
-                {list.isFetching ? ' · updating…' : ''}
-              </p>
+              </ListCount>
             ) : null}
           </div>
           {list.isError && !data ? (
-            <div role="alert">
-              <Alert tone="error">{ORGANISATION_MESSAGES.loadFailed}</Alert>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
-                Try again
-              </Button>
-            </div>
+            <LoadFailed onRetry={() => void list.refetch()}>{ORGANISATION_MESSAGES.loadFailed}</LoadFailed>
           ) : !data ? (
             <InlineLoading>Loading organisations...</InlineLoading>
           ) : data.organisations.length === 0 ? (

@@ -2,8 +2,8 @@
 // (admin spec: Promotion Management, Promotion rules, messages). It owns its server state (its own
 // QueryClient); changes by other staff, the promotion jobs (start, renew, expire) and the operator tools
 // arrive through useStaffChanges and refetch the list.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROMOTION_MESSAGES,
   PROMOTION_STATUSES,
@@ -13,13 +13,14 @@ import {
   type PromotionListQuery,
   staffMay,
 } from '@afterwards/contracts';
-import { formatPounds, useStaffChanges } from '@afterwards/web-staff';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast } from '@afterwards/web-ui';
+import { formatPounds } from '@afterwards/web-staff';
+import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
 import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
-import { ReadOnlyNote, SearchFilters, StatTiles, type StatTile } from '@afterwards/web-ui/back-office';
+import { SearchFilters, StatTiles, type StatTile, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import './admin-promotions.css';
 
 /**
@@ -40,21 +41,7 @@ export const LIVE_DEBOUNCE_MS = 1000;
 /** Success and error messages clear after 3 seconds (admin spec: Promotions messages). */
 export const MESSAGE_MS = 3000;
 
-function createQueryClient() {
-  return new QueryClient({
-    // Admin data cache 5 minutes; live updates keep it fresh in between.
-    defaultOptions: { queries: { staleTime: 30_000, gcTime: 300_000, retry: 1, refetchOnWindowFocus: true } },
-  });
-}
-
-export default function Promotions(props: PromotionsProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PromotionsView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(PromotionsView);
 
 type DialogState = { kind: 'form'; promotion: AdminPromotion | null; listingId?: string } | { kind: 'cancel' | 'renew' | 'start'; promotion: AdminPromotion };
 
@@ -83,39 +70,13 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   const pricing = settings.data?.settings.promotionPricing;
 
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
-  const [dialog, setDialogState] = useState<DialogState | null>(() =>
-    readOnly ? null : startWith === 'create' ? { kind: 'form', promotion: null } : typeof startWith === 'object' && 'create' in startWith ? { kind: 'form', promotion: null, listingId: startWith.create } : null,
+  const [dialog, setDialog] = useDialogState<DialogState>(
+    () =>
+      readOnly ? null : startWith === 'create' ? { kind: 'form', promotion: null } : typeof startWith === 'object' && 'create' in startWith ? { kind: 'form', promotion: null, listingId: startWith.create } : null,
+    'pm-root',
   );
-  // Dialogs unmount when closed, so focus goes back by hand to the control that opened them (or to the
-  // section when that control has gone, e.g. Renew after the renewal).
-  const opener = useRef<HTMLElement | null>(null);
-  const setDialog = (next: DialogState | null) => {
-    if (next && !dialog) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setDialogState(next);
-  };
-  const hadDialog = useRef(dialog !== null);
-  useEffect(() => {
-    if (dialog) {
-      hadDialog.current = true;
-      return;
-    }
-    if (!hadDialog.current) return;
-    hadDialog.current = false;
-    const target = opener.current?.isConnected && !opener.current.matches(':disabled') ? opener.current : document.getElementById('pm-root');
-    opener.current = null;
-    target?.focus();
-  }, [dialog]);
 
-  // Writes in flight: a refetch now could briefly show the old card, so live changes wait for the answer
-  // (each write refetches when it settles).
-  const writes = useRef(0);
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: PROMOTIONS_KEY }), [queryClient]);
-  useStaffChanges(
-    useCallback(() => {
-      if (writes.current === 0) refresh();
-    }, [refresh]),
-    LIVE_DEBOUNCE_MS,
-  );
+  const { track } = useLiveList(PROMOTIONS_KEY, LIVE_DEBOUNCE_MS);
 
   const setBusyId = (id: string, on: boolean) =>
     setBusy((prev) => {
@@ -134,23 +95,22 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
    * answer replaces it, and the list refetches for the stats.
    */
   async function write(p: AdminPromotion, call: () => Promise<AdminPromotion>, options: { optimistic?: (p: AdminPromotion) => AdminPromotion; success: (updated: AdminPromotion) => string; failed: string }) {
-    writes.current += 1;
-    setBusyId(p.id, true);
-    await queryClient.cancelQueries({ queryKey: keys.lists });
-    const before = queryClient.getQueriesData<AdminPromotionList>({ queryKey: keys.lists });
-    if (options.optimistic) replace(options.optimistic(p));
-    try {
-      const updated = await call();
-      replace(updated);
-      say.success(options.success(updated));
-    } catch (error) {
-      for (const [key, old] of before) queryClient.setQueryData(key, old);
-      say.error(failureMessage(error, options.failed));
-    } finally {
-      writes.current -= 1;
-      setBusyId(p.id, false);
-      refresh();
-    }
+    await track(async () => {
+      setBusyId(p.id, true);
+      await queryClient.cancelQueries({ queryKey: keys.lists });
+      const before = queryClient.getQueriesData<AdminPromotionList>({ queryKey: keys.lists });
+      if (options.optimistic) replace(options.optimistic(p));
+      try {
+        const updated = await call();
+        replace(updated);
+        say.success(options.success(updated));
+      } catch (error) {
+        for (const [key, old] of before) queryClient.setQueryData(key, old);
+        say.error(failureMessage(error, options.failed));
+      } finally {
+        setBusyId(p.id, false);
+      }
+    });
   }
 
   const today = list.data?.today;
@@ -160,9 +120,8 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
     else setDialog({ kind: action, promotion: p });
   };
 
-  const save: SavePromotion = async (request, p) => {
-    writes.current += 1;
-    try {
+  const save: SavePromotion = (request, p) =>
+    track(async () => {
       if (request.create) {
         await promotionsApi.create(request.create);
         const business = (queryClient.getQueryData<{ businesses: { id: string; name: string }[] }>(keys.businesses)?.businesses ?? []).find((b) => b.id === request.create.listingId);
@@ -171,11 +130,7 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
         replace(await promotionsApi.edit(p.id, request.edit));
         say.success(PROMOTION_MESSAGES.updated);
       }
-    } finally {
-      writes.current -= 1;
-      refresh();
-    }
-  };
+    });
 
   const reload = async (id: string) => {
     await queryClient.invalidateQueries({ queryKey: keys.lists });
@@ -200,16 +155,11 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
   return (
     <>
       <section id="pm-root" className="aw-staff-page pm-root" aria-label="Promotions" tabIndex={-1}>
-        <div className="aw-staff-head">
-          <p className="aw-staff-lead">Feature Active businesses at the top of the public finder for a paid period.</p>
-          {readOnly ? (
-            <ReadOnlyNote />
-          ) : (
-            <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })} disabled={!canCreate}>
-              Create Promotion
-            </Button>
-          )}
-        </div>
+        <StaffHead readOnly={readOnly} lead="Feature Active businesses at the top of the public finder for a paid period.">
+          <Button icon={<Icon name="plus" size={18} />} onClick={() => setDialog({ kind: 'form', promotion: null })} disabled={!canCreate}>
+            Create Promotion
+          </Button>
+        </StaffHead>
 
         <h2 className="aw-visually-hidden">Overview</h2>
         <StatTiles label="Promotions at a glance" tiles={tiles} busy={!stats} />
@@ -235,27 +185,19 @@ function PromotionsView({ admin, startWith }: PromotionsProps) {
               Promotion list
             </h2>
             {data ? (
-              <p className="aw-muted aw-small" aria-live="polite">
+              <ListCount fetching={list.isFetching}>
                 {count(data.promotions.length)} shown
-                {list.isFetching ? ' · updating…' : ''}
-              </p>
+              </ListCount>
             ) : null}
           </div>
           {list.isError && !data ? (
-            <div role="alert">
-              <Alert tone="error">{PROMOTION_MESSAGES.loadFailed}</Alert>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()} icon={<Icon name="refresh" size={16} />} className="aw-retry">
-                Try again
-              </Button>
-            </div>
+            <LoadFailed onRetry={() => void list.refetch()}>{PROMOTION_MESSAGES.loadFailed}</LoadFailed>
           ) : !data ? (
             <InlineLoading>Loading promotions...</InlineLoading>
           ) : (
             <>
               {list.isError ? (
-                <div role="alert">
-                  <Alert tone="error">{PROMOTION_MESSAGES.loadFailed}</Alert>
-                </div>
+                <LoadFailed>{PROMOTION_MESSAGES.loadFailed}</LoadFailed>
               ) : null}
               {data.promotions.length === 0 ? (
                 <Card className="aw-empty">
@@ -369,9 +311,7 @@ function RenewDialog({
           <strong>{formatCalendarDate(terms.endDate)}</strong>, for <strong>{formatPounds(terms.price)}</strong>.
         </p>
       ) : pricingError ? (
-        <div role="alert">
-          <Alert tone="error">The price of a renewal could not be loaded. Please try again.</Alert>
-        </div>
+        <LoadFailed>The price of a renewal could not be loaded. Please try again.</LoadFailed>
       ) : (
         <InlineLoading>Loading the price...</InlineLoading>
       )}

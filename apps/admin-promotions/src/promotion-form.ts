@@ -12,6 +12,7 @@ import {
   type PromotionPlan,
 } from '@afterwards/contracts';
 import { addDays, isIsoDate } from '@afterwards/checklist-domain';
+import { formFieldErrors } from '@afterwards/web-staff';
 
 type Pricing = AdminSettings['promotionPricing'];
 
@@ -123,11 +124,4 @@ export function validatePromotionForm(values: PromotionFormValues, promotion: Ad
 }
 
 /** Server field errors (problem `errors[].path`) for the form's own fields; the rest stay general. */
-export function formErrorsOf(errors: Record<string, string>): PromotionFormErrors {
-  const out: PromotionFormErrors = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? '';
-    if (FIELDS.has(field)) out[field as PromotionFormField] ??= message;
-  }
-  return out;
-}
+export const formErrorsOf = (errors: Record<string, string>): PromotionFormErrors => formFieldErrors<PromotionFormField>(errors, FIELDS);

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { familyContext, launchChromium, screenshot, signInAtAdmin, signInInBrowser, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import type { Browser, Page } from 'playwright-core';
+import { familyContext, screenshot, signInAtAdmin, signInInBrowser, signUpVerified, type RunningProduct, useContexts, useProductAndBrowser, staffContext } from '@afterwards/testing';
 
 // The back office's sections and a memory page, at a desktop and a 390 px phone: nothing on the page is
 // wider than the window (no sideways scrolling). The back-office styles come from the design system, so
@@ -48,10 +48,10 @@ async function settle(page: Page): Promise<void> {
 describe('the screens fit a phone and a desktop', () => {
   let product: RunningProduct;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const contexts = useContexts('all');
+  useProductAndBrowser({ profile: 'services', seedCount: 30 }, (started) => ({ product, browser } = started));
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 30 });
     product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
     const family = await signUpVerified(product, FAMILY);
     await family.json('/api/auth/sign-in/email', { method: 'POST', json: { email: FAMILY.email, password: FAMILY.password } });
@@ -60,19 +60,10 @@ describe('the screens fit a phone and a desktop', () => {
       json: { name: 'Mum', deceasedName: 'Margaret Look', jurisdiction: 'England', dateOfDeath: '2026-11-10' },
     });
     expect(made.status).toBe(201);
-    browser = await launchChromium();
   }, 240_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
   it.each(WIDTHS)('shows every back-office section within %i px', async (width) => {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await contexts.newPage(staffContext(browser, { width }));
     await signInAtAdmin(page, product, STAFF);
     const found: Record<string, string[]> = {};
     for (const [label, heading] of SECTIONS) {
@@ -89,9 +80,7 @@ describe('the screens fit a phone and a desktop', () => {
   }, 120_000);
 
   it.each(WIDTHS)('shows a memory page within %i px', async (width) => {
-    const context = await familyContext(browser, { width });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await contexts.newPage(familyContext(browser, { width }));
     await signInInBrowser(page, product.url, FAMILY.email, FAMILY.password);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const found: Record<string, string[]> = {};

@@ -1,13 +1,8 @@
+import { fakeFetch } from '@afterwards/testing/fetch';
 import { checkAdminSession, welcomeName } from './session';
 
 describe('staff session check', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
-  });
-  const answer = (status: number, body: unknown) => {
-    globalThis.fetch = async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  };
+  const { answer } = fakeFetch();
 
   it('greets by name, else Admin', () => {
     expect(welcomeName({ name: 'Priya Shah' })).toBe('Priya Shah');

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AdminListing, BulkListingResponse } from '@afterwards/contracts';
-import { launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct, type StaffAccount, screenshot } from '@afterwards/testing';
+import { signInAtAdmin, staffSignedIn, type HttpSession, type RunningProduct, type StaffAccount, screenshot, useContexts, useProductAndBrowser, staffContext } from '@afterwards/testing';
 
 // Issue 41, item 9: the Dashboard's 'Add New Business' opens the Add form as 'Create Promotion' opens its
 // own; an auditor (read-only staff role) is offered no write action anywhere (one rule, staffMay in
@@ -17,30 +17,18 @@ describe('staff actions offered by role, and a bulk suspend that asks why', () =
   let product: RunningProduct;
   let browser: Browser;
   let ada: HttpSession;
-  const contexts: BrowserContext[] = [];
+  const contexts = useContexts('each');
+  useProductAndBrowser({ profile: 'services', seedCount: 30 }, (started) => ({ product, browser } = started));
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 30 });
     product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
     product.tool('create-admin', '--email', OTTO.email, '--name', OTTO.name, '--password', OTTO.password, '--role', 'auditor');
-    browser = await launchChromium();
     ada = await staffSignedIn(product, ADA, 'staff-actions-e2e');
   }, 240_000);
 
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   /** A signed-in staff member's own browser, on the Dashboard. */
   async function staffPage(staff: StaffAccount, width = 1280): Promise<Page> {
-    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await contexts.newPage(staffContext(browser, { width }));
     await signInAtAdmin(page, product, staff);
     return page;
   }

@@ -1,10 +1,10 @@
 // Exposed as 'directory/Finder': the public local-services finder ('Local Services in Your Area').
 // Owns its server state (its own QueryClient) and its realtime subscription.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { QueryClient, QueryClientProvider, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LISTING_CATEGORIES, RealtimeTopics, type DirectorySearchResponse, type ListingAction, type PublicListing } from '@afterwards/contracts';
 import { Alert, Badge, Button, Icon, InlineLoading, Select, useConsent, useDebouncedValue, type SelectOption } from '@afterwards/web-ui';
-import { useRealtimeInvalidation } from '@afterwards/web-data';
+import { useRealtimeInvalidation, withOwnQueryClient } from '@afterwards/web-data';
 import { ALL_CATEGORIES, fetchListings, LISTINGS_KEY_ROOT, listingsQueryKey, type FinderQuery } from './api';
 import { resultCountText } from './format';
 import { ListingCard } from './ListingCard';
@@ -28,22 +28,7 @@ const CATEGORY_OPTIONS: readonly SelectOption[] = [
   ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c })),
 ];
 
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 30_000, gcTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: true },
-    },
-  });
-}
-
-export default function Finder(props: FinderProps) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <FinderView {...props} />
-    </QueryClientProvider>
-  );
-}
+export default withOwnQueryClient(FinderView);
 
 function FinderView({ headingLevel = 2, page = 'resources' }: FinderProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';

@@ -1,12 +1,7 @@
+import { fakeFetch } from '@afterwards/testing/fetch';
 import { checkSession, displayName, greeting, parseSessionBody } from './session';
 
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
-const answer = (status: number, body: unknown) => {
-  globalThis.fetch = async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-};
+const { answer } = fakeFetch();
 
 describe('session check', () => {
   it('is signed in only on 200 with a user', async () => {

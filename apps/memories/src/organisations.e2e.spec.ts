@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { EncryptedFileStore } from '@afterwards/file-store';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
@@ -15,6 +15,7 @@ import {
   screenshot,
   type HttpSession,
   type RunningProduct,
+  useContexts,
 } from '@afterwards/testing';
 
 // Issue 43 in the browser, against the built product on the services profile: an England memory; the questions
@@ -58,14 +59,13 @@ describe('telling the organisations', () => {
   let db: pg.Client;
   let ann: HttpSession;
   let memoryId: string;
-  const contexts: BrowserContext[] = [];
+  // Before the afterAll below, so the pages' contexts close before the browser does.
+  const contexts = useContexts('all');
   let annPage: Page;
   let benPage: Page;
 
   async function signedInPage(email: string, width: number): Promise<Page> {
-    const context = await familyContext(browser, { width, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await contexts.newPage(familyContext(browser, { width, acceptDownloads: true }));
     await signInInBrowser(page, product.url, email, PASSWORD);
     return page;
   }
@@ -137,7 +137,6 @@ describe('telling the organisations', () => {
   }, 240_000);
 
   afterAll(async () => {
-    for (const context of contexts) await context.close();
     await browser?.close();
     await db?.end();
     await product?.stop();

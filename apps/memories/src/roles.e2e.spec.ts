@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   assertAccessible,
   familyContext,
   fillSignIn,
   latestMail,
-  launchChromium,
   signUpVerified,
-  startProduct,
   type HttpSession,
   type RunningProduct,
   screenshot,
+  useContexts,
+  useProductAndBrowser,
 } from '@afterwards/testing';
 
 // Issue 40, item 7: each person is shown only what they may do and only what is true for them. Ann owns a
@@ -29,15 +29,12 @@ const UNSHARED = 'Everything you keep in Afterwards is encrypted and only you ca
 describe('roles: what each person is shown', () => {
   let product: RunningProduct;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let ann: HttpSession;
   let memoryId: string;
+  const contexts = useContexts('all');
+  useProductAndBrowser({ profile: 'embedded', seedCount: 0 }, (started) => ({ product, browser } = started));
 
-  async function newPage(width: number): Promise<Page> {
-    const context = await familyContext(browser, { width });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (width: number) => contexts.newPage(familyContext(browser, { width }));
   async function signIn(email: string, width: number): Promise<Page> {
     const page = await newPage(width);
     await page.goto(`${product.url}/login`);
@@ -61,8 +58,6 @@ describe('roles: what each person is shown', () => {
   }
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-    browser = await launchChromium();
     ann = await signUpVerified(product, { email: ANN, password: PASSWORD, name: 'Ann Ellis' });
     await signUpVerified(product, { email: BEN, password: PASSWORD, name: 'Ben Ellis' });
     await signUpVerified(product, { email: DAN, password: PASSWORD, name: 'Dan Ellis' });
@@ -75,12 +70,6 @@ describe('roles: what each person is shown', () => {
     const note = await ann.json(`/api/memories/${memoryId}/notes`, { method: 'POST', json: { title: 'Call with the bank', content: 'They need the death certificate.' } });
     expect(note.status).toBe(201);
   }, 180_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('while nothing is shared, the owner is told only she can see her memories', async () => {
     const page = await signIn(ANN, 1280);

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, familyContext, fillSignIn, latestMail, launchChromium, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import type { Browser, Page } from 'playwright-core';
+import { assertAccessible, familyContext, fillSignIn, latestMail, signUpVerified, type RunningProduct, screenshot, useContexts, useProductAndBrowser } from '@afterwards/testing';
 
 // Two people on one memory in two browsers (issue: share the work): Ann invites Ben as an editor (he has an
 // account) and Cara as a viewer (she creates one from the invitation); Ben and Ann both tick and each sees the
@@ -15,14 +15,11 @@ const CARA = 'cara.sharing@example.test';
 describe('sharing a memory', () => {
   let product: RunningProduct;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let memoryId: string;
+  const contexts = useContexts('all');
+  useProductAndBrowser({ profile: 'embedded', seedCount: 0 }, (started) => ({ product, browser } = started));
 
-  async function newPage(width = 1280): Promise<Page> {
-    const context = await familyContext(browser, { width });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (width = 1280) => contexts.newPage(familyContext(browser, { width }));
   const signIn = (page: Page, email: string) => fillSignIn(page, email, PASSWORD);
   /** A dashboard tab; at phone width the tabs sit behind the menu button. */
   async function openTab(page: Page, name: string) {
@@ -41,8 +38,6 @@ describe('sharing a memory', () => {
     );
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-    browser = await launchChromium();
     const ann = await signUpVerified(product, { email: ANN, password: PASSWORD, name: 'Ann Ellis' });
     await signUpVerified(product, { email: BEN, password: PASSWORD, name: 'Ben Ellis' });
     const created = await ann.json<{ memory: { id: string } }>('/api/memories', {
@@ -52,12 +47,6 @@ describe('sharing a memory', () => {
     expect(created.status).toBe(201);
     memoryId = created.body.memory.id;
   }, 180_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
 
   let ann: Page;
   let ben: Page;

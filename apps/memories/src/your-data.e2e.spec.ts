@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
 import type pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, ProblemDetailsSchema, type MemoryDetail } from '@afterwards/contracts';
 import { EncryptedFileStore } from '@afterwards/file-store';
 import { expectEventually } from '@afterwards/persistence/testing';
@@ -22,6 +22,7 @@ import {
   type ProductProcess,
   type RunningProduct,
   screenshot,
+  useContexts,
 } from '@afterwards/testing';
 
 // "Your data" in the browser against the built product on the services profile: the zip is prepared by the
@@ -54,7 +55,8 @@ describe('your data in the browser', () => {
   let bob: HttpSession;
   let annMemory: MemoryDetail;
   let bobMemory: MemoryDetail;
-  const contexts: BrowserContext[] = [];
+  // Before the afterAll below, so the pages' contexts close before the browser does.
+  const contexts = useContexts('all');
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
@@ -81,7 +83,6 @@ describe('your data in the browser', () => {
   }, 240_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close();
     await browser?.close();
     await db?.end();
     if (worker) await stopProcess(worker);
@@ -102,9 +103,7 @@ describe('your data in the browser', () => {
   }
 
   async function signedInPage(email: string, width: number): Promise<Page> {
-    const context = await familyContext(browser, { width, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await contexts.newPage(familyContext(browser, { width, acceptDownloads: true }));
     await signInInBrowser(page, product.url, email, PASSWORD);
     return page;
   }

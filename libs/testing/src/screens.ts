@@ -48,3 +48,28 @@ export async function startWithStaff(options: StartProductOptions & { staff: rea
     },
   };
 }
+
+/** The contexts a spec opens as it goes; see `useContexts`. */
+export interface OpenContexts {
+  /** A page in `context` (a person's own browser), which is closed with the others. */
+  newPage(context: Promise<BrowserContext>): Promise<Page>;
+}
+
+/**
+ * The browser contexts a spec opens as it goes, each a person's own browser, closed together after each
+ * test (`'each'`) or after all of them (`'all'`). Call it before the hooks that close the browser: Jest
+ * runs after-hooks in the order they are declared.
+ */
+export function useContexts(closeAfter: 'each' | 'all'): OpenContexts {
+  const open: BrowserContext[] = [];
+  (closeAfter === 'each' ? afterEach : afterAll)(async () => {
+    for (const context of open.splice(0)) await context.close();
+  });
+  return {
+    async newPage(context) {
+      const made = await context;
+      open.push(made);
+      return made.newPage();
+    },
+  };
+}

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PROFILE_LIMITS } from '@afterwards/contracts';
-import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct } from '@afterwards/testing';
+import { consentedContext, assertAccessible, HttpSession, latestMail, launchChromium, mailsFor, startOidcServer, startProduct, totp, type OidcServer, type RunningProduct, useContexts } from '@afterwards/testing';
 
 // Family accounts in Chromium against the built product.
 
@@ -25,17 +25,9 @@ describe('family accounts in the browser', () => {
     await oidc?.stop();
   });
 
-  const contexts: BrowserContext[] = [];
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    // Decide cookies up front so the banner does not cover the forms.
-    const context = await consentedContext(browser, { locale: 'en-GB' });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const contexts = useContexts('each');
+  // Cookies decided up front, so the banner does not cover the forms.
+  const newPage = () => contexts.newPage(consentedContext(browser, { locale: 'en-GB' }));
 
   const toast = (page: Page, text: string | RegExp) => page.getByRole('list', { name: 'Notifications' }).getByText(text).waitFor();
   const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();

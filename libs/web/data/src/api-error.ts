@@ -52,3 +52,13 @@ export function fieldErrors(error: unknown): Record<string, string> {
   if (error instanceof ApiError) for (const e of error.errors) out[e.path] ??= e.message;
   return out;
 }
+
+/** Field errors (`fieldErrors`) for a form's own fields, by the first part of their path; the rest stay general. */
+export function formFieldErrors<F extends string>(errors: Record<string, string>, fields: ReadonlySet<string>): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.split('.')[0] ?? '';
+    if (fields.has(field)) out[field as F] ??= message;
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import { ApiError, UNEXPECTED_ERROR_MESSAGE, errorMessage, problemToError } from './api-error';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE, errorMessage, formFieldErrors, problemToError } from './api-error';
 
 describe('API errors', () => {
   it('reads problem details: status, code, detail and field errors', () => {
@@ -26,5 +26,13 @@ describe('API errors', () => {
     const error = problemToError(502, '<html>');
     expect([error.code, error.message]).toEqual(['HTTP_502', UNEXPECTED_ERROR_MESSAGE]);
     expect(errorMessage('what')).toBe(UNEXPECTED_ERROR_MESSAGE);
+  });
+
+  it("keeps a form's own fields from the field errors, by the first part of the path", () => {
+    const fields = new Set(['name', 'startDate']);
+    expect(formFieldErrors({ name: 'Taken', 'startDate.value': 'Too early', 'startDate.other': 'Later', expectedVersion: 'stale' }, fields)).toEqual({
+      name: 'Taken',
+      startDate: 'Too early',
+    });
   });
 });

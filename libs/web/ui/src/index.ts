@@ -34,6 +34,7 @@ export { useDebouncedValue } from './hooks/useDebouncedValue';
 export { useListboxKeys } from './hooks/useListboxKeys';
 export type { ListboxKeys, ListboxKeysOptions } from './hooks/useListboxKeys';
 export { useHydrated } from './hooks/useHydrated';
+export { useDialogState } from './hooks/useDialogState';
 export { Alert } from './components/Alert';
 export type { AlertProps, AlertTone } from './components/Alert';
 export { Spinner, InlineLoading, LoadingScreen, DEFAULT_LOADING_MESSAGE } from './components/Spinner';

@@ -15,3 +15,5 @@ export type { StatTile, StatTilesProps } from './StatTiles';
 export { ReadOnlyNote } from './ReadOnlyNote';
 export { SearchFilters } from './SearchFilters';
 export type { SearchFiltersProps } from './SearchFilters';
+export { FailedAlert, ListCount, LoadFailed } from './ListStatus';
+export { StaffHead } from './StaffHead';
