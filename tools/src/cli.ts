@@ -51,6 +51,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench imports [--rows 50000]                  a CSV imported end to end through the built API: rows/s and peak API memory
   bench promotion-expiry [--promotions 10000] [--workers 2] [--concurrency 16]   10,000 promotions ending in one minute, expired by two workers
   bench staff-listings [--listings 100000] [--rounds 40] [--concurrency 4] [--bulk 1000] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]
+                                                staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
   bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
   bench first-load [--embedded]                 JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
   budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
@@ -58,7 +59,6 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench places                                  the gazetteer's heap, its share of a full collection, suggest and resolve p50/p99
   bench letters [--rounds 7]                    one organisation's letter PDF and a pack of 30, median time against the goals (< 1 s, < 5 s)
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time, tools events verify through a signed checkpoint
-                                                staff list p50/p99 over HTTP and one bulk status change, at 100,000 listings
 
 Configuration comes from the same environment variables as the API (see README).`;
 
