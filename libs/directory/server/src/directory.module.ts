@@ -25,7 +25,8 @@ import { StaffListings } from './staff-listings/staff-listings.service';
 import { CreateListingController } from './create-listing/create-listing.http.controller';
 import { EditListingController } from './edit-listing/edit-listing.http.controller';
 import { ApproveListingController } from './approve-listing/approve-listing.http.controller';
-import { ModerateListingController } from './moderate-listing/moderate-listing.http.controller';
+import { RejectListingController } from './reject-listing/reject-listing.http.controller';
+import { SuspendListingController } from './suspend-listing/suspend-listing.http.controller';
 import { SetListingStatusController } from './set-listing-status/set-listing-status.http.controller';
 import { DeleteListingController } from './delete-listing/delete-listing.http.controller';
 import { BulkChangeListingsController } from './bulk-change-listings/bulk-change-listings.http.controller';
@@ -55,7 +56,8 @@ registerErrorCodes({
     CreateListingController,
     EditListingController,
     ApproveListingController,
-    ModerateListingController,
+    RejectListingController,
+    SuspendListingController,
     SetListingStatusController,
     DeleteListingController,
     StaffDashboardController,

@@ -9,7 +9,9 @@ import { ListPromotionsController } from './list-promotions/list-promotions.http
 import { ListPromotableBusinessesController } from './list-promotable-businesses/list-promotable-businesses.http.controller';
 import { CreatePromotionController } from './create-promotion/create-promotion.http.controller';
 import { EditPromotionController } from './edit-promotion/edit-promotion.http.controller';
-import { PromotionLifecycleController } from './promotion-lifecycle/promotion-lifecycle.http.controller';
+import { RenewPromotionController } from './renew-promotion/renew-promotion.http.controller';
+import { CancelPromotionController } from './cancel-promotion/cancel-promotion.http.controller';
+import { StartPromotionController } from './start-promotion/start-promotion.http.controller';
 import { StaffPromotions } from './staff-promotions/staff-promotions.service';
 import { PromotionReactorsService } from './promotion-reactors.service';
 import { createPromotionRuntime, type PromotionRuntime } from './promotion-runtime';
@@ -28,7 +30,9 @@ registerErrorCodes({ ...PROMOTION_ERROR_STATUS, PROMOTION_CHANGED: 409 });
     ListPromotableBusinessesController,
     CreatePromotionController,
     EditPromotionController,
-    PromotionLifecycleController,
+    RenewPromotionController,
+    CancelPromotionController,
+    StartPromotionController,
   ],
   providers: [
     { provide: PROMOTIONS_CLOCK, useValue: systemClock },

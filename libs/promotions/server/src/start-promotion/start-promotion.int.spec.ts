@@ -1,10 +1,10 @@
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
 import { staffPromotionsSuite } from '../staff-promotions/staff-promotions.testing';
-import { PromotionLifecycleController } from './promotion-lifecycle.http.controller';
+import { StartPromotionController } from './start-promotion.http.controller';
 
 describe('starting a scheduled promotion', () => {
   const side = staffPromotionsSuite();
-  const route = () => new PromotionLifecycleController(side().promotions);
+  const route = () => new StartPromotionController(side().promotions);
 
   it('starts one whose start date has come when auto-start is off, and audits it', async () => {
     side().settings.promotionTiming.autoStart = false;

@@ -3,20 +3,10 @@ import type { Request } from 'express';
 import { ReasonSchema, type AdminListing } from '@afterwards/contracts';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 
-/**
- * Staff take a listing out of the finder with the reason the business is told (admin spec: Local Business
- * Management): they reject one waiting for review, or suspend an Active one. Answers the listing after the change.
- */
+/** Staff suspend an Active listing, with a reason (admin spec: Local Business Management). Answers the listing after the change. */
 @Controller('api/admin/listings')
-export class ModerateListingController {
+export class SuspendListingController {
   constructor(private readonly listings: StaffListings) {}
-
-  @Post(':id/reject')
-  @HttpCode(200)
-  async reject(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
-    const { reason } = ReasonSchema.parse(body ?? {});
-    return this.listings.act(req, id, 'listing_rejected', (listingId) => ({ type: 'RejectListing', listingId, reason }));
-  }
 
   @Post(':id/suspend')
   @HttpCode(200)

@@ -1,9 +1,9 @@
 import { staffPromotionsSuite } from '../staff-promotions/staff-promotions.testing';
-import { PromotionLifecycleController } from './promotion-lifecycle.http.controller';
+import { RenewPromotionController } from './renew-promotion.http.controller';
 
 describe('renewing a promotion', () => {
   const side = staffPromotionsSuite();
-  const route = () => new PromotionLifecycleController(side().promotions);
+  const route = () => new RenewPromotionController(side().promotions);
 
   it("adds a period from the end date at the day's price, as revenue, and audits it", async () => {
     const promotion = await side().promoted('monthly');

@@ -1,10 +1,10 @@
 import { ZodError } from 'zod';
 import { staffListingsSuite } from '../staff-listings/staff-listings.testing';
-import { ModerateListingController } from './moderate-listing.http.controller';
+import { RejectListingController } from './reject-listing.http.controller';
 
 describe('rejecting a listing', () => {
   const side = staffListingsSuite();
-  const route = () => new ModerateListingController(side().listings);
+  const route = () => new RejectListingController(side().listings);
 
   it('makes it Inactive with the reason, and audits both', async () => {
     const id = await side().add('Rejected Funerals');

@@ -1,9 +1,9 @@
 import { staffListingsSuite } from '../staff-listings/staff-listings.testing';
-import { ModerateListingController } from './moderate-listing.http.controller';
+import { SuspendListingController } from './suspend-listing.http.controller';
 
 describe('suspending a listing', () => {
   const side = staffListingsSuite();
-  const route = () => new ModerateListingController(side().listings);
+  const route = () => new SuspendListingController(side().listings);
 
   it('suspends an Active listing with the reason, and audits it', async () => {
     const id = await side().add('Suspended Funerals', 'Active');

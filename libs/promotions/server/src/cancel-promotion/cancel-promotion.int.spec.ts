@@ -1,11 +1,11 @@
 import { PROMOTION_MESSAGES } from '@afterwards/contracts';
 import { addDays } from '@afterwards/checklist-domain';
 import { staffPromotionsSuite } from '../staff-promotions/staff-promotions.testing';
-import { PromotionLifecycleController } from './promotion-lifecycle.http.controller';
+import { CancelPromotionController } from './cancel-promotion.http.controller';
 
 describe('cancelling a promotion', () => {
   const side = staffPromotionsSuite();
-  const route = () => new PromotionLifecycleController(side().promotions);
+  const route = () => new CancelPromotionController(side().promotions);
 
   it('ends an Active promotion today and audits it', async () => {
     const promotion = await side().promoted();

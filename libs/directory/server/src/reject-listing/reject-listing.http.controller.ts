@@ -1,0 +1,17 @@
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ReasonSchema, type AdminListing } from '@afterwards/contracts';
+import { StaffListings } from '../staff-listings/staff-listings.service';
+
+/** Staff reject a listing, with the reason the business is told (admin spec: Local Business Management). Answers the listing after the change. */
+@Controller('api/admin/listings')
+export class RejectListingController {
+  constructor(private readonly listings: StaffListings) {}
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  async reject(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
+    const { reason } = ReasonSchema.parse(body ?? {});
+    return this.listings.act(req, id, 'listing_rejected', (listingId) => ({ type: 'RejectListing', listingId, reason }));
+  }
+}
