@@ -57,8 +57,11 @@ describe('changing a memory through the ChangeCase command', () => {
   it('Delete Forever leaves its tombstone as the only history of the memory, and the read model without it', async () => {
     const caseId = await side().open(ann, 'Gran');
     await side().run(ann, caseId, { type: 'AddNote', noteId: randomUUID(), title: 'Private', content: 'Account 12345678' });
-    expect(await change(ann, { type: 'DeleteCase', caseId })).toMatchObject({ eventTypes: ['CaseDeleted'] });
+    const deleted = await change(ann, { type: 'DeleteCase', caseId });
+    expect(deleted).toMatchObject({ eventTypes: ['CaseDeleted'] });
     expect(await stream(caseId)).toEqual(['CaseDeleted']);
+    // The read model follows the log: wait for the deletion's position, as a route does.
+    await side().projections.waitUntilApplied(memoriesProjection.name, deleted.position!);
     expect(await getMemoryDetail(side().prisma, ann, caseId)).toBeNull();
   });
 });
