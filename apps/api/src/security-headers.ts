@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT } from '@afterwards/contracts';
 
 /**
@@ -21,6 +21,30 @@ const INLINE_SCRIPT_SOURCES = [CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT
  *   subresources on a local http:// start.
  */
 export function securityHeaders(publicUrl: string): RequestHandler {
+  // Helmet builds these same values on every answer (the CSP string joined anew, a function a header);
+  // none depends on the request, so they are taken from it once and set as they are.
+  const headers = helmetHeaders(publicUrl);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** What helmet, configured as below, sets on an answer: its headers' names and values, in its order. */
+export function helmetHeaders(publicUrl: string): ReadonlyArray<readonly [string, string]> {
+  const set: Array<[string, string]> = [];
+  const res = {
+    setHeader: (name: string, value: string) => void set.push([name, value]),
+    removeHeader: () => undefined,
+  } as unknown as Response;
+  let called = false;
+  helmetFor(publicUrl)({} as never, res, () => (called = true));
+  if (!called) throw new Error('helmet did not pass the answer on');
+  return set;
+}
+
+/** Helmet as configured for this product, run per request (what `securityHeaders` replays). */
+export function helmetFor(publicUrl: string): RequestHandler {
   const url = new URL(publicUrl);
   const https = url.protocol === 'https:';
   const socketOrigin = `${https ? 'wss' : 'ws'}://${url.host}`;
