@@ -104,14 +104,14 @@ async function startBareServer(captured: Captured): Promise<Server> {
  * session cache knows them. What separates the product from it is the framework and middleware; what
  * separates it from the bare server is the read itself.
  */
-async function startReadFloor(db: TestDatabase, people: BenchPerson[]): Promise<Server> {
+async function startReadFloor(db: TestDatabase, people: BenchPerson[], nodeFlags: string[]): Promise<Server> {
   const { rows } = await db.sql.query<{ id: string; email: string }>(`SELECT id, email FROM auth_users WHERE email = ANY($1::text[])`, [people.map((p) => p.email)]);
   const idOf = new Map(rows.map((r) => [r.email, r.id]));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'afterwards-floor-'));
   const peopleFile = path.join(dir, 'people.json');
   fs.writeFileSync(peopleFile, JSON.stringify(Object.fromEntries(people.map((p) => [p.http.cookieHeader(), idOf.get(p.email)!]))));
   const port = await freePort();
-  return startServerProcess('read floor', [...API_NODE_FLAGS, TOOLS_ENTRY, 'bench', 'read-floor', '--database', db.url!, '--people', peopleFile, '--port', String(port)], port, dir);
+  return startServerProcess('read floor', [...API_NODE_FLAGS, ...nodeFlags, TOOLS_ENTRY, 'bench', 'read-floor', '--database', db.url!, '--people', peopleFile, '--port', String(port)], port, dir);
 }
 
 interface Server {
@@ -207,7 +207,9 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
     throw error;
   }
   await setup.stop();
-  const api = await startBenchApi({}, db, [...(options.nodeFlags ?? []), ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [])]);
+  // Profiled, the API and the floor each write theirs in a folder of its own: the framework's share is their difference.
+  const profileFlags = (who: string) => (options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, who)}`] : []);
+  const api = await startBenchApi({}, db, [...(options.nodeFlags ?? []), ...profileFlags('api')]);
   try {
     const { people, perDashboard } = families;
     const database = new URL(db.url!).pathname.slice(1);
@@ -221,7 +223,7 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
       `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each, alternately ${options.rounds} times, medians`,
       `${options.users} signed-in users, ${options.memories} memories each, ${options.shared} shared with the next user; each request is a different user's`,
     ];
-    const floor = await startReadFloor(db, people);
+    const floor = await startReadFloor(db, people, profileFlags('floor'));
     try {
       const floorMeters: Meters = { server: cpuMeter(() => [floor.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
       for (const kind of kinds) {
@@ -272,8 +274,10 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
       await floor.stop();
     }
     await api.stop();
-    // The API writes its profile as it exits: where its CPU went, beside the figures.
-    if (options.cpuProfileDir) lines.push(...summariseNewestCpuProfile(options.cpuProfileDir).map((line) => `  ${line}`));
+    // Each process writes its profile as it exits: where the CPU went, beside the figures.
+    if (options.cpuProfileDir) {
+      for (const who of ['api', 'floor']) lines.push(`  ${who}:`, ...summariseNewestCpuProfile(path.join(options.cpuProfileDir, who)).map((line) => `    ${line}`));
+    }
     return lines.join('\n');
   } finally {
     await api.stop();
