@@ -1,10 +1,11 @@
 import {
   ListingDetailsInputSchema,
   ListingStatusSchema,
+  type FieldError,
   type ListingDetailsInput,
   type ListingStatus,
 } from '@afterwards/contracts';
-import { ListingError, type FieldError } from './listing.errors';
+import { ListingError } from './listing.errors';
 import type { ImportRowRef, ListingDetails, ListingEvent } from './listing.events';
 
 export interface ListingState {

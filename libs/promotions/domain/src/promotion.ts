@@ -1,6 +1,6 @@
-import { PROMOTION_MESSAGES, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
+import { PROMOTION_MESSAGES, type FieldError, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
 import { addDays, daysBetween, isIsoDate } from '@afterwards/checklist-domain';
-import { PromotionError, type FieldError } from './promotion.errors';
+import { PromotionError } from './promotion.errors';
 import type { PromotionChanged, PromotionEvent } from './promotion.events';
 import { dueNow, periodEndAt, type PromotionJobKind, type PromotionTiming } from './schedule';
 import type { PromotionState } from './promotion.state';
