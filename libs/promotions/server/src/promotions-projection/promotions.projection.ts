@@ -1,19 +1,16 @@
-import type { RecordedEvent } from '@afterwards/event-store';
-import type { PrismaClient } from '@afterwards/persistence';
-import { changedRow, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
 
 /** Calendar dates are stored as `date`; Prisma wants them as midnight UTC. */
 const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 
 /** Projects promotion streams into `promotions`, the table the staff screen, dashboard and jobs' sweep read. */
-export const promotionsProjection: Projection = {
+export const promotionsProjection = staffTableProjection<PromotionEvent>({
   name: 'promotions.promotions',
-  streamPrefixes: [PROMOTION_STREAM_PREFIX],
-  notifyStaff: true,
+  streamPrefix: PROMOTION_STREAM_PREFIX,
+  table: 'promotions',
 
-  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const { event, at, version } = projectedEvent<PromotionEvent>(recorded);
+  async apply({ event, at, version }, tx) {
     const id = event.data.promotionId;
     if (event.type === 'PromotionCreated') {
       const d = event.data;
@@ -90,10 +87,8 @@ export const promotionsProjection: Projection = {
     }
   },
 
-  tables: [{ name: 'promotions' }],
-
-  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+  async snapshot(prisma) {
     const rows = await prisma.promotion.findMany({ orderBy: { id: 'asc' } });
     return rows.map((r) => ({ ...r, amount: r.amount.toString(), revenue: r.revenue.toString() }));
   },
-};
+});
