@@ -1,3 +1,4 @@
+import { unhandled } from '@afterwards/contracts';
 import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { IMPORT_STREAM_PREFIX, type CsvImportEvent } from '@afterwards/directory-domain';
 
@@ -44,10 +45,8 @@ export const importsProjection = staffTableProjection<CsvImportEvent>({
           WHERE id = ${id}::uuid AND version < ${version}`;
         break;
       }
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled import event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled import event', event);
     }
     return changedRow({ count }, id);
   },

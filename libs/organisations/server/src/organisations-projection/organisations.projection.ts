@@ -1,3 +1,4 @@
+import { unhandled } from '@afterwards/contracts';
 import { ORGANISATION_STREAM_PREFIX, type OrganisationEvent } from '@afterwards/organisations-domain';
 import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { columnsOf } from '../organisation-rows';
@@ -25,10 +26,8 @@ export const organisationsProjection = staffTableProjection<OrganisationEvent>({
         return changedRow(await tx.organisation.updateMany({ where, data: { ...data, status: 'Retired' } }), id);
       case 'OrganisationRestored':
         return changedRow(await tx.organisation.updateMany({ where, data: { ...data, status: 'Active' } }), id);
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled organisation event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled organisation event', event);
     }
   },
 

@@ -1,3 +1,4 @@
+import { unhandled } from '@afterwards/contracts';
 import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
 
@@ -80,10 +81,8 @@ export const promotionsProjection = staffTableProjection<PromotionEvent>({
         return changedRow(await tx.promotion.updateMany({ where, data: { ...data, warnedPeriod: event.data.period } }), id);
       case 'PromotionExpired':
         return changedRow(await tx.promotion.updateMany({ where, data: { ...data, status: 'Expired', endedAt: at } }), id);
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled promotion event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled promotion event', event);
     }
   },
 
