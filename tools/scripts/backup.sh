@@ -33,15 +33,9 @@ while [ $# -gt 0 ]; do
 done
 
 : "${DATABASE_URL:?backup: set DATABASE_URL to the database to back up}"
-# The product's own default: DATA_DIR/files.
-files_dir=${FILE_STORE_DIR:-${DATA_DIR:+$DATA_DIR/files}}
-: "${files_dir:?backup: set FILE_STORE_DIR (or DATA_DIR) to the file store folder}"
-for tool in pg_dump psql tar sha256sum; do
-  command -v "$tool" >/dev/null || { echo "backup: $tool is not installed" >&2; exit 1; }
-done
-
 # shellcheck source-path=SCRIPTDIR source=pg-connection.sh
 source "$(dirname "${BASH_SOURCE[0]}")/pg-connection.sh"
+need_files_dir_and_tools backup pg_dump psql tar sha256sum
 
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out=${out:-backups/afterwards-$(date -u +%Y%m%dT%H%M%SZ)}

@@ -28,17 +28,12 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$from" ] || { usage >&2; exit 2; }
 : "${DATABASE_URL:?restore: set DATABASE_URL to the database to restore into}"
-files_dir=${FILE_STORE_DIR:-${DATA_DIR:+$DATA_DIR/files}}
-: "${files_dir:?restore: set FILE_STORE_DIR (or DATA_DIR) to the file store folder}"
-for tool in pg_restore psql tar sha256sum; do
-  command -v "$tool" >/dev/null || { echo "restore: $tool is not installed" >&2; exit 1; }
-done
+# shellcheck source-path=SCRIPTDIR source=pg-connection.sh
+source "$(dirname "${BASH_SOURCE[0]}")/pg-connection.sh"
+need_files_dir_and_tools restore pg_restore psql tar sha256sum
 # How far a new server's transaction counter is moved forward here (about 250,000 a second on a small
 # machine); beyond it the operator moves it once with pg_resetwal, as the refusal explains.
 advance_limit=${RESTORE_XACT_ADVANCE_LIMIT:-100000000}
-
-# shellcheck source-path=SCRIPTDIR source=pg-connection.sh
-source "$(dirname "${BASH_SOURCE[0]}")/pg-connection.sh"
 
 # 1. The backup is whole and unchanged.
 for f in manifest.json database.dump files.tar SHA256SUMS; do

@@ -24,3 +24,4 @@ export * from './entry-after-paint';
 export * from './memory-access';
 export * from './sentences';
 export * from './organisations';
+export * from './unhandled';

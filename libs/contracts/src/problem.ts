@@ -20,3 +20,23 @@ export type ProblemDetails = z.infer<typeof ProblemDetailsSchema>;
 
 /** Any body that may be a problem, its fields each optional (a screen reading a failed answer's code or detail). */
 export const PartialProblemDetailsSchema = z.partial(ProblemDetailsSchema);
+
+/** One field's problem, named by its path in the request ('address.0', 'sources'): a problem's `errors` item. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * A refused command with the stable `code` the server maps to a status, the message people read, and the
+ * fields at fault. Each context's error extends it with its own codes and its own `name`.
+ */
+export abstract class CodedError<Code extends string> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+    readonly errors: readonly FieldError[] = [],
+  ) {
+    super(message);
+  }
+}

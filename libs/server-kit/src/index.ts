@@ -28,6 +28,7 @@ export * from './input/body-type';
 export * from './input/request-checks';
 export * from './input/oversize-request';
 export * from './csv/safe-csv';
+export * from './downloads/file-name-slug';
 export * from './realtime/own-origin-io.adapter';
 export * from './docs/openapi';
 export * from './docs/route-catalog-check';

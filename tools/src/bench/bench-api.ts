@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createPostgresTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
 import { spawnSync } from 'node:child_process';
 import { API_ENTRY, API_NODE_FLAGS, freePort, HttpSession, TOOLS_ENTRY } from '@afterwards/testing';
@@ -82,6 +83,21 @@ export async function benchStaffSession(api: Pick<BenchApi, 'url' | 'env'>, labe
   const signIn = await staff.json('/api/admin/session', { method: 'POST', json: { email, password } });
   if (signIn.status !== 200) throw new Error(`staff sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
   return staff;
+}
+
+/**
+ * A GET of `url` over `session`, timed to the end of its body: the body parsed when it answered 200, else null,
+ * with the status and the start of the body added to `failures`.
+ */
+export function timedJsonGet(session: HttpSession, failures: string[]): (url: string) => Promise<{ ms: number; body: unknown }> {
+  return async (url) => {
+    const start = performance.now();
+    const res = await session.fetch(url);
+    const text = await res.text();
+    const took = performance.now() - start;
+    if (res.status !== 200) failures.push(`${url}: ${res.status} ${text.slice(0, 120)}`);
+    return { ms: took, body: res.status === 200 ? JSON.parse(text) : null };
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { HISTORY_API, StreamStateSchema, type AdminListing, type GlobalLogRespon
 import { createPostgresTestDatabase } from '@afterwards/persistence/testing';
 import { takeCheckpoints } from '@afterwards/server-kit';
 import { prng, TOOLS_ENTRY } from '@afterwards/testing';
-import { benchStaffSession, startBenchApi } from './bench-api';
+import { benchStaffSession, startBenchApi, timedJsonGet } from './bench-api';
 import { ms, summarise } from './stats';
 
 export interface HistoryBenchOptions {
@@ -163,14 +163,7 @@ export async function benchHistory(options: HistoryBenchOptions): Promise<{ repo
     await db.sql.exec('VACUUM ANALYZE admin_audit_log');
 
     const failures: string[] = [];
-    const timed = async (url: string): Promise<{ ms: number; body: unknown }> => {
-      const start = performance.now();
-      const res = await staff.fetch(url);
-      const text = await res.text();
-      const took = performance.now() - start;
-      if (res.status !== 200) failures.push(`${url}: ${res.status} ${text.slice(0, 120)}`);
-      return { ms: took, body: res.status === 200 ? JSON.parse(text) : null };
-    };
+    const timed = timedJsonGet(staff, failures);
 
     // Warm up each kind once (first queries plan and fill caches).
     await timed(`${HISTORY_API}/streams/${streamId}/state?version=1`);

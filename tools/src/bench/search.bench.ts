@@ -8,7 +8,9 @@ import { saveCheckpoint, type Projection } from '@afterwards/server-kit';
 import { directoryMigrations, listingsProjection, SearchListings, SearchListingsHandler, staffActivityProjection } from '@afterwards/directory-server';
 import { decideListing, evolveListing, initialListingState, listingStreamId, type ListingCommand, type ListingEvent } from '@afterwards/directory-domain';
 import { loadGazetteer, type Town } from '@afterwards/places';
+import type { HttpSession } from '@afterwards/testing';
 import { prng } from '../seed/seed-listings';
+import { benchStaffSession, startBenchApi, type BenchApi } from './bench-api';
 import { benchMetadata } from './bench-events';
 import { ms, summarise } from './stats';
 
@@ -267,4 +269,49 @@ export async function staffBenchDirectory(options: { listings: number; seed: num
   await prisma.$disconnect();
   await db.sql.exec('VACUUM ANALYZE listings');
   return { db, load };
+}
+
+/** What a staff bench measures with: the loaded directory, the built API on it and a staff member signed in there. */
+export interface StaffBenchRun {
+  readonly db: TestDatabase;
+  readonly api: BenchApi;
+  readonly staff: HttpSession;
+  /** The report so far: the bench adds its own lines. */
+  readonly lines: string[];
+}
+
+/** How a staff bench starts: the API's extra environment, the staff member's label, and its lines on what was loaded. */
+export interface StaffBenchSetup {
+  readonly apiEnv: Record<string, string | undefined>;
+  readonly label: string;
+  describe(db: TestDatabase, load: Awaited<ReturnType<typeof staffBenchDirectory>>['load']): Promise<string[]>;
+}
+
+/**
+ * A staff bench over HTTP: the directory loaded (or the `--database` given), `describe`'s lines, the built API
+ * on it with a staff member signed in, then `measure`, which adds its lines and answers whether its targets
+ * were met. Stops the API; keeps the database with `--keep` (and leaves one given with `--database`).
+ */
+export async function runStaffBench(
+  options: Parameters<typeof staffBenchDirectory>[0] & { readonly keep?: boolean },
+  setup: StaffBenchSetup,
+  measure: (run: StaffBenchRun) => Promise<boolean>,
+): Promise<{ report: string; ok: boolean }> {
+  const { db, load } = await staffBenchDirectory(options);
+  const lines: string[] = [];
+  let ok = true;
+  try {
+    lines.push(...(await setup.describe(db, load)));
+    const api = await startBenchApi(setup.apiEnv, db);
+    try {
+      ok = await measure({ db, api, staff: await benchStaffSession(api, setup.label), lines });
+    } finally {
+      await api.stop();
+    }
+    if (options.keep) lines.push(`  kept the database: --database ${db.url}`);
+  } finally {
+    if (options.keep || options.database) await db.sql.close();
+    else await db.dispose();
+  }
+  return { report: lines.join('\n'), ok };
 }

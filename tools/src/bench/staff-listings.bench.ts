@@ -3,8 +3,7 @@ import { AdminListingsQuerySchema, type AdminListingsResponse, type BulkListingR
 import { Prisma, type SqlClient } from '@afterwards/persistence';
 import { staffListStatements } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
-import { benchStaffSession, startBenchApi } from './bench-api';
-import { staffBenchDirectory } from './search.bench';
+import { runStaffBench, type StaffBenchSetup } from './search.bench';
 import { ms, summarise } from './stats';
 
 export interface StaffListingsBenchOptions {
@@ -76,119 +75,111 @@ async function explain(sql: SqlClient, statement: Prisma.Sql): Promise<string> {
  * Active listings and checks every event, row and audit entry is there.
  */
 export async function benchStaffListings(options: StaffListingsBenchOptions): Promise<{ report: string; ok: boolean }> {
-  const { db, load } = await staffBenchDirectory(options);
-  const lines: string[] = [];
-  let ok = true;
-  try {
-    const { rows: counts } = await db.sql.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM listings GROUP BY status ORDER BY 2 DESC`);
+  const setup: StaffBenchSetup = {
+    apiEnv: { REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    label: 'staff',
+    async describe(db, load) {
+      const { rows: counts } = await db.sql.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM listings GROUP BY status ORDER BY 2 DESC`);
+      return [
+        `staff back office on PostgreSQL over HTTP (built API, Redis), ${counts.reduce((a, r) => a + r.n, 0)} listings (${counts.map((r) => `${r.n} ${r.status}`).join(', ')})`,
+        load
+          ? `  load: ${load.events} events appended by ${options.writers} writers in ${load.appendSeconds.toFixed(1)} s, projected in ${load.projectSeconds.toFixed(1)} s`
+          : `  load: reused ${db.url}`,
+      ];
+    },
+  };
+  return runStaffBench(options, setup, async ({ db, staff, lines }) => {
+    let ok = true;
+    // --- the staff list ---
+    const failures = new Map<number, number>();
+    const totals = new Map<string, number>();
+    const timed = async (kind: Kind, into: number[]) => {
+      const t0 = performance.now();
+      const res = await staff.fetch(`/api/admin/listings${queryString(kind.query)}`);
+      const body = await res.text();
+      into.push(performance.now() - t0);
+      if (res.status !== 200) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
+      else totals.set(kind.label, (JSON.parse(body) as AdminListingsResponse).total);
+    };
+    const phase = async (workers: number) => {
+      const samples = new Map<string, number[]>(STAFF_LIST_KINDS.map((k) => [k.label, []]));
+      const jobs = Array.from({ length: options.rounds }, () => STAFF_LIST_KINDS).flat();
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: workers }, async () => {
+          while (next < jobs.length) {
+            const kind = jobs[next++]!;
+            await timed(kind, samples.get(kind.label)!);
+          }
+        }),
+      );
+      const rate = Math.round(jobs.length / ((performance.now() - started) / 1000));
+      const filterAndSearch = STAFF_LIST_KINDS.filter((k) => isFilterAndSearch(k.query)).flatMap((k) => samples.get(k.label)!);
+      return { samples, rate, all: summarise([...samples.values()].flat()), filterAndSearch: summarise(filterAndSearch) };
+    };
+    for (let i = 0; i < 3; i++) for (const kind of STAFF_LIST_KINDS) await timed(kind, []); // warm-up: plans, caches, JIT
+    const sequential = await phase(1);
+    const concurrent = await phase(options.concurrency);
+    const width = Math.max(...STAFF_LIST_KINDS.map((k) => k.label.length));
+    lines.push(`  GET /api/admin/listings (25 a page, count and stat tiles), ${options.rounds} of each kind, one staff request at a time (${sequential.rate} requests/s) | ${options.concurrency} at once (${concurrent.rate} requests/s):`);
+    for (const kind of STAFF_LIST_KINDS) {
+      const s = summarise(sequential.samples.get(kind.label)!);
+      const c = summarise(concurrent.samples.get(kind.label)!);
+      lines.push(`    ${kind.label.padEnd(width)}  p50 ${ms(s.p50).padStart(8)}, p99 ${ms(s.p99).padStart(8)} | p50 ${ms(c.p50).padStart(8)}, p99 ${ms(c.p99).padStart(8)}   (${totals.get(kind.label) ?? '?'} found)`);
+    }
     lines.push(
-      `staff back office on PostgreSQL over HTTP (built API, Redis), ${counts.reduce((a, r) => a + r.n, 0)} listings (${counts.map((r) => `${r.n} ${r.status}`).join(', ')})`,
-      load
-        ? `  load: ${load.events} events appended by ${options.writers} writers in ${load.appendSeconds.toFixed(1)} s, projected in ${load.projectSeconds.toFixed(1)} s`
-        : `  load: reused ${db.url}`,
+      `    ${'all kinds'.padEnd(width)}  p50 ${ms(sequential.all.p50).padStart(8)}, p99 ${ms(sequential.all.p99).padStart(8)} | p50 ${ms(concurrent.all.p50).padStart(8)}, p99 ${ms(concurrent.all.p99).padStart(8)}`,
+      `    ${'filter + text search'.padEnd(width)}  p50 ${ms(sequential.filterAndSearch.p50).padStart(8)}, p99 ${ms(sequential.filterAndSearch.p99).padStart(8)} | p50 ${ms(concurrent.filterAndSearch.p50).padStart(8)}, p99 ${ms(concurrent.filterAndSearch.p99).padStart(8)}`,
+      `    non-200 responses: ${failures.size ? [...failures].map(([k, v]) => `${k}×${v}`).join(', ') : 'none'}`,
+    );
+    if (failures.size) ok = false;
+    const slowest = [...STAFF_LIST_KINDS].sort((a, b) => summarise(sequential.samples.get(b.label)!).p99 - summarise(sequential.samples.get(a.label)!).p99)[0]!;
+    const statements = statementsOf(slowest.query);
+    lines.push(
+      `  plans of the slowest kind, ${slowest.label} (${queryString(slowest.query)}):`,
+      `    page: ${statements.page.text.replace(/\s+/g, ' ')}`,
+      await explain(db.sql, statements.page),
+      ...(statements.count ? [`    count: ${statements.count.text}`, await explain(db.sql, statements.count)] : ['    count: from the stat tiles']),
     );
 
-    const api = await startBenchApi({ REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, db);
-    try {
-      const staff = await benchStaffSession(api, 'staff');
+    // --- one bulk status change ---
+    const { rows: picked } = await db.sql.query<{ id: string }>(
+      `SELECT id::text AS id FROM listings WHERE status = 'Active' ORDER BY md5(id::text) LIMIT $1`,
+      [options.bulk],
+    );
+    const ids = picked.map((r) => r.id);
+    const streams = ids.map(listingStreamId);
+    const eventsOf = async () =>
+      (await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'ListingStatusChanged' AND stream_id = ANY($1::text[])`, [streams])).rows[0]!.n;
+    const auditOf = async () =>
+      (await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM admin_audit_log WHERE action = 'listing_status_changed' AND record_id = ANY($1::text[])`, [ids])).rows[0]!.n;
+    const eventsBefore = await eventsOf();
+    const auditBefore = await auditOf();
+    const t0 = performance.now();
+    const bulk = await staff.json<BulkListingResponse>('/api/admin/listings/bulk', { method: 'POST', json: { action: 'status', ids, status: 'Inactive' } });
+    const bulkSeconds = (performance.now() - t0) / 1000;
+    const eventsRecorded = (await eventsOf()) - eventsBefore;
+    const { rows: nowInactive } = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE status = 'Inactive' AND id = ANY($1::uuid[])`, [ids]);
+    const audited = (await auditOf()) - auditBefore;
+    const checks = [
+      { what: `HTTP 200 and ${ids.length} succeeded`, pass: bulk.status === 200 && bulk.body.succeeded === ids.length && bulk.body.failed === 0, got: `${bulk.status}, ${bulk.body?.succeeded} succeeded, ${bulk.body?.failed} failed` },
+      { what: `${ids.length} ListingStatusChanged events in those streams`, pass: eventsRecorded === ids.length, got: String(eventsRecorded) },
+      { what: `${ids.length} listings rows now Inactive`, pass: nowInactive[0]!.n === ids.length, got: String(nowInactive[0]!.n) },
+      { what: `${ids.length} admin_audit_log rows 'listing_status_changed'`, pass: audited === ids.length, got: String(audited) },
+    ];
+    lines.push(`  bulk status change, POST /api/admin/listings/bulk, ${ids.length} Active → Inactive: ${bulkSeconds.toFixed(2)} s`);
+    for (const c of checks) lines.push(`    ${c.pass ? 'ok  ' : 'FAIL'} ${c.what}${c.pass ? '' : ` (got ${c.got})`}`);
+    const checksPass = checks.every((c) => c.pass) && ids.length === options.bulk;
+    if (!checksPass) ok = false;
 
-      // --- the staff list ---
-      const failures = new Map<number, number>();
-      const totals = new Map<string, number>();
-      const timed = async (kind: Kind, into: number[]) => {
-        const t0 = performance.now();
-        const res = await staff.fetch(`/api/admin/listings${queryString(kind.query)}`);
-        const body = await res.text();
-        into.push(performance.now() - t0);
-        if (res.status !== 200) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
-        else totals.set(kind.label, (JSON.parse(body) as AdminListingsResponse).total);
-      };
-      const phase = async (workers: number) => {
-        const samples = new Map<string, number[]>(STAFF_LIST_KINDS.map((k) => [k.label, []]));
-        const jobs = Array.from({ length: options.rounds }, () => STAFF_LIST_KINDS).flat();
-        let next = 0;
-        const started = performance.now();
-        await Promise.all(
-          Array.from({ length: workers }, async () => {
-            while (next < jobs.length) {
-              const kind = jobs[next++]!;
-              await timed(kind, samples.get(kind.label)!);
-            }
-          }),
-        );
-        const rate = Math.round(jobs.length / ((performance.now() - started) / 1000));
-        const filterAndSearch = STAFF_LIST_KINDS.filter((k) => isFilterAndSearch(k.query)).flatMap((k) => samples.get(k.label)!);
-        return { samples, rate, all: summarise([...samples.values()].flat()), filterAndSearch: summarise(filterAndSearch) };
-      };
-      for (let i = 0; i < 3; i++) for (const kind of STAFF_LIST_KINDS) await timed(kind, []); // warm-up: plans, caches, JIT
-      const sequential = await phase(1);
-      const concurrent = await phase(options.concurrency);
-      const width = Math.max(...STAFF_LIST_KINDS.map((k) => k.label.length));
-      lines.push(`  GET /api/admin/listings (25 a page, count and stat tiles), ${options.rounds} of each kind, one staff request at a time (${sequential.rate} requests/s) | ${options.concurrency} at once (${concurrent.rate} requests/s):`);
-      for (const kind of STAFF_LIST_KINDS) {
-        const s = summarise(sequential.samples.get(kind.label)!);
-        const c = summarise(concurrent.samples.get(kind.label)!);
-        lines.push(`    ${kind.label.padEnd(width)}  p50 ${ms(s.p50).padStart(8)}, p99 ${ms(s.p99).padStart(8)} | p50 ${ms(c.p50).padStart(8)}, p99 ${ms(c.p99).padStart(8)}   (${totals.get(kind.label) ?? '?'} found)`);
-      }
-      lines.push(
-        `    ${'all kinds'.padEnd(width)}  p50 ${ms(sequential.all.p50).padStart(8)}, p99 ${ms(sequential.all.p99).padStart(8)} | p50 ${ms(concurrent.all.p50).padStart(8)}, p99 ${ms(concurrent.all.p99).padStart(8)}`,
-        `    ${'filter + text search'.padEnd(width)}  p50 ${ms(sequential.filterAndSearch.p50).padStart(8)}, p99 ${ms(sequential.filterAndSearch.p99).padStart(8)} | p50 ${ms(concurrent.filterAndSearch.p50).padStart(8)}, p99 ${ms(concurrent.filterAndSearch.p99).padStart(8)}`,
-        `    non-200 responses: ${failures.size ? [...failures].map(([k, v]) => `${k}×${v}`).join(', ') : 'none'}`,
-      );
-      if (failures.size) ok = false;
-      const slowest = [...STAFF_LIST_KINDS].sort((a, b) => summarise(sequential.samples.get(b.label)!).p99 - summarise(sequential.samples.get(a.label)!).p99)[0]!;
-      const statements = statementsOf(slowest.query);
-      lines.push(
-        `  plans of the slowest kind, ${slowest.label} (${queryString(slowest.query)}):`,
-        `    page: ${statements.page.text.replace(/\s+/g, ' ')}`,
-        await explain(db.sql, statements.page),
-        ...(statements.count ? [`    count: ${statements.count.text}`, await explain(db.sql, statements.count)] : ['    count: from the stat tiles']),
-      );
-
-      // --- one bulk status change ---
-      const { rows: picked } = await db.sql.query<{ id: string }>(
-        `SELECT id::text AS id FROM listings WHERE status = 'Active' ORDER BY md5(id::text) LIMIT $1`,
-        [options.bulk],
-      );
-      const ids = picked.map((r) => r.id);
-      const streams = ids.map(listingStreamId);
-      const eventsOf = async () =>
-        (await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'ListingStatusChanged' AND stream_id = ANY($1::text[])`, [streams])).rows[0]!.n;
-      const auditOf = async () =>
-        (await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM admin_audit_log WHERE action = 'listing_status_changed' AND record_id = ANY($1::text[])`, [ids])).rows[0]!.n;
-      const eventsBefore = await eventsOf();
-      const auditBefore = await auditOf();
-      const t0 = performance.now();
-      const bulk = await staff.json<BulkListingResponse>('/api/admin/listings/bulk', { method: 'POST', json: { action: 'status', ids, status: 'Inactive' } });
-      const bulkSeconds = (performance.now() - t0) / 1000;
-      const eventsRecorded = (await eventsOf()) - eventsBefore;
-      const { rows: nowInactive } = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings WHERE status = 'Inactive' AND id = ANY($1::uuid[])`, [ids]);
-      const audited = (await auditOf()) - auditBefore;
-      const checks = [
-        { what: `HTTP 200 and ${ids.length} succeeded`, pass: bulk.status === 200 && bulk.body.succeeded === ids.length && bulk.body.failed === 0, got: `${bulk.status}, ${bulk.body?.succeeded} succeeded, ${bulk.body?.failed} failed` },
-        { what: `${ids.length} ListingStatusChanged events in those streams`, pass: eventsRecorded === ids.length, got: String(eventsRecorded) },
-        { what: `${ids.length} listings rows now Inactive`, pass: nowInactive[0]!.n === ids.length, got: String(nowInactive[0]!.n) },
-        { what: `${ids.length} admin_audit_log rows 'listing_status_changed'`, pass: audited === ids.length, got: String(audited) },
-      ];
-      lines.push(`  bulk status change, POST /api/admin/listings/bulk, ${ids.length} Active → Inactive: ${bulkSeconds.toFixed(2)} s`);
-      for (const c of checks) lines.push(`    ${c.pass ? 'ok  ' : 'FAIL'} ${c.what}${c.pass ? '' : ` (got ${c.got})`}`);
-      const checksPass = checks.every((c) => c.pass) && ids.length === options.bulk;
-      if (!checksPass) ok = false;
-
-      const listMet = sequential.filterAndSearch.p99 < STAFF_LIST_P99_TARGET_MS;
-      const bulkMet = checksPass && bulkSeconds < BULK_TARGET_SECONDS;
-      lines.push(
-        '  summary:',
-        `    (1) staff list with a filter and a text search, p99 < ${STAFF_LIST_P99_TARGET_MS} ms: ${ms(sequential.filterAndSearch.p99)} one at a time (${ms(concurrent.filterAndSearch.p99)} with ${options.concurrency} at once): ${listMet ? 'met' : 'not met'}`,
-        `    (2) bulk status change of ${ids.length} in < ${BULK_TARGET_SECONDS} s with every event recorded: ${bulkSeconds.toFixed(2)} s, checks ${checksPass ? 'passed' : 'FAILED'}: ${bulkMet ? 'met' : 'not met'}`,
-      );
-    } finally {
-      await api.stop();
-    }
-    if (options.keep) lines.push(`  kept the database: --database ${db.url}`);
-  } finally {
-    if (options.keep || options.database) await db.sql.close();
-    else await db.dispose();
-  }
-  return { report: lines.join('\n'), ok };
+    const listMet = sequential.filterAndSearch.p99 < STAFF_LIST_P99_TARGET_MS;
+    const bulkMet = checksPass && bulkSeconds < BULK_TARGET_SECONDS;
+    lines.push(
+      '  summary:',
+      `    (1) staff list with a filter and a text search, p99 < ${STAFF_LIST_P99_TARGET_MS} ms: ${ms(sequential.filterAndSearch.p99)} one at a time (${ms(concurrent.filterAndSearch.p99)} with ${options.concurrency} at once): ${listMet ? 'met' : 'not met'}`,
+      `    (2) bulk status change of ${ids.length} in < ${BULK_TARGET_SECONDS} s with every event recorded: ${bulkSeconds.toFixed(2)} s, checks ${checksPass ? 'passed' : 'FAILED'}: ${bulkMet ? 'met' : 'not met'}`,
+    );
+    return ok;
+  });
 }

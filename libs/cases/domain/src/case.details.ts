@@ -1,7 +1,7 @@
 // Details: opening a memory, editing what the owner said about it, and its photo.
 import { generateChecklist, isIsoDate, isoDateIn } from '@afterwards/checklist-domain';
-import { JurisdictionSchema, MEMORY_DATE_MESSAGES, RelationshipSchema } from '@afterwards/contracts';
-import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
+import { JurisdictionSchema, MEMORY_DATE_MESSAGES, RelationshipSchema, type FieldError } from '@afterwards/contracts';
+import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseDetails, CaseDetailsEdited, CaseEvent, CaseOpened, CasePhoto, CasePhotoChanged, EditableCaseDetails } from './case.events';
 import { startedOn, withDueDates } from './case.checklist';
 import { optionalText, type CaseDetailsInput, type CaseState, type CommandOf } from './case.state';

@@ -1,4 +1,4 @@
-import { MEMORY_DATE_MESSAGES } from '@afterwards/contracts';
+import { CodedError, MEMORY_DATE_MESSAGES } from '@afterwards/contracts';
 /** Typed domain errors; the server maps `code` to a problem-details response. */
 export type CaseErrorCode =
   | 'CASE_INVALID'
@@ -24,20 +24,8 @@ export type CaseErrorCode =
   | 'MEMBER_NOT_FOUND'
   | 'ALREADY_OWNER';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export class CaseError extends Error {
-  constructor(
-    readonly code: CaseErrorCode,
-    message: string,
-    readonly errors: FieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'CaseError';
-  }
+export class CaseError extends CodedError<CaseErrorCode> {
+  override readonly name = 'CaseError';
 }
 
 /** The spec's messages (sections 5 and 8), in one place for the API and the screens. */

@@ -1,6 +1,6 @@
 // Notes: the owner's notes on a memory, added, edited with a stale-form check, and deleted.
-import { NoteCategorySchema } from '@afterwards/contracts';
-import { CASE_MESSAGES, CaseError, type FieldError } from './case.errors';
+import { NoteCategorySchema, type FieldError } from '@afterwards/contracts';
+import { CASE_MESSAGES, CaseError } from './case.errors';
 import type { CaseEvent, NoteAdded, NoteDeleted, NoteEdited } from './case.events';
 import { findById, replaceById, type CaseNote, type CaseState, type CommandOf } from './case.state';
 import { MAX_TEXT_LENGTH } from './limits';

@@ -1,5 +1,6 @@
 // The Case aggregate (a memory): decideCase and evolveCase send each command and event to the area it belongs
 // to. Each area keeps its rules, decider and evolve in its own file, with its own given/when/then tests.
+import { unhandled } from '@afterwards/contracts';
 import type { CaseEvent } from './case.events';
 import { decideChecklist, evolveChecklist } from './case.checklist';
 import { decideDetails, decideOpen, evolveDetails } from './case.details';
@@ -68,10 +69,8 @@ export function decideCase(command: CaseCommand, state: CaseState): CaseEvent[] 
       return decideNotes(command, state);
     case 'DeleteCase':
       return decideErasure(command, state);
-    default: {
-      const unreachable: never = command;
-      throw new Error(`Unknown command ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown command', command);
   }
 }
 
@@ -108,10 +107,8 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
       return evolveSharing(state, event);
     case 'CaseDeleted':
       return evolveErasure(state, event);
-    default: {
-      const unreachable: never = event;
-      throw new Error(`Unknown event ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown event', event);
   }
 }
 

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, type CsvPreviewRow, type ImportKind, type ImportProgress, type ImportStatus } from '@afterwards/contracts';
+import { CSV_MESSAGES, unhandled, type CsvPreviewRow, type ImportKind, type ImportProgress, type ImportStatus } from '@afterwards/contracts';
 
 /**
  * A bulk CSV import (admin spec: Bulk CSV Upload) as its own event stream, `import-<id>`: checked on
@@ -146,10 +146,8 @@ export function decideCsvImport(command: CsvImportCommand, state: CsvImportState
       mustExist(state, command.importId);
       if (!running(state)) return [];
       return [{ type: 'CsvImportFailed', data: { importId: command.importId, reason: command.reason, progress: command.progress } }];
-    default: {
-      const unreachable: never = command;
-      throw new Error(`Unknown command ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown command', command);
   }
 }
 
@@ -168,9 +166,7 @@ export function evolveCsvImport(state: CsvImportState, event: CsvImportEvent): C
       return { ...state, status: 'completed', progress: event.data.progress };
     case 'CsvImportFailed':
       return { ...state, status: 'failed', progress: event.data.progress };
-    default: {
-      const unreachable: never = event;
-      throw new Error(`Unknown event ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown event', event);
   }
 }

@@ -1,3 +1,5 @@
+import { CodedError } from '@afterwards/contracts';
+
 /** Typed domain errors; the server maps `code` to a problem-details response. */
 export type ListingErrorCode =
   | 'LISTING_INVALID'
@@ -6,18 +8,6 @@ export type ListingErrorCode =
   | 'LISTING_INVALID_TRANSITION'
   | 'LISTING_REASON_REQUIRED';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export class ListingError extends Error {
-  constructor(
-    readonly code: ListingErrorCode,
-    message: string,
-    readonly errors: FieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'ListingError';
-  }
+export class ListingError extends CodedError<ListingErrorCode> {
+  override readonly name = 'ListingError';
 }

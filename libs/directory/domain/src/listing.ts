@@ -1,10 +1,5 @@
-import {
-  ListingDetailsInputSchema,
-  ListingStatusSchema,
-  type ListingDetailsInput,
-  type ListingStatus,
-} from '@afterwards/contracts';
-import { ListingError, type FieldError } from './listing.errors';
+import { ListingDetailsInputSchema, ListingStatusSchema, unhandled, type FieldError, type ListingDetailsInput, type ListingStatus } from '@afterwards/contracts';
+import { ListingError } from './listing.errors';
 import type { ImportRowRef, ListingDetails, ListingEvent } from './listing.events';
 
 export interface ListingState {
@@ -150,10 +145,8 @@ export function decideListing(command: ListingCommand, state: ListingState): Lis
     case 'DeleteListing':
       mustExist(state, command.listingId);
       return [{ type: 'ListingDeleted', data: { listingId: command.listingId } }];
-    default: {
-      const unreachable: never = command;
-      throw new Error(`Unknown command ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown command', command);
   }
 }
 
@@ -182,10 +175,8 @@ export function evolveListing(state: ListingState, event: ListingEvent): Listing
       return { ...state, promoted: false, position: null };
     case 'ListingDeleted':
       return { ...state, deleted: true };
-    default: {
-      const unreachable: never = event;
-      throw new Error(`Unknown event ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown event', event);
   }
 }
 

@@ -25,6 +25,6 @@ export { IMPORT_RUNTIME, csvImportCommands, runCsvImportCommand, uuidFromName, t
 export { ImportKinds, importOutcomesOf, type CsvImportKind, type ImportOutcome, type ImportRowResult, type ImportRowRules, type ImportSubmission } from './imports/import-kind';
 export { checkCsvUpload } from './imports/check-csv-upload';
 export { csvRowListingId, listingsImportKind } from './import-listings-csv/listings-import-kind';
-export { foldAllInteractions, foldInteractionBatch, interactionFoldProcessor, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
+export { addedToTotals, foldAllInteractions, foldInteractionBatch, interactionFoldProcessor, type InteractionBatchResult } from './aggregate-interactions/interaction-batches';
 export { StaffDashboardController } from './staff-dashboard/staff-dashboard.http.controller';
 export { staffListingStats } from './search-staff-listings/search-staff-listings.handler';

@@ -10,7 +10,7 @@ export { requireUser, findCurrentUser, clientIp, hasSessionCookie, SessionCache,
 export { StaffGuard, isStaffRoute } from './admin/staff-access/staff-guard';
 export { staffOf, staffContext, staffActor, STAFF_KEY, type StaffMember } from './admin/staff-access/staff';
 export { AuditTrail, changedValues, type StaffChange } from './admin/staff-access/audit-trail';
-export { AuditRecordNames, uuidsOf, type RecordNamer } from './admin/audit-log/audit-record-names';
+export { AuditRecordNames, TableAuditNames, uuidsOf, type RecordNamer } from './admin/audit-log/audit-record-names';
 export { verifyAuditChain, type AuditChainAnchor } from './admin/audit-chain/verify-audit-chain';
 export { asAdminRole, writeAudit, type AuditEntry } from './admin/admin-audit';
 export { AccountErasure, ERASURE_ORDER, type AccountErasureStep, type ErasedAccount } from './delete-account/account-erasure';

@@ -1,20 +1,10 @@
-export interface FieldError {
-  readonly path: string;
-  readonly message: string;
-}
+import { CodedError } from '@afterwards/contracts';
 
 export type PromotionErrorCode = 'PROMOTION_INVALID' | 'PROMOTION_NOT_FOUND' | 'PROMOTION_ALREADY_EXISTS' | 'PROMOTION_INVALID_TRANSITION';
 
 /** A refused promotion command, with the spec's message; the server maps codes to statuses. */
-export class PromotionError extends Error {
-  constructor(
-    readonly code: PromotionErrorCode,
-    message: string,
-    readonly errors: readonly FieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'PromotionError';
-  }
+export class PromotionError extends CodedError<PromotionErrorCode> {
+  override readonly name = 'PromotionError';
 }
 
 export const PROMOTION_ERROR_STATUS: Record<PromotionErrorCode, number> = {

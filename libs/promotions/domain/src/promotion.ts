@@ -1,6 +1,6 @@
-import { PROMOTION_MESSAGES, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
+import { PROMOTION_MESSAGES, unhandled, type FieldError, type ListingStatus, type PromotionPlan } from '@afterwards/contracts';
 import { addDays, daysBetween, isIsoDate } from '@afterwards/checklist-domain';
-import { PromotionError, type FieldError } from './promotion.errors';
+import { PromotionError } from './promotion.errors';
 import type { PromotionChanged, PromotionEvent } from './promotion.events';
 import { dueNow, periodEndAt, type PromotionJobKind, type PromotionTiming } from './schedule';
 import type { PromotionState } from './promotion.state';
@@ -198,16 +198,12 @@ export function decidePromotion(command: PromotionCommand, state: PromotionState
           if (outcome === 'expire') return [{ type: 'PromotionExpired', data: { ...ids, period: state.period, endDate: state.endDate! } }];
           return [];
         }
-        default: {
-          const unreachable: never = command.kind;
-          throw new Error(`Unknown due action ${String(unreachable)}`);
-        }
+        default:
+          return unhandled('Unknown due action', command.kind);
       }
     }
-    default: {
-      const unreachable: never = command;
-      throw new Error(`Unknown command ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown command', command);
   }
 }
 
@@ -271,10 +267,8 @@ export function evolvePromotion(state: PromotionState, event: PromotionEvent): P
       return { ...state, warnedPeriod: event.data.period };
     case 'PromotionExpired':
       return { ...state, status: 'Expired' };
-    default: {
-      const unreachable: never = event;
-      throw new Error(`Unknown event ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown event', event);
   }
 }
 

@@ -8,7 +8,13 @@ export type ProjectionTx = Prisma.TransactionClient;
  * A recorded event as a read model applies it: the aggregate's event (`Event`, its union), when it happened,
  * and its stream revision, the version a row keeps so that a replayed event changes nothing.
  */
-export function projectedEvent<Event>(recorded: RecordedEvent): { readonly event: Event; readonly at: Date; readonly version: bigint } {
+export interface ProjectedEvent<Event> {
+  readonly event: Event;
+  readonly at: Date;
+  readonly version: bigint;
+}
+
+export function projectedEvent<Event>(recorded: RecordedEvent): ProjectedEvent<Event> {
   return { event: toDomainEvent<Event>(recorded), at: new Date(recorded.metadata.occurredAt), version: recorded.revision };
 }
 
@@ -86,4 +92,26 @@ export interface Projection {
   derive?(tx: ProjectionTx): Promise<void>;
   /** Every row, in a stable order: a test compares it before and after replaying the log (a rebuild compares tables in SQL). */
   snapshot(prisma: PrismaClient): Promise<unknown[]>;
+}
+
+/** What `staffTableProjection` is told: one aggregate's streams, the one table it writes, and how. */
+export interface StaffTableProjectionSpec<Event> {
+  readonly name: string;
+  readonly streamPrefix: string;
+  readonly table: string;
+  /** Applies one event (as `projectedEvent` gives it; the recorded event for its metadata); returns the ids of rows it changed. */
+  apply(projected: ProjectedEvent<Event>, tx: ProjectionTx, recorded: RecordedEvent): Promise<string[]>;
+  snapshot(prisma: PrismaClient): Promise<unknown[]>;
+}
+
+/** A projection of one aggregate's streams into one table the staff back office watches (told of every changed row). */
+export function staffTableProjection<Event>(spec: StaffTableProjectionSpec<Event>): Projection {
+  return {
+    name: spec.name,
+    streamPrefixes: [spec.streamPrefix],
+    notifyStaff: true,
+    apply: (recorded, tx) => spec.apply(projectedEvent<Event>(recorded), tx, recorded),
+    tables: [{ name: spec.table }],
+    snapshot: (prisma) => spec.snapshot(prisma),
+  };
 }

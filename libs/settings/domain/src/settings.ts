@@ -1,4 +1,4 @@
-import { AdminSettingsSchema, DEFAULT_SETTINGS, type AdminSettings, type SettingsGroup } from '@afterwards/contracts';
+import { AdminSettingsSchema, DEFAULT_SETTINGS, unhandled, type AdminSettings, type SettingsGroup } from '@afterwards/contracts';
 
 /** The platform's settings are one aggregate: one stream, so two saves can never interleave. */
 export const SETTINGS_STREAM_ID = 'settings-platform';
@@ -69,10 +69,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState): 
       const changes = changesTo(state, DEFAULT_SETTINGS);
       return changes.length ? [{ type: 'SettingsChanged', data: { changes, reset: true } }] : [];
     }
-    default: {
-      const unreachable: never = command;
-      throw new Error(`Unknown command ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unknown command', command);
   }
 }
 
@@ -83,9 +81,7 @@ export function evolveSettings(state: SettingsState, event: SettingsEvent): Sett
       for (const c of event.data.changes) settings[c.group] = c.to;
       return { settings: settings as AdminSettings };
     }
-    default: {
-      const unreachable: never = event.type;
-      throw new Error(`Unknown event ${String(unreachable)}`);
-    }
+    default:
+      return unhandled('Unknown event', event.type);
   }
 }

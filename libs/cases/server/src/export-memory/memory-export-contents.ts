@@ -1,4 +1,5 @@
 import { SETTLEMENT_LABELS, type MemoryDetail, type MemoryDocument, type MemoryTask, type Settlement } from '@afterwards/contracts';
+import { fileNameSlug } from '@afterwards/server-kit';
 
 /** One entry of the zip: text written here, bytes another context made (a letter's PDF), or a stored file (decrypted as it is added). */
 export type ExportEntry =
@@ -25,15 +26,7 @@ export function safeName(name: string, fallback: string): string {
 
 /** "Mum" opened on 25 Nov 2026 → afterwards-mum-2026-11-25.zip */
 export function exportFileName(memoryName: string, day: Date): string {
-  const slug = memoryName
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `afterwards-${slug || 'memory'}-${day.toISOString().slice(0, 10)}.zip`;
+  return `afterwards-${fileNameSlug(memoryName, 40) || 'memory'}-${day.toISOString().slice(0, 10)}.zip`;
 }
 
 /** Two files of the same name in one folder: the later ones get " (2)", " (3)" before the extension. */

@@ -1,4 +1,4 @@
-import { PrivateTopics } from '@afterwards/contracts';
+import { PrivateTopics, unhandled } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Projection, ProjectionTx } from '@afterwards/server-kit';
@@ -62,10 +62,8 @@ export const memoriesProjection: Projection = {
       case 'MemberRoleChanged':
       case 'MemberRemoved':
         return applyToMemory(recorded, tx, event, applySharing);
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled case event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled case event', event);
     }
   },
 

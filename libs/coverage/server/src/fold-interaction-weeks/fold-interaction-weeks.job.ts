@@ -1,4 +1,4 @@
-import { foldAllInteractions, interactionFoldProcessor } from '@afterwards/directory-server';
+import { addedToTotals, foldAllInteractions, interactionFoldProcessor } from '@afterwards/directory-server';
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
 import { TREND_TIME_ZONE } from '../coverage-report/coverage-report';
@@ -20,12 +20,7 @@ const WEEKS_FOLD = `weekly AS (
       count(*) FILTER (WHERE b.action IN ('call', 'email', 'website', 'directions')) AS contacts
     FROM batch b LEFT JOIN listings l ON l.id = b.listing_id
     GROUP BY 1, 2
-  ), folded AS (
-    INSERT INTO coverage_interaction_weeks AS w (week_start, region, views, contacts)
-    SELECT week_start, region, views, contacts FROM weekly
-    ON CONFLICT (week_start, region) DO UPDATE SET views = w.views + excluded.views, contacts = w.contacts + excluded.contacts
-    RETURNING 1
-  )`;
+  ), ${addedToTotals('weekly', 'coverage_interaction_weeks', ['week_start', 'region'], ['views', 'contacts'], false)}`;
 
 /** Folds every finished interaction row not yet counted; returns how many rows were read. */
 export async function foldInteractionWeeks(sql: SqlClient, batch = BATCH): Promise<number> {

@@ -1,6 +1,6 @@
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
-import { foldAllInteractions, foldInteractionBatch, interactionFoldProcessor } from './interaction-batches';
+import { addedToTotals, foldAllInteractions, foldInteractionBatch, interactionFoldProcessor } from './interaction-batches';
 
 /** Adds new raw interaction rows into `listing_interaction_counters`, every few seconds. */
 export const aggregateInteractionsJob = defineJob<null>('directory.aggregate-interactions');
@@ -23,19 +23,7 @@ const COUNTERS_FOLD = `totals AS (
       count(*) FILTER (WHERE action = 'website') AS websites,
       count(*) FILTER (WHERE action = 'directions') AS directions
     FROM batch GROUP BY listing_id
-  ), folded AS (
-    INSERT INTO listing_interaction_counters AS c (listing_id, views, clicks, calls, emails, websites, directions, updated_at)
-    SELECT listing_id, views, clicks, calls, emails, websites, directions, now() FROM totals
-    ON CONFLICT (listing_id) DO UPDATE SET
-      views = c.views + excluded.views,
-      clicks = c.clicks + excluded.clicks,
-      calls = c.calls + excluded.calls,
-      emails = c.emails + excluded.emails,
-      websites = c.websites + excluded.websites,
-      directions = c.directions + excluded.directions,
-      updated_at = excluded.updated_at
-    RETURNING 1
-  )`;
+  ), ${addedToTotals('totals', 'listing_interaction_counters', ['listing_id'], ['views', 'clicks', 'calls', 'emails', 'websites', 'directions'], true)}`;
 
 /** One batch of new interaction rows into `listing_interaction_counters` (checkpoint 'counters'). */
 export async function aggregateInteractionsBatch(sql: SqlClient, limit = BATCH): Promise<AggregationResult> {

@@ -51,6 +51,22 @@ export async function foldInteractionBatch(sql: SqlClient, checkpoint: string, f
   });
 }
 
+/**
+ * The `folded` expression of a fold that adds counts to running totals: each row of `source` (its `keys` and
+ * `counts` columns) is inserted into `table`, or added to the row already there with those keys; with
+ * `stamped`, `updated_at` says when.
+ */
+export function addedToTotals(source: string, table: string, keys: readonly string[], counts: readonly string[], stamped: boolean): string {
+  const columns = [...keys, ...counts];
+  const sums = [...counts.map((c) => `${c} = t.${c} + excluded.${c}`), ...(stamped ? ['updated_at = excluded.updated_at'] : [])];
+  return `folded AS (
+    INSERT INTO ${table} AS t (${[...columns, ...(stamped ? ['updated_at'] : [])].join(', ')})
+    SELECT ${[...columns, ...(stamped ? ['now()'] : [])].join(', ')} FROM ${source}
+    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sums.join(', ')}
+    RETURNING 1
+  )`;
+}
+
 /** Runs batches until every finished row is folded. */
 export async function foldAllInteractions(sql: SqlClient, checkpoint: string, fold: string, limit: number): Promise<InteractionBatchResult> {
   let events = 0;

@@ -1,6 +1,5 @@
-import type { RecordedEvent } from '@afterwards/event-store';
-import type { PrismaClient } from '@afterwards/persistence';
-import { changedRow, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { unhandled } from '@afterwards/contracts';
+import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { IMPORT_STREAM_PREFIX, type CsvImportEvent } from '@afterwards/directory-domain';
 
 /**
@@ -8,13 +7,12 @@ import { IMPORT_STREAM_PREFIX, type CsvImportEvent } from '@afterwards/directory
  * screens hear of every change through the staff room, so progress moves live from whichever process
  * runs the job.
  */
-export const importsProjection: Projection = {
+export const importsProjection = staffTableProjection<CsvImportEvent>({
   name: 'directory.imports',
-  streamPrefixes: [IMPORT_STREAM_PREFIX],
-  notifyStaff: true,
+  streamPrefix: IMPORT_STREAM_PREFIX,
+  table: 'listing_imports',
 
-  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const { event, at, version } = projectedEvent<CsvImportEvent>(recorded);
+  async apply({ event, at, version }, tx, recorded) {
     const id = event.data.importId;
     let count: number;
     switch (event.type) {
@@ -47,17 +45,13 @@ export const importsProjection: Projection = {
           WHERE id = ${id}::uuid AND version < ${version}`;
         break;
       }
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled import event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled import event', event);
     }
     return changedRow({ count }, id);
   },
 
-  tables: [{ name: 'listing_imports' }],
-
-  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+  async snapshot(prisma) {
     return prisma.$queryRaw`SELECT * FROM listing_imports ORDER BY id`;
   },
-};
+});

@@ -1,4 +1,4 @@
-import { RealtimeTopics } from '@afterwards/contracts';
+import { RealtimeTopics, unhandled } from '@afterwards/contracts';
 import type { RecordedEvent } from '@afterwards/event-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { changedRow, PerTransaction, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
@@ -222,9 +222,7 @@ function changesFor(event: Exclude<ListingEvent, { type: 'ListingSubmitted' | 'L
       return { promoted: true, position: event.data.position };
     case 'ListingPromotionRemoved':
       return { promoted: false, position: null };
-    default: {
-      const unreachable: never = event;
-      throw new Error(`Unhandled listing event ${(unreachable as { type: string }).type}`);
-    }
+    default:
+      return unhandled('Unhandled listing event', event);
   }
 }

@@ -1,3 +1,5 @@
+import { CodedError } from '@afterwards/contracts';
+
 /** Why a change to a memory's organisations was refused; each code maps to an HTTP status in the server. */
 export const MEMORY_ORGANISATION_ERROR_CODES = {
   MEMORY_ORGANISATION_INVALID: 400,
@@ -23,21 +25,8 @@ export const MEMORY_ORGANISATION_MESSAGES = {
   dateInFuture: 'That date is in the future. Please use the day it happened.',
 } as const;
 
-/** A message about one field of the request, for a form to show it beside that field. */
-export interface MemoryOrganisationFieldError {
-  path: string;
-  message: string;
-}
-
-export class MemoryOrganisationError extends Error {
-  constructor(
-    readonly code: MemoryOrganisationErrorCode,
-    message: string,
-    readonly errors: MemoryOrganisationFieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'MemoryOrganisationError';
-  }
+export class MemoryOrganisationError extends CodedError<MemoryOrganisationErrorCode> {
+  override readonly name = 'MemoryOrganisationError';
 }
 
 /** A refusal about one field: the message is both the problem's and the field's. */

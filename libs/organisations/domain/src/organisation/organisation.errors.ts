@@ -1,21 +1,10 @@
-/** One field's problem, named by its path in the request ('address.0', 'sources'). */
-export interface OrganisationFieldError {
-  readonly path: string;
-  readonly message: string;
-}
+import { CodedError } from '@afterwards/contracts';
 
 export type OrganisationErrorCode = 'ORGANISATION_INVALID' | 'ORGANISATION_NOT_FOUND' | 'ORGANISATION_ALREADY_EXISTS' | 'ORGANISATION_RETIRED' | 'ORGANISATION_INVALID_TRANSITION';
 
 /** A refused organisation command, with the message staff read; the server maps codes to statuses. */
-export class OrganisationError extends Error {
-  constructor(
-    readonly code: OrganisationErrorCode,
-    message: string,
-    readonly errors: readonly OrganisationFieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'OrganisationError';
-  }
+export class OrganisationError extends CodedError<OrganisationErrorCode> {
+  override readonly name = 'OrganisationError';
 }
 
 export const ORGANISATION_ERROR_STATUS: Record<OrganisationErrorCode, number> = {

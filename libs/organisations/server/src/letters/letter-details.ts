@@ -1,5 +1,6 @@
 import type { Jurisdiction, LetterDetails, MemoryOrganisation, PostalAddress } from '@afterwards/contracts';
 import type { SqlExecutor } from '@afterwards/persistence';
+import { fileNameSlug } from '@afterwards/server-kit';
 import type { MemoryForPerson } from '@afterwards/cases-server';
 
 /** An address written as free text in Settings (lines or commas) as the lines a letter prints, at most 8. */
@@ -49,13 +50,5 @@ export function letterDetails(
 
 /** 'letter-nationwide-building-society.pdf': a file name every system accepts. */
 export function letterFileName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return `letter-${slug || 'organisation'}.pdf`;
+  return `letter-${fileNameSlug(name, 60) || 'organisation'}.pdf`;
 }

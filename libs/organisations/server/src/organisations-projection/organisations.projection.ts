@@ -1,17 +1,15 @@
-import type { RecordedEvent } from '@afterwards/event-store';
+import { unhandled } from '@afterwards/contracts';
 import { ORGANISATION_STREAM_PREFIX, type OrganisationEvent } from '@afterwards/organisations-domain';
-import type { PrismaClient } from '@afterwards/persistence';
-import { changedRow, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { columnsOf } from '../organisation-rows';
 
 /** Projects `organisation-<id>` streams into `organisations`, the table staff list and families search. */
-export const organisationsProjection: Projection = {
+export const organisationsProjection = staffTableProjection<OrganisationEvent>({
   name: 'organisations.organisations',
-  streamPrefixes: [ORGANISATION_STREAM_PREFIX],
-  notifyStaff: true,
+  streamPrefix: ORGANISATION_STREAM_PREFIX,
+  table: 'organisations',
 
-  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const { event, at, version } = projectedEvent<OrganisationEvent>(recorded);
+  async apply({ event, at, version }, tx) {
     const id = event.data.organisationId;
     if (event.type === 'OrganisationAdded') {
       const row = { ...columnsOf(event.data.details), status: 'Active', seeded: event.data.seeded, version, createdAt: at, updatedAt: at };
@@ -28,16 +26,12 @@ export const organisationsProjection: Projection = {
         return changedRow(await tx.organisation.updateMany({ where, data: { ...data, status: 'Retired' } }), id);
       case 'OrganisationRestored':
         return changedRow(await tx.organisation.updateMany({ where, data: { ...data, status: 'Active' } }), id);
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled organisation event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled organisation event', event);
     }
   },
 
-  tables: [{ name: 'organisations' }],
-
-  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+  async snapshot(prisma) {
     return prisma.organisation.findMany({ orderBy: { id: 'asc' } });
   },
-};
+});

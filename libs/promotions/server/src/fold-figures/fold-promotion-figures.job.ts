@@ -1,6 +1,6 @@
 import { defineJob } from '@afterwards/jobs';
 import type { SqlClient } from '@afterwards/persistence';
-import { foldAllInteractions, interactionFoldProcessor } from '@afterwards/directory-server';
+import { addedToTotals, foldAllInteractions, interactionFoldProcessor } from '@afterwards/directory-server';
 
 /** Folds recorded listing interactions into promotion figures, every few seconds. */
 export const foldPromotionFiguresJob = defineJob<null>('promotions.fold-figures', { removeOnComplete: 10 });
@@ -22,16 +22,7 @@ const FIGURES_FOLD = `hits AS (
       AND p.started_at IS NOT NULL AND b.created_at >= p.started_at
       AND (p.ended_at IS NULL OR b.created_at < p.ended_at)
     GROUP BY p.id
-  ), folded AS (
-    INSERT INTO promotion_figures AS f (promotion_id, views, clicks, conversions, updated_at)
-    SELECT promotion_id, views, clicks, conversions, now() FROM hits
-    ON CONFLICT (promotion_id) DO UPDATE SET
-      views = f.views + excluded.views,
-      clicks = f.clicks + excluded.clicks,
-      conversions = f.conversions + excluded.conversions,
-      updated_at = excluded.updated_at
-    RETURNING 1
-  )`;
+  ), ${addedToTotals('hits', 'promotion_figures', ['promotion_id'], ['views', 'clicks', 'conversions'], true)}`;
 
 /** Folds every finished interaction row not yet counted; returns how many rows were read. */
 export async function foldPromotionFigures(sql: SqlClient, batch = BATCH): Promise<number> {

@@ -1,19 +1,17 @@
-import type { RecordedEvent } from '@afterwards/event-store';
-import type { PrismaClient } from '@afterwards/persistence';
-import { changedRow, projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { unhandled } from '@afterwards/contracts';
+import { changedRow, staffTableProjection } from '@afterwards/server-kit';
 import { PROMOTION_STREAM_PREFIX, type PromotionEvent } from '@afterwards/promotions-domain';
 
 /** Calendar dates are stored as `date`; Prisma wants them as midnight UTC. */
 const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 
 /** Projects promotion streams into `promotions`, the table the staff screen, dashboard and jobs' sweep read. */
-export const promotionsProjection: Projection = {
+export const promotionsProjection = staffTableProjection<PromotionEvent>({
   name: 'promotions.promotions',
-  streamPrefixes: [PROMOTION_STREAM_PREFIX],
-  notifyStaff: true,
+  streamPrefix: PROMOTION_STREAM_PREFIX,
+  table: 'promotions',
 
-  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const { event, at, version } = projectedEvent<PromotionEvent>(recorded);
+  async apply({ event, at, version }, tx) {
     const id = event.data.promotionId;
     if (event.type === 'PromotionCreated') {
       const d = event.data;
@@ -83,17 +81,13 @@ export const promotionsProjection: Projection = {
         return changedRow(await tx.promotion.updateMany({ where, data: { ...data, warnedPeriod: event.data.period } }), id);
       case 'PromotionExpired':
         return changedRow(await tx.promotion.updateMany({ where, data: { ...data, status: 'Expired', endedAt: at } }), id);
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled promotion event ${(unreachable as { type: string }).type}`);
-      }
+      default:
+        return unhandled('Unhandled promotion event', event);
     }
   },
 
-  tables: [{ name: 'promotions' }],
-
-  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+  async snapshot(prisma) {
     const rows = await prisma.promotion.findMany({ orderBy: { id: 'asc' } });
     return rows.map((r) => ({ ...r, amount: r.amount.toString(), revenue: r.revenue.toString() }));
   },
-};
+});

@@ -1,17 +1,14 @@
 import { SETTINGS_KEYS, type SettingsGroup } from '@afterwards/contracts';
-import type { RecordedEvent } from '@afterwards/event-store';
-import type { PrismaClient } from '@afterwards/persistence';
-import { projectedEvent, type Projection, type ProjectionTx } from '@afterwards/server-kit';
+import { staffTableProjection } from '@afterwards/server-kit';
 import { SETTINGS_STREAM_PREFIX, type SettingsEvent } from '@afterwards/settings-domain';
 
 /** Projects the settings stream into `admin_settings` (one row per group, the spec's keys and types). */
-export const settingsProjection: Projection = {
+export const settingsProjection = staffTableProjection<SettingsEvent>({
   name: 'settings.admin',
-  streamPrefixes: [SETTINGS_STREAM_PREFIX],
-  notifyStaff: true,
+  streamPrefix: SETTINGS_STREAM_PREFIX,
+  table: 'admin_settings',
 
-  async apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<string[]> {
-    const { event, at, version } = projectedEvent<SettingsEvent>(recorded);
+  async apply({ event, at, version }, tx) {
     if (event.type !== 'SettingsChanged') return [];
     const changed: string[] = [];
     for (const change of event.data.changes) {
@@ -27,9 +24,7 @@ export const settingsProjection: Projection = {
     return changed;
   },
 
-  tables: [{ name: 'admin_settings' }],
-
-  async snapshot(prisma: PrismaClient): Promise<unknown[]> {
+  async snapshot(prisma) {
     return prisma.adminSetting.findMany({ orderBy: { settingKey: 'asc' } });
   },
-};
+});

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { PrismaClient } from '@afterwards/persistence';
+import { PRISMA } from '@afterwards/server-kit';
 
 /** The names of some records of one table, by id; ids it cannot name (a record since deleted) are left out. */
 export type RecordNamer = (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
@@ -29,6 +31,25 @@ export class AuditRecordNames {
       for (const [id, name] of await this.namers.get(tableName)!([...set])) names.set(`${tableName}|${id}`, name);
     }
     return names;
+  }
+}
+
+/**
+ * A context's namers for the tables it owns, added when its module starts: the subclass says how each of its
+ * tables' records are named, reading its own rows with `prisma`.
+ */
+@Injectable()
+export abstract class TableAuditNames implements OnModuleInit {
+  constructor(
+    private readonly names: AuditRecordNames,
+    @Inject(PRISMA) protected readonly prisma: PrismaClient,
+  ) {}
+
+  /** Each table's namer, by table name. */
+  protected abstract namers(): Readonly<Record<string, RecordNamer>>;
+
+  onModuleInit(): void {
+    for (const [tableName, namer] of Object.entries(this.namers())) this.names.add(tableName, namer);
   }
 }
 
