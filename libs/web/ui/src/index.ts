@@ -26,6 +26,8 @@ export { Button, ButtonLink, buttonClassName } from './components/Button';
 export type { ButtonProps, ButtonLinkProps, ButtonVariant, ButtonSize } from './components/Button';
 export { Card } from './components/Card';
 export type { CardProps } from './components/Card';
+export { SectionCard } from './components/SectionCard';
+export type { SectionCardProps } from './components/SectionCard';
 export { Badge } from './components/Badge';
 export type { BadgeProps } from './components/Badge';
 export { TextInput, EmailInput, PasswordInput, Select, TextArea } from './components/Field';
