@@ -12,7 +12,7 @@ import {
   type PromotionPlan,
   staffMay,
 } from '@afterwards/contracts';
-import { Alert, Button, Dialog, Icon, InlineLoading, SectionCard, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, ConfirmDialog, Icon, InlineLoading, SectionCard, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
 import { fetchSettings, keys, officeQueryClient, resetSettings, saveSettings } from './api';
 import { OfficeProvider, useLiveQueries } from './OfficeProvider';
@@ -282,23 +282,16 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
         </div>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={confirmReset}
-        onClose={() => setConfirmReset(false)}
+        onCancel={() => setConfirmReset(false)}
         title="Reset settings to the defaults?"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmReset(false)} autoFocus>
-              Cancel
-            </Button>
-            <Button onClick={() => reset.mutate()} disabled={reset.isPending}>
-              {reset.isPending ? 'Resetting...' : 'Reset to Defaults'}
-            </Button>
-          </>
-        }
+        confirmLabel={reset.isPending ? 'Resetting...' : 'Reset to Defaults'}
+        confirmDisabled={reset.isPending}
+        onConfirm={() => reset.mutate()}
       >
         <p>Every setting on this page goes back to its default value for all staff. Any unsaved changes are lost.</p>
-      </Dialog>
+      </ConfirmDialog>
     </form>
   );
 }

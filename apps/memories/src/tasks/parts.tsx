@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Jurisdiction } from '@afterwards/checklist-domain';
 import type { ChecklistPreview, MemorySummary } from '@afterwards/contracts';
-import { Alert, Badge, Button, Card, Dialog, ExternalLink, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
+import { Alert, Badge, Button, Card, ConfirmDialog, ExternalLink, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { useCloseAllModals } from '../store';
 import { reviewedText, sectionSlice, sourceLabel } from './checklist-view';
@@ -120,49 +120,6 @@ export function Figure({ label, value, item }: { label: string; value: string; i
   );
 }
 
-/** A yes/no question in a modal (Escape or Cancel says no). */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      onDismiss={() => {
-        // Escape or a backdrop click while deleting would leave the request without its dialog.
-        if (!busy) onCancel();
-      }}
-      title={title}
-      actions={
-        <div className="aw-cluster mem-dialog-actions">
-          <Button variant="secondary" onClick={onCancel} autoFocus>
-            Cancel
-          </Button>
-          <Button className="mem-btn--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting...' : confirmLabel}
-          </Button>
-        </div>
-      }
-    >
-      <p>{message}</p>
-    </Dialog>
-  );
-}
-
 interface Confirmation {
   title: string;
   message: string;
@@ -186,9 +143,10 @@ export function useConfirm(): { ask: (c: Confirmation) => void; element: ReactNo
       <ConfirmDialog
         open={pending !== null}
         title={pending?.title ?? ''}
-        message={pending?.message ?? ''}
         confirmLabel={pending?.confirmLabel ?? 'Delete'}
+        danger
         busy={busy}
+        busyLabel="Deleting..."
         onCancel={() => {
           if (!busy) setPending(null);
         }}
@@ -200,7 +158,9 @@ export function useConfirm(): { ask: (c: Confirmation) => void; element: ReactNo
             setPending(null);
           });
         }}
-      />
+      >
+        <p>{pending?.message ?? ''}</p>
+      </ConfirmDialog>
     ),
   };
 }
