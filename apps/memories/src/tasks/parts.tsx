@@ -22,16 +22,34 @@ export function StatCounts({ label, items }: { label: string; items: ReadonlyArr
   );
 }
 
-/** The heading of one memory's block: its name, who it is for, where, and the block's own actions. */
-export function MemoryGroupHeader({ memory, headingId, summary, actions }: { memory: MemorySummary; headingId: string; summary?: ReactNode; actions?: ReactNode }) {
+/**
+ * The heading of one memory's block: its name, who it is for, where (or `about`, what the block holds), and
+ * the block's own actions. `level` 3 when the tab has a heading of its own above the blocks.
+ */
+export function MemoryGroupHeader({
+  memory,
+  headingId,
+  level = 2,
+  about,
+  summary,
+  actions,
+}: {
+  memory: MemorySummary;
+  headingId: string;
+  level?: 2 | 3;
+  about?: ReactNode;
+  summary?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <header className="aw-split mem-group__header">
       <div className="mem-group__title">
-        <h2 id={headingId} className="mem-group__name">
+        <Heading id={headingId} className="mem-group__name">
           {memory.name}
-        </h2>
+        </Heading>
         <p className="mem-group__meta">
-          {memory.deceasedName} · {memory.jurisdiction}
+          {memory.deceasedName} · {about ?? memory.jurisdiction}
           {summary ? <> · {summary}</> : null}
         </p>
       </div>
