@@ -6,7 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PROMOTION_MESSAGES, type AdminPromotion } from '@afterwards/contracts';
 import { errorMessage, fieldErrors, formatPounds } from '@afterwards/web-staff';
-import { Alert, Button, FormDialog, InlineLoading, Select, Switch, TextInput } from '@afterwards/web-ui';
+import { Alert, Button, InlineLoading, Select, Switch, TextInput } from '@afterwards/web-ui';
+import { StaffFormDialog } from '@afterwards/web-ui/back-office';
 import { isStale, keys, promotionsApi, failureMessage } from './api';
 import {
   editableFields,
@@ -113,18 +114,15 @@ export function PromotionFormDialog({
   const title = creating ? 'Create Promotion' : 'Edit Promotion';
 
   return (
-    <FormDialog
-      open
-      size="wide"
+    <StaffFormDialog
+      legend="Promotion details"
       onClose={onClose}
       title={title}
       onSubmit={(e) => void submit(e)}
       submitLabel={creating ? 'Create Promotion' : 'Save Changes'}
-      busy={saving}
-      busyLabel="Saving..."
+      saving={saving}
       submitDisabled={!ready || noBusinesses}
       submitDescribedBy={noBusinesses ? `${formId}-none` : undefined}
-      formClassName="aw-form"
       intro={
         <>
           <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
@@ -158,8 +156,7 @@ export function PromotionFormDialog({
       }
     >
       {ready ? (
-        <fieldset disabled={saving} className="aw-form__grid">
-          <legend className="aw-visually-hidden">Promotion details</legend>
+        <>
           {creating ? (
             <Select
               className="aw-form__wide"
@@ -250,8 +247,8 @@ export function PromotionFormDialog({
           ) : errors.autoRenew ? (
             <p className="aw-field__error aw-form__wide">{errors.autoRenew}</p>
           ) : null}
-        </fieldset>
+        </>
       ) : null}
-    </FormDialog>
+    </StaffFormDialog>
   );
 }

@@ -17,3 +17,5 @@ export { SearchFilters } from './SearchFilters';
 export type { SearchFiltersProps } from './SearchFilters';
 export { FailedAlert, ListCount, LoadFailed } from './ListStatus';
 export { StaffHead } from './StaffHead';
+export { StaffFormDialog } from './StaffFormDialog';
+export type { StaffFormDialogProps } from './StaffFormDialog';
