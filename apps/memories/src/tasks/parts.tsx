@@ -275,7 +275,13 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                     <div className="aw-stack mem-item__body">
                       <div className="aw-cluster mem-item__head">
                         <span className="mem-item__title">{item.title}</span>
-                        {flag ? flag(item) : item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+                        {flag ? (
+                          flag(item)
+                        ) : item.urgency === 'critical' ? (
+                          <Badge tone="danger" className="mem-badge--critical">
+                            Critical
+                          </Badge>
+                        ) : null}
                         {badges?.(item)}
                       </div>
                       {details(item, preview.preview.jurisdiction)}
