@@ -2,7 +2,7 @@
 // which memory and what happens to memories others share with this person (decision 0045), the typed phrase,
 // the password and, with two-step verification, the current code; then everything is deleted on the server and
 // this browser lands signed out on the sign-in page.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_DELETION_PHRASE } from '@afterwards/contracts';
 import { accountDeletionEffects, listOfNames, possessive, type AccountDeletionEffects } from '@afterwards/cases-domain';
@@ -149,41 +149,42 @@ export function DeleteAccountDialog({ open, onClose, email, twoFactorEnabled = f
  * memories others share with them. Said plainly, by name.
  */
 function DeletionEffects({ effects }: { effects: AccountDeletionEffects | 'loading' | 'unknown' }) {
-  const losingId = useId();
-  const stayingId = useId();
   if (effects === 'loading') return <InlineLoading>Checking who else can see your memories...</InlineLoading>;
   if (effects === 'unknown') return <p className="ac-note">We could not check who else can see your memories just now. Anyone you shared a memory with will be told by e-mail.</p>;
   const { losingAccess, staying } = effects;
   return (
     <>
       {losingAccess.length > 0 ? (
-        <section className="aw-stack ac-effects" aria-labelledby={losingId}>
-          <h3 id={losingId} className="ac-effects__heading">
-            Who will lose access
-          </h3>
-          <ul className="aw-stack ac-effects__list">
-            {losingAccess.map((m) => (
-              <li key={`${m.memoryName}-${m.deceasedName}`}>
-                <strong>{m.memoryName}</strong> ({m.deceasedName}): {listOfNames(m.people)} will no longer see it. We will let them know by e-mail.
-              </li>
-            ))}
-          </ul>
-        </section>
+        <EffectsList heading="Who will lose access">
+          {losingAccess.map((m) => (
+            <li key={`${m.memoryName}-${m.deceasedName}`}>
+              <strong>{m.memoryName}</strong> ({m.deceasedName}): {listOfNames(m.people)} will no longer see it. We will let them know by e-mail.
+            </li>
+          ))}
+        </EffectsList>
       ) : null}
       {staying.length > 0 ? (
-        <section className="aw-stack ac-effects" aria-labelledby={stayingId}>
-          <h3 id={stayingId} className="ac-effects__heading">
-            Memories shared with you
-          </h3>
-          <ul className="aw-stack ac-effects__list">
-            {staying.map((m) => (
-              <li key={`${m.ownerName}-${m.deceasedName}`}>
-                {possessive(m.deceasedName)} memory stays with {m.ownerName}; you will no longer see it. We will let {m.ownerName} know you have left.
-              </li>
-            ))}
-          </ul>
-        </section>
+        <EffectsList heading="Memories shared with you">
+          {staying.map((m) => (
+            <li key={`${m.ownerName}-${m.deceasedName}`}>
+              {possessive(m.deceasedName)} memory stays with {m.ownerName}; you will no longer see it. We will let {m.ownerName} know you have left.
+            </li>
+          ))}
+        </EffectsList>
       ) : null}
     </>
+  );
+}
+
+/** One group of those effects: its heading over its list. */
+function EffectsList({ heading, children }: { heading: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="aw-stack ac-effects" aria-labelledby={headingId}>
+      <h3 id={headingId} className="ac-effects__heading">
+        {heading}
+      </h3>
+      <ul className="aw-stack ac-effects__list">{children}</ul>
+    </section>
   );
 }

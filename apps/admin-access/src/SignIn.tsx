@@ -5,7 +5,7 @@
 // asks for an authenticator or recovery code, sent again with the e-mail and password.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_MAX_ATTEMPTS } from '@afterwards/contracts';
-import { Alert, Button, Card, Icon, Logo, PasswordInput, TextInput } from '@afterwards/web-ui';
+import { Alert, AuthCardHead, Button, Card, EmailInput, Icon, PasswordInput, TextInput } from '@afterwards/web-ui';
 import { formatCountdown, requestAdminSession } from './api';
 import { validateSignIn } from './validation';
 import './signin.css';
@@ -155,13 +155,7 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
 
   return (
     <Card tone="raised" as="section" className="aw-auth-card aa-signin" aria-labelledby={titleId}>
-      <div className="aw-auth-card__head">
-        <Logo size="lg" decorative />
-        <h1 id={titleId} className="aa-signin__title">
-          Staff sign in
-        </h1>
-        <p className="aw-muted">Sign in with your staff account to manage the Afterwards directory.</p>
-      </div>
+      <AuthCardHead titleId={titleId} titleClassName="aa-signin__title" title="Staff sign in" intro="Sign in with your staff account to manage the Afterwards directory." />
 
       <form className="aw-auth-card__form aa-signin__form" noValidate onSubmit={onSubmit}>
         {/* Stays mounted so the message is announced as soon as it appears. */}
@@ -211,20 +205,13 @@ export default function SignIn({ onSignedIn, lockedUntil: initialLock, notice }:
           </>
         ) : (
           <>
-            <TextInput
+            <EmailInput
               ref={emailRef}
-              label="Email address"
-              type="email"
-              name="email"
               autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              autoCapitalize="none"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               aria-invalid={invalid('email') || undefined}
               disabled={working}
-              icon={<Icon name="mail" size={18} />}
             />
             <PasswordInput
               ref={passwordRef}

@@ -1,7 +1,7 @@
 // Exposed as 'admin_coverage/Coverage': the Coverage Analytics section of the staff back office (admin spec:
 // Coverage Analytics, Opportunity analysis, section 9). Figures come from the coverage routes; a change to
 // listings anywhere reloads them after 2 seconds of quiet, the live channel opening a second after the screen.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COVERAGE_RULES,
@@ -19,7 +19,7 @@ import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULA
 import { errorMessage, formatDateTime, formatPounds, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
 import { LiveStatus } from '@afterwards/web-staff/live-status';
 import { withOwnQueryClient } from '@afterwards/web-staff/queries';
-import { Alert, Button, Card, Icon, InlineLoading, Select } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, InlineLoading, Select, cx } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';
 import { CategoryDistribution, RegionBreakdown } from './Breakdowns';
@@ -167,10 +167,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
       {data ? (
         <>
           <div className="cv-grid cv-grid--map">
-            <Card as="section" className="cv-panel" aria-labelledby="cv-map-title">
-              <h2 id="cv-map-title" className="cv-title">
-                Coverage map
-              </h2>
+            <CoveragePanel titleId="cv-map-title" title="Coverage map">
               <CoverageMap
                 regions={data.regions}
                 selected={mapRegion}
@@ -182,48 +179,33 @@ function CoverageView({ onNavigate }: CoverageProps) {
                 }}
                 onClear={() => setRegion('all')}
               />
-            </Card>
+            </CoveragePanel>
             <div className="aw-stack cv-stack">
-              <Card as="section" className="cv-panel" aria-labelledby="cv-regions-title">
-                <h2 id="cv-regions-title" className="cv-title">
-                  Regional breakdown
-                </h2>
+              <CoveragePanel titleId="cv-regions-title" title="Regional breakdown">
                 <p className="aw-muted aw-small">Active listings per region, the {COVERAGE_RULES.regionBreakdownTop} with most.</p>
                 <RegionBreakdown report={data} selected={region} onSelect={(r) => setRegion(r)} />
-              </Card>
-              <Card as="section" className="cv-panel" aria-labelledby="cv-categories-title">
-                <h2 id="cv-categories-title" className="cv-title">
-                  Category distribution
-                </h2>
+              </CoveragePanel>
+              <CoveragePanel titleId="cv-categories-title" title="Category distribution">
                 <p className="aw-muted aw-small">
                   Active listings in {regionLabel} by category, the {COVERAGE_RULES.categoryBreakdownTop} largest.
                 </p>
                 <CategoryDistribution report={data} />
-              </Card>
+              </CoveragePanel>
             </div>
           </div>
 
           <div className="cv-grid">
-            <Card as="section" className="cv-panel" aria-labelledby="cv-stacks-title">
-              <h2 id="cv-stacks-title" className="cv-title">
-                Listings by category per region
-              </h2>
+            <CoveragePanel titleId="cv-stacks-title" title="Listings by category per region">
               <CategoryByRegionChart regions={data.regions} selected={mapRegion} />
-            </Card>
-            <Card as="section" className="cv-panel" aria-labelledby="cv-trend-title">
-              <h2 id="cv-trend-title" className="cv-title">
-                Views and contact actions, last {COVERAGE_RULES.trendWeeks} weeks
-              </h2>
+            </CoveragePanel>
+            <CoveragePanel titleId="cv-trend-title" title={<>Views and contact actions, last {COVERAGE_RULES.trendWeeks} weeks</>}>
               <p className="aw-muted aw-small">Listings in {regionLabel}. Contact actions are calls, e-mails, website visits and directions.</p>
               <TrendChart weeks={data.trend} />
-            </Card>
+            </CoveragePanel>
           </div>
 
           <div className="cv-grid">
-            <Card as="section" className="cv-panel" aria-labelledby="cv-gaps-title">
-              <h2 id="cv-gaps-title" className="cv-title">
-                Gap analysis
-              </h2>
+            <CoveragePanel titleId="cv-gaps-title" title="Gap analysis">
               <p className="aw-muted aw-small">
                 {region === 'all'
                   ? `Each region's potential is the larger of ${COVERAGE_RULES.allRegions.minPotential} and ${COVERAGE_RULES.allRegions.factor} × its Active listings; the ${COVERAGE_RULES.allRegions.top} largest gaps over ${COVERAGE_RULES.allRegions.minGap}.`
@@ -250,12 +232,9 @@ function CoverageView({ onNavigate }: CoverageProps) {
                   ))}
                 </ul>
               )}
-            </Card>
+            </CoveragePanel>
 
-            <Card as="section" className="cv-panel" aria-labelledby="cv-opps-title">
-              <h2 id="cv-opps-title" className="cv-title">
-                Opportunities
-              </h2>
+            <CoveragePanel titleId="cv-opps-title" title="Opportunities">
               {opportunities.isError && !opps ? (
                 <LoadFailed>The opportunity analysis could not be loaded. {errorMessage(opportunities.error)}</LoadFailed>
               ) : !opps ? (
@@ -279,14 +258,11 @@ function CoverageView({ onNavigate }: CoverageProps) {
                   ) : null}
                 </>
               )}
-            </Card>
+            </CoveragePanel>
           </div>
 
           {data.unplaced.count > 0 ? (
-            <Card as="section" className="cv-panel" aria-labelledby="cv-unplaced-title">
-              <h2 id="cv-unplaced-title" className="cv-title">
-                Listings without coordinates
-              </h2>
+            <CoveragePanel titleId="cv-unplaced-title" title="Listings without coordinates">
               <p className="aw-muted aw-small">
                 {plural(data.unplaced.count, 'listing')} {data.unplaced.count === 1 ? 'has' : 'have'} no point on the map, so {data.unplaced.count === 1 ? 'it is' : 'they are'} counted in
                 ‘Other’ and families searching nearby cannot find {data.unplaced.count === 1 ? 'it' : 'them'}. Give each a postcode in its address or a town the directory knows in
@@ -308,13 +284,10 @@ function CoverageView({ onNavigate }: CoverageProps) {
                   Open Local Businesses
                 </Button>
               ) : null}
-            </Card>
+            </CoveragePanel>
           ) : null}
 
-          <Card as="section" className="cv-panel cv-method" aria-labelledby="cv-method-title">
-            <h2 id="cv-method-title" className="cv-title">
-              How these figures are worked out
-            </h2>
+          <CoveragePanel titleId="cv-method-title" className="cv-method" title="How these figures are worked out">
             <ul className="aw-stack cv-method__list">
               <li>
                 <strong>Regions.</strong> Each listing is placed in the region whose boundary contains its point: the twelve ITL1 regions of the UK and the Republic of Ireland. A
@@ -351,7 +324,7 @@ function CoverageView({ onNavigate }: CoverageProps) {
             <p className="cv-credits">
               {BOUNDARY_ATTRIBUTION} {POPULATION_ATTRIBUTION}
             </p>
-          </Card>
+          </CoveragePanel>
         </>
       ) : null}
 
@@ -385,5 +358,17 @@ function OpportunityItem({ opportunity: o, onOpen }: { opportunity: Opportunity;
         View analysis
       </Button>
     </li>
+  );
+}
+
+/** One of the screen's panels: a card named by its heading. */
+function CoveragePanel({ titleId, title, className, children }: { titleId: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <Card as="section" className={cx('cv-panel', className)} aria-labelledby={titleId}>
+      <h2 id={titleId} className="cv-title">
+        {title}
+      </h2>
+      {children}
+    </Card>
   );
 }

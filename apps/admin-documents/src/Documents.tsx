@@ -24,6 +24,7 @@ import {
 import { errorMessage, fieldErrors, formatDateTime, staffRequest, uploadFile, useStaffChanges } from '@afterwards/web-staff';
 import { withOwnQueryClient } from '@afterwards/web-staff/queries';
 import { Alert, Badge, Button, Card, Dialog, Icon, InlineLoading, Select, TextArea, TextInput, useToast } from '@afterwards/web-ui';
+import { textFieldsOf } from '@afterwards/web-ui/forms';
 import { FIELD_LABELS, REVIEW_LABELS, SUCCESS_CLEAR_MS, UPLOAD_LIST_CLEAR_MS, UPLOAD_PROGRESS, confidenceBadge, fileSize, missingFields, type UploadStatus } from './document-view';
 import '@afterwards/web-ui/back-office';
 import './admin-documents.css';
@@ -234,18 +235,7 @@ function DocumentsView({ admin }: DocumentsProps) {
 type FormState = Record<'name' | 'category' | 'location' | 'address' | 'phone' | 'email' | 'website' | 'description' | 'pricing', string>;
 
 function formOf(d: ProcessedDocumentDetail): FormState {
-  const x = d.extractedData;
-  return {
-    name: d.businessName,
-    category: x.category,
-    location: x.location,
-    address: x.address ?? '',
-    phone: x.phone ?? '',
-    email: x.email ?? '',
-    website: x.website ?? '',
-    description: x.description ?? '',
-    pricing: x.pricing ?? '',
-  };
+  return { name: d.businessName, ...textFieldsOf(d.extractedData, ['category', 'location', 'address', 'phone', 'email', 'website', 'description', 'pricing']) };
 }
 
 function DetailsDialog({

@@ -1,6 +1,6 @@
 // Add/Edit Business: the twelve fields, checked with the shared schema
 // before sending, the server's field errors under the same fields, and a stale edit (409) reloaded.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   LISTING_ADMIN_MESSAGES,
   LISTING_CATEGORIES,
@@ -11,7 +11,8 @@ import {
   type AdminListingForm,
 } from '@afterwards/contracts';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
-import { Alert, Button, Dialog, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
+import { Alert, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
+import { StaffFormDialog } from '@afterwards/web-ui/back-office';
 import { EMPTY_LISTING_FORM, formErrorsOf, formValuesOf, validateListingForm, type ListingFormErrors, type ListingFormValues } from './listing-form';
 import { reasonOf } from './listing-view';
 import { listingsApi } from './api';
@@ -34,7 +35,6 @@ export function ListingFormDialog({
   onSave: SaveListing;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [listing, setListing] = useState(initial);
   const [values, setValues] = useState<ListingFormValues>(() => (initial ? formValuesOf(initial) : EMPTY_LISTING_FORM));
   const [errors, setErrors] = useState<ListingFormErrors>({});
@@ -86,100 +86,92 @@ export function ListingFormDialog({
   const title = readOnly ? 'Business details' : listing ? 'Edit Business' : 'Add New Business';
 
   return (
-    <Dialog
-      open
-      size="wide"
+    <StaffFormDialog
+      legend="Business details"
       onClose={onClose}
       title={title}
-      actions={
-        <div className="aw-dialog__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {readOnly ? 'Close' : 'Cancel'}
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" form={formId} disabled={saving}>
-              {saving ? 'Saving...' : listing ? 'Save Changes' : 'Add Business'}
-            </Button>
-          )}
-        </div>
+      readOnly={readOnly}
+      onSubmit={(e) => void submit(e)}
+      submitLabel={listing ? 'Save Changes' : 'Add Business'}
+      saving={saving}
+      intro={
+        <>
+          {readOnly ? <p className="aw-readonly">Read-only access</p> : null}
+          <div role="alert">{problem ? <Alert tone={problem === LISTING_CHANGED_MESSAGE ? 'warning' : 'error'}>{problem}</Alert> : null}</div>
+          {reason ? (
+            <p className="lb-reason">
+              <strong>{reason.label}:</strong> {reason.text}
+            </p>
+          ) : null}
+        </>
+      }
+      after={
+        listing ? (
+          <p className="aw-muted aw-small">
+            Added {formatDateTime(listing.createdAt)} · last changed {formatDateTime(listing.updatedAt)}
+            {listing.source ? ` · source: ${listing.source}` : ''}
+          </p>
+        ) : null
       }
     >
-      {readOnly ? <p className="aw-readonly">Read-only access</p> : null}
-      <div role="alert">{problem ? <Alert tone={problem === LISTING_CHANGED_MESSAGE ? 'warning' : 'error'}>{problem}</Alert> : null}</div>
-      {reason ? (
-        <p className="lb-reason">
-          <strong>{reason.label}:</strong> {reason.text}
-        </p>
-      ) : null}
-      <form id={formId} onSubmit={submit} noValidate className="aw-form">
-        <fieldset disabled={readOnly || saving} className="aw-form__grid">
-          <legend className="aw-visually-hidden">Business details</legend>
-          <TextInput label="Business name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={200} autoFocus />
-          <Select
-            label="Category"
-            required
-            value={values.category}
-            onChange={(e) => set('category', e.target.value as ListingFormValues['category'])}
-            error={errors.category}
-            options={[{ value: '', label: 'Choose a category' }, ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c }))]}
-          />
-          <TextInput label="Location" hint="Town or area, e.g. Leeds" required value={values.location} onChange={(e) => set('location', e.target.value)} error={errors.location} maxLength={200} />
-          <TextInput label="Address" value={values.address} onChange={(e) => set('address', e.target.value)} error={errors.address} maxLength={300} autoComplete="off" />
-          <TextInput label="Phone" type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} maxLength={40} autoComplete="off" />
-          <TextInput label="Email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} maxLength={254} autoComplete="off" />
-          <TextInput
-            label="Website"
-            hint="https:// is added if missing."
-            type="url"
-            inputMode="url"
-            value={values.website}
-            onChange={(e) => set('website', e.target.value)}
-            error={errors.website}
-            maxLength={300}
-            autoComplete="off"
-          />
-          <TextInput label="Pricing" hint="e.g. From £1,500" value={values.pricing} onChange={(e) => set('pricing', e.target.value)} error={errors.pricing} maxLength={200} />
-          <TextInput
-            label="Service radius (miles)"
-            hint={listing ? `Whole miles, ${MIN_SERVICE_RADIUS_MILES} to ${MAX_SERVICE_RADIUS_MILES}.` : 'Whole miles, 1 to 50. Leave blank for the default in Settings.'}
-            type="number"
-            inputMode="numeric"
-            min={MIN_SERVICE_RADIUS_MILES}
-            max={MAX_SERVICE_RADIUS_MILES}
-            step={1}
-            value={values.serviceRadiusMiles}
-            onChange={(e) => set('serviceRadiusMiles', e.target.value)}
-            error={errors.serviceRadiusMiles}
-          />
-          <Select
-            label="Status"
-            value={values.status}
-            onChange={(e) => set('status', e.target.value as ListingFormValues['status'])}
-            error={errors.status}
-            options={[...(listing ? [] : [{ value: '', label: 'Default (Pending Review unless auto-approve is on)' }]), ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
-          />
-          <div className="aw-form__wide">
-            <TextArea label="Description" value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={2000} rows={4} />
-          </div>
-          <div className="aw-form__wide">
-            <Switch
-              label="Serves surrounding areas"
-              description="Shown to families searching near, not only in, this location."
-              checked={values.servesSurroundingAreas}
-              onChange={readOnly ? undefined : (on) => set('servesSurroundingAreas', on)}
-              locked={readOnly}
-              lockedText={values.servesSurroundingAreas ? 'On' : 'Off'}
-            />
-            {errors.servesSurroundingAreas ? <span className="aw-field__error">{errors.servesSurroundingAreas}</span> : null}
-          </div>
-        </fieldset>
-      </form>
-      {listing ? (
-        <p className="aw-muted aw-small">
-          Added {formatDateTime(listing.createdAt)} · last changed {formatDateTime(listing.updatedAt)}
-          {listing.source ? ` · source: ${listing.source}` : ''}
-        </p>
-      ) : null}
-    </Dialog>
+      <TextInput label="Business name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} maxLength={200} autoFocus />
+      <Select
+        label="Category"
+        required
+        value={values.category}
+        onChange={(e) => set('category', e.target.value as ListingFormValues['category'])}
+        error={errors.category}
+        options={[{ value: '', label: 'Choose a category' }, ...LISTING_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+      />
+      <TextInput label="Location" hint="Town or area, e.g. Leeds" required value={values.location} onChange={(e) => set('location', e.target.value)} error={errors.location} maxLength={200} />
+      <TextInput label="Address" value={values.address} onChange={(e) => set('address', e.target.value)} error={errors.address} maxLength={300} autoComplete="off" />
+      <TextInput label="Phone" type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} maxLength={40} autoComplete="off" />
+      <TextInput label="Email" type="email" value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} maxLength={254} autoComplete="off" />
+      <TextInput
+        label="Website"
+        hint="https:// is added if missing."
+        type="url"
+        inputMode="url"
+        value={values.website}
+        onChange={(e) => set('website', e.target.value)}
+        error={errors.website}
+        maxLength={300}
+        autoComplete="off"
+      />
+      <TextInput label="Pricing" hint="e.g. From £1,500" value={values.pricing} onChange={(e) => set('pricing', e.target.value)} error={errors.pricing} maxLength={200} />
+      <TextInput
+        label="Service radius (miles)"
+        hint={listing ? `Whole miles, ${MIN_SERVICE_RADIUS_MILES} to ${MAX_SERVICE_RADIUS_MILES}.` : 'Whole miles, 1 to 50. Leave blank for the default in Settings.'}
+        type="number"
+        inputMode="numeric"
+        min={MIN_SERVICE_RADIUS_MILES}
+        max={MAX_SERVICE_RADIUS_MILES}
+        step={1}
+        value={values.serviceRadiusMiles}
+        onChange={(e) => set('serviceRadiusMiles', e.target.value)}
+        error={errors.serviceRadiusMiles}
+      />
+      <Select
+        label="Status"
+        value={values.status}
+        onChange={(e) => set('status', e.target.value as ListingFormValues['status'])}
+        error={errors.status}
+        options={[...(listing ? [] : [{ value: '', label: 'Default (Pending Review unless auto-approve is on)' }]), ...LISTING_STATUSES.map((s) => ({ value: s, label: s }))]}
+      />
+      <div className="aw-form__wide">
+        <TextArea label="Description" value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} maxLength={2000} rows={4} />
+      </div>
+      <div className="aw-form__wide">
+        <Switch
+          label="Serves surrounding areas"
+          description="Shown to families searching near, not only in, this location."
+          checked={values.servesSurroundingAreas}
+          onChange={readOnly ? undefined : (on) => set('servesSurroundingAreas', on)}
+          locked={readOnly}
+          lockedText={values.servesSurroundingAreas ? 'On' : 'Off'}
+        />
+        {errors.servesSurroundingAreas ? <span className="aw-field__error">{errors.servesSurroundingAreas}</span> : null}
+      </div>
+    </StaffFormDialog>
   );
 }

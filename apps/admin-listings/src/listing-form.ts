@@ -2,6 +2,7 @@
 // (the same rules as the server), so the client shows the same messages the server would.
 import { AdminListingFormSchema, type AdminListing, type AdminListingForm, type ListingCategory, type ListingStatus } from '@afterwards/contracts';
 import { formFieldErrors } from '@afterwards/web-staff';
+import { textFieldsOf } from '@afterwards/web-ui/forms';
 
 /** What the inputs hold: text as typed; the schema turns it into the request body. */
 export interface ListingFormValues {
@@ -41,15 +42,8 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
 
 export function formValuesOf(listing: AdminListing): ListingFormValues {
   return {
-    name: listing.name,
+    ...textFieldsOf(listing, ['name', 'location', 'address', 'phone', 'email', 'website', 'description', 'pricing']),
     category: listing.category,
-    location: listing.location,
-    address: listing.address ?? '',
-    phone: listing.phone ?? '',
-    email: listing.email ?? '',
-    website: listing.website ?? '',
-    description: listing.description ?? '',
-    pricing: listing.pricing ?? '',
     serviceRadiusMiles: String(listing.serviceRadiusMiles),
     servesSurroundingAreas: listing.servesSurroundingAreas,
     status: listing.status,

@@ -12,7 +12,7 @@ import {
   type PromotionPlan,
   staffMay,
 } from '@afterwards/contracts';
-import { Alert, Button, Card, Dialog, Icon, InlineLoading, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
+import { Alert, Button, ConfirmDialog, Icon, InlineLoading, SectionCard, Switch, TextInput, useToast, type IconName } from '@afterwards/web-ui';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
 import { fetchSettings, keys, officeQueryClient, resetSettings, saveSettings } from './api';
 import { OfficeProvider, useLiveQueries } from './OfficeProvider';
@@ -282,23 +282,16 @@ function SettingsView({ admin, onDirtyChange }: SettingsProps) {
         </div>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={confirmReset}
-        onClose={() => setConfirmReset(false)}
+        onCancel={() => setConfirmReset(false)}
         title="Reset settings to the defaults?"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmReset(false)} autoFocus>
-              Cancel
-            </Button>
-            <Button onClick={() => reset.mutate()} disabled={reset.isPending}>
-              {reset.isPending ? 'Resetting...' : 'Reset to Defaults'}
-            </Button>
-          </>
-        }
+        confirmLabel={reset.isPending ? 'Resetting...' : 'Reset to Defaults'}
+        confirmDisabled={reset.isPending}
+        onConfirm={() => reset.mutate()}
       >
         <p>Every setting on this page goes back to its default value for all staff. Any unsaved changes are lost.</p>
-      </Dialog>
+      </ConfirmDialog>
     </form>
   );
 }
@@ -308,14 +301,16 @@ const fieldId = (path: string) => `ofc-setting-${path.replace(/[^a-zA-Z0-9-]/g, 
 function SettingsGroup({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   const headingId = `ofc-group-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Card as="section" aria-labelledby={headingId} className="ofc-group">
-      <h2 id={headingId} className="aw-row aw-section-title ofc-section-title ofc-group__title">
-        <span className="aw-disc ofc-group__icon" aria-hidden="true">
-          <Icon name={icon} size={18} />
-        </span>
-        {title}
-      </h2>
+    <SectionCard
+      icon={icon}
+      iconSize={18}
+      title={title}
+      headingId={headingId}
+      className="ofc-group"
+      titleClassName="aw-section-title ofc-section-title ofc-group__title"
+      iconClassName="ofc-group__icon"
+    >
       <div className="aw-stack ofc-group__body">{children}</div>
-    </Card>
+    </SectionCard>
   );
 }

@@ -5,7 +5,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { JURISDICTIONS, ORGANISATION_KIND_LABELS, ORGANISATION_KINDS, ORGANISATION_MESSAGES, type AdminOrganisation, type Jurisdiction, type OrganisationKind, type OrganisationRequest } from '@afterwards/contracts';
 import { errorMessage, fieldErrors } from '@afterwards/web-staff';
-import { Alert, Button, Dialog, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
+import { Alert, Button, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
+import { StaffFormDialog } from '@afterwards/web-ui/back-office';
 import { failureMessage, isStale } from './api';
 import { emptyOrganisationForm, formErrorsOf, formValuesOf, validateOrganisationForm, type OrganisationFormErrors, type OrganisationFormValues } from './organisation-form';
 
@@ -89,115 +90,101 @@ export function OrganisationFormDialog({
   };
 
   return (
-    <Dialog
-      open
-      size="wide"
+    <StaffFormDialog
+      legend="Organisation details"
       onClose={onClose}
-      onDismiss={saving ? () => undefined : onClose}
       title={adding ? 'Add Organisation' : `Edit ${organisation.name}`}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Saving...' : adding ? 'Add Organisation' : 'Save Changes'}
-          </Button>
-        </>
-      }
+      onSubmit={(e) => void submit(e)}
+      submitLabel={adding ? 'Add Organisation' : 'Save Changes'}
+      saving={saving}
+      intro={<div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>}
     >
-      <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
-      <form id={formId} onSubmit={submit} noValidate className="aw-form">
-        <fieldset disabled={saving} className="aw-form__grid">
-          <legend className="aw-visually-hidden">Organisation details</legend>
-          <TextInput className="aw-form__wide" label="Name" required maxLength={200} value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus />
-          <Select label="Kind" value={values.kind} onChange={(e) => set('kind', e.target.value as OrganisationKind)} options={KIND_OPTIONS} error={errors.kind} />
-          <TextInput
-            label="Usual reply time, in days"
-            hint="A letter not answered after this is shown to the family as waiting."
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={365}
-            required
-            value={values.usualReplyDays}
-            onChange={(e) => set('usualReplyDays', e.target.value)}
-            error={errors.usualReplyDays}
-          />
-          <fieldset className="aw-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
-            <legend className="aw-field__label">Jurisdictions</legend>
-            <span className="aw-field__hint">Where families can tell this organisation.</span>
-            <div className="aw-cluster og-choices__row">
-              {JURISDICTIONS.map((j) => (
-                <label key={j} className="og-choice">
-                  <input type="checkbox" checked={values.jurisdictions.includes(j)} onChange={(e) => toggleJurisdiction(j, e.target.checked)} />
-                  {j}
-                </label>
-              ))}
-            </div>
-            {errors.jurisdictions ? (
-              <span id={`${formId}-j-error`} className="aw-field__error">
-                {errors.jurisdictions}
-              </span>
+      <TextInput className="aw-form__wide" label="Name" required maxLength={200} value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus />
+      <Select label="Kind" value={values.kind} onChange={(e) => set('kind', e.target.value as OrganisationKind)} options={KIND_OPTIONS} error={errors.kind} />
+      <TextInput
+        label="Usual reply time, in days"
+        hint="A letter not answered after this is shown to the family as waiting."
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={365}
+        required
+        value={values.usualReplyDays}
+        onChange={(e) => set('usualReplyDays', e.target.value)}
+        error={errors.usualReplyDays}
+      />
+      <fieldset className="aw-form__wide og-choices" aria-describedby={errors.jurisdictions ? `${formId}-j-error` : undefined}>
+        <legend className="aw-field__label">Jurisdictions</legend>
+        <span className="aw-field__hint">Where families can tell this organisation.</span>
+        <div className="aw-cluster og-choices__row">
+          {JURISDICTIONS.map((j) => (
+            <label key={j} className="og-choice">
+              <input type="checkbox" checked={values.jurisdictions.includes(j)} onChange={(e) => toggleJurisdiction(j, e.target.checked)} />
+              {j}
+            </label>
+          ))}
+        </div>
+        {errors.jurisdictions ? (
+          <span id={`${formId}-j-error`} className="aw-field__error">
+            {errors.jurisdictions}
+          </span>
+        ) : null}
+      </fieldset>
+      <TextArea
+        className="aw-form__wide"
+        label="Bereavement team address"
+        hint="One line a line; the postcode or Eircode last. Leave it empty if they only take letters through their web page."
+        rows={5}
+        value={values.address}
+        onChange={(e) => set('address', e.target.value)}
+        error={errors.address}
+      />
+      <TextInput label="Phone" type="tel" maxLength={40} value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} />
+      <TextInput label="E-mail" type="email" hint="Only if they take bereavement letters by e-mail." value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+      <TextInput className="aw-form__wide" label="Web page" type="url" hint="Their bereavement page." value={values.website} onChange={(e) => set('website', e.target.value)} error={errors.website} />
+      <TextArea
+        className="aw-form__wide"
+        label="What they usually need"
+        hint="One thing a line, e.g. A certified copy of the death certificate."
+        rows={3}
+        value={values.needs}
+        onChange={(e) => set('needs', e.target.value)}
+        error={errors.needs}
+      />
+      <div className="aw-form__wide aw-stack og-switches">
+        <Switch
+          label="Covered by Tell Us Once"
+          description="GOV.UK Tell Us Once tells them, where the family uses it (England, Wales and Scotland)."
+          checked={values.tellUsOnce}
+          onChange={(on) => set('tellUsOnce', on)}
+        />
+        <Switch
+          label="Takes part in the Death Notification Service"
+          description="UK banks and building societies that one notification reaches."
+          checked={values.deathNotificationService}
+          onChange={(on) => set('deathNotificationService', on)}
+        />
+      </div>
+      <fieldset className="aw-form__wide aw-stack og-sources">
+        <legend className="aw-field__label">Sources</legend>
+        <span className="aw-field__hint">The public pages these details were read from.</span>
+        {values.sources.map((s, i) => (
+          <div key={i} className="og-sources__row">
+            <TextInput label={`Source ${i + 1} title`} value={s.title} maxLength={300} onChange={(e) => setSource(i, 'title', e.target.value)} error={errors[`sources.${i}.title`]} />
+            <TextInput label={`Source ${i + 1} web address`} type="url" value={s.url} onChange={(e) => setSource(i, 'url', e.target.value)} error={errors[`sources.${i}.url`]} />
+            {values.sources.length > 1 ? (
+              <Button size="sm" variant="quiet" onClick={() => set('sources', values.sources.filter((_, k) => k !== i))}>
+                Remove source {i + 1}
+              </Button>
             ) : null}
-          </fieldset>
-          <TextArea
-            className="aw-form__wide"
-            label="Bereavement team address"
-            hint="One line a line; the postcode or Eircode last. Leave it empty if they only take letters through their web page."
-            rows={5}
-            value={values.address}
-            onChange={(e) => set('address', e.target.value)}
-            error={errors.address}
-          />
-          <TextInput label="Phone" type="tel" maxLength={40} value={values.phone} onChange={(e) => set('phone', e.target.value)} error={errors.phone} />
-          <TextInput label="E-mail" type="email" hint="Only if they take bereavement letters by e-mail." value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
-          <TextInput className="aw-form__wide" label="Web page" type="url" hint="Their bereavement page." value={values.website} onChange={(e) => set('website', e.target.value)} error={errors.website} />
-          <TextArea
-            className="aw-form__wide"
-            label="What they usually need"
-            hint="One thing a line, e.g. A certified copy of the death certificate."
-            rows={3}
-            value={values.needs}
-            onChange={(e) => set('needs', e.target.value)}
-            error={errors.needs}
-          />
-          <div className="aw-form__wide aw-stack og-switches">
-            <Switch
-              label="Covered by Tell Us Once"
-              description="GOV.UK Tell Us Once tells them, where the family uses it (England, Wales and Scotland)."
-              checked={values.tellUsOnce}
-              onChange={(on) => set('tellUsOnce', on)}
-            />
-            <Switch
-              label="Takes part in the Death Notification Service"
-              description="UK banks and building societies that one notification reaches."
-              checked={values.deathNotificationService}
-              onChange={(on) => set('deathNotificationService', on)}
-            />
           </div>
-          <fieldset className="aw-form__wide aw-stack og-sources">
-            <legend className="aw-field__label">Sources</legend>
-            <span className="aw-field__hint">The public pages these details were read from.</span>
-            {values.sources.map((s, i) => (
-              <div key={i} className="og-sources__row">
-                <TextInput label={`Source ${i + 1} title`} value={s.title} maxLength={300} onChange={(e) => setSource(i, 'title', e.target.value)} error={errors[`sources.${i}.title`]} />
-                <TextInput label={`Source ${i + 1} web address`} type="url" value={s.url} onChange={(e) => setSource(i, 'url', e.target.value)} error={errors[`sources.${i}.url`]} />
-                {values.sources.length > 1 ? (
-                  <Button size="sm" variant="quiet" onClick={() => set('sources', values.sources.filter((_, k) => k !== i))}>
-                    Remove source {i + 1}
-                  </Button>
-                ) : null}
-              </div>
-            ))}
-            {errors.sources ? <span className="aw-field__error">{errors.sources}</span> : null}
-            <Button size="sm" variant="secondary" onClick={() => set('sources', [...values.sources, { title: '', url: '' }])}>
-              Add another source
-            </Button>
-          </fieldset>
-          <TextInput label="Reviewed on" type="date" required value={values.reviewedOn} onChange={(e) => set('reviewedOn', e.target.value)} error={errors.reviewedOn} />
-        </fieldset>
-      </form>
-    </Dialog>
+        ))}
+        {errors.sources ? <span className="aw-field__error">{errors.sources}</span> : null}
+        <Button size="sm" variant="secondary" onClick={() => set('sources', [...values.sources, { title: '', url: '' }])}>
+          Add another source
+        </Button>
+      </fieldset>
+      <TextInput label="Reviewed on" type="date" required value={values.reviewedOn} onChange={(e) => set('reviewedOn', e.target.value)} error={errors.reviewedOn} />
+    </StaffFormDialog>
   );
 }

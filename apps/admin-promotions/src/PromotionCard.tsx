@@ -43,7 +43,7 @@ export function PromotionCard({
             <span className="aw-visually-hidden">Plan: </span>
             {planLabel(p.plan, pricing)}
           </Badge>
-          <Badge tone={tone === 'danger' ? 'neutral' : tone} className={tone === 'danger' ? 'pm-badge--danger' : `pm-status--${tone}`} data-testid="promotion-status">
+          <Badge tone={tone} className={`pm-status--${tone}`} data-testid="promotion-status">
             <span className="aw-visually-hidden">Status: </span>
             {p.status}
           </Badge>

@@ -6,7 +6,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PROMOTION_MESSAGES, type AdminPromotion } from '@afterwards/contracts';
 import { errorMessage, fieldErrors, formatPounds } from '@afterwards/web-staff';
-import { Alert, Button, Dialog, InlineLoading, Select, Switch, TextInput } from '@afterwards/web-ui';
+import { Alert, Button, InlineLoading, Select, Switch, TextInput } from '@afterwards/web-ui';
+import { StaffFormDialog } from '@afterwards/web-ui/back-office';
 import { isStale, keys, promotionsApi, failureMessage } from './api';
 import {
   editableFields,
@@ -113,146 +114,141 @@ export function PromotionFormDialog({
   const title = creating ? 'Create Promotion' : 'Edit Promotion';
 
   return (
-    <Dialog
-      open
-      size="wide"
+    <StaffFormDialog
+      legend="Promotion details"
       onClose={onClose}
       title={title}
-      actions={
-        <div className="aw-dialog__actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving || !ready || noBusinesses} aria-describedby={noBusinesses ? `${formId}-none` : undefined}>
-            {saving ? 'Saving...' : creating ? 'Create Promotion' : 'Save Changes'}
-          </Button>
-        </div>
+      onSubmit={(e) => void submit(e)}
+      submitLabel={creating ? 'Create Promotion' : 'Save Changes'}
+      saving={saving}
+      submitDisabled={!ready || noBusinesses}
+      submitDescribedBy={noBusinesses ? `${formId}-none` : undefined}
+      intro={
+        <>
+          <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
+          {settings.isError ? (
+            <div role="alert">
+              <Alert tone="error">
+                The plans and prices could not be loaded: {errorMessage(settings.error)}{' '}
+                <Button size="sm" variant="quiet" onClick={() => void settings.refetch()}>
+                  Try again
+                </Button>
+              </Alert>
+            </div>
+          ) : null}
+          {creating && businesses.isError ? (
+            <div role="alert">
+              <Alert tone="error">
+                The businesses could not be loaded: {errorMessage(businesses.error)}{' '}
+                <Button size="sm" variant="quiet" onClick={() => void businesses.refetch()}>
+                  Try again
+                </Button>
+              </Alert>
+            </div>
+          ) : null}
+          {noBusinesses ? (
+            <Alert tone="warning" id={`${formId}-none`}>
+              {PROMOTION_MESSAGES.noActiveBusinesses}
+            </Alert>
+          ) : null}
+          {!ready && !settings.isError && !businesses.isError ? <InlineLoading>Loading the form...</InlineLoading> : null}
+        </>
       }
     >
-      <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
-      {settings.isError ? (
-        <div role="alert">
-          <Alert tone="error">
-            The plans and prices could not be loaded: {errorMessage(settings.error)}{' '}
-            <Button size="sm" variant="quiet" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        </div>
-      ) : null}
-      {creating && businesses.isError ? (
-        <div role="alert">
-          <Alert tone="error">
-            The businesses could not be loaded: {errorMessage(businesses.error)}{' '}
-            <Button size="sm" variant="quiet" onClick={() => void businesses.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        </div>
-      ) : null}
-      {noBusinesses ? (
-        <Alert tone="warning" id={`${formId}-none`}>
-          {PROMOTION_MESSAGES.noActiveBusinesses}
-        </Alert>
-      ) : null}
-      {!ready && !settings.isError && !businesses.isError ? <InlineLoading>Loading the form...</InlineLoading> : null}
       {ready ? (
-        <form id={formId} onSubmit={submit} noValidate className="aw-form">
-          <fieldset disabled={saving} className="aw-form__grid">
-            <legend className="aw-visually-hidden">Promotion details</legend>
-            {creating ? (
-              <Select
-                className="aw-form__wide"
-                label="Business"
-                hint="Only Active businesses can be promoted."
-                required
-                value={values.listingId}
-                onChange={(e) => set('listingId', e.target.value)}
-                error={errors.listingId}
-                disabled={noBusinesses}
-                autoFocus={!noBusinesses}
-                options={[
-                  { value: '', label: noBusinesses ? 'No active businesses' : 'Choose a business' },
-                  ...(businesses.data?.businesses ?? []).map((b) => ({ value: b.id, label: `${b.name} · ${b.location}` })),
-                ]}
-              />
-            ) : (
-              <div className="aw-form__wide aw-stack pm-readonly-field">
-                <span className="aw-field__label">Business</span>
-                <p className="pm-readonly-field__value">
-                  {promotion.businessName}
-                  {promotion.businessLocation ? <span className="aw-muted"> · {promotion.businessLocation}</span> : null}
-                </p>
-              </div>
-            )}
+        <>
+          {creating ? (
             <Select
-              label="Promotion type"
-              hint={plan ? `${formatPounds(plan.price)} for ${plan.durationDays} ${plan.durationDays === 1 ? 'day' : 'days'}${plan.description ? `. ${plan.description}` : ''}` : undefined}
-              value={values.plan}
-              onChange={(e) => {
-                const next = e.target.value as PromotionFormValues['plan'];
-                set('plan', next);
-                if (!offersAutoRenew(next)) set('autoRenew', false);
-              }}
-              error={errors.plan}
-              disabled={!may.plan}
-              autoFocus={!creating && may.plan}
-              options={PLAN_OPTIONS(pricing)}
-            />
-            <TextInput
-              label="Start date"
-              hint={may.startDate ? `Today (${formatCalendarDate(today)}) or later.` : PROMOTION_MESSAGES.startLocked}
-              type="date"
+              className="aw-form__wide"
+              label="Business"
+              hint="Only Active businesses can be promoted."
               required
-              min={may.startDate ? today : undefined}
-              value={may.startDate ? values.startDate : (promotion?.startDate ?? '')}
-              onChange={(e) => set('startDate', e.target.value)}
-              error={errors.startDate}
-              disabled={!may.startDate}
+              value={values.listingId}
+              onChange={(e) => set('listingId', e.target.value)}
+              error={errors.listingId}
+              disabled={noBusinesses}
+              autoFocus={!noBusinesses}
+              options={[
+                { value: '', label: noBusinesses ? 'No active businesses' : 'Choose a business' },
+                ...(businesses.data?.businesses ?? []).map((b) => ({ value: b.id, label: `${b.name} · ${b.location}` })),
+              ]}
             />
-            {/* Not an input: it follows from the plan and start date, and is read (and announced) as it changes. */}
-            <div className="aw-stack pm-readonly-field">
-              <span className="aw-field__label" id={`${formId}-end`}>
-                End date
-              </span>
-              <span className="aw-field__hint">{may.startDate ? `Start date plus the plan's ${plan?.durationDays ?? ''} days.` : 'Moves on when the promotion is renewed.'}</span>
-              <p className="pm-computed" aria-labelledby={`${formId}-end`} aria-live="polite" data-testid="promotion-end-date">
-                {endDate ? formatCalendarDate(endDate) : 'Choose a start date'}
+          ) : (
+            <div className="aw-form__wide aw-stack pm-readonly-field">
+              <span className="aw-field__label">Business</span>
+              <p className="pm-readonly-field__value">
+                {promotion.businessName}
+                {promotion.businessLocation ? <span className="aw-muted"> · {promotion.businessLocation}</span> : null}
               </p>
-              {errors.endDate ? <span className="aw-field__error">{errors.endDate}</span> : null}
             </div>
-            <TextInput
-              label="Display position"
-              hint="1 shows first among promoted businesses."
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              required
-              value={values.position}
-              onChange={(e) => set('position', e.target.value)}
-              error={errors.position}
-              disabled={!may.position}
-              autoFocus={!creating && !may.plan}
-            />
-            {offersAutoRenew(values.plan) ? (
-              <div className="aw-form__wide">
-                <Switch
-                  label="Auto-renew"
-                  description="Renews for another period at the plan's price when this one ends."
-                  checked={values.autoRenew}
-                  onChange={may.autoRenew ? (on) => set('autoRenew', on) : undefined}
-                  locked={!may.autoRenew}
-                  lockedText={values.autoRenew ? 'On' : 'Off'}
-                />
-                {errors.autoRenew ? <span className="aw-field__error">{errors.autoRenew}</span> : null}
-              </div>
-            ) : errors.autoRenew ? (
-              <p className="aw-field__error aw-form__wide">{errors.autoRenew}</p>
-            ) : null}
-          </fieldset>
-        </form>
+          )}
+          <Select
+            label="Promotion type"
+            hint={plan ? `${formatPounds(plan.price)} for ${plan.durationDays} ${plan.durationDays === 1 ? 'day' : 'days'}${plan.description ? `. ${plan.description}` : ''}` : undefined}
+            value={values.plan}
+            onChange={(e) => {
+              const next = e.target.value as PromotionFormValues['plan'];
+              set('plan', next);
+              if (!offersAutoRenew(next)) set('autoRenew', false);
+            }}
+            error={errors.plan}
+            disabled={!may.plan}
+            autoFocus={!creating && may.plan}
+            options={PLAN_OPTIONS(pricing)}
+          />
+          <TextInput
+            label="Start date"
+            hint={may.startDate ? `Today (${formatCalendarDate(today)}) or later.` : PROMOTION_MESSAGES.startLocked}
+            type="date"
+            required
+            min={may.startDate ? today : undefined}
+            value={may.startDate ? values.startDate : (promotion?.startDate ?? '')}
+            onChange={(e) => set('startDate', e.target.value)}
+            error={errors.startDate}
+            disabled={!may.startDate}
+          />
+          {/* Not an input: it follows from the plan and start date, and is read (and announced) as it changes. */}
+          <div className="aw-stack pm-readonly-field">
+            <span className="aw-field__label" id={`${formId}-end`}>
+              End date
+            </span>
+            <span className="aw-field__hint">{may.startDate ? `Start date plus the plan's ${plan?.durationDays ?? ''} days.` : 'Moves on when the promotion is renewed.'}</span>
+            <p className="pm-computed" aria-labelledby={`${formId}-end`} aria-live="polite" data-testid="promotion-end-date">
+              {endDate ? formatCalendarDate(endDate) : 'Choose a start date'}
+            </p>
+            {errors.endDate ? <span className="aw-field__error">{errors.endDate}</span> : null}
+          </div>
+          <TextInput
+            label="Display position"
+            hint="1 shows first among promoted businesses."
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            value={values.position}
+            onChange={(e) => set('position', e.target.value)}
+            error={errors.position}
+            disabled={!may.position}
+            autoFocus={!creating && !may.plan}
+          />
+          {offersAutoRenew(values.plan) ? (
+            <div className="aw-form__wide">
+              <Switch
+                label="Auto-renew"
+                description="Renews for another period at the plan's price when this one ends."
+                checked={values.autoRenew}
+                onChange={may.autoRenew ? (on) => set('autoRenew', on) : undefined}
+                locked={!may.autoRenew}
+                lockedText={values.autoRenew ? 'On' : 'Off'}
+              />
+              {errors.autoRenew ? <span className="aw-field__error">{errors.autoRenew}</span> : null}
+            </div>
+          ) : errors.autoRenew ? (
+            <p className="aw-field__error aw-form__wide">{errors.autoRenew}</p>
+          ) : null}
+        </>
       ) : null}
-    </Dialog>
+    </StaffFormDialog>
   );
 }

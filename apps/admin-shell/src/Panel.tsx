@@ -13,7 +13,7 @@ import type { CoverageProps } from 'admin_coverage/Coverage';
 import type { DocumentsProps } from 'admin_documents/Documents';
 import type { HistoryProps } from 'admin_history/History';
 import type { OrganisationsProps } from 'admin_organisations/Organisations';
-import { AppHeader, Button, Card, Container, Dialog, ErrorBoundary, Icon, RemoteSlot, SkipLink, type IconName } from '@afterwards/web-ui';
+import { AppHeader, Button, Card, ConfirmDialog, Container, ErrorBoundary, Icon, RemoteSlot, SkipLink, type IconName } from '@afterwards/web-ui';
 import { lazyRemote } from './remote';
 import { welcomeName } from './session';
 import { StaffFooter } from './StaffFooter';
@@ -156,21 +156,16 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
         </Container>
       </div>
       <StaffFooter />
-      <Dialog
+      <ConfirmDialog
         open={pendingLeave !== null}
-        onClose={() => setPendingLeave(null)}
+        onCancel={() => setPendingLeave(null)}
         title="Leave without saving?"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setPendingLeave(null)} autoFocus>
-              Stay on Settings
-            </Button>
-            <Button onClick={() => pendingLeave && leave(pendingLeave)}>{pendingLeave && 'signOut' in pendingLeave ? 'Sign out without saving' : 'Leave without saving'}</Button>
-          </>
-        }
+        cancelLabel="Stay on Settings"
+        confirmLabel={pendingLeave && 'signOut' in pendingLeave ? 'Sign out without saving' : 'Leave without saving'}
+        onConfirm={() => pendingLeave && leave(pendingLeave)}
       >
         <p>You have unsaved changes in Settings. If you leave now, they will be lost.</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -58,6 +58,8 @@ describe("dashboard header's navigation in the browser", () => {
     const signOut = (await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).boundingBox())!;
     expect(header.height).toBeLessThanOrEqual(70);
     expect(Math.abs(signOut.y + signOut.height / 2 - (list.y + list.height / 2))).toBeLessThanOrEqual(1);
+    // The tabs are on the line, so the menu button is not shown.
+    expect(await page.locator('header button[aria-controls]').isHidden()).toBe(true);
     // The logo still names its link.
     expect(await page.getByRole('banner').getByRole('link', { name: 'Afterwards' }).getAttribute('href')).toBe('/dashboard');
     await shot(page, `dashboard-header-${width}`);
@@ -68,6 +70,7 @@ describe("dashboard header's navigation in the browser", () => {
     const page = await dashboard(375);
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     expect(await nav.isVisible()).toBe(false);
+    expect(await page.locator('header button[aria-controls]').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await nav.getByText('Signed in as').waitFor();

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { AcceptInvitationResponseSchema, InvitationPreviewSchema, MEMORY_ROLE_LABELS, MEMBER_ROLE_HINTS, type InvitationPreview } from '@afterwards/contracts';
 import { ApiError, errorMessage, requestJson } from '@afterwards/web-data';
 import { authClient, call } from '@afterwards/web-data/auth';
-import { Alert, Button, ButtonLink, InlineLoading, Logo, useToast } from '@afterwards/web-ui';
+import { Alert, AuthCardHead, Button, ButtonLink, InlineLoading, useToast } from '@afterwards/web-ui';
 import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 import { forgetPendingInvitation, invitationIsFor, rememberPendingInvitation } from '../invitation';
@@ -86,11 +86,7 @@ export function InvitationPage({ user }: { user: SessionUser | null }) {
 
   return (
     <AuthCardPage titleId={titleId}>
-      <div className="aw-auth-card__head">
-        <Logo size="lg" decorative />
-        <h1 id={titleId} className="fs-auth__title">
-          {problem && !preview ? 'This invitation cannot be used' : 'You have been invited'}
-        </h1>
+      <AuthCardHead titleId={titleId} titleClassName="fs-auth__title" title={problem && !preview ? 'This invitation cannot be used' : 'You have been invited'}>
         {preview ? (
           <>
             <p>
@@ -104,7 +100,7 @@ export function InvitationPage({ user }: { user: SessionUser | null }) {
         ) : !problem ? (
           <InlineLoading>Opening the invitation...</InlineLoading>
         ) : null}
-      </div>
+      </AuthCardHead>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       {otherAccount && preview ? (
         <Alert tone="info" title="You are signed in with a different account">

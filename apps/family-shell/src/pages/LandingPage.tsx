@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ButtonLink, Card, Container, Icon, type IconName } from '@afterwards/web-ui';
 import { NAV, PageLayout } from '../components/PageLayout';
 
@@ -141,13 +142,8 @@ export function LandingPage() {
         </Container>
       </section>
 
-      <section className="fs-section" aria-labelledby="features-title">
-        <Container>
-          <div className="aw-stack fs-section__head">
-            <p className="aw-eyebrow">What Afterwards helps with</p>
-            <h2 id="features-title">Everything in one calm, private place</h2>
-          </div>
-          <ul className="fs-features">
+      <LandingSection titleId="features-title" eyebrow="What Afterwards helps with" title="Everything in one calm, private place">
+        <ul className="fs-features">
             {FEATURES.map((f) => (
               <li key={f.title}>
                 <Card className="aw-stack fs-feature">
@@ -160,16 +156,10 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-        </Container>
-      </section>
+      </LandingSection>
 
-      <section id="how-it-works" className="fs-section fs-section--tinted" aria-labelledby="how-title" tabIndex={-1}>
-        <Container>
-          <div className="aw-stack fs-section__head">
-            <p className="aw-eyebrow">How it works</p>
-            <h2 id="how-title">Four steps, taken one at a time</h2>
-          </div>
-          <ol className="fs-steps">
+      <LandingSection id="how-it-works" tinted titleId="how-title" eyebrow="How it works" title="Four steps, taken one at a time">
+        <ol className="fs-steps">
             {STEPS.map((s, i) => (
               <li key={s.title} className="aw-stack fs-step">
                 <span className="aw-disc fs-step__number" aria-hidden="true">
@@ -180,20 +170,20 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
-        </Container>
-      </section>
+      </LandingSection>
 
-      <section className="fs-section" aria-labelledby="testimonials-title">
-        <Container>
-          <div className="aw-stack fs-section__head">
-            <p className="aw-eyebrow">What people tell us</p>
-            <h2 id="testimonials-title">A little less to carry</h2>
-            <p className="fs-sample-note" data-testid="testimonials-note">
-              <Icon name="info" size={16} />
-              Sample testimonials, written to illustrate the service. They are not from real users.
-            </p>
-          </div>
-          <ul className="aw-list-grid fs-testimonials">
+      <LandingSection
+        titleId="testimonials-title"
+        eyebrow="What people tell us"
+        title="A little less to carry"
+        note={
+          <p className="fs-sample-note" data-testid="testimonials-note">
+            <Icon name="info" size={16} />
+            Sample testimonials, written to illustrate the service. They are not from real users.
+          </p>
+        }
+      >
+        <ul className="aw-list-grid fs-testimonials">
             {SAMPLE_TESTIMONIALS.map((t) => (
               <li key={t.name}>
                 <Card as="figure" className="aw-stack fs-testimonial">
@@ -209,8 +199,7 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-        </Container>
-      </section>
+      </LandingSection>
 
       <section className="fs-section fs-section--tinted" aria-labelledby="support-title">
         <Container>
@@ -233,5 +222,21 @@ export function LandingPage() {
         </Container>
       </section>
     </PageLayout>
+  );
+}
+
+/** One of the page's headed sections: its eyebrow and heading (and a note under them), then its content. */
+function LandingSection({ id, tinted, titleId, eyebrow, title, note, children }: { id?: string; tinted?: boolean; titleId: string; eyebrow: string; title: string; note?: ReactNode; children: ReactNode }) {
+  return (
+    <section id={id} className={tinted ? 'fs-section fs-section--tinted' : 'fs-section'} aria-labelledby={titleId} tabIndex={id ? -1 : undefined}>
+      <Container>
+        <div className="aw-stack fs-section__head">
+          <p className="aw-eyebrow">{eyebrow}</p>
+          <h2 id={titleId}>{title}</h2>
+          {note}
+        </div>
+        {children}
+      </Container>
+    </section>
   );
 }

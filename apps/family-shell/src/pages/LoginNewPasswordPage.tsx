@@ -1,7 +1,7 @@
 // /reset-password?token=…: the e-mailed link lands here (better-auth checks the token and redirects
 // with ?token=, or with ?error=INVALID_TOKEN when it has expired or was used).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, ButtonLink, Icon, Logo, PasswordInput, useToast } from '@afterwards/web-ui';
+import { AuthCardHead, Button, ButtonLink, Icon, PasswordInput, useToast } from '@afterwards/web-ui';
 import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call } from '@afterwards/web-data/auth';
@@ -45,17 +45,16 @@ export function LoginNewPasswordPage() {
 
   return (
     <AuthCardPage titleId={titleId}>
-      <div className="aw-auth-card__head">
-        <Logo size="lg" decorative />
-        <h1 id={titleId} className="fs-auth__title">
-          {usable ? 'Choose a new password' : 'This link has expired'}
-        </h1>
-        <p className="aw-muted">
-          {usable
+      <AuthCardHead
+        titleId={titleId}
+        titleClassName="fs-auth__title"
+        title={usable ? 'Choose a new password' : 'This link has expired'}
+        intro={
+          usable
             ? 'Choose a new password for your Afterwards account. You will be signed out everywhere else.'
-            : 'Password reset links work once and only for a short time. You can ask for a new one.'}
-        </p>
-      </div>
+            : 'Password reset links work once and only for a short time. You can ask for a new one.'
+        }
+      />
       {usable ? (
         <form className="aw-auth-card__form fs-auth__form" noValidate onSubmit={onSubmit}>
           <PasswordInput

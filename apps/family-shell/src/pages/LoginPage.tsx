@@ -2,7 +2,7 @@
 // plus the code step when the account has two-factor sign-in on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_DELETED_QUERY, ACCOUNT_DELETED_VALUE, EMAIL_VERIFIED_PATH, EmailNotVerifiedProblemSchema, GOOGLE_PROVIDER_ID } from '@afterwards/contracts';
-import { Alert, Button, Icon, Logo, PasswordInput, TextInput, useHydrated, useToast } from '@afterwards/web-ui';
+import { Alert, AuthCardHead, Button, EmailInput, Icon, PasswordInput, TextInput, useHydrated, useToast } from '@afterwards/web-ui';
 import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 import { authClient, authErrorMessage, call, twoFactorErrorMessage } from '@afterwards/web-data/auth';
@@ -218,15 +218,13 @@ export function LoginPage() {
 
   return (
     <AuthCardPage titleId={titleId}>
-      <div className="aw-auth-card__head">
-        <Logo size="lg" decorative />
-        <h1 id={titleId} ref={headingRef} tabIndex={-1} className="fs-auth__title">
-          {TITLES[mode]}
-        </h1>
-        <p className="aw-muted">
-          {mode === 'code' && useRecovery ? 'Enter one of the recovery codes you saved when you turned it on. Each code works once.' : INTROS[mode]}
-        </p>
-      </div>
+      <AuthCardHead
+        titleId={titleId}
+        titleRef={headingRef}
+        titleClassName="fs-auth__title"
+        title={TITLES[mode]}
+        intro={mode === 'code' && useRecovery ? 'Enter one of the recovery codes you saved when you turned it on. Each code works once.' : INTROS[mode]}
+      />
 
       {mode === 'code' ? (
         <form className="aw-auth-card__form fs-auth__form" noValidate onSubmit={onSubmitCode}>
@@ -302,20 +300,13 @@ export function LoginPage() {
             </Alert>
           </noscript>
           <form className="aw-auth-card__form fs-auth__form" noValidate onSubmit={onSubmit}>
-            <TextInput
+            <EmailInput
               ref={emailRef}
-              label="Email address"
-              type="email"
-              name="email"
               autoComplete={mode === 'signup' ? 'email' : 'username'}
-              inputMode="email"
-              spellCheck={false}
-              autoCapitalize="none"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               aria-invalid={invalid === 'email' || undefined}
               disabled={working}
-              icon={<Icon name="mail" size={18} />}
             />
             {mode !== 'reset' ? (
               <PasswordInput

@@ -2,7 +2,7 @@
 // after checking the token, signed in, or with ?error=… when it has expired or is not valid). A signed-in
 // person goes straight on to their dashboard.
 import { useId, useLayoutEffect, useRef } from 'react';
-import { ButtonLink, Icon, LoadingScreen, Logo, useToast } from '@afterwards/web-ui';
+import { AuthCardHead, ButtonLink, Icon, LoadingScreen, useToast } from '@afterwards/web-ui';
 import { AuthCardPage } from '../components/AuthCardPage';
 import { navigate, useLocation } from '../router';
 
@@ -24,21 +24,23 @@ export function LoginVerifiedPage({ signedIn }: { signedIn: boolean }) {
   if (signedIn) return <LoadingScreen />;
   return (
     <AuthCardPage titleId={titleId}>
-      <div className="aw-auth-card__head">
-        {failed ? <Logo size="lg" decorative /> : (
-          <span className="aw-disc fs-auth__done" aria-hidden="true">
-            <Icon name="check" size={36} />
-          </span>
-        )}
-        <h1 id={titleId} className="fs-auth__title">
-          {failed ? 'This link has expired' : 'Email address verified'}
-        </h1>
-        <p className="aw-muted">
-          {failed
+      <AuthCardHead
+        titleId={titleId}
+        titleClassName="fs-auth__title"
+        mark={
+          failed ? undefined : (
+            <span className="aw-disc fs-auth__done" aria-hidden="true">
+              <Icon name="check" size={36} />
+            </span>
+          )
+        }
+        title={failed ? 'This link has expired' : 'Email address verified'}
+        intro={
+          failed
             ? 'Verification links work once and only for a while. Sign in and we will send you a new one if your address still needs checking.'
-            : 'Thank you. Your account is ready: you can sign in now.'}
-        </p>
-      </div>
+            : 'Thank you. Your account is ready: you can sign in now.'
+        }
+      />
       <div className="aw-cluster fs-auth__actions">
         <ButtonLink href="/login">Sign In</ButtonLink>
       </div>

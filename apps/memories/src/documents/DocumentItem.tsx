@@ -119,7 +119,11 @@ export function DocumentItem({
           <span id={`${checkboxId}-state`} className="aw-visually-hidden">
             Collected
           </span>
-          {document.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+          {document.urgency === 'critical' ? (
+            <Badge tone="danger" className="mem-badge--critical">
+              Critical
+            </Badge>
+          ) : null}
           {document.multipleCopies ? <Badge tone="accent">{document.recommendedCopies} copies</Badge> : null}
           {document.collected ? <Badge tone="success">Collected</Badge> : null}
         </div>

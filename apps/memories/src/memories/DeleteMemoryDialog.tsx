@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { MemorySummary } from '@afterwards/contracts';
 import { listOfNames } from '@afterwards/cases-domain';
-import { Alert, Button, Dialog, Icon, useToast } from '@afterwards/web-ui';
+import { Alert, ConfirmDialog, Icon, useToast } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { memoriesStore, useCloseAllModals, useMemories } from '../store';
 
@@ -37,22 +37,17 @@ export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: Mem
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={memory !== null}
-      onClose={close}
-      onDismiss={close}
+      onCancel={close}
       title="Delete this memory forever?"
       className="mem-dialog mem-dialog--danger"
-      actions={
-        <>
-          <Button variant="secondary" onClick={close} disabled={deleting} autoFocus>
-            Cancel
-          </Button>
-          <Button className="mem-btn-danger" onClick={() => void remove()} disabled={deleting} icon={<Icon name="trash" size={16} />}>
-            {deleting ? 'Deleting...' : 'Delete Forever'}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete Forever"
+      danger
+      confirmIcon={<Icon name="trash" size={16} />}
+      busy={deleting}
+      busyLabel="Deleting..."
+      onConfirm={() => void remove()}
     >
       {memory ? (
         <>
@@ -70,6 +65,6 @@ export function DeleteMemoryDialog({ memory, onClose, onDeleted }: { memory: Mem
           </Alert>
         </>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

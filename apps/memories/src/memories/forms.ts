@@ -1,6 +1,7 @@
 // Pure form logic of the create and edit dialogs: what is sent, and which field an error belongs to.
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
 import { DEFAULT_JURISDICTION } from '@afterwards/checklist-domain';
+import { textFieldsOf } from '@afterwards/web-ui/forms';
 import { memoryDateProblems, type CreateMemoryRequest, type EditMemoryRequest, type MemorySummary } from '@afterwards/contracts';
 
 export interface MemoryForm {
@@ -29,15 +30,7 @@ const FIELDS: readonly MemoryField[] = ['name', 'deceasedName', 'jurisdiction', 
 
 /** The form as a memory holds it (edit dialog). */
 export function formFromMemory(memory: MemorySummary): MemoryForm {
-  return {
-    name: memory.name,
-    deceasedName: memory.deceasedName,
-    jurisdiction: memory.jurisdiction,
-    relationship: memory.relationship ?? '',
-    dateOfDeath: memory.dateOfDeath ?? '',
-    dateOfBirth: memory.dateOfBirth ?? '',
-    placeOfDeath: memory.placeOfDeath ?? '',
-  };
+  return textFieldsOf(memory, FIELDS);
 }
 
 const optional = (value: string): string | null => value.trim() || null;

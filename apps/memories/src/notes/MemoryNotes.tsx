@@ -4,6 +4,7 @@ import type { MemoryDetail, MemoryNote, MemorySummary } from '@afterwards/contra
 import { Button, Card, Icon, InlineLoading } from '@afterwards/web-ui';
 import { formatNoteDate, noteCategory, noteCountLabel, sortNotes } from './note-view';
 import { isShared, may, personName } from '../shared/people';
+import { MemoryGroupHeader } from '../tasks/parts';
 
 export function CategoryLabel({ category }: { category: string }) {
   const c = noteCategory(category);
@@ -35,23 +36,19 @@ export function MemoryNotes({
   const headingId = useId();
   return (
     <Card as="section" className="aw-stack mem-group" id={`mem-notes-${memory.id}`} aria-labelledby={headingId}>
-      <header className="aw-split mem-group__header">
-        <div className="mem-group__title">
-          <h3 id={headingId} className="mem-group__name">
-            {memory.name}
-          </h3>
-          <p className="mem-group__meta">
-            {memory.deceasedName} · {notes ? noteCountLabel(notes.length) : 'loading notes'}
-          </p>
-        </div>
-        {may(memory, 'write-notes') ? (
-          <div className="aw-cluster mem-group__actions">
+      <MemoryGroupHeader
+        memory={memory}
+        headingId={headingId}
+        level={3}
+        about={notes ? noteCountLabel(notes.length) : 'loading notes'}
+        actions={
+          may(memory, 'write-notes') ? (
             <Button variant="secondary" size="sm" onClick={onAdd} icon={<Icon name="document" size={16} />}>
               Add Note<span className="aw-visually-hidden"> to {memory.name}</span>
             </Button>
-          </div>
-        ) : null}
-      </header>
+          ) : null
+        }
+      />
       {!notes ? (
         <InlineLoading>Loading this memory's notes...</InlineLoading>
       ) : notes.length === 0 ? (

@@ -55,6 +55,12 @@ function CalendarDialog({ memoryId, memoryName, onClose }: { memoryId: string; m
       await api.revokeCalendar(memoryId);
       setMade(null);
     }, 'The calendar address is turned off');
+  // Beside the new address, and beside the note that one is on.
+  const turnOff = (
+    <Button size="sm" variant="secondary" onClick={revoke} disabled={busy}>
+      Turn address off
+    </Button>
+  );
   const copy = async () => {
     if (!made) return;
     try {
@@ -105,9 +111,7 @@ function CalendarDialog({ memoryId, memoryName, onClose }: { memoryId: string; m
               <Button size="sm" onClick={copy}>
                 Copy address
               </Button>
-              <Button size="sm" variant="secondary" onClick={revoke} disabled={busy}>
-                Turn address off
-              </Button>
+              {turnOff}
             </div>
           </div>
         ) : data.calendar.subscribed ? (
@@ -117,9 +121,7 @@ function CalendarDialog({ memoryId, memoryName, onClose }: { memoryId: string; m
               <Button size="sm" onClick={makeAddress} disabled={busy}>
                 Make a new address
               </Button>
-              <Button size="sm" variant="secondary" onClick={revoke} disabled={busy}>
-                Turn address off
-              </Button>
+              {turnOff}
             </div>
           </div>
         ) : (

@@ -228,7 +228,11 @@ function TaskItem({
 /** 'Critical' only where the law sets the deadline; an urgent suggested task gets a calm 'Priority'. */
 function TaskFlagBadge({ task }: { task: { urgency: string; deadlineKind: string } }) {
   const flag = taskFlag(task);
-  return flag ? <Badge className={`mem-badge--${flag.tone}`}>{flag.label}</Badge> : null;
+  return flag ? (
+    <Badge tone={flag.tone === 'critical' ? 'danger' : 'neutral'} className={`mem-badge--${flag.tone}`}>
+      {flag.label}
+    </Badge>
+  ) : null;
 }
 
 /** The deadline line and its plain notes (why a date moved, when a clock starts, what can still be done). */

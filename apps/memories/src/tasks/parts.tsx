@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Jurisdiction } from '@afterwards/checklist-domain';
 import type { ChecklistPreview, MemorySummary } from '@afterwards/contracts';
-import { Alert, Badge, Button, Card, Dialog, ExternalLink, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
+import { Alert, Badge, Button, Card, ConfirmDialog, ExternalLink, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
 import { api, errorMessage } from '../api';
 import { useCloseAllModals } from '../store';
 import { reviewedText, sectionSlice, sourceLabel } from './checklist-view';
@@ -22,16 +22,34 @@ export function StatCounts({ label, items }: { label: string; items: ReadonlyArr
   );
 }
 
-/** The heading of one memory's block: its name, who it is for, where, and the block's own actions. */
-export function MemoryGroupHeader({ memory, headingId, summary, actions }: { memory: MemorySummary; headingId: string; summary?: ReactNode; actions?: ReactNode }) {
+/**
+ * The heading of one memory's block: its name, who it is for, where (or `about`, what the block holds), and
+ * the block's own actions. `level` 3 when the tab has a heading of its own above the blocks.
+ */
+export function MemoryGroupHeader({
+  memory,
+  headingId,
+  level = 2,
+  about,
+  summary,
+  actions,
+}: {
+  memory: MemorySummary;
+  headingId: string;
+  level?: 2 | 3;
+  about?: ReactNode;
+  summary?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <header className="aw-split mem-group__header">
       <div className="mem-group__title">
-        <h2 id={headingId} className="mem-group__name">
+        <Heading id={headingId} className="mem-group__name">
           {memory.name}
-        </h2>
+        </Heading>
         <p className="mem-group__meta">
-          {memory.deceasedName} · {memory.jurisdiction}
+          {memory.deceasedName} · {about ?? memory.jurisdiction}
           {summary ? <> · {summary}</> : null}
         </p>
       </div>
@@ -120,49 +138,6 @@ export function Figure({ label, value, item }: { label: string; value: string; i
   );
 }
 
-/** A yes/no question in a modal (Escape or Cancel says no). */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      onDismiss={() => {
-        // Escape or a backdrop click while deleting would leave the request without its dialog.
-        if (!busy) onCancel();
-      }}
-      title={title}
-      actions={
-        <div className="aw-cluster mem-dialog-actions">
-          <Button variant="secondary" onClick={onCancel} autoFocus>
-            Cancel
-          </Button>
-          <Button className="mem-btn--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting...' : confirmLabel}
-          </Button>
-        </div>
-      }
-    >
-      <p>{message}</p>
-    </Dialog>
-  );
-}
-
 interface Confirmation {
   title: string;
   message: string;
@@ -186,9 +161,10 @@ export function useConfirm(): { ask: (c: Confirmation) => void; element: ReactNo
       <ConfirmDialog
         open={pending !== null}
         title={pending?.title ?? ''}
-        message={pending?.message ?? ''}
         confirmLabel={pending?.confirmLabel ?? 'Delete'}
+        danger
         busy={busy}
+        busyLabel="Deleting..."
         onCancel={() => {
           if (!busy) setPending(null);
         }}
@@ -200,7 +176,9 @@ export function useConfirm(): { ask: (c: Confirmation) => void; element: ReactNo
             setPending(null);
           });
         }}
-      />
+      >
+        <p>{pending?.message ?? ''}</p>
+      </ConfirmDialog>
     ),
   };
 }
@@ -297,7 +275,13 @@ export function ChecklistPreviewTab<T extends { id: string; title: string; urgen
                     <div className="aw-stack mem-item__body">
                       <div className="aw-cluster mem-item__head">
                         <span className="mem-item__title">{item.title}</span>
-                        {flag ? flag(item) : item.urgency === 'critical' ? <Badge className="mem-badge--critical">Critical</Badge> : null}
+                        {flag ? (
+                          flag(item)
+                        ) : item.urgency === 'critical' ? (
+                          <Badge tone="danger" className="mem-badge--critical">
+                            Critical
+                          </Badge>
+                        ) : null}
                         {badges?.(item)}
                       </div>
                       {details(item, preview.preview.jurisdiction)}

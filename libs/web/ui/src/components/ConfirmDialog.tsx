@@ -5,30 +5,54 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
+  /** Shown unless told otherwise (a screen may keep it mounted and open it). */
+  open?: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  confirmLabel: ReactNode;
   cancelLabel?: string;
   /** The action destroys or ends something: the confirm button says so in colour as well as words. */
   danger?: boolean;
+  /** An icon before the confirm button's words. */
+  confirmIcon?: ReactNode;
   confirmDisabled?: boolean;
+  /** While the action runs: both buttons are disabled, the confirm button says `busyLabel`, and Escape or a backdrop click do nothing. */
+  busy?: boolean;
+  busyLabel?: ReactNode;
+  className?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', danger, confirmDisabled, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open = true,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  confirmIcon,
+  confirmDisabled,
+  busy = false,
+  busyLabel,
+  className,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
-      open
+      open={open}
       onClose={onCancel}
+      onDismiss={busy ? () => undefined : undefined}
       title={title}
+      className={className}
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel} autoFocus>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={confirmDisabled}>
-            {confirmLabel}
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy || confirmDisabled} aria-busy={busy || undefined} icon={confirmIcon}>
+            {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
           </Button>
         </>
       }

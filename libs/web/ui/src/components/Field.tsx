@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
+import { Icon } from './Icon';
 
 interface FieldChrome {
   /** Visible label text. Every control has one. */
@@ -88,6 +89,13 @@ export function TextInput({ label, hint, error, hideLabel, className, icon, end,
       </div>
     </FieldFrame>
   );
+}
+
+export type EmailInputProps = Omit<TextInputProps, 'type' | 'label' | 'icon'> & { label?: ReactNode };
+
+/** The e-mail address of a sign-in form: an address keyboard, no spelling checks or capitals, and its envelope icon. */
+export function EmailInput({ label = 'Email address', ...rest }: EmailInputProps) {
+  return <TextInput label={label} type="email" name="email" inputMode="email" spellCheck={false} autoCapitalize="none" icon={<Icon name="mail" size={18} />} {...rest} />;
 }
 
 export type PasswordInputProps = Omit<TextInputProps, 'type' | 'end'> & {

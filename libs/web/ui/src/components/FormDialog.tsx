@@ -12,8 +12,16 @@ export interface FormDialogProps extends Pick<DialogProps, 'open' | 'onClose' | 
   busyLabel?: ReactNode;
   /** The submit button is disabled (for example while something the form needs is still loading). */
   submitDisabled?: boolean;
+  /** Why the submit button is disabled, when a message on the form says so. */
+  submitDescribedBy?: string;
+  /** Nothing to send (the person may only look): no submit button, and Cancel says Close. */
+  readOnly?: boolean;
   cancelLabel?: string;
   formClassName?: string;
+  /** Before the form, in the dialog's body: a note or the form's alert. */
+  intro?: ReactNode;
+  /** After the form, in the dialog's body: a footnote. */
+  after?: ReactNode;
 }
 
 /**
@@ -32,8 +40,12 @@ export function FormDialog({
   busy = false,
   busyLabel,
   submitDisabled = false,
+  submitDescribedBy,
+  readOnly = false,
   cancelLabel = 'Cancel',
   formClassName,
+  intro,
+  after,
 }: FormDialogProps) {
   const formId = useId();
   return (
@@ -47,14 +59,17 @@ export function FormDialog({
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {cancelLabel}
+            {readOnly ? 'Close' : cancelLabel}
           </Button>
-          <Button type="submit" form={formId} disabled={busy || submitDisabled} aria-busy={busy || undefined}>
-            {busy ? (busyLabel ?? submitLabel) : submitLabel}
-          </Button>
+          {readOnly ? null : (
+            <Button type="submit" form={formId} disabled={busy || submitDisabled} aria-busy={busy || undefined} aria-describedby={submitDescribedBy}>
+              {busy ? (busyLabel ?? submitLabel) : submitLabel}
+            </Button>
+          )}
         </>
       }
     >
+      {intro}
       <form
         id={formId}
         className={formClassName}
@@ -66,6 +81,7 @@ export function FormDialog({
       >
         {children}
       </form>
+      {after}
     </Dialog>
   );
 }
