@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertAccessible, familyContext, HttpSession, latestMail, launchChromium, signedIn, signInInBrowser, signUpVerified, startProduct, totp, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, familyContext, HttpSession, latestMail, newFamilySession, signInInBrowser, totp, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // Deleting an account that others share memories with (issue 40, items 6 and 7; decision 0045): the dialog says
 // first who loses access to which memory and what happens to the memories shared with this person; with
@@ -26,21 +26,15 @@ describe('deleting an account others share memories with', () => {
   const create = async (who: HttpSession, name: string, deceasedName: string) =>
     (await who.json<{ memory: { id: string } }>('/api/memories', { method: 'POST', json: { name, deceasedName, jurisdiction: 'England', dateOfDeath: '2026-11-10' } })).body.memory.id;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-    browser = await launchChromium();
-    for (const p of [DORA, ELI]) await signUpVerified(product, { email: p.email, password: PASSWORD, name: p.name });
-    const dora = await signedIn(product, DORA.email, PASSWORD);
-    eli = await signedIn(product, ELI.email, PASSWORD);
+  // Declared before useProductAndBrowser's hooks: Jest runs after-hooks in that order, so this runs before the browser closes.
+  afterAll(() => context?.close());
+  useProductAndBrowser({ profile: 'embedded', seedCount: 0 }, async (started) => {
+    ({ product, browser } = started);
+    const dora = await newFamilySession(product, { ...DORA, password: PASSWORD });
+    eli = await newFamilySession(product, { ...ELI, password: PASSWORD });
     // Dora shares her father's memory with Eli; Eli shares his grandmother's with Dora.
     await share(dora, await create(dora, "Dad's papers", 'Walter Pike'), ELI, eli, 'viewer');
     await share(eli, await create(eli, 'Gran', 'Rose Lark'), DORA, dora, 'editor');
-  }, 180_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
   });
 
   it('says who loses access first, asks for the two-step code, refuses a wrong one, and then tells the others', async () => {

@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AdminListingFormSchema, type AdminListing } from '@afterwards/contracts';
-import { assertAccessible, HttpSession, launchChromium, signUpVerified, signedIn, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import {
+  assertAccessible,
+  createStaff,
+  expectStatus,
+  newFamilySession,
+  newStaffSession,
+  signInAtAdmin,
+  staffContext,
+  useProductAndBrowser,
+  type HttpSession,
+  type RunningProduct,
+  screenshot,
+} from '@afterwards/testing';
 
 // The History screen in the browser against the built product (services profile): a reviewer follows a
 // listing's History link from Local Businesses, reads its events, steps back to version 1 and sees the
@@ -25,45 +37,29 @@ describe('History in the browser', () => {
   let ada: HttpSession;
   let listingId: string;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 2 });
-    product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
-    product.tool('create-admin', '--email', RORY.email, '--name', RORY.name, '--password', RORY.password, '--role', 'auditor');
-    ada = new HttpSession(product.url, { 'user-agent': 'history-e2e' });
-    expect((await ada.json('/api/admin/session', { method: 'POST', json: { email: ADA.email, password: ADA.password } })).status).toBe(200);
+  // Declared before useProductAndBrowser's hooks: Jest runs after-hooks in that order, so this runs before the browser closes.
+  afterAll(() => context?.close());
+  useProductAndBrowser({ profile: 'services', seedCount: 2 }, async (started) => {
+    ({ product, browser } = started);
+    ada = await newStaffSession(product, ADA, { userAgent: 'history-e2e' });
+    await createStaff(product, RORY, 'auditor');
 
     // Ada submits, edits, approves, promotes and suspends one listing.
-    const ok = async <T>(res: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> => {
-      const r = await res;
-      expect([r.status, r.body]).toEqual([status, expect.anything()]);
-      return r.body as T;
-    };
-    const created = await ok<AdminListing>(ada.json('/api/admin/listings', { method: 'POST', json: { name: ORIGINAL, category: 'Funeral Directors', location: 'Leeds', status: 'Pending Review' } }), 201);
+    const created = await expectStatus<AdminListing>(ada.json('/api/admin/listings', { method: 'POST', json: { name: ORIGINAL, category: 'Funeral Directors', location: 'Leeds', status: 'Pending Review' } }), 201);
     const form = Object.fromEntries(Object.keys(AdminListingFormSchema.shape).filter((k) => k !== 'status').map((k) => [k, (created as Record<string, unknown>)[k]]));
-    await ok(ada.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: RENAMED, expectedVersion: created.version } }));
-    await ok(ada.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' }));
+    await expectStatus(ada.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: RENAMED, expectedVersion: created.version } }));
+    await expectStatus(ada.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' }));
     // A featured place comes with a promotion (decision 0048): Ada sells one; the product features the listing.
-    const { today } = await ok<{ today: string }>(ada.json('/api/admin/promotions'));
-    await ok(ada.json('/api/admin/promotions', { method: 'POST', json: { listingId: created.id, plan: '1-month', startDate: today, position: 2 } }), 201);
-    for (let i = 0; i < 100 && !(await ok<AdminListing>(ada.json(`/api/admin/listings/${created.id}`))).promoted; i++) await new Promise((r) => setTimeout(r, 100));
-    await ok(ada.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } }));
+    const { today } = await expectStatus<{ today: string }>(ada.json('/api/admin/promotions'));
+    await expectStatus(ada.json('/api/admin/promotions', { method: 'POST', json: { listingId: created.id, plan: '1-month', startDate: today, position: 2 } }), 201);
+    for (let i = 0; i < 100 && !(await expectStatus<AdminListing>(ada.json(`/api/admin/listings/${created.id}`))).promoted; i++) await new Promise((r) => setTimeout(r, 100));
+    await expectStatus(ada.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } }));
     listingId = created.id;
 
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
+    context = await staffContext(browser, { acceptDownloads: true });
     const page = await context.newPage();
-    await page.goto(`${product.url}/admin/`);
-    await page.getByLabel('Email address').fill(RORY.email);
-    await page.getByLabel('Password', { exact: true }).fill(RORY.password);
-    await page.getByRole('button', { name: /secure sign in/i }).click();
-    await page.getByText(`Welcome, ${RORY.name}`).waitFor();
+    await signInAtAdmin(page, product, RORY);
     await page.close();
-  }, 180_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
   });
 
   const eventTitles = async (page: Page) => (await page.locator('article.hi-event h3').allTextContents()).map((t) => t.replace(/^v\d+\s*/, '').trim());
@@ -161,8 +157,7 @@ describe('History in the browser', () => {
   });
 
   it("shows a family's memory without any of its words", async () => {
-    await signUpVerified(product, FAMILY);
-    const family = await signedIn(product, FAMILY.email, FAMILY.password);
+    const family = await newFamilySession(product, FAMILY);
     const created = await family.json<{ memory: { id: string } }>('/api/memories', {
       method: 'POST',
       json: { name: 'Zephyrine Quillfeather memorial', deceasedName: 'Zephyrine Quillfeather', jurisdiction: 'England' },

@@ -2,12 +2,14 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { CSV_MESSAGES, ORGANISATION_MESSAGES, OrganisationSearchResponseSchema, type AdminOrganisationList } from '@afterwards/contracts';
 import {
   assertAccessible,
+  createStaff,
   HttpSession,
   launchChromium,
   screenshot,
   signedIn,
   signInAtAdmin,
   signUpVerified,
+  staffContext,
   staffSignedIn,
   startProduct,
   startWorker,
@@ -47,10 +49,10 @@ describe('the organisation directory in the browser', () => {
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
     worker = startWorker(product, 'worker');
-    product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
-    product.tool('create-admin', '--email', OTTO.email, '--name', OTTO.name, '--password', OTTO.password, '--role', 'auditor');
+    await createStaff(product, ADA);
+    await createStaff(product, OTTO, 'auditor');
     browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    context = await staffContext(browser);
     const page = await context.newPage();
     await signInAtAdmin(page, product, ADA);
     await page.close();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AdminListing } from '@afterwards/contracts';
-import { assertAccessible, launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
+import { assertAccessible, launchChromium, newStaffSession, signInAtAdmin, startProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
 
 // A paid featured place holds (issue 41, item 1; decision 0048), in the browser against the built product:
 // three Birmingham businesses buy promotions; one is suspended and made Active again from its row, then all
@@ -41,8 +41,7 @@ describe('a paid featured place in the browser', () => {
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
-    product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
-    ada = await staffSignedIn(product, ADA, 'paid-placement-e2e');
+    ada = await newStaffSession(product, ADA, { userAgent: 'paid-placement-e2e' });
     const { body } = await ada.json<{ today: string }>('/api/admin/promotions');
     for (const [i, name] of [SELLY, EDGBASTON, MOSELEY].entries()) {
       const created = await ada.json<AdminListing>('/api/admin/listings', { method: 'POST', json: { name, category: 'Funeral Directors', location: 'Birmingham', status: 'Active' } });

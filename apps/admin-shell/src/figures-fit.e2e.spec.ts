@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { AdminSettingsResponse } from '@afterwards/contracts';
-import { launchChromium, signInAtAdmin, staffSignedIn, startProduct, type HttpSession, type RunningProduct, screenshot } from '@afterwards/testing';
+import { staffSignedIn, startWithStaff, type HttpSession, type RunningProduct, type StaffScreens, screenshot } from '@afterwards/testing';
 
 // Issue 41, item 6: a figure never breaks inside itself. At every width from a small phone to a wide
 // desktop, each stat tile's figure (Dashboard, Local Businesses, Promotions, Coverage Analytics) sits on
@@ -68,19 +68,15 @@ function brokenFigures(page: Page): Promise<string[]> {
 }
 
 describe('figures and words stay whole at every width', () => {
+  let screens: StaffScreens;
   let product: RunningProduct;
-  let browser: Browser;
   let context: BrowserContext;
   let ada: HttpSession;
 
   beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 40 });
-    product.tool('create-admin', '--email', ADA.email, '--name', ADA.name, '--password', ADA.password);
-    browser = await launchChromium();
-    context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await signInAtAdmin(page, product, ADA);
-    await page.close();
+    // Ada signs in once through the /admin sign-in screen; every page of the context shares her session.
+    screens = await startWithStaff({ profile: 'services', seedCount: 40, staff: [ADA] });
+    ({ product, context } = screens);
     ada = await staffSignedIn(product, ADA, 'figures-e2e');
 
     // A month's feature sold at £5,031.50 to a crematorium with a long place name: the figures of the issue.
@@ -98,11 +94,7 @@ describe('figures and words stay whole at every width', () => {
     expect(sold.status).toBe(201);
   }, 240_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => screens?.stop());
 
   async function openSection(page: Page, label: string, loaded: () => Promise<unknown>) {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: label }).click();

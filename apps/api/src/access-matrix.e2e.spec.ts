@@ -12,7 +12,7 @@ import {
   SessionResponseSchema,
   StaffTopics,
   UPLOAD_CONTENT_TYPE, PartialProblemDetailsSchema, isCatalogPath, toOpenApiPath, type ApiAccess, type ApiRoute } from '@afterwards/contracts';
-import { HttpSession, mappedRoutes, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, mappedRoutes, newFamilySession, newStaffSession, signedIn, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ANN = { email: 'ann.matrix@example.test', password: 'quiet-harbour-80' };
 const BEN = { email: 'ben.matrix@example.test', password: 'quiet-harbour-81' };
@@ -71,16 +71,11 @@ describe('access matrix: every route × every actor', () => {
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 5, env: { LOG_LEVEL: 'info' } });
-    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
-    product.tool('create-admin', '--email', AUDITOR.email, '--name', AUDITOR.name, '--password', AUDITOR.password, '--role', 'auditor');
-    for (const who of [ANN, BEN]) await signUpVerified(product, who);
+    sessions.admin = await newStaffSession(product, ADMIN);
+    sessions.auditor = await newStaffSession(product, AUDITOR, { role: 'auditor' });
     sessions.anonymous = new HttpSession(product.url);
-    sessions.ann = await signedIn(product, ANN.email, ANN.password);
-    sessions.ben = await signedIn(product, BEN.email, BEN.password);
-    for (const [actor, who] of [['admin', ADMIN], ['auditor', AUDITOR]] as const) {
-      sessions[actor] = new HttpSession(product.url);
-      expect((await sessions[actor].json('/api/admin/session', { method: 'POST', json: who })).status).toBe(200);
-    }
+    sessions.ann = await newFamilySession(product, ANN);
+    sessions.ben = await newFamilySession(product, BEN);
     // Ann's memory, with a task, a document, a note and a file: the records the others must not reach.
     const opened = await sessions.ann.json('/api/memories', { method: 'POST', json: { name: 'Mum', deceasedName: 'Margaret Ellis', jurisdiction: 'England', dateOfDeath: '2026-03-09' } });
     expect(opened.status).toBe(201);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ProblemDetailsSchema, SESSION_STATE_URL, SessionResponseSchema, SessionStateResponseSchema } from '@afterwards/contracts';
-import { HttpSession, latestMail, mailsFor, startOidcServer, startProduct, startSmtpCapture, totp, useProduct, type OidcServer, type RunningProduct, type SmtpCapture } from '@afterwards/testing';
+import { connectDatabase, HttpSession, latestMail, mailsFor, startOidcServer, startProduct, startSmtpCapture, totp, useProduct, type OidcServer, type RunningProduct, type SmtpCapture } from '@afterwards/testing';
 
 /** Family accounts over HTTP against the built product: better-auth's routes and the product's own. */
 describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s profile)', (profile) => {
@@ -229,12 +229,10 @@ describe.each(['embedded', 'services'] as const)('family accounts over HTTP (%s 
 
   if (profile === 'services') {
     it('renews a session that is in use once a day, and refuses one that has expired', async () => {
-      const { default: pg } = await import('pg');
       const email = 'renew.me@example.test';
       const http = await verifiedUser(email, 'quiet-harbour-55');
       await signIn(http, email, 'quiet-harbour-55');
-      const db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-      await db.connect();
+      const db = await connectDatabase(product);
       try {
         const userId = (await db.query(`SELECT id FROM auth_users WHERE email = $1`, [email])).rows[0].id as string;
         const sessions = async () => (await db.query(`SELECT id, "expiresAt" FROM auth_sessions WHERE "userId" = $1 ORDER BY "createdAt" DESC`, [userId])).rows as { id: string; expiresAt: Date }[];

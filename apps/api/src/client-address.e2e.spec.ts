@@ -1,4 +1,4 @@
-import { HttpSession, startProduct, type RunningProduct } from '@afterwards/testing';
+import { createStaff, HttpSession, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'sid.staff@example.test', name: 'Sid Staff', password: 'quiet-harbour-81' };
 
@@ -12,7 +12,7 @@ describe('client address on every route (services profile)', () => {
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
+    await createStaff(product, STAFF);
   }, 180_000);
   afterAll(async () => {
     await product?.stop();

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { AdminListingsResponseSchema, CsvImportSchema, FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE, type CsvImport } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, startProduct, type RunningProduct } from '@afterwards/testing';
+import { newStaffSession, useProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'cleo.csv@example.test', name: 'Cleo Csv', password: 'quiet-harbour-71' };
 const HEADER = ['name', 'category', 'location', 'address', 'phone', 'email', 'website', 'description', 'pricing', 'service_radius', 'status'];
@@ -25,17 +25,9 @@ describe('CSV the product writes is safe to open in a spreadsheet (embedded prof
   let product: RunningProduct;
   let admin: HttpSession;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-    // PGlite allows one process per data folder: the tool runs while the API is stopped.
-    await product.stopApi();
-    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
-    await product.startApi();
-    admin = new HttpSession(product.url);
-    expect((await admin.json('/api/admin/session', { method: 'POST', json: ADMIN })).status).toBe(200);
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
+  useProduct({ profile: 'embedded', seedCount: 0 }, async (started) => {
+    product = started;
+    admin = await newStaffSession(product, ADMIN);
   });
 
   const upload = async (name: string, content: string): Promise<CsvImport> => {

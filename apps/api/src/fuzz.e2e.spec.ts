@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { describeFuzzReport, fuzzApi, fuzzRecords, HttpSession, READ_MODEL_FINGERPRINT_SQL, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import type pg from 'pg';
+import { connectDatabase, createStaff, describeFuzzReport, fuzzApi, fuzzRecords, HttpSession, READ_MODEL_FINGERPRINT_SQL, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
 
 const ANN = { email: 'ann.fuzz@example.test', password: 'quiet-harbour-90' };
 const ADMIN = { email: 'ada.fuzz@example.test', name: 'Ada Fuzz', password: 'quiet-harbour-92' };
@@ -19,9 +19,8 @@ describe('fuzzing the API from its contracts', () => {
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 5 });
-    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    await createStaff(product, ADMIN);
+    db = await connectDatabase(product);
   }, 180_000);
   afterAll(async () => {
     await db?.end();

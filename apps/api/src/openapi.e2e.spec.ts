@@ -1,5 +1,5 @@
 import { CSV_CONTENT_TYPE, CSV_IMPORTS_PATH, CsvImportSchema, FILE_NAME_HEADER } from '@afterwards/contracts';
-import { HttpSession, openApiCheck, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, newStaffSession, openApiCheck, useProduct, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'oona.docs@afterwards.example', name: 'Oona Docs', password: 'the-document-is-true-2026' };
 
@@ -12,16 +12,9 @@ describe('the OpenAPI document is true', () => {
   let product: RunningProduct;
   let staff: HttpSession;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 20 });
-    // PGlite is one process per data directory: the API stops while the tool runs.
-    await product.stopApi();
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
-    await product.startApi();
-    staff = await staffSignedIn(product, STAFF);
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
+  useProduct({ profile: 'embedded', seedCount: 20 }, async (started) => {
+    product = started;
+    staff = await newStaffSession(product, STAFF);
   });
 
   it('takes a CSV upload as text/csv, the type it documents', async () => {

@@ -1,8 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH, RealtimeEvents, RealtimeTopics, type ReadModelChanged } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
+  connectDatabase,
+  createStaff,
   isLeading,
   runWriteMix,
   signUpVerified,
@@ -33,12 +35,11 @@ describe('two API replicas and two workers, the projection leader killed under l
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 40 });
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
+    await createStaff(product, STAFF);
     second = await startApiReplica(product, 'api-2');
     workers.push(startWorker(product, 'worker-1'), startWorker(product, 'worker-2'));
     await signUpVerified(product, FAMILY);
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    db = await connectDatabase(product);
   }, 240_000);
   afterAll(async () => {
     await db?.end();

@@ -1,5 +1,5 @@
 import { DOCUMENT_TITLE_HEADER, FILE_NAME_HEADER, ProblemDetailsSchema, UPLOAD_CONTENT_TYPE } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, newFamilySession, newStaffSession, useProduct, type RunningProduct } from '@afterwards/testing';
 
 const FAMILY = { email: 'nia.nul@example.test', password: 'quiet-harbour-91' };
 const ADMIN = { email: 'nuala.nul@example.test', name: 'Nuala Nul', password: 'quiet-harbour-93' };
@@ -12,19 +12,13 @@ describe('unstorable or malformed input answers 400, never 500 (services profile
   let memoryId: string;
   let admin: HttpSession;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    await signUpVerified(product, FAMILY);
-    family = await signedIn(product, FAMILY.email, FAMILY.password);
+  useProduct({ profile: 'services', seedCount: 0 }, async (started) => {
+    product = started;
+    family = await newFamilySession(product, FAMILY);
     const created = await family.json<{ memory: { id: string } }>('/api/memories', { method: 'POST', json: { name: 'Mum', deceasedName: 'Ann Lee', jurisdiction: 'England' } });
     expect(created.status).toBe(201);
     memoryId = created.body.memory.id;
-    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
-    admin = new HttpSession(product.url);
-    expect((await admin.json('/api/admin/session', { method: 'POST', json: ADMIN })).status).toBe(200);
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
+    admin = await newStaffSession(product, ADMIN);
   });
 
   const expectProblem400 = (res: { status: number; body: unknown }, label: string) => {

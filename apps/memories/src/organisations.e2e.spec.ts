@@ -1,10 +1,11 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, Download, Page } from 'playwright-core';
 import { EncryptedFileStore } from '@afterwards/file-store';
 import { expectEventually } from '@afterwards/persistence/testing';
 import {
+  connectDatabase,
   assertAccessible,
   familyContext,
   latestMail,
@@ -117,8 +118,7 @@ describe('telling the organisations', () => {
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
     browser = await launchChromium();
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    db = await connectDatabase(product);
     ann = await signUpVerified(product, { ...ANN, password: PASSWORD });
     const created = await ann.json<{ memory: { id: string } }>('/api/memories', {
       method: 'POST',

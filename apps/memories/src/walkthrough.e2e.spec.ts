@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { assertAccessible, familyContext, launchChromium, signInInBrowser, signUpVerified, startProduct, type RunningProduct, screenshot } from '@afterwards/testing';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { assertAccessible, familyPage, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // A new user's first hour with the family dashboard, through the real UI on the embedded profile (what
 // `npm start` runs): a memory per jurisdiction and its checklist, ticks and progress, document files with the
@@ -51,27 +51,13 @@ const numberIn = async (locator: Locator) => Number((await locator.textContent()
 
 describe('a new family walks through their memories', () => {
   let product: RunningProduct;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-    browser = await launchChromium();
-
-    const email = 'nia.walkthrough@example.test';
-    const password = 'lantern-meadow-82';
-    await signUpVerified(product, { email, password, name: 'Nia Hughes' });
-
-    context = await familyContext(browser, { width: 1280 });
-    page = await context.newPage();
-    await signInInBrowser(page, product.url, email, password);
-  }, 180_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
+  useProductAndBrowser({ profile: 'embedded', seedCount: 0 }, async (started) => {
+    product = started.product;
+    page = await familyPage(product, started.browser, { email: 'nia.walkthrough@example.test', password: 'lantern-meadow-82', name: 'Nia Hughes' }, 1280);
+    context = page.context();
   });
 
   it('creates a memory for each jurisdiction with its own checklist and due dates', async () => {

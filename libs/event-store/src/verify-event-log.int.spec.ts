@@ -1,17 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { runMigrations } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
+import { systemEvent } from '@afterwards/testing/events';
 import { eventStoreMigrations } from './event-store.migrations';
 import { PostgresEventStore } from './postgres-event-store';
-import type { NewEvent } from './port';
 import { verifyEventLog } from './verify-event-log';
-
-const event = (type: string, data: unknown): NewEvent => ({
-  type,
-  data,
-  metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
-});
 
 /** Edits as the table's owner could: the append-only trigger is the owner's to switch off (here for one transaction). */
 async function tamper(db: TestDatabase, statement: string): Promise<void> {
@@ -31,10 +24,10 @@ describe.each(testDatabaseFactories)('tools events verify on %s', (_name, open) 
     await runMigrations(db.sql, eventStoreMigrations);
     store = new PostgresEventStore(db.sql);
     // Several events in one append chain in order; another stream interleaves.
-    await store.append('listing-a', [event('ListingSubmitted', { name: 'A' }), event('ListingEdited', { changes: { name: 'A2' } })], 'no_stream');
-    await store.append('listing-b', [event('ListingSubmitted', { name: 'B' })], 'no_stream');
-    await store.append('listing-a', [event('ListingApproved', {})], 1n);
-    await store.append('listing-a', [event('ListingSuspended', { reason: 'x' })], 2n);
+    await store.append('listing-a', [systemEvent('ListingSubmitted', { name: 'A' }), systemEvent('ListingEdited', { changes: { name: 'A2' } })], 'no_stream');
+    await store.append('listing-b', [systemEvent('ListingSubmitted', { name: 'B' })], 'no_stream');
+    await store.append('listing-a', [systemEvent('ListingApproved', {})], 1n);
+    await store.append('listing-a', [systemEvent('ListingSuspended', { reason: 'x' })], 2n);
   });
   afterEach(async () => {
     await store.close();
@@ -42,8 +35,8 @@ describe.each(testDatabaseFactories)('tools events verify on %s', (_name, open) 
   });
 
   it('an untouched log verifies, and an erasure is an expected break recorded by its tombstone', async () => {
-    await store.append('case-c', [event('CaseOpened', { name: 'Private' }), event('NoteAdded', { text: 'secret' })], 'no_stream');
-    await store.append('case-c', [event('CaseDeleted', {})], 1n, { eraseEarlier: true });
+    await store.append('case-c', [systemEvent('CaseOpened', { name: 'Private' }), systemEvent('NoteAdded', { text: 'secret' })], 'no_stream');
+    await store.append('case-c', [systemEvent('CaseDeleted', {})], 1n, { eraseEarlier: true });
     const result = await verifyEventLog(db.sql, { batchSize: 2 });
     expect(result).toMatchObject({ ok: true, events: 6, streams: 3, erasures: 1, breaks: [] });
   });

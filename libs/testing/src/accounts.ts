@@ -25,6 +25,12 @@ export async function signUpVerified(product: RunningProduct, account: NewAccoun
   return http;
 }
 
+/** A new family account (`signUpVerified`), signed in through the real route. */
+export async function newFamilySession(product: RunningProduct, account: NewAccount): Promise<HttpSession> {
+  await signUpVerified(product, account);
+  return signedIn(product, account.email, account.password);
+}
+
 /** Signs in through the real route; returns the signed-in session. */
 export async function signedIn(product: Pick<RunningProduct, 'url'>, email: string, password: string): Promise<HttpSession> {
   const http = new HttpSession(product.url);
@@ -37,6 +43,32 @@ export interface StaffAccount {
   email: string;
   name: string;
   password: string;
+}
+
+export type StaffRole = 'admin' | 'auditor';
+
+type StaffMaker = Pick<RunningProduct, 'tool' | 'profile' | 'stopApi' | 'startApi'>;
+
+/**
+ * Makes a staff account with the operator command (`create-admin`), as someone with shell access to the
+ * product would: an admin unless `role` says otherwise. Returns what the command printed.
+ */
+export async function createStaff(product: StaffMaker, staff: StaffAccount, role?: StaffRole): Promise<string> {
+  const args = ['create-admin', '--email', staff.email, '--name', staff.name, '--password', staff.password, ...(role ? ['--role', role] : [])];
+  if (product.profile === 'services') return product.tool(...args);
+  // PGlite allows one process per data folder: on the embedded profile the tool runs while the API is stopped.
+  await product.stopApi();
+  try {
+    return product.tool(...args);
+  } finally {
+    await product.startApi();
+  }
+}
+
+/** A new staff account (`createStaff`), signed in over HTTP through the staff sign-in route. */
+export async function newStaffSession(product: StaffMaker & Pick<RunningProduct, 'url'>, staff: StaffAccount, options: { role?: StaffRole; userAgent?: string } = {}): Promise<HttpSession> {
+  await createStaff(product, staff, options.role);
+  return staffSignedIn(product, staff, options.userAgent);
 }
 
 /** A staff member signed in over HTTP through the staff sign-in route. */

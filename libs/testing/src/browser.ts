@@ -133,7 +133,7 @@ export function useProductAndBrowser(options: StartProductOptions, started: (run
   beforeAll(async () => {
     product = await startProduct(options);
     running = { product, browser: await launchChromium() };
-    started(running);
+    await started(running);
   }, 180_000);
   afterAll(async () => {
     await running?.browser.close();

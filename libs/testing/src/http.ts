@@ -85,6 +85,16 @@ export class HttpSession {
   }
 }
 
+/**
+ * The body of an answer (`session.json(...)`) whose status is `status` (200 unless told), as `T`; any other
+ * status, or no body, fails the test showing both.
+ */
+export async function expectStatus<T = Record<string, unknown>>(answer: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
+  const { status: got, body } = await answer;
+  expect([got, body]).toEqual([status, expect.anything()]);
+  return body as T;
+}
+
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as authenticator apps compute it. */
 export async function totp(base32Secret: string, at = Date.now()): Promise<string> {
   const { createHmac } = await import('node:crypto');

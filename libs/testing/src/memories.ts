@@ -3,7 +3,7 @@
 import JSZip from 'jszip';
 import { FILE_NAME_HEADER, MemoryDetailSchema, MemoryExportSchema, type MemoryDetail } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { signedIn, signUpVerified } from './accounts';
+import { newFamilySession } from './accounts';
 import { forFile } from './for-file';
 import type { HttpSession } from './http';
 import { startProduct, type RunningProduct } from './product';
@@ -21,10 +21,7 @@ export interface MemoriesProduct {
 /** Starts the built product (PostgreSQL and Redis unless told otherwise) with Ann and Bob signed in. */
 export async function startMemoriesProduct(profile: 'services' | 'embedded' = 'services'): Promise<MemoriesProduct> {
   const product = await startProduct({ profile, seedCount: 0 });
-  const family = async (email: string) => {
-    await signUpVerified(product, { email, password: MEMORIES_PASSWORD });
-    return signedIn(product, email, MEMORIES_PASSWORD);
-  };
+  const family = (email: string) => newFamilySession(product, { email, password: MEMORIES_PASSWORD });
   return { product, ann: await family(ANN), bob: await family(BOB) };
 }
 

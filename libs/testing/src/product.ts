@@ -35,6 +35,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningProduct {
   readonly url: string;
+  /** Which storage it runs on (`StartProductOptions.profile`). */
+  readonly profile: 'services' | 'embedded';
   readonly env: NodeJS.ProcessEnv;
   /** DATA_DIR of this product (both profiles): PGlite data (embedded) and the e-mail outbox. */
   readonly dataDir: string;
@@ -127,6 +129,7 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
   await startApi();
   return {
     url,
+    profile: options.profile,
     env,
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),

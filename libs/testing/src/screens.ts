@@ -1,11 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signInAtAdmin, signUpVerified, type NewAccount, type StaffAccount } from './accounts';
+import { createStaff, signInAtAdmin, signUpVerified, type NewAccount, type StaffAccount } from './accounts';
 import { familyContext, launchChromium, signInInBrowser } from './browser';
 import { startProduct, type RunningProduct, type StartProductOptions } from './product';
 
 /** A staff member's browser: British locale and time, reduced motion, a desktop window unless told. */
-export function staffContext(browser: Browser, options: { width?: number } = {}): Promise<BrowserContext> {
-  return browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width: options.width ?? 1280, height: 900 }, reducedMotion: 'reduce' });
+export function staffContext(browser: Browser, options: { width?: number; acceptDownloads?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: options.width ?? 1280, height: 900 },
+    reducedMotion: 'reduce',
+    ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+  });
 }
 
 /** A new family account, its e-mail confirmed, signed in through /login in a fresh context `width` wide: the page on the dashboard. */
@@ -31,7 +37,7 @@ export interface StaffScreens {
  */
 export async function startWithStaff(options: StartProductOptions & { staff: readonly StaffAccount[] }): Promise<StaffScreens> {
   const product = await startProduct(options);
-  for (const who of options.staff) product.tool('create-admin', '--email', who.email, '--name', who.name, '--password', who.password);
+  for (const who of options.staff) await createStaff(product, who);
   const browser = await launchChromium();
   const context = await staffContext(browser);
   const page = await context.newPage();

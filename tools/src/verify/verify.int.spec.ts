@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventStoreMigrations, PostgresEventStore, verifyEventLog, type NewEvent } from '@afterwards/event-store';
+import { eventStoreMigrations, PostgresEventStore, verifyEventLog } from '@afterwards/event-store';
 import { asAdminRole, identityMigrations, verifyAuditChain, writeAudit, type AuditEntry } from '@afterwards/identity-server';
 import { persistenceMigrations, runMigrations } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { loadConfig, publicKeyText, takeCheckpoints, type AppConfig } from '@afterwards/server-kit';
+import { systemEvent } from '@afterwards/testing/events';
 import { FORGE_AUDIT } from './forged-logs.testing';
 import { auditVerifyCommand, eventsVerifyCommand } from './verify.command';
 
@@ -24,12 +25,6 @@ const entry = (n: number): AuditEntry => ({
   newValues: { name: `New ${n}` },
   ipAddress: '192.0.2.1',
   userAgent: 'test',
-});
-
-const event = (type: string, data: unknown): NewEvent => ({
-  type,
-  data,
-  metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), actor: 'system', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
 });
 
 /** What the table's owner can do without a superuser: switch the append-only triggers off for one transaction. */
@@ -73,14 +68,14 @@ describe.each(testDatabaseFactories)('verify commands against signed checkpoints
     config = configWith({});
     await asAdminRole(db.sql, (tx) => writeAudit(tx, [entry(1), entry(2)]));
     await audit(3);
-    await store.append('listing-a', [event('ListingSubmitted', { name: 'A' }), event('ListingEdited', { changes: { name: 'A2' } })], 'no_stream');
-    await store.append('listing-b', [event('ListingSubmitted', { name: 'B' })], 'no_stream');
-    await store.append('listing-a', [event('ListingApproved', {})], 1n);
-    await store.append('case-c', [event('CaseOpened', { name: 'Private' }), event('NoteAdded', { text: 'secret' })], 'no_stream');
+    await store.append('listing-a', [systemEvent('ListingSubmitted', { name: 'A' }), systemEvent('ListingEdited', { changes: { name: 'A2' } })], 'no_stream');
+    await store.append('listing-b', [systemEvent('ListingSubmitted', { name: 'B' })], 'no_stream');
+    await store.append('listing-a', [systemEvent('ListingApproved', {})], 1n);
+    await store.append('case-c', [systemEvent('CaseOpened', { name: 'Private' }), systemEvent('NoteAdded', { text: 'secret' })], 'no_stream');
     await checkpoint();
     // Written after the checkpoint: not anchored yet, still chained.
     await audit(4);
-    await store.append('listing-b', [event('ListingApproved', {})], 0n);
+    await store.append('listing-b', [systemEvent('ListingApproved', {})], 0n);
   });
   afterEach(async () => {
     await store.close();
@@ -149,7 +144,7 @@ describe.each(testDatabaseFactories)('verify commands against signed checkpoints
     await expect(db.sql.query(`DELETE FROM events WHERE stream_id = 'listing-a'`)).rejects.toThrow(/events is append-only: DELETE refused/);
     await expect(db.sql.query(`TRUNCATE events`)).rejects.toThrow(/events is append-only: TRUNCATE refused/);
     // The erasure path: a tombstone appended with eraseEarlier removes the memory's earlier events.
-    await store.append('case-c', [event('CaseDeleted', {})], 1n, { eraseEarlier: true });
+    await store.append('case-c', [systemEvent('CaseDeleted', {})], 1n, { eraseEarlier: true });
     expect((await store.readStream('case-c')).map((e) => e.type)).toEqual(['CaseDeleted']);
     // The setting was for that erasure's transaction only.
     await expect(db.sql.query(`DELETE FROM events WHERE stream_id = 'listing-a'`)).rejects.toThrow(/append-only/);

@@ -8,7 +8,7 @@ import {
   type StreamHistory,
   type StreamState,
 } from '@afterwards/contracts';
-import { HttpSession, queryDatabase, signedIn, signUpVerified, startProduct, tamperAsSuperuser, type RunningProduct } from '@afterwards/testing';
+import { expectStatus, newFamilySession, newStaffSession, queryDatabase, tamperAsSuperuser, useProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'hana.history@example.test', name: 'Hana History', password: 'quiet-harbour-81' };
 const AUDITOR = { email: 'rory.reviewer@example.test', name: 'Rory Reviewer', password: 'quiet-harbour-82' };
@@ -23,55 +23,40 @@ describe('event history for reviewers', () => {
   let admin: HttpSession;
   let auditor: HttpSession;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 2 });
-    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
-    product.tool('create-admin', '--email', AUDITOR.email, '--name', AUDITOR.name, '--password', AUDITOR.password, '--role', 'auditor');
-    admin = await staffSignIn(ADMIN);
-    auditor = await staffSignIn(AUDITOR);
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
+  useProduct({ profile: 'services', seedCount: 2 }, async (started) => {
+    product = started;
+    admin = await newStaffSession(product, ADMIN);
+    auditor = await newStaffSession(product, AUDITOR, { role: 'auditor' });
   });
 
-  async function staffSignIn(who: { email: string; password: string }): Promise<HttpSession> {
-    const http = new HttpSession(product.url);
-    expect((await http.json('/api/admin/session', { method: 'POST', json: who })).status).toBe(200);
-    return http;
-  }
   const query = <T>(text: string, params: unknown[] = []) => queryDatabase<T>(product, text, params);
-  const ok = async <T>(res: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> => {
-    const r = await res;
-    expect([r.status, r.body]).toEqual([status, expect.anything()]);
-    return r.body as T;
-  };
   const state = async (http: HttpSession, streamId: string, version: number) =>
-    StreamStateSchema.parse(await ok(http.json(`/api/admin/history/streams/${streamId}/state?version=${version}`))) as StreamState & {
+    StreamStateSchema.parse(await expectStatus(http.json(`/api/admin/history/streams/${streamId}/state?version=${version}`))) as StreamState & {
       state: Record<string, any>;
     };
 
   it("a listing's state at each version equals the staff read model after that change; version 1 has the original name", async () => {
     const [seeded] = await query<{ id: string }>(`SELECT id::text AS id FROM listings ORDER BY name LIMIT 1`);
-    const template = await ok<AdminListing>(admin.json(`/api/admin/listings/${seeded!.id}`));
+    const template = await expectStatus<AdminListing>(admin.json(`/api/admin/listings/${seeded!.id}`));
     const form = Object.fromEntries(Object.keys(AdminListingFormSchema.shape).filter((k) => k !== 'status').map((k) => [k, (template as any)[k]]));
     const snapshots: AdminListing[] = [];
-    const created = await ok<AdminListing>(admin.json('/api/admin/listings', { method: 'POST', json: { ...form, name: 'Original Name Florists', status: 'Pending Review' } }), 201);
+    const created = await expectStatus<AdminListing>(admin.json('/api/admin/listings', { method: 'POST', json: { ...form, name: 'Original Name Florists', status: 'Pending Review' } }), 201);
     snapshots.push(created);
-    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: 'Renamed Florists', expectedVersion: created.version } })));
-    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' })));
+    snapshots.push(await expectStatus(admin.json(`/api/admin/listings/${created.id}`, { method: 'PUT', json: { ...form, name: 'Renamed Florists', expectedVersion: created.version } })));
+    snapshots.push(await expectStatus(admin.json(`/api/admin/listings/${created.id}/approve`, { method: 'POST' })));
     // A featured place comes with a promotion (decision 0048): staff sell one; the product features the listing.
-    const { today } = await ok<{ today: string }>(admin.json('/api/admin/promotions'));
-    await ok(admin.json('/api/admin/promotions', { method: 'POST', json: { listingId: created.id, plan: '1-month', startDate: today, position: 2 } }), 201);
-    let promoted = await ok<AdminListing>(admin.json(`/api/admin/listings/${created.id}`));
+    const { today } = await expectStatus<{ today: string }>(admin.json('/api/admin/promotions'));
+    await expectStatus(admin.json('/api/admin/promotions', { method: 'POST', json: { listingId: created.id, plan: '1-month', startDate: today, position: 2 } }), 201);
+    let promoted = await expectStatus<AdminListing>(admin.json(`/api/admin/listings/${created.id}`));
     for (let i = 0; i < 100 && !promoted.promoted; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      promoted = await ok<AdminListing>(admin.json(`/api/admin/listings/${created.id}`));
+      promoted = await expectStatus<AdminListing>(admin.json(`/api/admin/listings/${created.id}`));
     }
     snapshots.push(promoted);
-    snapshots.push(await ok(admin.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } })));
+    snapshots.push(await expectStatus(admin.json(`/api/admin/listings/${created.id}/suspend`, { method: 'POST', json: { reason: 'Complaints' } })));
 
     const streamId = `listing-${created.id}`;
-    const history = StreamHistorySchema.parse(await ok(auditor.json(`/api/admin/history/streams/${streamId}`))) as StreamHistory;
+    const history = StreamHistorySchema.parse(await expectStatus(auditor.json(`/api/admin/history/streams/${streamId}`))) as StreamHistory;
     expect(history.events.map((e) => e.type)).toEqual(['ListingSubmitted', 'ListingEdited', 'ListingApproved', 'ListingPromoted', 'ListingSuspended']);
     expect(history.events.filter((e) => e.type !== 'ListingPromoted').every((e) => e.actor.kind === 'staff' && e.actor.name === ADMIN.name && e.ip && e.correlationId)).toBe(true);
     expect(history.events[3]!.actor.raw).toBe('system:promotions');
@@ -93,26 +78,26 @@ describe('event history for reviewers', () => {
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toMatch(/^version,type,position,recorded_at,actor/);
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(history.events.map((e) => `${e.version},${e.type}`));
-    const json = await ok<StreamHistory>(auditor.json(`/api/admin/history/streams/${streamId}/export.json`));
+    const json = await expectStatus<StreamHistory>(auditor.json(`/api/admin/history/streams/${streamId}/export.json`));
     expect(json.events).toHaveLength(5);
 
     // The correlation of the create request leads back to its event; the global log filters by type and actor.
-    const corr = await ok<{ events: { streamId: string }[] }>(auditor.json(`/api/admin/history/correlation/${history.events[0]!.correlationId}`));
+    const corr = await expectStatus<{ events: { streamId: string }[] }>(auditor.json(`/api/admin/history/correlation/${history.events[0]!.correlationId}`));
     expect(corr.events.map((e) => e.streamId)).toContain(streamId);
     const staffActor = history.events[0]!.actor.raw!;
-    const log = await ok<{ events: { streamId: string; type: string }[] }>(auditor.json(`/api/admin/history/events?type=ListingSuspended&actor=${encodeURIComponent(staffActor)}`));
+    const log = await expectStatus<{ events: { streamId: string; type: string }[] }>(auditor.json(`/api/admin/history/events?type=ListingSuspended&actor=${encodeURIComponent(staffActor)}`));
     expect(log.events).toEqual([expect.objectContaining({ streamId, type: 'ListingSuspended' })]);
   });
 
   it("a promotion's state at each version equals the staff read model after that change", async () => {
     const [business] = await query<{ id: string }>(`SELECT id::text AS id FROM listings WHERE status = 'Active' AND NOT promoted ORDER BY name LIMIT 1`);
-    const { today } = await ok<{ today: string }>(admin.json('/api/admin/promotions'));
+    const { today } = await expectStatus<{ today: string }>(admin.json('/api/admin/promotions'));
     const snapshots: AdminPromotion[] = [];
-    const created = await ok<AdminPromotion>(admin.json('/api/admin/promotions', { method: 'POST', json: { listingId: business!.id, plan: '1-month', startDate: today, position: 1 } }), 201);
+    const created = await expectStatus<AdminPromotion>(admin.json('/api/admin/promotions', { method: 'POST', json: { listingId: business!.id, plan: '1-month', startDate: today, position: 1 } }), 201);
     snapshots.push(created);
-    snapshots.push(await ok(admin.json(`/api/admin/promotions/${created.id}`, { method: 'PUT', json: { position: 2, expectedVersion: snapshots.at(-1)!.version } })));
-    snapshots.push(await ok(admin.json(`/api/admin/promotions/${created.id}/renew`, { method: 'POST', json: { expectedVersion: snapshots.at(-1)!.version } })));
-    snapshots.push(await ok(admin.json(`/api/admin/promotions/${created.id}/cancel`, { method: 'POST', json: { expectedVersion: snapshots.at(-1)!.version } })));
+    snapshots.push(await expectStatus(admin.json(`/api/admin/promotions/${created.id}`, { method: 'PUT', json: { position: 2, expectedVersion: snapshots.at(-1)!.version } })));
+    snapshots.push(await expectStatus(admin.json(`/api/admin/promotions/${created.id}/renew`, { method: 'POST', json: { expectedVersion: snapshots.at(-1)!.version } })));
+    snapshots.push(await expectStatus(admin.json(`/api/admin/promotions/${created.id}/cancel`, { method: 'POST', json: { expectedVersion: snapshots.at(-1)!.version } })));
     expect(snapshots.map((p) => p.status)).toEqual(['Active', 'Active', 'Active', 'Cancelled']);
 
     const streamId = `promotion-${created.id}`;
@@ -124,17 +109,17 @@ describe('event history for reviewers', () => {
 
     // Found by the business's name, and opened, with its plan and status (both were a 500 once: a column renamed).
     const [named] = await query<{ name: string }>(`SELECT name FROM listings WHERE id = $1`, [business!.id]);
-    const found = StreamSearchResponseSchema.parse(await ok(auditor.json(`/api/admin/history/streams?q=${encodeURIComponent(named!.name)}`)));
+    const found = StreamSearchResponseSchema.parse(await expectStatus(auditor.json(`/api/admin/history/streams?q=${encodeURIComponent(named!.name)}`)));
     expect(found.streams).toContainEqual(expect.objectContaining({ streamId, kind: 'promotion', title: named!.name, subtitle: 'Promotion · 1-month · Cancelled' }));
-    expect(await ok(auditor.json(`/api/admin/history/streams/${streamId}`))).toMatchObject({ streamId, subtitle: 'Promotion · 1-month · Cancelled' });
+    expect(await expectStatus(auditor.json(`/api/admin/history/streams/${streamId}`))).toMatchObject({ streamId, subtitle: 'Promotion · 1-month · Cancelled' });
   });
 
   it("settings' state at the latest version equals the settings in force", async () => {
-    const current = await ok<{ settings: any; version: number }>(admin.json('/api/admin/settings'));
+    const current = await expectStatus<{ settings: any; version: number }>(admin.json('/api/admin/settings'));
     const changed = structuredClone(current.settings);
     changed.platformConfig.autoApproveBusinesses = !changed.platformConfig.autoApproveBusinesses;
-    const saved = await ok<{ settings: any; version: number }>(admin.json('/api/admin/settings', { method: 'PUT', json: { settings: changed, expectedVersion: current.version } }));
-    const history = await ok<StreamHistory>(auditor.json('/api/admin/history/streams/settings-platform'));
+    const saved = await expectStatus<{ settings: any; version: number }>(admin.json('/api/admin/settings', { method: 'PUT', json: { settings: changed, expectedVersion: current.version } }));
+    const history = await expectStatus<StreamHistory>(auditor.json('/api/admin/history/streams/settings-platform'));
     const at = await state(auditor, 'settings-platform', history.events.length);
     expect(at.state.settings).toEqual(saved.settings);
     expect(at.changes.map((c) => c.path)).toContain('settings.platformConfig.autoApproveBusinesses');
@@ -147,9 +132,8 @@ describe('event history for reviewers', () => {
   });
 
   it('a memory stream shows no personal data, and opening it is audited', async () => {
-    await signUpVerified(product, FAMILY);
-    const family = await signedIn(product, FAMILY.email, FAMILY.password);
-    const created = await ok<{ memory: { id: string } }>(
+    const family = await newFamilySession(product, FAMILY);
+    const created = await expectStatus<{ memory: { id: string } }>(
       family.json('/api/memories', { method: 'POST', json: { name: 'Grandad Private', deceasedName: 'Albert Secretname', jurisdiction: 'England' } }),
       201,
     );
@@ -172,11 +156,11 @@ describe('event history for reviewers', () => {
   it('tools audit verify and events verify pass on the running product, and audit verify catches a row edited with SQL', async () => {
     expect(product.tool('events', 'verify')).toMatch(/every hash matches/);
     expect(product.tool('audit', 'verify')).toMatch(/chain unbroken/);
-    const badge = await ok<{ ok: boolean }>(auditor.json('/api/admin/audit-log/verify'));
+    const badge = await expectStatus<{ ok: boolean }>(auditor.json('/api/admin/audit-log/verify'));
     expect(badge.ok).toBe(true);
     const [row] = await query<{ id: string }>(`SELECT id::text AS id FROM admin_audit_log ORDER BY id LIMIT 1 OFFSET 1`);
     await tamperAsSuperuser(product, `UPDATE admin_audit_log SET ip_address = '203.0.113.9' WHERE id = $1`, [row!.id]);
     expect(() => product.tool('audit', 'verify')).toThrow(new RegExp(`BROKEN at row ${row!.id} \\(changed\\)`));
-    expect(await ok(auditor.json('/api/admin/audit-log/verify'))).toMatchObject({ ok: false, firstBadRowId: row!.id, problem: 'changed' });
+    expect(await expectStatus(auditor.json('/api/admin/audit-log/verify'))).toMatchObject({ ok: false, firstBadRowId: row!.id, problem: 'changed' });
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import {
   ACCOUNT_DELETION_PHRASE,
@@ -15,7 +15,7 @@ import {
   type ReadModelChanged,
 } from '@afterwards/contracts';
 import { pdfPages } from '@afterwards/organisations-domain/testing';
-import { HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, useProduct, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, HttpSession, latestMail, mailsFor, signedIn, signUpVerified, staffSignedIn, startProduct, useProduct, type RunningProduct } from '@afterwards/testing';
 import { downloadEverything } from '@afterwards/testing/memories';
 
 /** A memory's organisations over HTTP, against the built product on PostgreSQL and Redis. */
@@ -38,8 +38,7 @@ describe("a memory's organisations over HTTP", () => {
 
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 0 });
-    db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await db.connect();
+    db = await connectDatabase(product);
     const person = async (email: string) => {
       await signUpVerified(product, { email, password });
       return signedIn(product, email, password);

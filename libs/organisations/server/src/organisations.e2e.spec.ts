@@ -9,7 +9,7 @@ import {
   type OrganisationRequest,
 } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { HttpSession, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { HttpSession, newFamilySession, newStaffSession, useProduct, type RunningProduct } from '@afterwards/testing';
 
 const ADMIN = { email: 'orla.directory@afterwards.example', name: 'Orla Byrne', password: 'harbour-lights-2043' };
 const AUDITOR = { email: 'owen.directory@afterwards.example', name: 'Owen Price', password: 'harbour-lights-2044' };
@@ -39,18 +39,12 @@ describe('the organisation directory over HTTP', () => {
   let family: HttpSession;
   let anonymous: HttpSession;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    product.tool('create-admin', '--email', ADMIN.email, '--name', ADMIN.name, '--password', ADMIN.password);
-    product.tool('create-admin', '--email', AUDITOR.email, '--name', AUDITOR.name, '--password', AUDITOR.password, '--role', 'auditor');
-    await signUpVerified(product, FAMILY);
-    admin = await staffSignedIn(product, ADMIN);
-    auditor = await staffSignedIn(product, AUDITOR);
-    family = await signedIn(product, FAMILY.email, FAMILY.password);
+  useProduct({ profile: 'services', seedCount: 0 }, async (started) => {
+    product = started;
+    admin = await newStaffSession(product, ADMIN);
+    auditor = await newStaffSession(product, AUDITOR, { role: 'auditor' });
+    family = await newFamilySession(product, FAMILY);
     anonymous = new HttpSession(product.url);
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
   });
 
   const search = async (q: string, jurisdiction = '') =>

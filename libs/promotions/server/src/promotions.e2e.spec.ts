@@ -8,7 +8,7 @@ import {
   type AdminPromotion,
 } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { connectDatabase, HttpSession, startProduct, startWorker, stopProcess, type ProductProcess, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, newStaffSession, startProduct, startWorker, stopProcess, type HttpSession, type ProductProcess, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'rhian.promotions@afterwards.example', name: 'Rhian Evans', password: 'harbour-lights-2026' };
 
@@ -26,9 +26,7 @@ describe('promotions over HTTP (services profile, with a worker)', () => {
   beforeAll(async () => {
     product = await startProduct({ profile: 'services', seedCount: 60 });
     worker = startWorker(product, 'worker');
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
-    staff = new HttpSession(product.url);
-    expect((await staff.json('/api/admin/session', { method: 'POST', json: { email: STAFF.email, password: STAFF.password } })).status).toBe(200);
+    staff = await newStaffSession(product, STAFF);
     db = await connectDatabase(product);
   }, 180_000);
   afterAll(async () => {

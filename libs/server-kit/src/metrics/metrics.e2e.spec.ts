@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { MemoryDetailSchema, ProblemDetailsSchema, REALTIME_PATH, SessionResponseSchema } from '@afterwards/contracts';
-import { parsePrometheusText, signedIn, signUpVerified, startProduct, type HttpSession, type MetricFamily, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, parsePrometheusText, signedIn, signUpVerified, startProduct, type HttpSession, type MetricFamily, type RunningProduct } from '@afterwards/testing';
 
 const TOKEN = 'metrics-e2e-token-0123456789abcdef';
 const ANN = { email: 'ann.metrics@example.test', password: 'quiet-harbour-70' };
@@ -97,8 +96,7 @@ describe('metrics over HTTP', () => {
       expect(projections.length).toBeGreaterThan(3);
       const checkpoints = family(families, 'afterwards_projection_checkpoint_position');
       expect(checkpoints.samples.map((s) => s.labels.projection).sort()).toEqual([...projections].sort());
-      const db = new pg.Client({ connectionString: product.env.DATABASE_URL });
-      await db.connect();
+      const db = await connectDatabase(product);
       try {
         const rows = (await db.query<{ projection: string; commit: string }>('SELECT projection, "commit"::text FROM projection_checkpoints')).rows;
         for (const row of rows) {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { expectEventually } from '@afterwards/persistence/testing';
 import { DOCUMENT_MESSAGES, FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE } from '@afterwards/contracts';
-import { HttpSession, signedIn, signUpVerified, staffSignedIn, startProduct, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, queryDatabase, createStaff, newFamilySession, newStaffSession, staffSignedIn, useProduct, type HttpSession, type RunningProduct } from '@afterwards/testing';
 import { BROCHURE_LINES, makeDoc, makeDocx, makeDocxBomb, makePdf, makePdfBomb, makeTxt } from '@afterwards/testing/documents';
 
 const STAFF = { email: 'dora.documents@example.test', name: 'Dora Documents', password: 'quiet-harbour-80' };
@@ -67,16 +66,11 @@ describe('document import cannot take the API down', () => {
   let family: HttpSession;
   let filesDir: string;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'services', seedCount: 0 });
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
-    staff = await staffSignedIn(product, STAFF, 'import-documents-e2e');
-    await signUpVerified(product, FAMILY);
-    family = await signedIn(product, FAMILY.email, FAMILY.password);
+  useProduct({ profile: 'services', seedCount: 0 }, async (started) => {
+    product = started;
+    staff = await newStaffSession(product, STAFF, { userAgent: 'import-documents-e2e' });
+    family = await newFamilySession(product, FAMILY);
     filesDir = path.join(product.dataDir, 'files');
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
   });
 
   const upload = (name: string, bytes: Buffer) =>
@@ -121,17 +115,13 @@ describe('document import cannot take the API down', () => {
       expect([name, res.status]).toEqual([name, 201]);
       expect(res.body).toMatchObject({ fileName: name, extractedData: { businessName: 'Hope & Sons Funeral Directors Ltd' } });
     }
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    const rows = (await client.query<{ file_id: string }>('SELECT file_id::text FROM import_documents')).rows.map((r) => r.file_id);
-    await client.end();
+    const rows = (await queryDatabase<{ file_id: string }>(product, 'SELECT file_id::text FROM import_documents')).map((r) => r.file_id);
     expect(rows).toHaveLength(2);
     expect(filesUnder(filesDir).map((f) => path.basename(f)).sort()).toEqual([...rows].sort());
   }, 120_000);
 
   it('refuses a file that is not what its name says, and a document with no business details, listing nothing', async () => {
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
+    const client = await connectDatabase(product);
     const counts = async () => {
       const documents = await client.query<{ n: string }>('SELECT count(*) AS n FROM import_documents');
       const listings = await client.query<{ n: string }>('SELECT count(*) AS n FROM listings');
@@ -175,10 +165,7 @@ describe('document import cannot take the API down', () => {
     await pending;
     await product.startApi();
 
-    const client = new pg.Client({ connectionString: product.env.DATABASE_URL });
-    await client.connect();
-    const rows = (await client.query<{ file_id: string }>('SELECT file_id::text FROM import_documents')).rows.map((r) => r.file_id);
-    await client.end();
+    const rows = (await queryDatabase<{ file_id: string }>(product, 'SELECT file_id::text FROM import_documents')).map((r) => r.file_id);
     // Stored blobs live in shards named after their id; an import cut off leaves only an unfinished upload.
     const stored = filesUnder(filesDir).filter((f) => !f.startsWith('.tmp'));
     expect(stored.filter((f) => !rows.includes(path.basename(f)))).toEqual([]);
@@ -190,15 +177,9 @@ describe('document import cannot take the API down', () => {
 describe('document import on the embedded profile', () => {
   let product: RunningProduct;
 
-  beforeAll(async () => {
-    product = await startProduct({ profile: 'embedded', seedCount: 0 });
-    // PGlite allows one process per data folder: the tool runs while the API is stopped.
-    await product.stopApi();
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
-    await product.startApi();
-  }, 180_000);
-  afterAll(async () => {
-    await product?.stop();
+  useProduct({ profile: 'embedded', seedCount: 0 }, async (started) => {
+    product = started;
+    await createStaff(product, STAFF);
   });
 
   it('answers a zip-bomb .docx with a 422 while it stays ready, keeps no file, then imports a real brochure', async () => {

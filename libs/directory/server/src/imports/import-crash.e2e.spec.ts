@@ -1,6 +1,6 @@
 import { CSV_IMPORTS_PATH, CsvImportSchema, FILE_NAME_HEADER, UPLOAD_CONTENT_TYPE, type CsvImport } from '@afterwards/contracts';
 import { expectEventually } from '@afterwards/persistence/testing';
-import { staffSignedIn, startProduct, startWorker, stopProcess, type HttpSession, type ProductProcess, type RunningProduct } from '@afterwards/testing';
+import { newStaffSession, staffSignedIn, startProduct, startWorker, stopProcess, type HttpSession, type ProductProcess, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'ines.imports@afterwards.example', name: 'Ines Walsh', password: 'crash-and-resume-2026' };
 const ROWS = 20_000;
@@ -34,11 +34,7 @@ describe.each(['services', 'embedded'] as const)('a CSV import whose process is 
 
   beforeAll(async () => {
     product = await startProduct({ profile, seedCount: 0 });
-    // PGlite is one process per data directory: the embedded API stops while the tool runs.
-    if (profile === 'embedded') await product.stopApi();
-    product.tool('create-admin', '--email', STAFF.email, '--name', STAFF.name, '--password', STAFF.password);
-    if (profile === 'embedded') await product.startApi();
-    staff = await staffSignedIn(product, STAFF);
+    staff = await newStaffSession(product, STAFF);
   }, 180_000);
   afterAll(async () => {
     if (worker) await stopProcess(worker, 'SIGKILL');
