@@ -126,7 +126,15 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
     child.kill('SIGTERM');
     await exited;
   };
-  await startApi();
+  try {
+    await startApi();
+  } catch (error) {
+    // A product that never started is stopped here: the caller has nothing to stop it with.
+    await stopApi();
+    if (database) await database.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     profile: options.profile,
@@ -147,8 +155,8 @@ export async function startProduct(options: StartProductOptions): Promise<Runnin
 }
 
 /** Resolves once the API at `url` answers ready; throws with its output if it exits or takes a minute. */
-export async function waitUntilReady(api: ChildProcess, url: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+export async function waitUntilReady(api: ChildProcess, url: string, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (api.exitCode !== null) throw new Error(`API exited with ${api.exitCode}:\n${output()}`);
     try {
@@ -157,7 +165,11 @@ export async function waitUntilReady(api: ChildProcess, url: string, output: () 
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`API did not become ready:\n${output()}`);
+    if (Date.now() > deadline) {
+      // Nobody will stop a process that never became ready: left running, it would keep Jest from exiting.
+      api.kill('SIGKILL');
+      throw new Error(`API did not become ready:\n${output()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
