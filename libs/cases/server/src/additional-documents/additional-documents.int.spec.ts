@@ -5,14 +5,10 @@ import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { AdditionalDocumentsController } from './additional-documents.http.controller';
 
 describe('Additional Documents: extra files kept with a memory', () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: AdditionalDocumentsController;
-  let ann: string;
-  let bob: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     route = new AdditionalDocumentsController(side().sessions, side().files, side().memories, side().queries);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
   });
   const title = (text: string) => ({ 'x-document-title': encodeURIComponent(text) });
 

@@ -8,12 +8,10 @@ import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionCon
 const PUBLIC_URL = 'https://afterwards.test';
 
 describe('a private calendar address for a memory', () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: CalendarSubscriptionController;
-  let ann: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     route = new CalendarSubscriptionController(side().sessions, side().prisma, side().db.sql, { publicUrl: PUBLIC_URL } as AppConfig);
-    ann = await side().person('Ann Ellis');
   });
   /** What a calendar program gets at the address: no session, only the token in the path. */
   const fetchFeed = async (url: string) => {
@@ -60,7 +58,6 @@ describe('a private calendar address for a memory', () => {
 
   it('makes or revokes an address only on a memory the person is on (404 otherwise), and never signed out', async () => {
     const id = await side().open(ann, 'Aunt');
-    const bob = await side().person('Bob Shaw');
     const notFound = { status: 404, code: 'CASE_NOT_FOUND', message: CASE_MESSAGES.notFound };
     await expect(route.create(side().request(bob), id)).rejects.toMatchObject(notFound);
     await expect(route.revoke(side().request(bob), id)).rejects.toMatchObject(notFound);

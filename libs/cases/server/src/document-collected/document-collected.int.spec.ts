@@ -4,16 +4,12 @@ import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { DocumentCollectedController } from './document-collected.http.controller';
 
 describe("a document's collected checkbox", () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: DocumentCollectedController;
-  let ann: string;
-  let bob: string;
   let id: string;
   let documentId: string;
   beforeAll(async () => {
     route = new DocumentCollectedController(side().memories);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
     id = await side().open(ann);
     documentId = (await side().queries.execute(new GetMemory(ann, id))).documents[0]!.id;
   });

@@ -9,18 +9,14 @@ import { DownloadFileController } from './download-file.http.controller';
 import { sendStoredFile } from './send-stored-file';
 
 describe("a document's file, viewed or downloaded", () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: DownloadFileController;
   let server: http.Server;
   let base: string;
-  let ann: string;
-  let bob: string;
   /** What the next request to the server streams: the route as a person calls it, or any stream. */
   let handle: (res: Response) => Promise<void>;
   beforeAll(async () => {
     route = new DownloadFileController(side().sessions, side().prisma, side().files);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
     // A failure is ended as a whole answer here, so only the route itself can cut a response short.
     server = http.createServer((_req, res) => void handle(res as unknown as Response).catch(() => res.destroyed || res.end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

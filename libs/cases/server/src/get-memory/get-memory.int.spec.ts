@@ -3,14 +3,10 @@ import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { GetMemoryController } from './get-memory.http.controller';
 
 describe('opening a memory', () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: GetMemoryController;
-  let ann: string;
-  let bob: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     route = new GetMemoryController(side().sessions, side().queries);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
   });
 
   it('gives its owner the memory whole: details, checklist, files and notes', async () => {

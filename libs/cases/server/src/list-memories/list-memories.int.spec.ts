@@ -4,14 +4,10 @@ import { GetMemory } from '../get-memory/get-memory.query';
 import { ListMemoriesController } from './list-memories.http.controller';
 
 describe("the dashboard's list of memories", () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: ListMemoriesController;
-  let ann: string;
-  let bob: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     route = new ListMemoriesController(side().sessions, side().queries);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
   });
 
   it("lists the person's own memories and those shared with them, newest first; include=details gives each whole, equal to its own read", async () => {

@@ -3,14 +3,10 @@ import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { MemoryRemindersController } from './memory-reminders.http.controller';
 
 describe("a memory's reminder switch", () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let route: MemoryRemindersController;
-  let ann: string;
-  let bob: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     route = new MemoryRemindersController(side().sessions, side().prisma, side().db.sql);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
   });
   const optouts = async () => (await side().db.sql.query<{ user_id: string }>('SELECT user_id FROM reminder_optouts ORDER BY user_id')).rows.map((r) => r.user_id);
 

@@ -10,16 +10,12 @@ const DIED = addDays(isoDateIn(new Date()), -1);
 
 describe("Settings' 'What we will send'", () => {
   // The reminders read the organisations' letters too, so their tables are there (empty).
-  const side = memoriesSuite(organisationsMigrations);
+  const { side, ann, bob } = memoriesSuite(organisationsMigrations);
   let route: PreviewRemindersController;
-  let ann: string;
-  let bob: string;
   let id: string;
   const now = new Date();
   beforeAll(async () => {
     route = new PreviewRemindersController(side().sessions, side().db.sql, { now: () => now });
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
     id = await side().open(ann, 'Mum', { dateOfDeath: DIED });
   });
 

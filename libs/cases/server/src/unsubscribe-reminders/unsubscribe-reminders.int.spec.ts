@@ -4,12 +4,10 @@ import { memoriesSuite, sentResponse } from '../memory-commands/memories-side.te
 import { REMINDER_LINK_NOT_FOUND, UnsubscribeRemindersController } from './unsubscribe-reminders.http.controller';
 
 describe("the reminder e-mail's stop link", () => {
-  const side = memoriesSuite();
+  const { side, ann } = memoriesSuite();
   let route: UnsubscribeRemindersController;
-  let ann: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     route = new UnsubscribeRemindersController(side().db.sql);
-    ann = await side().person('Ann Ellis');
   });
   /** The link as it arrives, without a session: only the token in its query. */
   const link = (token: string) => ({ query: { token } }) as unknown as Request;
