@@ -124,24 +124,31 @@ export async function startMemoriesSide(migrations: readonly Migration[] = []): 
   return { ...side, sessions, queries, memories, files, person, request, upload, open, run, stop };
 }
 
-/** A test file's memories side and the two people its tests act as, Ann Ellis and Bob Shaw (each with an account, on no memory yet). */
-export interface MemoriesSuite {
+/** A test file's memories side, the route its tests call, and the two people they act as, Ann Ellis and Bob Shaw (each with an account, on no memory yet). */
+export interface MemoriesSuite<R> {
   readonly side: () => MemoriesSide;
+  /** The route `route` built on the side once it started. */
+  readonly route: () => R;
   readonly ann: string;
   readonly bob: string;
 }
 
-/** One memories side for a whole test file: `const { side, ann, bob } = memoriesSuite();`, then `side()` in the tests. */
-export function memoriesSuite(migrations: readonly Migration[] = []): MemoriesSuite {
+/**
+ * One memories side for a whole test file: `const { side, route, ann, bob } = memoriesSuite({ route: (side) => new SomeController(side.sessions) })`,
+ * then `side()` and `route()` in the tests. `migrations`: other contexts' tables a route reads beside the memories.
+ */
+export function memoriesSuite<R = never>(options: { route?: (side: MemoriesSide) => R; migrations?: readonly Migration[] } = {}): MemoriesSuite<R> {
   const ann = `user-${randomUUID()}`;
   const bob = `user-${randomUUID()}`;
+  let route: R | undefined;
   const side = sideForFile(async () => {
-    const started = await startMemoriesSide(migrations);
+    const started = await startMemoriesSide(options.migrations);
     await started.person('Ann Ellis', ann);
     await started.person('Bob Shaw', bob);
+    route = options.route?.(started);
     return started;
   });
-  return { side, ann, bob };
+  return { side, route: () => route!, ann, bob };
 }
 
 /** A response as a route that writes its own (a page, a calendar) leaves it: its headers and the body it sent. */
