@@ -10,22 +10,10 @@ import { eventStoreMigrations } from './event-store.migrations';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
 import { EVENTS_CHANNEL, PostgresEventStore } from './postgres-event-store';
 import { START, type RecordedEvent } from './port';
-import { describeEventStoreContract, type EventStoreFixture } from './testing';
+import { describeEventStoreContract, openPostgresEventStore, usePostgresEventStore } from './testing';
 
-async function postgresFixture(db: TestDatabase): Promise<EventStoreFixture> {
-  await runMigrations(db.sql, eventStoreMigrations);
-  const store = new PostgresEventStore(db.sql);
-  return {
-    store,
-    async dispose() {
-      await store.close();
-      await db.dispose();
-    },
-  };
-}
-
-describeEventStoreContract('PGlite (in memory)', async () => postgresFixture(await createPgliteTestDatabase()));
-describeEventStoreContract('PostgreSQL', async () => postgresFixture(await createPostgresTestDatabase()));
+describeEventStoreContract('PGlite (in memory)', async () => openPostgresEventStore(await createPgliteTestDatabase()));
+describeEventStoreContract('PostgreSQL', async () => openPostgresEventStore(await createPostgresTestDatabase()));
 
 const kurrentUrl = process.env.EVENTSTORE_URL;
 if (kurrentUrl) {
@@ -42,17 +30,7 @@ if (kurrentUrl) {
 describe('PostgresEventStore on PostgreSQL: transactions that commit late', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createPostgresTestDatabase();
-    await runMigrations(db.sql, eventStoreMigrations);
-    store = new PostgresEventStore(db.sql);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await db.dispose();
-  });
+  usePostgresEventStore(createPostgresTestDatabase, (opened) => ({ db, store } = opened));
 
   it('never lets a later transaction overtake an earlier one that is still open', async () => {
     const received: RecordedEvent[] = [];

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { runMigrations } from '@afterwards/persistence';
 import { testDatabaseFactories, type TestDatabase } from '@afterwards/persistence/testing';
 import { systemEvent } from '@afterwards/testing/events';
-import { eventStoreMigrations } from './event-store.migrations';
 import { PostgresEventStore } from './postgres-event-store';
+import { openPostgresEventStore, type PostgresEventStoreFixture } from './testing';
 import { verifyEventLog } from './verify-event-log';
 
 /** Edits as the table's owner could: the append-only trigger is the owner's to switch off (here for one transaction). */
@@ -18,11 +17,11 @@ async function tamper(db: TestDatabase, statement: string): Promise<void> {
 describe.each(testDatabaseFactories)('tools events verify on %s', (_name, open) => {
   let db: TestDatabase;
   let store: PostgresEventStore;
+  let opened: PostgresEventStoreFixture;
 
   beforeEach(async () => {
-    db = await open();
-    await runMigrations(db.sql, eventStoreMigrations);
-    store = new PostgresEventStore(db.sql);
+    opened = await openPostgresEventStore(await open());
+    ({ db, store } = opened);
     // Several events in one append chain in order; another stream interleaves.
     await store.append('listing-a', [systemEvent('ListingSubmitted', { name: 'A' }), systemEvent('ListingEdited', { changes: { name: 'A2' } })], 'no_stream');
     await store.append('listing-b', [systemEvent('ListingSubmitted', { name: 'B' })], 'no_stream');
@@ -30,8 +29,7 @@ describe.each(testDatabaseFactories)('tools events verify on %s', (_name, open) 
     await store.append('listing-a', [systemEvent('ListingSuspended', { reason: 'x' })], 2n);
   });
   afterEach(async () => {
-    await store.close();
-    await db.dispose();
+    await opened.dispose();
   });
 
   it('an untouched log verifies, and an erasure is an expected break recorded by its tombstone', async () => {

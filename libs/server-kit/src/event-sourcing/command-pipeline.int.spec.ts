@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eventStoreMigrations, PostgresEventStore, StreamConflictError, type EventStore, type Position } from '@afterwards/event-store';
-import { runMigrations } from '@afterwards/persistence';
-import { createPgliteTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
+import { describe, expect, it } from '@jest/globals';
+import { PostgresEventStore, StreamConflictError, type EventStore, type Position } from '@afterwards/event-store';
+import { usePostgresEventStore } from '@afterwards/event-store/testing';
+import { createPgliteTestDatabase } from '@afterwards/persistence/testing';
 import { CommandPipeline, type AggregateCommands } from './command-pipeline';
 
 /** A tally that counts up to a limit: enough of an aggregate to see every step of the pipeline. */
@@ -45,22 +45,12 @@ function racingStore(store: EventStore, races: number): EventStore {
 }
 
 describe('the command pipeline', () => {
-  let db: TestDatabase;
   let store: PostgresEventStore;
   const context = { actor: 'user-1' };
   let n = 0;
   const id = () => `t${++n}`;
 
-  beforeAll(async () => {
-    db = await createPgliteTestDatabase();
-    await runMigrations(db.sql, eventStoreMigrations);
-    store = new PostgresEventStore(db.sql);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await db.dispose();
-  });
+  usePostgresEventStore(createPgliteTestDatabase, (opened) => ({ store } = opened));
 
   it('decides on the folded stream and appends; an intent already met appends nothing', async () => {
     const pipeline = new CommandPipeline(store, tally);

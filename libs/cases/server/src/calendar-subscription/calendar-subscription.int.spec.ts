@@ -8,23 +8,17 @@ import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionCon
 const PUBLIC_URL = 'https://afterwards.test';
 
 describe('a private calendar address for a memory', () => {
-  const side = memoriesSuite();
-  let route: CalendarSubscriptionController;
-  let ann: string;
-  beforeAll(async () => {
-    route = new CalendarSubscriptionController(side().sessions, side().prisma, side().db.sql, { publicUrl: PUBLIC_URL } as AppConfig);
-    ann = await side().person('Ann Ellis');
-  });
+  const { side, route, ann, bob } = memoriesSuite({ route: (s) => new CalendarSubscriptionController(s.sessions, s.prisma, s.db.sql, { publicUrl: PUBLIC_URL } as AppConfig) });
   /** What a calendar program gets at the address: no session, only the token in the path. */
   const fetchFeed = async (url: string) => {
     const sent = sentResponse();
-    await route.feed(url.slice(url.lastIndexOf('/') + 1), sent.res);
+    await route().feed(url.slice(url.lastIndexOf('/') + 1), sent.res);
     return sent;
   };
 
   it("gives an address whose calendar holds the memory's deadlines, read afresh; a new address turns the old one off with 410", async () => {
     const id = await side().open(ann);
-    const made = await route.create(side().request(ann), id);
+    const made = await route().create(side().request(ann), id);
     expect(made.url).toMatch(/^https:\/\/afterwards\.test\/api\/calendar\/[\w-]{32}\.ics$/);
     const feed = await fetchFeed(made.url);
     expect(feed.headers).toEqual({ 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-cache' });
@@ -36,7 +30,7 @@ describe('a private calendar address for a memory', () => {
     const reminders = new MemoryRemindersController(side().sessions, side().prisma, side().db.sql);
     expect((await reminders.get(side().request(ann), id)).calendar).toEqual({ subscribed: true, createdAt: made.createdAt });
 
-    const replaced = await route.create(side().request(ann), id);
+    const replaced = await route().create(side().request(ann), id);
     expect(replaced.url).not.toBe(made.url);
     await expect(fetchFeed(made.url)).rejects.toMatchObject({ status: 410, code: CALENDAR_LINK_REVOKED, message: 'This calendar address was turned off by its owner.' });
     expect((await fetchFeed(replaced.url)).body()).toContain('BEGIN:VCALENDAR');
@@ -44,27 +38,26 @@ describe('a private calendar address for a memory', () => {
 
   it('revoked, the address answers 410; a made-up or malformed one 404; a memory deleted since, 404', async () => {
     const id = await side().open(ann, 'Dad');
-    const { url } = await route.create(side().request(ann), id);
-    await route.revoke(side().request(ann), id);
+    const { url } = await route().create(side().request(ann), id);
+    await route().revoke(side().request(ann), id);
     expect((await new MemoryRemindersController(side().sessions, side().prisma, side().db.sql).get(side().request(ann), id)).calendar.subscribed).toBe(false);
     await expect(fetchFeed(url)).rejects.toMatchObject({ status: 410, code: CALENDAR_LINK_REVOKED });
     const notFound = { status: 404, code: CALENDAR_LINK_NOT_FOUND, message: 'There is no calendar at this address.' };
-    await expect(route.feed(`${'y'.repeat(32)}.ics`, sentResponse().res)).rejects.toMatchObject(notFound);
-    await expect(route.feed('not a token', sentResponse().res)).rejects.toMatchObject(notFound);
+    await expect(route().feed(`${'y'.repeat(32)}.ics`, sentResponse().res)).rejects.toMatchObject(notFound);
+    await expect(route().feed('not a token', sentResponse().res)).rejects.toMatchObject(notFound);
 
     const gone = await side().open(ann, 'Gran');
-    const live = await route.create(side().request(ann), gone);
+    const live = await route().create(side().request(ann), gone);
     await side().run(ann, gone, { type: 'DeleteCase' });
     await expect(fetchFeed(live.url)).rejects.toMatchObject(notFound);
   });
 
   it('makes or revokes an address only on a memory the person is on (404 otherwise), and never signed out', async () => {
     const id = await side().open(ann, 'Aunt');
-    const bob = await side().person('Bob Shaw');
     const notFound = { status: 404, code: 'CASE_NOT_FOUND', message: CASE_MESSAGES.notFound };
-    await expect(route.create(side().request(bob), id)).rejects.toMatchObject(notFound);
-    await expect(route.revoke(side().request(bob), id)).rejects.toMatchObject(notFound);
-    await expect(route.create(side().request(), id)).rejects.toMatchObject({ status: 401, code: 'NOT_SIGNED_IN' });
+    await expect(route().create(side().request(bob), id)).rejects.toMatchObject(notFound);
+    await expect(route().revoke(side().request(bob), id)).rejects.toMatchObject(notFound);
+    await expect(route().create(side().request(), id)).rejects.toMatchObject({ status: 401, code: 'NOT_SIGNED_IN' });
     expect((await side().db.sql.query('SELECT 1 FROM calendar_subscriptions WHERE case_id = $1', [id])).rows).toEqual([]);
   });
 });

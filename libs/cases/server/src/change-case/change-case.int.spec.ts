@@ -10,12 +10,10 @@ import { ChangeCase } from './change-case.command';
 import { ChangeCaseHandler } from './change-case.handler';
 
 describe('changing a memory through the ChangeCase command', () => {
-  const side = memoriesSuite();
+  const { side, ann, bob } = memoriesSuite();
   let handler: ChangeCaseHandler;
-  let ann: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     handler = new ChangeCaseHandler(new CasePipeline(side().store, side().projections as unknown as ProjectionsService));
-    ann = await side().person('Ann Ellis');
   });
   const change = (actor: string, command: OwnerCommand) => handler.execute(new ChangeCase({ ...command, actorId: actor, at: new Date().toISOString() } as CaseCommand, { actor }));
   const stream = async (caseId: string) => (await side().store.readStream(caseStreamId(caseId))).map((e) => e.type);
@@ -43,7 +41,6 @@ describe('changing a memory through the ChangeCase command', () => {
 
   it('refuses a change the person may not make in words, appending nothing', async () => {
     const caseId = await side().open(ann, 'Dad');
-    const bob = await side().person('Bob Shaw');
     await side().run(bob, caseId, { type: 'JoinCase', invitationId: randomUUID(), role: 'viewer' });
     const before = await stream(caseId);
     await expect(change(bob, { type: 'AddNote', caseId, noteId: randomUUID(), title: 'Bank', content: 'Rang' })).rejects.toMatchObject({

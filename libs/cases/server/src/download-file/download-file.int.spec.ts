@@ -9,18 +9,12 @@ import { DownloadFileController } from './download-file.http.controller';
 import { sendStoredFile } from './send-stored-file';
 
 describe("a document's file, viewed or downloaded", () => {
-  const side = memoriesSuite();
-  let route: DownloadFileController;
+  const { side, route, ann, bob } = memoriesSuite({ route: (s) => new DownloadFileController(s.sessions, s.prisma, s.files) });
   let server: http.Server;
   let base: string;
-  let ann: string;
-  let bob: string;
   /** What the next request to the server streams: the route as a person calls it, or any stream. */
   let handle: (res: Response) => Promise<void>;
   beforeAll(async () => {
-    route = new DownloadFileController(side().sessions, side().prisma, side().files);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
     // A failure is ended as a whole answer here, so only the route itself can cut a response short.
     server = http.createServer((_req, res) => void handle(res as unknown as Response).catch(() => res.destroyed || res.end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,7 +34,7 @@ describe("a document's file, viewed or downloaded", () => {
 
   it('gives the owner the decrypted file inline, or as an attachment when asked, never cached or sniffed, its name kept in UTF-8', async () => {
     const { id, fileId, bytes } = await memoryWithFile('Mémoire "Mum".pdf');
-    handle = (res) => route.download(side().request(ann), res, id, fileId);
+    handle = (res) => route().download(side().request(ann), res, id, fileId);
     const viewed = await fetch(base);
     expect(viewed.status).toBe(200);
     expect(Buffer.from(await viewed.arrayBuffer())).toEqual(bytes);
@@ -53,7 +47,7 @@ describe("a document's file, viewed or downloaded", () => {
         'content-length': String(bytes.length),
       },
     );
-    handle = (res) => route.download(side().request(ann), res, id, fileId, '1');
+    handle = (res) => route().download(side().request(ann), res, id, fileId, '1');
     expect((await fetch(base)).headers.get('content-disposition')).toMatch(/^attachment; /);
   });
 
@@ -62,10 +56,10 @@ describe("a document's file, viewed or downloaded", () => {
     const other = await memoryWithFile('deeds.pdf');
     const untouched = {} as Response;
     const notFound = { status: 404, code: 'FILE_NOT_FOUND', message: 'File not found' };
-    await expect(route.download(side().request(bob), untouched, id, fileId)).rejects.toMatchObject(notFound);
-    await expect(route.download(side().request(ann), untouched, id, other.fileId)).rejects.toMatchObject(notFound);
-    await expect(route.download(side().request(ann), untouched, 'nope', 'nope')).rejects.toMatchObject(notFound);
-    await expect(route.download(side().request(), untouched, id, fileId)).rejects.toMatchObject({ status: 401, code: 'NOT_SIGNED_IN' });
+    await expect(route().download(side().request(bob), untouched, id, fileId)).rejects.toMatchObject(notFound);
+    await expect(route().download(side().request(ann), untouched, id, other.fileId)).rejects.toMatchObject(notFound);
+    await expect(route().download(side().request(ann), untouched, 'nope', 'nope')).rejects.toMatchObject(notFound);
+    await expect(route().download(side().request(), untouched, id, fileId)).rejects.toMatchObject({ status: 401, code: 'NOT_SIGNED_IN' });
   });
 
   it('cuts the response when the stored file fails its check part way, never completing it with bad bytes', async () => {

@@ -4,15 +4,7 @@ import { GetMemory } from '../get-memory/get-memory.query';
 import { ListMemoriesController } from './list-memories.http.controller';
 
 describe("the dashboard's list of memories", () => {
-  const side = memoriesSuite();
-  let route: ListMemoriesController;
-  let ann: string;
-  let bob: string;
-  beforeAll(async () => {
-    route = new ListMemoriesController(side().sessions, side().queries);
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
-  });
+  const { side, route, ann, bob } = memoriesSuite({ route: (s) => new ListMemoriesController(s.sessions, s.queries) });
 
   it("lists the person's own memories and those shared with them, newest first; include=details gives each whole, equal to its own read", async () => {
     const mum = await side().open(ann, 'Mum');
@@ -22,7 +14,7 @@ describe("the dashboard's list of memories", () => {
     const [firstTask] = (await side().queries.execute(new GetMemory(ann, mum))).tasks;
     await side().run(ann, mum, { type: 'CompleteTask', taskId: firstTask!.id });
 
-    const list = await route.list(side().request(ann), {});
+    const list = await route().list(side().request(ann), {});
     expect(list.memories.map((m) => [m.name, m.role, m.ownerName])).toEqual([
       ['Aunt', 'editor', 'Bob Shaw'],
       ['Dad', 'owner', null],
@@ -31,7 +23,7 @@ describe("the dashboard's list of memories", () => {
     expect(list.memories.find((m) => m.id === mum)!.progress.tasksCompleted).toBe(1);
     expect(list.details).toBeUndefined();
 
-    const whole = await route.list(side().request(ann), { include: 'details' });
+    const whole = await route().list(side().request(ann), { include: 'details' });
     expect(whole.memories).toEqual(list.memories);
     const get = new GetMemoryController(side().sessions, side().queries);
     for (const detail of whole.details!) expect(detail).toEqual(await get.get(side().request(ann), detail.memory.id));
@@ -40,8 +32,8 @@ describe("the dashboard's list of memories", () => {
 
   it('shows nothing of anyone else, refuses an unknown include, and answers 401 signed out', async () => {
     const cara = await side().person('Cara Lowe');
-    expect(await route.list(side().request(cara), {})).toEqual({ memories: [] });
-    await expect(route.list(side().request(cara), { include: 'everything' })).rejects.toMatchObject({ issues: [{ path: ['include'] }] });
-    await expect(route.list(side().request(), {})).rejects.toMatchObject({ status: 401, code: 'NOT_SIGNED_IN' });
+    expect(await route().list(side().request(cara), {})).toEqual({ memories: [] });
+    await expect(route().list(side().request(cara), { include: 'everything' })).rejects.toMatchObject({ issues: [{ path: ['include'] }] });
+    await expect(route().list(side().request(), {})).rejects.toMatchObject({ status: 401, code: 'NOT_SIGNED_IN' });
   });
 });

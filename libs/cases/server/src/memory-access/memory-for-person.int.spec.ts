@@ -3,15 +3,11 @@ import { memoriesSuite } from '../memory-commands/memories-side.testing';
 import { memoryAudience, memoryForPerson } from './memory-for-person';
 
 describe('a memory as another context acts on it for someone', () => {
-  const side = memoriesSuite();
-  let ann: string;
-  let bob: string;
+  const { side, ann, bob } = memoriesSuite();
   let cara: string;
   let dan: string;
   let id: string;
   beforeAll(async () => {
-    ann = await side().person('Ann Ellis');
-    bob = await side().person('Bob Shaw');
     cara = await side().person('Cara Lowe');
     dan = await side().person('Dan Price');
     id = await side().open(ann, 'Mum', { dateOfBirth: '1941-06-02' });

@@ -13,7 +13,7 @@ import { SessionCache } from '@afterwards/identity-server';
 import { caseStreamId } from '@afterwards/cases-domain';
 import type { Migration } from '@afterwards/persistence';
 import type { ProjectionsService } from '@afterwards/server-kit';
-import { startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
+import { sideForFile, startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
 import { casesMigrations } from '../cases.migrations';
 import { CasePipeline } from '../change-case/case-pipeline';
 import { runCaseCommands, type TestCaseCommand } from '../change-case/case-commands.testing';
@@ -33,8 +33,8 @@ export interface MemoriesSide extends CommandSide {
   readonly memories: MemoryCommands;
   /** The encrypted file store, in a folder of its own removed with the side. */
   readonly files: EncryptedFileStore;
-  /** A new person with an account; their id. */
-  person(name: string): Promise<string>;
+  /** A new person with an account; their id (`id` if given, else a fresh one). */
+  person(name: string, id?: string): Promise<string>;
   /** A request signed in as `userId`, or signed out without one. */
   request(userId?: string): Request;
   /** A file sent as the screens send one (the raw body, its name in a header), signed in as `userId`. */
@@ -98,8 +98,7 @@ export async function startMemoriesSide(migrations: readonly Migration[] = []): 
       { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length), 'x-file-name': encodeURIComponent(fileName), ...headers },
       Readable.from([bytes]),
     );
-  const person = async (name: string) => {
-    const id = `user-${randomUUID()}`;
+  const person = async (name: string, id = `user-${randomUUID()}`) => {
     names.set(id, name);
     await side.db.sql.query(`INSERT INTO auth_users (id, name, email, "emailVerified") VALUES ($1, $2, $3, true)`, [id, name, `${id}@example.test`]);
     return id;
@@ -125,14 +124,31 @@ export async function startMemoriesSide(migrations: readonly Migration[] = []): 
   return { ...side, sessions, queries, memories, files, person, request, upload, open, run, stop };
 }
 
-/** One memories side for a whole test file: `const side = memoriesSuite();`, then `side()` in the tests. */
-export function memoriesSuite(migrations: readonly Migration[] = []): () => MemoriesSide {
-  let side: MemoriesSide | undefined;
-  beforeAll(async () => {
-    side = await startMemoriesSide(migrations);
+/** A test file's memories side, the route its tests call, and the two people they act as, Ann Ellis and Bob Shaw (each with an account, on no memory yet). */
+export interface MemoriesSuite<R> {
+  readonly side: () => MemoriesSide;
+  /** The route `route` built on the side once it started. */
+  readonly route: () => R;
+  readonly ann: string;
+  readonly bob: string;
+}
+
+/**
+ * One memories side for a whole test file: `const { side, route, ann, bob } = memoriesSuite({ route: (side) => new SomeController(side.sessions) })`,
+ * then `side()` and `route()` in the tests. `migrations`: other contexts' tables a route reads beside the memories.
+ */
+export function memoriesSuite<R = never>(options: { route?: (side: MemoriesSide) => R; migrations?: readonly Migration[] } = {}): MemoriesSuite<R> {
+  const ann = `user-${randomUUID()}`;
+  const bob = `user-${randomUUID()}`;
+  let route: R | undefined;
+  const side = sideForFile(async () => {
+    const started = await startMemoriesSide(options.migrations);
+    await started.person('Ann Ellis', ann);
+    await started.person('Bob Shaw', bob);
+    route = options.route?.(started);
+    return started;
   });
-  afterAll(() => side?.stop());
-  return () => side!;
+  return { side, route: () => route!, ann, bob };
 }
 
 /** A response as a route that writes its own (a page, a calendar) leaves it: its headers and the body it sent. */
