@@ -5,11 +5,20 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { RegionFigures, TrendWeek } from '@afterwards/contracts';
 import { axisMax, categoryStacks, formatCount, plural, weekLabel } from './coverage-view';
 
-function TableToggle({ label, children }: { label: string; children: React.ReactNode }) {
+/** A chart's figures as a table, folded away under 'Show these figures as a table'. */
+function FiguresTable({ caption, head, children }: { caption: string; head: React.ReactNode; children: React.ReactNode }) {
   return (
     <details className="cv-table-toggle">
-      <summary>{label}</summary>
-      {children}
+      <summary>Show these figures as a table</summary>
+      <div className="cv-table-wrap">
+        <table className="cv-table">
+          <caption className="aw-visually-hidden">{caption}</caption>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
     </details>
   );
 }
@@ -42,35 +51,30 @@ export function CategoryByRegionChart({ regions, selected }: { regions: readonly
           </li>
         ))}
       </ol>
-      <TableToggle label="Show these figures as a table">
-        <div className="cv-table-wrap">
-          <table className="cv-table">
-            <caption className="aw-visually-hidden">Active listings by category per region</caption>
-            <thead>
-              <tr>
-                <th scope="col">Region</th>
-                {keys.map((k) => (
-                  <th key={k.key} scope="col">
-                    {k.label}
-                  </th>
-                ))}
-                <th scope="col">All</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.region}>
-                  <th scope="row">{r.region}</th>
-                  {r.segments.map((s) => (
-                    <td key={s.key}>{formatCount(s.value)}</td>
-                  ))}
-                  <td>{formatCount(r.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </TableToggle>
+      <FiguresTable
+        caption="Active listings by category per region"
+        head={
+          <>
+            <th scope="col">Region</th>
+            {keys.map((k) => (
+              <th key={k.key} scope="col">
+                {k.label}
+              </th>
+            ))}
+            <th scope="col">All</th>
+          </>
+        }
+      >
+        {rows.map((r) => (
+          <tr key={r.region}>
+            <th scope="row">{r.region}</th>
+            {r.segments.map((s) => (
+              <td key={s.key}>{formatCount(s.value)}</td>
+            ))}
+            <td>{formatCount(r.total)}</td>
+          </tr>
+        ))}
+      </FiguresTable>
     </div>
   );
 }
@@ -156,29 +160,24 @@ export function TrendChart({ weeks }: { weeks: readonly TrendWeek[] }) {
           </div>
         ) : null}
       </div>
-      <TableToggle label="Show these figures as a table">
-        <div className="cv-table-wrap">
-          <table className="cv-table">
-            <caption className="aw-visually-hidden">Listing views and contact actions per week</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week starting</th>
-                <th scope="col">Views</th>
-                <th scope="col">Contact actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w.weekStart}>
-                  <th scope="row">{weekLabel(w.weekStart)}</th>
-                  <td>{formatCount(w.views)}</td>
-                  <td>{formatCount(w.contacts)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </TableToggle>
+      <FiguresTable
+        caption="Listing views and contact actions per week"
+        head={
+          <>
+            <th scope="col">Week starting</th>
+            <th scope="col">Views</th>
+            <th scope="col">Contact actions</th>
+          </>
+        }
+      >
+        {weeks.map((w) => (
+          <tr key={w.weekStart}>
+            <th scope="row">{weekLabel(w.weekStart)}</th>
+            <td>{formatCount(w.views)}</td>
+            <td>{formatCount(w.contacts)}</td>
+          </tr>
+        ))}
+      </FiguresTable>
     </div>
   );
 }

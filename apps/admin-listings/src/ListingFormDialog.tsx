@@ -1,6 +1,5 @@
 // Add/Edit Business: the twelve fields, checked with the shared schema
 // before sending, the server's field errors under the same fields, and a stale edit (409) reloaded.
-import { useState, type FormEvent } from 'react';
 import {
   LISTING_ADMIN_MESSAGES,
   LISTING_CATEGORIES,
@@ -12,8 +11,8 @@ import {
 } from '@afterwards/contracts';
 import { ApiError, errorMessage, fieldErrors, formatDateTime } from '@afterwards/web-staff';
 import { Alert, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
-import { StaffFormDialog } from '@afterwards/web-ui/back-office';
-import { EMPTY_LISTING_FORM, formErrorsOf, formValuesOf, validateListingForm, type ListingFormErrors, type ListingFormValues } from './listing-form';
+import { StaffFormDialog, useStaffForm } from '@afterwards/web-ui/back-office';
+import { EMPTY_LISTING_FORM, formErrorsOf, formValuesOf, validateListingForm, type ListingFormErrors, type ListingFormResult, type ListingFormValues } from './listing-form';
 import { reasonOf } from './listing-view';
 import { listingsApi } from './api';
 
@@ -35,52 +34,29 @@ export function ListingFormDialog({
   onSave: SaveListing;
   onClose: () => void;
 }) {
-  const [listing, setListing] = useState(initial);
-  const [values, setValues] = useState<ListingFormValues>(() => (initial ? formValuesOf(initial) : EMPTY_LISTING_FORM));
-  const [errors, setErrors] = useState<ListingFormErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const set = <K extends keyof ListingFormValues>(field: K, value: ListingFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (readOnly || saving) return;
-    const result = validateListingForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setProblem(null);
-      return;
-    }
-    setSaving(true);
-    setProblem(null);
-    try {
-      await onSave({ form: result.form, body: result.body, listing });
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'LISTING_CHANGED' && listing) {
-        // Reload the current version so the next save is made over what is really there.
-        try {
-          const latest = await listingsApi.get(listing.id);
-          setListing(latest);
-          setValues(formValuesOf(latest));
-          setErrors({});
-          setProblem(LISTING_CHANGED_MESSAGE);
-        } catch (reloadError) {
-          setProblem(`${LISTING_CHANGED_MESSAGE} ${errorMessage(reloadError)}`);
-        }
-      } else {
-        const fields = formErrorsOf(fieldErrors(error));
-        setErrors(fields);
-        setProblem(Object.keys(fields).length ? LISTING_ADMIN_MESSAGES.saveFailed : `${LISTING_ADMIN_MESSAGES.saveFailed} ${errorMessage(error)}`);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const {
+    entry: listing,
+    values,
+    errors,
+    problem,
+    saving,
+    set,
+    submit,
+  } = useStaffForm<AdminListing, ListingFormValues, ListingFormErrors, ListingFormResult>({
+    initial,
+    empty: () => EMPTY_LISTING_FORM,
+    valuesOf: formValuesOf,
+    send: (result, listing) => onSave({ form: result.form, body: result.body, listing }),
+    onSaved: onClose,
+    isStale: (error) => error instanceof ApiError && error.code === 'LISTING_CHANGED',
+    reload: (id) => listingsApi.get(id),
+    changed: LISTING_CHANGED_MESSAGE,
+    errorMessage,
+    failed: (error) => {
+      const fields = formErrorsOf(fieldErrors(error));
+      return { errors: fields, text: Object.keys(fields).length ? LISTING_ADMIN_MESSAGES.saveFailed : `${LISTING_ADMIN_MESSAGES.saveFailed} ${errorMessage(error)}` };
+    },
+  });
 
   const reason = listing ? reasonOf(listing) : null;
   const title = readOnly ? 'Business details' : listing ? 'Edit Business' : 'Add New Business';
@@ -91,13 +67,13 @@ export function ListingFormDialog({
       onClose={onClose}
       title={title}
       readOnly={readOnly}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void submit(e, readOnly ? null : validateListingForm)}
       submitLabel={listing ? 'Save Changes' : 'Add Business'}
       saving={saving}
       intro={
         <>
           {readOnly ? <p className="aw-readonly">Read-only access</p> : null}
-          <div role="alert">{problem ? <Alert tone={problem === LISTING_CHANGED_MESSAGE ? 'warning' : 'error'}>{problem}</Alert> : null}</div>
+          <div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>
           {reason ? (
             <p className="lb-reason">
               <strong>{reason.label}:</strong> {reason.text}

@@ -2,14 +2,15 @@
 // phone, e-mail and web page, what they usually need, usual reply time, the services that tell them,
 // sources and review date). Checked with the contract's schema before sending; the server's field errors
 // appear under the same fields; an edit over someone else's change shows what is there now.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { JURISDICTIONS, ORGANISATION_KIND_LABELS, ORGANISATION_KINDS, ORGANISATION_MESSAGES, type AdminOrganisation, type Jurisdiction, type OrganisationKind, type OrganisationRequest } from '@afterwards/contracts';
 import { errorMessage, fieldErrors } from '@afterwards/web-staff';
 import { Alert, Button, Select, Switch, TextArea, TextInput } from '@afterwards/web-ui';
-import { StaffFormDialog } from '@afterwards/web-ui/back-office';
+import { StaffFormDialog, useStaffForm } from '@afterwards/web-ui/back-office';
 import { failureMessage, isStale } from './api';
-import { emptyOrganisationForm, formErrorsOf, formValuesOf, validateOrganisationForm, type OrganisationFormErrors, type OrganisationFormValues } from './organisation-form';
+import { emptyOrganisationForm, formErrorsOf, formValuesOf, validateOrganisationForm, type OrganisationFormErrors, type OrganisationFormResult, type OrganisationFormValues } from './organisation-form';
 
+const CHECK_FIELDS = 'Check the fields marked below.';
 const KIND_OPTIONS = ORGANISATION_KINDS.map((k) => ({ value: k, label: ORGANISATION_KIND_LABELS[k] }));
 
 export function OrganisationFormDialog({
@@ -32,17 +33,34 @@ export function OrganisationFormDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [organisation, setOrganisation] = useState(initial);
-  const [values, setValues] = useState<OrganisationFormValues>(() => (initial ? formValuesOf(initial) : emptyOrganisationForm(today, name)));
-  const [errors, setErrors] = useState<OrganisationFormErrors>({});
-  const [problem, setProblem] = useState<{ tone: 'error' | 'warning'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    entry: organisation,
+    values,
+    errors,
+    problem,
+    saving,
+    set,
+    setErrors,
+    submit,
+  } = useStaffForm<AdminOrganisation, OrganisationFormValues, OrganisationFormErrors, OrganisationFormResult>({
+    initial,
+    empty: () => emptyOrganisationForm(today, name),
+    valuesOf: formValuesOf,
+    invalid: { tone: 'error', text: CHECK_FIELDS },
+    send: (result, organisation) => onSave(result.request, organisation),
+    onSaved: onClose,
+    isStale,
+    reload: onReload,
+    changed: ORGANISATION_MESSAGES.changed,
+    notFound: () => ORGANISATION_MESSAGES.notFound,
+    errorMessage,
+    failed: (error) => {
+      const fields = formErrorsOf(Object.entries(fieldErrors(error)).map(([path, message]) => ({ path, message })));
+      return { errors: fields, text: Object.keys(fields).length ? CHECK_FIELDS : failureMessage(error) };
+    },
+  });
   const adding = organisation === null;
 
-  const set = <K extends keyof OrganisationFormValues>(field: K, value: OrganisationFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
   const setSource = (index: number, part: 'title' | 'url', value: string) => {
     set(
       'sources',
@@ -52,49 +70,12 @@ export function OrganisationFormDialog({
   };
   const toggleJurisdiction = (j: Jurisdiction, on: boolean) => set('jurisdictions', on ? JURISDICTIONS.filter((x) => x === j || values.jurisdictions.includes(x)) : values.jurisdictions.filter((x) => x !== j));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving) return;
-    const result = validateOrganisationForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setProblem({ tone: 'error', text: 'Check the fields marked below.' });
-      return;
-    }
-    setSaving(true);
-    setProblem(null);
-    try {
-      await onSave(result.request, organisation);
-      onClose();
-    } catch (error) {
-      if (isStale(error) && organisation) {
-        try {
-          const latest = await onReload(organisation.id);
-          if (latest) {
-            setOrganisation(latest);
-            setValues(formValuesOf(latest));
-          }
-          setErrors({});
-          setProblem({ tone: 'warning', text: latest ? ORGANISATION_MESSAGES.changed : ORGANISATION_MESSAGES.notFound });
-        } catch (reloadError) {
-          setProblem({ tone: 'error', text: `${ORGANISATION_MESSAGES.changed} ${errorMessage(reloadError)}` });
-        }
-      } else {
-        const fields = formErrorsOf(Object.entries(fieldErrors(error)).map(([path, message]) => ({ path, message })));
-        setErrors(fields);
-        setProblem({ tone: 'error', text: Object.keys(fields).length ? 'Check the fields marked below.' : failureMessage(error) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <StaffFormDialog
       legend="Organisation details"
       onClose={onClose}
       title={adding ? 'Add Organisation' : `Edit ${organisation.name}`}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void submit(e, validateOrganisationForm)}
       submitLabel={adding ? 'Add Organisation' : 'Save Changes'}
       saving={saving}
       intro={<div role="alert">{problem ? <Alert tone={problem.tone}>{problem.text}</Alert> : null}</div>}

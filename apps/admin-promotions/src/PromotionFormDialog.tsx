@@ -2,12 +2,12 @@
 // only), the plan with its title and price from Settings, the start date (not before the platform's
 // today), the end date that follows from them, position and auto-renew (monthly plan only). Checked with
 // the shared schemas before sending; the server's field errors appear under the same fields.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PROMOTION_MESSAGES, type AdminPromotion } from '@afterwards/contracts';
 import { errorMessage, fieldErrors, formatPounds } from '@afterwards/web-staff';
 import { Alert, Button, InlineLoading, Select, Switch, TextInput } from '@afterwards/web-ui';
-import { StaffFormDialog } from '@afterwards/web-ui/back-office';
+import { StaffFormDialog, useStaffForm } from '@afterwards/web-ui/back-office';
 import { isStale, keys, promotionsApi, failureMessage } from './api';
 import {
   editableFields,
@@ -46,11 +46,33 @@ export function PromotionFormDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const [promotion, setPromotion] = useState(initial);
-  const [values, setValues] = useState<PromotionFormValues>(() => (initial ? formValuesOf(initial) : emptyPromotionForm(today, listingId)));
-  const [errors, setErrors] = useState<PromotionFormErrors>({});
-  const [problem, setProblem] = useState<{ tone: 'error' | 'warning'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const {
+    entry: promotion,
+    values,
+    errors,
+    problem,
+    saving,
+    set: setField,
+    setErrors,
+    submit,
+  } = useStaffForm<AdminPromotion, PromotionFormValues, PromotionFormErrors, PromotionFormResult>({
+    initial,
+    empty: () => emptyPromotionForm(today, listingId),
+    valuesOf: formValuesOf,
+    send: onSave,
+    onSaved: onClose,
+    // Someone else changed it: show what is there now, so the next save is made over it.
+    isStale,
+    reload: onReload,
+    changed: PROMOTION_MESSAGES.changed,
+    notFound: PROMOTION_MESSAGES.notFound,
+    errorMessage,
+    failed: (error, promotion) => {
+      const fields = formErrorsOf(fieldErrors(error));
+      const failed = promotion === null ? PROMOTION_MESSAGES.createFailed : PROMOTION_MESSAGES.updateFailed;
+      return { errors: fields, text: Object.keys(fields).length ? failed : failureMessage(error, failed) };
+    },
+  });
 
   const creating = promotion === null;
   const settings = useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => promotionsApi.settings(signal) });
@@ -61,52 +83,15 @@ export function PromotionFormDialog({
   const ready = pricing !== undefined && (!creating || businesses.data !== undefined);
 
   const set = <K extends keyof PromotionFormValues>(field: K, value: PromotionFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'plan' || field === 'startDate' ? { endDate: undefined, plan: undefined } : {}) }));
+    setField(field, value);
+    if (field === 'plan' || field === 'startDate') setErrors((e) => ({ ...e, endDate: undefined, plan: undefined }));
   };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving || !settings.data || noBusinesses) return;
-    const result = validatePromotionForm(values, promotion, {
-      today,
-      pricing: settings.data.settings.promotionPricing,
-      maxDurationDays: settings.data.settings.platformConfig.maxPromotionDuration,
-    });
-    if (!result.ok) {
-      setErrors(result.errors);
-      setProblem(null);
-      return;
-    }
-    setSaving(true);
-    setProblem(null);
-    try {
-      await onSave(result, promotion);
-      onClose();
-    } catch (error) {
-      if (isStale(error) && promotion) {
-        // Someone else changed it: show what is there now, so the next save is made over it.
-        try {
-          const latest = await onReload(promotion.id);
-          if (latest) {
-            setPromotion(latest);
-            setValues(formValuesOf(latest));
-          }
-          setErrors({});
-          setProblem({ tone: 'warning', text: latest ? PROMOTION_MESSAGES.changed : PROMOTION_MESSAGES.notFound(promotion.id) });
-        } catch (reloadError) {
-          setProblem({ tone: 'error', text: `${PROMOTION_MESSAGES.changed} ${errorMessage(reloadError)}` });
-        }
-      } else {
-        const fields = formErrorsOf(fieldErrors(error));
-        setErrors(fields);
-        const failed = creating ? PROMOTION_MESSAGES.createFailed : PROMOTION_MESSAGES.updateFailed;
-        setProblem({ tone: 'error', text: Object.keys(fields).length ? failed : failureMessage(error, failed) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const data = settings.data;
+  const check =
+    data && !noBusinesses
+      ? (v: PromotionFormValues, p: AdminPromotion | null) =>
+          validatePromotionForm(v, p, { today, pricing: data.settings.promotionPricing, maxDurationDays: data.settings.platformConfig.maxPromotionDuration })
+      : null;
 
   // Once started, the end date is the promotion's own (renewals move it on); before, it follows the form.
   const endDate = !may.startDate && promotion ? promotion.endDate : pricing ? endDateOf(values.startDate, values.plan, pricing) : null;
@@ -118,7 +103,7 @@ export function PromotionFormDialog({
       legend="Promotion details"
       onClose={onClose}
       title={title}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void submit(e, check)}
       submitLabel={creating ? 'Create Promotion' : 'Save Changes'}
       saving={saving}
       submitDisabled={!ready || noBusinesses}

@@ -20,3 +20,5 @@ export { FailedAlert, ListCount, LoadFailed } from './ListStatus';
 export { StaffHead } from './StaffHead';
 export { StaffFormDialog } from './StaffFormDialog';
 export type { StaffFormDialogProps } from './StaffFormDialog';
+export { useStaffForm } from './useStaffForm';
+export type { CheckedForm, FormProblem, StaffFormOptions } from './useStaffForm';

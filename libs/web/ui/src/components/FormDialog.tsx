@@ -3,6 +3,7 @@ import { Button } from './Button';
 import { Dialog, type DialogProps } from './Dialog';
 
 export interface FormDialogProps extends Pick<DialogProps, 'open' | 'onClose' | 'title' | 'size' | 'className'> {
+  /** The fields; none (null) while there is nothing to edit yet, e.g. still loading: then there is no form. */
   children: ReactNode;
   /** The form's submit (Enter in a field, or the submit button); the default is already prevented. */
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
@@ -70,18 +71,25 @@ export function FormDialog({
       }
     >
       {intro}
-      <form
-        id={formId}
-        className={formClassName}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit(e);
-        }}
-      >
-        {children}
-      </form>
+      {isNothing(children) ? null : (
+        <form
+          id={formId}
+          className={formClassName}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit(e);
+          }}
+        >
+          {children}
+        </form>
+      )}
       {after}
     </Dialog>
   );
+}
+
+/** Whether React renders nothing for these children. */
+export function isNothing(children: ReactNode): boolean {
+  return children === null || children === undefined || children === false;
 }
