@@ -4,6 +4,7 @@ import {
   familyContext,
   fillSignIn,
   latestMail,
+  openDashboardTab,
   signUpVerified,
   type HttpSession,
   type RunningProduct,
@@ -42,12 +43,6 @@ describe('roles: what each person is shown', () => {
     await page.waitForURL(`${product.url}/dashboard`);
     return page;
   }
-  /** A dashboard tab; at phone width the tabs sit behind the menu button. */
-  async function openTab(page: Page, name: string) {
-    const tab = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true });
-    if (!(await tab.isVisible())) await page.getByRole('button', { name: /menu/i }).first().click();
-    await tab.click();
-  }
   const openSettings = (page: Page) => page.getByRole('button', { name: 'Settings', exact: true }).click();
   const privacyBanner = (page: Page) => page.getByRole('region', { name: 'Your privacy' });
   /** Invites by the API (the Share dialog is covered by sharing.e2e.spec.ts) and returns the e-mailed link. */
@@ -75,7 +70,7 @@ describe('roles: what each person is shown', () => {
     const page = await signIn(ANN, 1280);
     await openSettings(page);
     await privacyBanner(page).getByText(UNSHARED).waitFor();
-    await openTab(page, 'Overview');
+    await openDashboardTab(page, 'Overview');
     await page.getByRole('button', { name: /Create New Memory/ }).click();
     await page
       .getByRole('dialog', { name: /Create/ })
@@ -91,7 +86,7 @@ describe('roles: what each person is shown', () => {
 
     for (const width of [1280, 375]) {
       const page = await signIn(CARA, width);
-      await openTab(page, 'Notes');
+      await openDashboardTab(page, 'Notes');
       await page.getByRole('heading', { name: 'Notes & Documentation' }).waitFor();
       // The shared memory and its note are there; no way to write one, and no word of an empty account.
       await page.getByRole('heading', { name: MEMORY }).waitFor();
@@ -118,7 +113,7 @@ describe('roles: what each person is shown', () => {
       await assertAccessible(page, 'Notes tab of a viewer');
       await shot(page, `viewer-notes-${width}`);
 
-      await openTab(page, 'Tasks');
+      await openDashboardTab(page, 'Tasks');
       const register = page.locator('li.mem-item', { hasText: 'Register the death' });
       expect(await register.getByRole('checkbox').isDisabled()).toBe(true);
       // Why, in words; and the checklist was started by Ann, not by her.
@@ -127,14 +122,14 @@ describe('roles: what each person is shown', () => {
       expect(await page.getByText(/^You started this checklist/).count()).toBe(0);
       await shot(page, `viewer-tasks-${width}`, false);
 
-      await openTab(page, 'Documents');
+      await openDashboardTab(page, 'Documents');
       await page.getByRole('heading', { name: MEMORY }).first().waitFor();
       await page.getByText('Ann Ellis and the people editing this memory collect and upload documents.', { exact: false }).waitFor();
       expect(await page.getByRole('button', { name: /^Upload/ }).count()).toBe(0);
       expect(await page.getByRole('button', { name: /Additional Documents/ }).count()).toBe(0);
       await shot(page, `viewer-documents-${width}`, false);
 
-      await openTab(page, 'Memories');
+      await openDashboardTab(page, 'Memories');
       await page.getByText('Shared by Ann Ellis · Viewer').waitFor();
       expect(await page.getByText('No Memories Yet').count()).toBe(0);
       expect(await page.getByRole('button', { name: `Delete ${MEMORY}` }).count()).toBe(0);
@@ -174,7 +169,7 @@ describe('roles: what each person is shown', () => {
       .waitFor();
     expect(await privacyBanner(page).getByText(UNSHARED).count()).toBe(0);
     await shot(page, 'owner-settings-shared-1280');
-    await openTab(page, 'Overview');
+    await openDashboardTab(page, 'Overview');
     await page.getByRole('button', { name: /Create New Memory/ }).click();
     const dialog = page.getByRole('dialog', { name: /Create/ });
     await dialog.getByText('Only you will see this memory, unless you share it.').waitFor();
@@ -204,7 +199,7 @@ describe('roles: what each person is shown', () => {
       await page.getByRole('heading', { name: MEMORY }).waitFor();
       await page.getByText('Shared by Ann Ellis · Editor').waitFor();
       // As an editor Dan may write notes, and is told that what he adds there is seen by everyone on it.
-      await openTab(page, 'Notes');
+      await openDashboardTab(page, 'Notes');
       await page.getByRole('button', { name: 'Create Note' }).waitFor();
       await openSettings(page);
       await privacyBanner(page).getByText(`${UNSHARED} What you add to a memory shared with you can be seen by everyone on it.`).waitFor();

@@ -1,5 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, familyContext, fillSignIn, latestMail, signUpVerified, type RunningProduct, screenshot, useContexts, useProductAndBrowser } from '@afterwards/testing';
+import {
+  assertAccessible,
+  familyContext,
+  fillSignIn,
+  openDashboardTab,
+  latestMail,
+  signUpVerified,
+  type RunningProduct,
+  screenshot,
+  useContexts,
+  useProductAndBrowser,
+} from '@afterwards/testing';
 
 // Two people on one memory in two browsers (issue: share the work): Ann invites Ben as an editor (he has an
 // account) and Cara as a viewer (she creates one from the invitation); Ben and Ann both tick and each sees the
@@ -21,12 +32,6 @@ describe('sharing a memory', () => {
 
   const newPage = (width = 1280) => contexts.newPage(familyContext(browser, { width }));
   const signIn = (page: Page, email: string) => fillSignIn(page, email, PASSWORD);
-  /** A dashboard tab; at phone width the tabs sit behind the menu button. */
-  async function openTab(page: Page, name: string) {
-    const tab = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true });
-    if (!(await tab.isVisible())) await page.getByRole('button', { name: /menu/i }).first().click();
-    await tab.click();
-  }
   /** A write from the page itself (same origin, its own cookie): what the server answers a person. */
   const writeFrom = (page: Page, method: string, url: string, body?: unknown) =>
     page.evaluate(
@@ -129,7 +134,7 @@ describe('sharing a memory', () => {
   }, 120_000);
 
   it('the viewer reads but cannot change anything, in the screen or at the API', async () => {
-    await openTab(cara, 'Tasks');
+    await openDashboardTab(cara, 'Tasks');
     const register = cara.locator('li.mem-item', { hasText: 'Register the death' });
     await register.getByText('Ticked by Ben Ellis').waitFor();
     expect(await register.getByRole('checkbox').isDisabled()).toBe(true);
@@ -204,7 +209,7 @@ describe('sharing a memory', () => {
 
   it('Delete Forever says first who will lose access; the viewer looking at the memory is told, calmly and by e-mail', async () => {
     // Cara (the viewer, on a phone) has the memory open.
-    await openTab(cara, 'Memories');
+    await openDashboardTab(cara, 'Memories');
     await cara.getByRole('button', { name: 'View Details' }).click();
     await cara.getByRole('heading', { name: "Mum's affairs" }).waitFor();
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { assertAccessible, familyPage, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
+import { assertAccessible, familyPage, openDashboardTab, useProductAndBrowser, type RunningProduct, screenshot } from '@afterwards/testing';
 
 // A new user's first hour with the family dashboard, through the real UI on the embedded profile (what
 // `npm start` runs): a memory per jurisdiction and its checklist, ticks and progress, document files with the
@@ -39,9 +39,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, 
 async function goTab(page: Page, label: string) {
   // Toasts sit over the top of the page (the header's navigation included): dismiss them as a person would.
   for (const close of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await close.click({ timeout: 500 }).catch(() => undefined); // it may have gone by itself meanwhile
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: label, exact: true }).click();
+  await openDashboardTab(page, label);
 }
 
 const toast = (page: Page, text: string) => page.locator('.aw-toast', { hasText: text }).first();

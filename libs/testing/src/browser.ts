@@ -61,6 +61,18 @@ export async function fillSignIn(page: Page, email: string, password: string): P
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * Opens a tab of the family dashboard; at phone width the tabs sit behind the menu button, which is hidden on a
+ * wider screen. Waits for one of the two to show first: right after sign-in the bar may not be drawn yet.
+ */
+export async function openDashboardTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name, exact: true });
+  const menu = page.getByRole('button', { name: 'Open menu', exact: true });
+  await tab.or(menu).first().waitFor();
+  if (!(await tab.isVisible())) await menu.click();
+  await tab.click();
+}
+
 /** Signs in at `/login` as a person would and waits for the dashboard. */
 export async function signInInBrowser(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(`${url}/login`);
