@@ -19,14 +19,14 @@ import { BOUNDARY_ATTRIBUTION, OPPORTUNITY_RULES, POPULATION_ATTRIBUTION, POPULA
 import { errorMessage, formatDateTime, formatPounds, useStaffChanges, type RealtimeStatus } from '@afterwards/web-staff';
 import { LiveStatus } from '@afterwards/web-staff/live-status';
 import { withOwnQueryClient } from '@afterwards/web-staff/queries';
-import { Alert, Button, Card, Icon, InlineLoading, Select, cx } from '@afterwards/web-ui';
+import { Alert, Button, Card, Icon, InlineLoading, Select, StatTiles, type StatTile, cx } from '@afterwards/web-ui';
 import { COVERAGE_KEY, coverageApi, keys } from './api';
 import { CategoryByRegionChart, TrendChart } from './Charts';
 import { CategoryDistribution, RegionBreakdown } from './Breakdowns';
 import { CoverageMap } from './CoverageMap';
 import { OpportunityDialog, PriorityBadge } from './OpportunityDialog';
 import { FAILED_TOTAL_AREAS, REGION_OPTIONS, formatCount, formatRate, isRegionName, plural } from './coverage-view';
-import { StatTiles, type StatTile, LoadFailed } from '@afterwards/web-ui/back-office';
+import { LoadFailed } from '@afterwards/web-ui/back-office';
 import './admin-coverage.css';
 import './charts.css';
 import './opportunities.css';

@@ -16,7 +16,7 @@ import {
 } from '@afterwards/contracts';
 import { errorMessage } from '@afterwards/web-staff';
 import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
-import { Button, Card, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
+import { Button, Card, Icon, InlineLoading, Select, StatTiles, type StatTile, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
 import { LISTINGS_KEY, listingsApi, listingsPageKey } from './api';
 import { applyChange, bulkOutcome, bulkRequestFailed, changeOfBulk, replaceListing, rollbackFailed, type ListingChange } from './optimistic';
 import { isUnfiltered, pageCount, showingRange } from './listing-view';
@@ -25,7 +25,7 @@ import type { SaveListing } from './ListingFormDialog';
 import { ListingDialogs, type DialogState, type RowWrite } from './ListingDialogs';
 import { BulkBar, type SelectAll } from './BulkBar';
 import { ALL, ListingFilters } from './ListingFilters';
-import { StatTiles, type StatTile, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
+import { LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import './admin-listings.css';
 
 export interface LocalBusinessesProps {

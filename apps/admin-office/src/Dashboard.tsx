@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RECENT_ACTIVITY_LIMIT, staffMay, type Activity, type AdminUser, type StaffAction } from '@afterwards/contracts';
-import { ButtonLink, Card, Icon, InlineLoading, type IconName } from '@afterwards/web-ui';
+import { ButtonLink, Card, Icon, InlineLoading, StatTiles, type IconName, type StatTile } from '@afterwards/web-ui';
 import { errorMessage, formatPounds, relativeTime } from '@afterwards/web-staff';
 import { fetchDashboard, keys } from './api';
 import { OfficeProvider, useLiveQueries } from './OfficeProvider';
@@ -66,7 +66,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
   // Active Promotions are those featuring their business now; paid ones paused while their business is
   // not Active are said beside them (decision 0048), so the tile agrees with Local Businesses' Promoted.
   const paused = stats?.pausedPromotions ?? 0;
-  const tiles: ReadonlyArray<{ label: string; value: string; icon: IconName; note?: string }> = [
+  const tiles: readonly StatTile[] = [
     { label: 'Total Businesses', value: stats ? stats.totalBusinesses.toLocaleString('en-GB') : '…', icon: 'building' },
     {
       label: 'Active Promotions',
@@ -89,20 +89,7 @@ function DashboardView({ admin, onNavigate }: DashboardProps) {
         <h2 id="ofc-dash-totals" className="aw-visually-hidden">
           Totals
         </h2>
-        <ul className="ofc-stats" aria-busy={dashboard.isPending || undefined}>
-          {tiles.map((t) => (
-            <li key={t.label}>
-              <Card className="ofc-stat">
-                <span className="aw-disc ofc-stat__icon" aria-hidden="true">
-                  <Icon name={t.icon} size={22} />
-                </span>
-                <span className="ofc-stat__value">{t.value}</span>
-                <span className="ofc-stat__label">{t.label}</span>
-                {t.note ? <span className="ofc-stat__note aw-small aw-muted">{t.note}</span> : null}
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <StatTiles size="large" labelledBy="ofc-dash-totals" tiles={tiles} busy={dashboard.isPending} />
       </section>
 
       <Card tone="accent" as="section" aria-labelledby="ofc-dash-sync" className="aw-cluster ofc-sync">

@@ -94,7 +94,7 @@ describe('staff back office in the browser', () => {
   }
 
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-  const tileValue = (page: Page, label: string) => page.locator('.ofc-stat').filter({ hasText: label }).locator('.ofc-stat__value');
+  const tileValue = (page: Page, label: string) => page.locator('.aw-stat').filter({ hasText: label }).locator('.aw-stat__value');
 
   it('has no serious accessibility violation on the sign-in page or any section (axe-core, WCAG A/AA)', async () => {
     const found: Record<string, string[]> = {};

@@ -15,12 +15,12 @@ import {
 } from '@afterwards/contracts';
 import { formatPounds } from '@afterwards/web-staff';
 import { useLiveList, withOwnQueryClient } from '@afterwards/web-staff/queries';
-import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
+import { Alert, Button, Card, ConfirmDialog, Icon, InlineLoading, Select, StatTiles, type StatTile, useDebouncedValue, useToast, useDialogState } from '@afterwards/web-ui';
 import { PROMOTIONS_KEY, failureMessage, keys, promotionsApi } from './api';
 import { PromotionCard, type PromotionAction } from './PromotionCard';
 import { PromotionFormDialog, type SavePromotion } from './PromotionFormDialog';
 import { PLAN_OPTIONS, count, formatCalendarDate, isUnfiltered, renewalTerms } from './promotion-view';
-import { SearchFilters, StatTiles, type StatTile, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
+import { SearchFilters, LoadFailed, ListCount, StaffHead } from '@afterwards/web-ui/back-office';
 import './admin-promotions.css';
 
 /**

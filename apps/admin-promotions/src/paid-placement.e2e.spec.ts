@@ -71,7 +71,7 @@ describe('a paid featured place in the browser', () => {
   async function screens(): Promise<Screens> {
     await page.goto(`${product.url}/admin/`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    const dashTile = page.locator('.ofc-stat', { hasText: 'Active Promotions' }).locator('.ofc-stat__value');
+    const dashTile = page.locator('.aw-stat', { hasText: 'Active Promotions' }).locator('.aw-stat__value');
     await dashTile.filter({ hasText: /^\d+$/ }).waitFor();
     const dashboard = (await dashTile.textContent())!.trim();
 
@@ -170,7 +170,7 @@ describe('a paid featured place in the browser', () => {
       if (status === 'Suspended') {
         // The dashboard says the paid places are paused, beside an Active Promotions that agrees with Promoted.
         await section('Dashboard');
-        await page.locator('.ofc-stat', { hasText: 'Active Promotions' }).getByText('3 paused', { exact: true }).waitFor();
+        await page.locator('.aw-stat', { hasText: 'Active Promotions' }).getByText('3 paused', { exact: true }).waitFor();
         await shot(page, 'dashboard-paused');
       }
     }

@@ -14,7 +14,7 @@ const ADA = { email: 'ada.figures@example.test', name: 'Ada Figures', password: 
 const THOUSANDS_OF_POUNDS = /^£\d{1,3}(,\d{3})+\.\d\d$/;
 const WIDTHS = [320, 375, 768, 1280, 1920] as const;
 /** Figures in stat tiles: each must stay on one line and inside its tile. */
-const FIGURES = ['.ofc-stat__value', '.aw-stat__value'];
+const FIGURES = ['.aw-stat__value'];
 /** Text whose words must stay whole: every cell of the businesses table and a promotion's facts and figures. */
 const WORDED = ['.lb-table tbody th', '.lb-table tbody td', '.pm-fact dd', '.pm-figure dd'];
 
@@ -109,7 +109,7 @@ describe('figures and words stay whole at every width', () => {
     const found: Record<string, string[]> = {};
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await openSection(page, 'Dashboard', () => page.locator('.ofc-stat__value').filter({ hasText: THOUSANDS_OF_POUNDS }).waitFor());
+      await openSection(page, 'Dashboard', () => page.locator('.aw-stat__value').filter({ hasText: THOUSANDS_OF_POUNDS }).waitFor());
       const checks: Array<[string, () => Promise<unknown>]> = [
         ['Dashboard', async () => undefined],
         ['Local Businesses', () => page.getByRole('rowheader', { name: /Crematoriums/ }).waitFor()],

@@ -330,7 +330,7 @@ describe('a new family walks through their memories', () => {
     const second = await context.newPage();
     await second.goto(`${product.url}/dashboard`);
     await second.locator('.mem-sync[data-status="synced"]').waitFor();
-    const completed = second.locator('.mem-stat', { hasText: 'Completed Tasks' }).locator('.mem-stat__value');
+    const completed = second.locator('.aw-stat', { hasText: 'Completed Tasks' }).locator('.aw-stat__value');
     await eventually(
       () => numberIn(completed),
       (n) => n === 1,
@@ -343,7 +343,7 @@ describe('a new family walks through their memories', () => {
     await goTab(page, 'Tasks');
     await group(page, 'Isla (Scotland)').getByRole('checkbox', { name: 'Register the death', exact: true }).check();
     await second.waitForFunction(
-      () => [...document.querySelectorAll('.mem-stat')].some((s) => s.textContent?.includes('Completed Tasks') && s.querySelector('.mem-stat__value')?.textContent?.trim() === '2'),
+      () => [...document.querySelectorAll('.aw-stat')].some((s) => s.textContent?.includes('Completed Tasks') && s.querySelector('.aw-stat__value')?.textContent?.trim() === '2'),
       undefined,
       { timeout: 1_000, polling: 50 },
     );

@@ -124,7 +124,7 @@ describe('words and progress in the browser', () => {
     // The overview's stat cards agree too.
     await page.setViewportSize({ width: 1280, height: 900 });
     await nav(page, 'Overview');
-    const stat = (label: string) => page.locator('.mem-stat', { hasText: label }).locator('.mem-stat__value');
+    const stat = (label: string) => page.locator('.aw-stat', { hasText: label }).locator('.aw-stat__value');
     expect([await stat('Completed Tasks').textContent(), await stat('Pending Tasks').textContent()]).toEqual([String(tasks), '0']);
   }, 240_000);
 

@@ -1,6 +1,6 @@
 // Overview tab: a word of welcome, totals over every memory and three ways to carry on.
 import type { ReactNode } from 'react';
-import { Card, Icon, type IconName } from '@afterwards/web-ui';
+import { Icon, StatTiles, type StatTile } from '@afterwards/web-ui';
 import { useMemories, type MemoriesTab } from '../store';
 import { overviewStats } from '../shared/memories-state';
 
@@ -12,11 +12,13 @@ export interface OverviewTabProps {
 export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
   const { loaded, memories } = useMemories();
   const stats = overviewStats(memories);
-  const cards: ReadonlyArray<{ label: string; value: number; icon: IconName }> = [
-    { label: 'Active Memories', value: stats.activeMemories, icon: 'heart' },
-    { label: 'Completed Tasks', value: stats.completedTasks, icon: 'checklist' },
-    { label: 'Documents Collected', value: stats.documentsCollected, icon: 'document' },
-    { label: 'Pending Tasks', value: stats.pendingTasks, icon: 'progress' },
+  // Until the memories arrive each figure is a dash (StatTiles), so the tiles keep their size.
+  const figure = (value: number) => (loaded ? value : undefined);
+  const tiles: readonly StatTile[] = [
+    { label: 'Active Memories', value: figure(stats.activeMemories), icon: 'heart' },
+    { label: 'Completed Tasks', value: figure(stats.completedTasks), icon: 'checklist' },
+    { label: 'Documents Collected', value: figure(stats.documentsCollected), icon: 'document' },
+    { label: 'Pending Tasks', value: figure(stats.pendingTasks), icon: 'progress' },
   ];
   return (
     <div className="aw-stack mem-overview">
@@ -32,23 +34,10 @@ export function OverviewTab({ onNavigate, onCreateMemory }: OverviewTabProps) {
         <h2 id="mem-stats-title" className="aw-visually-hidden">
           Your progress at a glance
         </h2>
-        {/* The cards are drawn at once, with a dash for each figure until the memories arrive: same size either way. */}
         <p className="aw-visually-hidden" role="status">
           {loaded ? '' : 'Loading your memories...'}
         </p>
-        <ul className="mem-stats" aria-busy={!loaded}>
-          {cards.map((c) => (
-            <li key={c.label}>
-              <Card className="mem-stat">
-                <span className="aw-disc mem-stat__icon" aria-hidden="true">
-                  <Icon name={c.icon} size={22} />
-                </span>
-                <span className="mem-stat__value">{loaded ? c.value : '–'}</span>
-                <span className="mem-stat__label">{c.label}</span>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <StatTiles size="large" labelledBy="mem-stats-title" tiles={tiles} busy={!loaded} />
       </section>
 
       <section aria-labelledby="mem-actions-title">

@@ -19,6 +19,7 @@ import './styles/components/footer.css';
 import './styles/components/remote-slot.css';
 import './styles/components/switch.css';
 import './styles/components/combobox.css';
+import './styles/components/stat-tiles.css';
 
 export { cx } from './components/cx';
 export { Container, Stack, Cluster, Grid, VisuallyHidden, SkipLink } from './components/Layout';
@@ -27,6 +28,8 @@ export type { ButtonProps, ButtonLinkProps, ButtonVariant, ButtonSize } from './
 export { Card } from './components/Card';
 export type { CardProps } from './components/Card';
 export { SectionCard } from './components/SectionCard';
+export { StatTiles } from './components/StatTiles';
+export type { StatTile, StatTilesProps } from './components/StatTiles';
 export type { SectionCardProps } from './components/SectionCard';
 export { Badge } from './components/Badge';
 export type { BadgeProps } from './components/Badge';
