@@ -40,7 +40,7 @@ export function EventCard({
         </Fact>
         {onStream ? (
           <Fact label="Record">
-            <button type="button" className="hi-link" onClick={() => onStream(e.streamId)}>
+            <button type="button" className="aw-text-button hi-link" onClick={() => onStream(e.streamId)}>
               {e.streamId}
             </button>
           </Fact>
@@ -53,7 +53,7 @@ export function EventCard({
             e.correlationId === currentCorrelation ? (
               <span className="aw-mono">{e.correlationId}</span>
             ) : (
-              <button type="button" className="hi-link aw-mono" onClick={() => onCorrelation(e.correlationId!)} aria-label={`Follow correlation ${e.correlationId}`}>
+              <button type="button" className="aw-text-button hi-link aw-mono" onClick={() => onCorrelation(e.correlationId!)} aria-label={`Follow correlation ${e.correlationId}`}>
                 {e.correlationId}
               </button>
             )

@@ -114,7 +114,7 @@ export function Panel({ admin, onSignOut, signingOut }: { admin: AdminUser; onSi
             <ul>
               {SECTIONS.map((s) => (
                 <li key={s.id}>
-                  <button type="button" className="aw-nav-button aw-row adm-side__item" aria-current={s.id === section ? 'page' : undefined} onClick={() => request({ to: s.id })}>
+                  <button type="button" className="aw-text-button aw-nav-button aw-row adm-side__item" aria-current={s.id === section ? 'page' : undefined} onClick={() => request({ to: s.id })}>
                     <Icon name={s.icon} size={18} />
                     <span>{s.label}</span>
                   </button>

@@ -39,7 +39,14 @@ export default function SyncIndicator() {
         {time && sync.status !== 'syncing' ? <span className="mem-sync__time">{time}</span> : null}
         <span className="aw-visually-hidden">{`. ${detail}`}</span>
       </span>
-      <button type="button" className="mem-sync__button" onClick={() => void syncNow()} disabled={busy} aria-label={busy ? 'Syncing your data' : 'Sync now'} title="Sync now">
+      <button
+        type="button"
+        className="aw-icon-button mem-sync__button"
+        onClick={() => void syncNow()}
+        disabled={busy}
+        aria-label={busy ? 'Syncing your data' : 'Sync now'}
+        title="Sync now"
+      >
         <Icon name="refresh" size={18} className={busy || sync.status === 'syncing' ? 'mem-spin' : undefined} />
       </button>
     </div>

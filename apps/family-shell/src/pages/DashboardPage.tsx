@@ -142,7 +142,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
             <ul>
               {NAV_TABS.map((t) => (
                 <li key={t.tab}>
-                  <button type="button" className="aw-nav-button fs-dash__tab" aria-current={navTabOf(tab) === t.tab ? 'page' : undefined} onClick={() => open(t.tab)}>
+                  <button type="button" className="aw-text-button aw-nav-button fs-dash__tab" aria-current={navTabOf(tab) === t.tab ? 'page' : undefined} onClick={() => open(t.tab)}>
                     {t.label}
                   </button>
                 </li>

@@ -250,7 +250,7 @@ export function LoginPage() {
           <div className="aw-stack fs-auth__links">
             <button
               type="button"
-              className="fs-auth__link"
+              className="aw-text-button fs-auth__link"
               onClick={() => {
                 setUseRecovery((v) => !v);
                 setCode('');
@@ -261,7 +261,7 @@ export function LoginPage() {
             >
               {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
             </button>
-            <button type="button" className="fs-auth__link" onClick={() => switchMode('signin')} disabled={working}>
+            <button type="button" className="aw-text-button fs-auth__link" onClick={() => switchMode('signin')} disabled={working}>
               Back to Sign In
             </button>
           </div>
@@ -325,7 +325,7 @@ export function LoginPage() {
               />
             ) : null}
             {mode === 'signin' ? (
-              <button type="button" className="fs-auth__link fs-auth__forgot" onClick={() => switchMode('reset')} disabled={working}>
+              <button type="button" className="aw-text-button fs-auth__link fs-auth__forgot" onClick={() => switchMode('reset')} disabled={working}>
                 Forgot your password?
               </button>
             ) : null}

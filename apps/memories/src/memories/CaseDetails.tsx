@@ -36,7 +36,7 @@ export function CaseDetails({ memoryId, onNavigate, onShowInfo, onEdit }: CaseDe
   const detail = memoryId ? details[memoryId] : undefined;
 
   const back = (
-    <button type="button" className="mem-back" onClick={() => onNavigate('cases')}>
+    <button type="button" className="aw-text-button mem-back" onClick={() => onNavigate('cases')}>
       <Icon name="arrow-left" size={18} />
       Back to Memories
     </button>

@@ -60,7 +60,7 @@ function MemoryCard({ memory, onViewDetails, onShowInfo, onDelete }: { memory: M
         <MemoryPhoto memory={memory} size="sm" />
         <div className="mem-card__who">
           <h3 id={`mem-card-${memory.id}`} className="mem-card__name">
-            <button type="button" className="mem-link-button" onClick={onShowInfo} aria-haspopup="dialog" title={memory.name}>
+            <button type="button" className="aw-text-button mem-link-button" onClick={onShowInfo} aria-haspopup="dialog" title={memory.name}>
               {memory.name}
             </button>
           </h3>

@@ -42,7 +42,7 @@ export function OrganisationsTab({ onNavigate, onCreateMemory, focusMemoryId }: 
 
   return (
     <div className="aw-stack org-area">
-      <button type="button" className="mem-back" onClick={() => onNavigate('case-details', memory.id)}>
+      <button type="button" className="aw-text-button mem-back" onClick={() => onNavigate('case-details', memory.id)}>
         <Icon name="arrow-left" size={18} />
         Back to {memory.name}
       </button>

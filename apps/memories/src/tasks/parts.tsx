@@ -105,11 +105,11 @@ export function CategorySection<T>({
         {shown.map((item) => renderItem(item))}
       </ul>
       {hidden > 0 ? (
-        <button type="button" className="mem-more" aria-expanded={false} aria-controls={listId} onClick={onToggle}>
+        <button type="button" className="aw-text-button mem-more" aria-expanded={false} aria-controls={listId} onClick={onToggle}>
           {moreLabel(hidden)}
         </button>
       ) : expanded && collapsible ? (
-        <button type="button" className="mem-more" aria-expanded={true} aria-controls={listId} onClick={onToggle}>
+        <button type="button" className="aw-text-button mem-more" aria-expanded={true} aria-controls={listId} onClick={onToggle}>
           Show fewer
         </button>
       ) : null}

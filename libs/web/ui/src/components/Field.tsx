@@ -110,7 +110,7 @@ export type PasswordInputProps = Omit<TextInputProps, 'type' | 'end'> & {
 /** A password field with its Show/Hide button: one look and one wording on every sign-in form. */
 export function PasswordInput({ shown, onShownChange, revealLabel = 'password', disabled, ...rest }: PasswordInputProps) {
   const toggle = onShownChange ? (
-    <button type="button" className="aw-reveal" onClick={() => onShownChange(!shown)} disabled={disabled}>
+    <button type="button" className="aw-text-button aw-reveal" onClick={() => onShownChange(!shown)} disabled={disabled}>
       {shown ? 'Hide' : 'Show'}
       <span className="aw-visually-hidden"> {revealLabel}</span>
     </button>
