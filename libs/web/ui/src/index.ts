@@ -28,9 +28,9 @@ export type { ButtonProps, ButtonLinkProps, ButtonVariant, ButtonSize } from './
 export { Card } from './components/Card';
 export type { CardProps } from './components/Card';
 export { SectionCard } from './components/SectionCard';
+export type { SectionCardProps } from './components/SectionCard';
 export { StatTiles } from './components/StatTiles';
 export type { StatTile, StatTilesProps } from './components/StatTiles';
-export type { SectionCardProps } from './components/SectionCard';
 export { Badge } from './components/Badge';
 export type { BadgeProps } from './components/Badge';
 export { TextInput, EmailInput, PasswordInput, Select, TextArea } from './components/Field';
