@@ -31,21 +31,40 @@ export const READ_AGAIN_INLINED = {
 } as const;
 
 /**
- * The names of a client's prepared reads (decision 0029): one per statement text, from a hash of it, and the
- * texts PostgreSQL could not prepare alone, which are inlined from then on.
+ * Names of statements kept prepared on each connection: one per text, from a hash of it, so every client and
+ * connection gives a text the same name; past `limit` distinct texts, none (they are planned each time).
  */
-export class PreparedReadNames {
+export class StatementNames {
   private readonly names = new Map<string, string>();
-  private readonly unpreparable = new Set<string>();
+
+  constructor(
+    private readonly prefix: string,
+    private readonly limit: number,
+  ) {}
 
   nameOf(text: string): string | undefined {
-    if (this.unpreparable.has(text)) return undefined;
     let name = this.names.get(text);
-    if (!name && this.names.size < MAX_PREPARED_READS) {
-      name = `afterwards_read_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    if (!name && this.names.size < this.limit) {
+      name = `${this.prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
       this.names.set(text, name);
     }
     return name;
+  }
+}
+
+/**
+ * The names of a client's prepared reads (decision 0029), and the texts PostgreSQL could not prepare alone,
+ * which are inlined from then on.
+ */
+export class PreparedReadNames extends StatementNames {
+  private readonly unpreparable = new Set<string>();
+
+  constructor() {
+    super('afterwards_read', MAX_PREPARED_READS);
+  }
+
+  override nameOf(text: string): string | undefined {
+    return this.unpreparable.has(text) ? undefined : super.nameOf(text);
   }
 
   neverPrepare(text: string): void {

@@ -3,6 +3,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/prisma/client';
 import { PgliteSqlClient } from './pglite-client';
 import { PostgresSqlClient } from './postgres-client';
+import { StatementNames } from './prepared-reads';
 import type { SqlClient } from './sql-client';
 
 export { PrismaClient };
@@ -29,6 +30,23 @@ class PrismaPGliteInSchema extends PrismaPGlite {
   }
 }
 
+/** Statements of the ORM that keep their plan on each connection (decision 0063): queries and row writes, not DDL or transaction control. */
+const KEPT_STATEMENT = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+/** A statement with more parameters than this is a list of values (`IN (…)`, a bulk insert) whose text varies with its length: planned each time. */
+const MAX_KEPT_PARAMETERS = 32;
+/** Distinct texts kept per client, and so at most per connection: the product's statements are constants well under this. */
+const MAX_KEPT_STATEMENTS = 256;
+
+/**
+ * Names the ORM's statements for the PostgreSQL driver, which prepares a named statement once per connection
+ * and then only binds and executes it: PostgreSQL plans it once instead of on every call (decision 0063).
+ * Unnamed (undefined), a statement is parsed and planned each time, as the driver does by default.
+ */
+function ormStatementNames(): (query: { sql: string; args: readonly unknown[] }) => string {
+  const names = new StatementNames('afterwards_orm', MAX_KEPT_STATEMENTS);
+  return (query) => (query.args.length <= MAX_KEPT_PARAMETERS && KEPT_STATEMENT.test(query.sql) ? names.nameOf(query.sql) : undefined) as string;
+}
+
 /**
  * The Prisma client for read models, over the same database (and for PGlite, the same instance) as `sql`.
  * `schema`: its queries name that schema's tables instead of `public`'s (a rebuild's shadow tables).
@@ -37,7 +55,9 @@ export function createPrismaClient(sql: SqlClient, options: { schema?: string } 
   let prisma: PrismaClient;
   if (sql instanceof PgliteSqlClient)
     prisma = new PrismaClient({ adapter: options.schema ? new PrismaPGliteInSchema(sql.turningDb(), options.schema) : new PrismaPGlite(sql.turningDb()) });
-  else if (sql instanceof PostgresSqlClient) prisma = new PrismaClient({ adapter: new PrismaPg(sql.pool, options.schema ? { schema: options.schema } : undefined) });
+  else if (sql instanceof PostgresSqlClient)
+    // A rebuild's shadow schema has a new name each time: its texts would be new statements on every run.
+    prisma = new PrismaClient({ adapter: new PrismaPg(sql.pool, options.schema ? { schema: options.schema } : { statementNameGenerator: ormStatementNames() }) });
   else throw new Error(`No Prisma adapter for ${sql.dialect}`);
   SQL_OF.set(prisma, sql);
   return prisma;
