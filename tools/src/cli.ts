@@ -3,6 +3,7 @@ import { ConfigError, listParkedEvents, retryParkedEvents, EVENT_STORE, PRISMA, 
 import type { SqlClient } from '@afterwards/persistence';
 import { projections } from '@afterwards/api/app-module';
 import { benchEventStore } from './bench/event-store.bench';
+import { rerunWithApiFlags } from './bench/bench-events';
 import { benchSearch } from './bench/search.bench';
 import { benchInteractions } from './bench/interactions.bench';
 import { parseFlags, withApp } from './cli-support';
@@ -271,6 +272,8 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       if (positional[0] !== 'events') break;
+      const rerun = rerunWithApiFlags();
+      if (rerun !== undefined) return rerun;
       const targets: ('pglite' | 'postgres')[] =
         flags.target === 'pglite' || flags.target === 'postgres' ? [flags.target] : ['postgres', 'pglite'];
       for (const target of targets) {

@@ -21,7 +21,7 @@ import { ProjectionRunner } from '@afterwards/server-kit';
 import { directoryMigrations, listingsProjection } from '@afterwards/directory-server';
 import { listingStreamId } from '@afterwards/directory-domain';
 import { listingSubmitted } from '@afterwards/directory-domain/testing';
-import { benchMetadata } from './bench-events';
+import { benchMetadata, v8FlagsInUse } from './bench-events';
 import { median, ms, summarise } from './stats';
 
 export interface EventStoreBenchOptions {
@@ -143,7 +143,7 @@ export async function benchEventStore(options: EventStoreBenchOptions): Promise<
     const productRate = median(productRates);
     const limitRate = median(limitRates);
     const appendLines = [
-      `event store on ${options.target === 'postgres' ? 'PostgreSQL (server)' : 'PGlite (on disk)'}`,
+      `event store on ${options.target === 'postgres' ? 'PostgreSQL (server)' : 'PGlite (on disk)'}; writers and projection in one process with V8 flags ${v8FlagsInUse()}`,
       `  append: ${options.writers} concurrent writers, one event per append, expected revision; limit: the same row by a plain INSERT, one per statement, same pool (${rounds} interleaved rounds of ${options.seconds} s)`,
       ...lines,
       `    median: append ${Math.round(productRate)} events/s, limit ${Math.round(limitRate)} rows/s, ratio ${(productRate / limitRate).toFixed(2)} (goal ≥ 0.5); median of the rounds' ratios ${median(productRates.map((rate, i) => rate / limitRates[i]!)).toFixed(2)}`,
