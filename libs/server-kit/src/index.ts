@@ -4,6 +4,7 @@ export * from './problems/problem';
 export * from './problems/problem.filter';
 export * from './logging/logger';
 export * from './logging/request-log.middleware';
+export * from './http/http-request';
 export * from './database/open-platform';
 export * from './database/data-dir-lock';
 export * from './event-sourcing/execute-command';

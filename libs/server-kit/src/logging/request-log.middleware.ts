@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { rememberRequestIds } from '../http/http-request';
 
 /** One log line per request, with a request id that is also returned to the client. */
 export function requestLog(logger: Logger) {
@@ -10,8 +11,7 @@ export function requestLog(logger: Logger) {
     // The server's own id for this request, and the correlation id a client may carry across several.
     const requestId = randomUUID();
     const correlationId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : requestId;
-    res.locals.requestId = requestId;
-    res.locals.correlationId = correlationId;
+    rememberRequestIds(req, { requestId, correlationId });
     res.setHeader('x-request-id', correlationId);
     res.on('finish', () => {
       if (!req.originalUrl.startsWith('/api/')) return; // static assets would drown the log

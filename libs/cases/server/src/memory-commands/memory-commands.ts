@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import type { MemoryDetail } from '@afterwards/contracts';
-import type { CommandContext } from '@afterwards/server-kit';
+import { headerOf, requestIdsOf, type CommandContext, type HttpRequest } from '@afterwards/server-kit';
 import { clientIp, SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import type { CaseCommand } from '@afterwards/cases-domain';
 import { ChangeCase, type CaseChangeResult } from '../change-case/change-case.command';
@@ -26,17 +25,18 @@ export class MemoryCommands {
     private readonly sessions: SessionCache,
   ) {}
 
-  context(user: CurrentUser, req: Request): CommandContext {
-    const requestId = req.res?.getHeader('x-request-id');
+  context(user: CurrentUser, req: HttpRequest): CommandContext {
+    const correlationId = requestIdsOf(req)?.correlationId;
+    const userAgent = headerOf(req, 'user-agent');
     return {
       actor: user.id,
-      ...(typeof requestId === 'string' ? { correlationId: requestId } : {}),
+      ...(correlationId ? { correlationId } : {}),
       ip: clientIp(req),
-      ...(req.get('user-agent') ? { userAgent: req.get('user-agent') } : {}),
+      ...(userAgent ? { userAgent } : {}),
     };
   }
 
-  run(user: CurrentUser, req: Request, command: OwnerCommand): Promise<CaseChangeResult> {
+  run(user: CurrentUser, req: HttpRequest, command: OwnerCommand): Promise<CaseChangeResult> {
     // The one clock reading of this change: the command's time, and (in the handler) its events' occurredAt.
     const full = { ...command, actorId: user.id, at: new Date().toISOString() } as CaseCommand;
     return this.commands.execute(new ChangeCase(full, this.context(user, req)));
@@ -47,7 +47,7 @@ export class MemoryCommands {
     return this.pipeline.settled(result.position);
   }
 
-  async runAndRead(user: CurrentUser, req: Request, command: OwnerCommand): Promise<MemoryDetail> {
+  async runAndRead(user: CurrentUser, req: HttpRequest, command: OwnerCommand): Promise<MemoryDetail> {
     const result = await this.run(user, req, command);
     await this.settled(result);
     return this.queries.execute(new GetMemory(user.id, command.caseId));
@@ -58,7 +58,7 @@ export class MemoryCommands {
    * back. A command read from the body is passed as a function, so it is parsed only once the caller is known
    * (a signed-out request is 401, never 400).
    */
-  async runAndReadForCaller(req: Request, command: OwnerCommand | (() => OwnerCommand)): Promise<MemoryDetail> {
+  async runAndReadForCaller(req: HttpRequest, command: OwnerCommand | (() => OwnerCommand)): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     return this.runAndRead(user, req, typeof command === 'function' ? command() : command);
   }

@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ProblemError } from '@afterwards/server-kit';
+import { clientAddressOf, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../auth/auth';
 
 export interface CurrentUser {
@@ -12,25 +11,25 @@ export interface CurrentUser {
   readonly sessionId: string;
 }
 
-export async function findCurrentUser(auth: Auth, req: Request): Promise<CurrentUser | undefined> {
+export async function findCurrentUser(auth: Auth, req: HttpRequest): Promise<CurrentUser | undefined> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!session) return undefined;
   const u = session.user as typeof session.user & { twoFactorEnabled?: boolean | null };
   return { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name || null, twoFactorEnabled: Boolean(u.twoFactorEnabled), sessionId: session.session.id };
 }
 
-export async function requireUser(auth: Auth, req: Request): Promise<CurrentUser> {
+export async function requireUser(auth: Auth, req: HttpRequest): Promise<CurrentUser> {
   const user = await findCurrentUser(auth, req);
   if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
   return user;
 }
 
-export function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+export function clientIp(req: HttpRequest): string {
+  return clientAddressOf(req);
 }
 
 /** The signed session-token cookie, whatever prefix better-auth gives it (`__Secure-` over HTTPS). */
-function sessionToken(req: Pick<Request, 'headers'>): string | undefined {
+function sessionToken(req: Pick<HttpRequest, 'headers'>): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -41,7 +40,7 @@ function sessionToken(req: Pick<Request, 'headers'>): string | undefined {
 }
 
 /** Whether the request carries a session cookie at all (valid or not: that takes the database to say). */
-export function hasSessionCookie(req: Pick<Request, 'headers'>): boolean {
+export function hasSessionCookie(req: Pick<HttpRequest, 'headers'>): boolean {
   return sessionToken(req) !== undefined;
 }
 
@@ -63,7 +62,7 @@ export class SessionCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async requireUser(req: Request): Promise<CurrentUser> {
+  async requireUser(req: HttpRequest): Promise<CurrentUser> {
     const token = sessionToken(req);
     if (!token) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
     const now = Date.now();

@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import type { AdminRole } from '@afterwards/contracts';
-import { ProblemError, type CommandContext } from '@afterwards/server-kit';
+import { headerOf, ProblemError, requestIdsOf, type CommandContext, type HttpRequest } from '@afterwards/server-kit';
 import { clientIp } from '../../session/current-user';
 
 /** The staff member behind a request, as the StaffGuard found them. */
@@ -15,8 +14,8 @@ export interface StaffMember {
 export const STAFF_KEY = Symbol('afterwards.staff');
 
 /** The staff member of a guarded request (every `/api/admin/*` route but sign-in and first set-up). */
-export function staffOf(req: Request): StaffMember {
-  const staff = (req as Request & { [STAFF_KEY]?: StaffMember })[STAFF_KEY];
+export function staffOf(req: HttpRequest): StaffMember {
+  const staff = (req as HttpRequest & { [STAFF_KEY]?: StaffMember })[STAFF_KEY];
   // Only reachable if a route outside /api/admin/ asked: a programming error, never a user's.
   if (!staff) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
   return staff;
@@ -26,11 +25,11 @@ export function staffOf(req: Request): StaffMember {
 export const staffActor = (staff: Pick<StaffMember, 'id'>): string => `admin:${staff.id}`;
 
 /** Metadata of every event a staff request causes: who, which request, from where. */
-export function staffContext(req: Request, staff: StaffMember = staffOf(req)): CommandContext {
-  const locals = req.res?.locals ?? {};
-  const requestId = typeof locals.requestId === 'string' ? locals.requestId : undefined;
-  const correlationId = typeof locals.correlationId === 'string' ? locals.correlationId : requestId;
-  const userAgent = req.get('user-agent');
+export function staffContext(req: HttpRequest, staff: StaffMember = staffOf(req)): CommandContext {
+  const ids = requestIdsOf(req);
+  const requestId = ids?.requestId;
+  const correlationId = ids?.correlationId;
+  const userAgent = headerOf(req, 'user-agent');
   return {
     actor: staffActor(staff),
     ...(correlationId ? { correlationId } : {}),
