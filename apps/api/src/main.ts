@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import compression from 'compression';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  answerClientErrorsWithProblems,
   checkRouteCatalog,
+  clientErrorAnswerer,
   ConfigError,
   createRootLogger,
   exitGracefullyOnSignals,
@@ -17,7 +17,10 @@ import {
   ownOrigins,
   PinoNestLogger,
   ProblemDetailsFilter,
-  refuseOversizeUrls,
+  listServedRoutes,
+  MAX_URL_LENGTH,
+  oversizeUrlProblem,
+  PROBLEM_TYPE,
   RealtimeGateway,
   RedisIoAdapter,
   requestLog,
@@ -27,8 +30,8 @@ import {
 import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
 import { serveWebApps, webRoots } from './web-apps';
-import { securityHeaders } from './security-headers';
-import { compressWholeBodies } from './whole-body-compression';
+import { helmetHeaders } from './security-headers';
+import { compressAnswers } from './answer-compression';
 
 async function main(): Promise<void> {
   let config;
@@ -42,34 +45,61 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger(config.logLevel, 'afterwards-api');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, 'api'), {
+  const adapter = new FastifyAdapter({
+    // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
+    trustProxy: config.trustProxy,
+    // JSON bodies up to 100 KB, as before (uploads stream past the parsers: see below).
+    bodyLimit: 100 * 1024,
+    // Routes as Express matched them: a trailing slash and the letters' case do not matter, and a path
+    // parameter (a token in a link) may be as long as the address the API reads.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: MAX_URL_LENGTH },
+    // Idle kept-alive connections are closed after 65 s, not Node's 5: past the 60 s idle timeout of the
+    // usual load balancers (which must close first), and a client reusing a connection at the moment the
+    // server closes it gets a reset it may not retry (API clients, tests) far less often.
+    keepAliveTimeout: 65_000,
+    // Requests Node's parser cannot read (a head too long, a broken request line) get problem details.
+    clientErrorHandler: clientErrorAnswerer(),
+    // A broken percent-encoding in the path is the product's MALFORMED_URL problem, like any other error.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => void reply.send(error),
+  });
+  const fastify = adapter.getInstance();
+  // Listed as Nest adds them, for the route catalog check below.
+  const servedRoutes = listServedRoutes(fastify);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger, 'api'), adapter, {
     logger: new PinoNestLogger(logger),
     // Start-up errors reach main()'s handler, which prints their message, instead of a bare exit.
     abortOnError: false,
     bodyParser: true,
   });
-  // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
-  app.set('trust proxy', config.trustProxy);
-  app.disable('x-powered-by');
-  // API answers are never stored (Cache-Control below), so an ETag would only cost a hash of every body;
-  // static files keep theirs (serve-static sets its own).
-  app.set('etag', false);
-  // First, so every answer is timed, refusals by later middleware included.
-  app.use(httpMetrics(app.get(Metrics)));
-  app.use(requestLog(logger));
-  app.use(securityHeaders(config.publicUrl));
-  // An address longer than any route reads is a 431 problem detail here; Node refuses longer heads itself (below).
-  app.use(refuseOversizeUrls());
-  // Answers made per request (JSON, pages) are compressed here, brotli first; static files are sent as
-  // the build's pre-compressed copies, which this leaves alone.
-  app.use(compression());
-  // After it, so this runs first: an answer given whole is compressed here and sent in one write.
-  app.use(compressWholeBodies());
-  // API answers are one person's data: never stored by a browser or a proxy unless a route says so.
-  app.use('/api', (_req: unknown, res: { setHeader(name: string, value: string): void }, next: () => void) => {
-    res.setHeader('Cache-Control', 'private, no-store');
-    next();
+  // An empty JSON body is `{}`, as Express's parser took it (a POST with a JSON type and nothing to say).
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser('application/json', { bodyLimit: 100 * 1024 }, (request, body, done) =>
+    body.length === 0 ? done(null, {}) : json(request as FastifyRequest, body.toString('utf8'), done),
+  );
+  // Any body but JSON and forms is left unread for its route: uploads stream it to the file store, and a
+  // route that takes none refuses it (403 for a foreign write, then 415) before reading a byte.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  const time = httpMetrics(app.get(Metrics));
+  const log = requestLog(logger);
+  const headers = helmetHeaders(config.publicUrl);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // First, so every answer is timed and logged, refusals included.
+    time(request, reply.raw);
+    log(request, reply.raw);
+    // Set on Node's response: Fastify merges them into every answer, and answers written there directly
+    // (better-auth's) carry them too.
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    // An address longer than any route reads is a 431 problem detail; Node refuses longer heads itself.
+    const oversize = oversizeUrlProblem(request);
+    if (oversize) return void reply.code(431).type(`${PROBLEM_TYPE}; charset=utf-8`).send(oversize);
+    // API answers are one person's data: never stored by a browser or a proxy unless a route says so.
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.raw.setHeader('Cache-Control', 'private, no-store');
+    done();
   });
+  // Answers made per request (JSON, pages, exports) are compressed, brotli first; static files are sent
+  // as the build's pre-compressed copies, which this leaves alone.
+  fastify.addHook('onSend', compressAnswers());
   app.useGlobalFilters(new ProblemDetailsFilter());
   const redisAdapter = config.redisUrl ? new RedisIoAdapter(app, config.redisUrl, ownOrigins(config), config.jobsPrefix) : undefined;
   if (redisAdapter) {
@@ -78,16 +108,15 @@ async function main(): Promise<void> {
   } else {
     app.useWebSocketAdapter(new OwnOriginIoAdapter(app, ownOrigins(config)));
   }
-  // better-auth's routes (/api/auth/*) read their own bodies: mounted before Nest's body parser.
-  mountAuth(app.getHttpAdapter().getInstance(), app.get<Auth>(AUTH), ownOrigins(config));
-  // Static files are mounted before Nest's routes are initialised, so its not-found handler comes last.
+  // better-auth's routes (/api/auth/*) read their own bodies, before any parser.
+  mountAuth(fastify, app.get<Auth>(AUTH), ownOrigins(config));
   const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const missing = serveWebApps(app.getHttpAdapter().getInstance(), webRoots(config.webDistDir, appsDir));
+  const missing = await serveWebApps(fastify, webRoots(config.webDistDir, appsDir));
   if (missing.length > 0) logger.warn({ missing }, 'some web apps are not built; run npm run build');
   await app.init();
   // Jobs start with every handler registered, before the port opens (decision 0041).
   await startJobs(app);
-  const catalog = checkRouteCatalog(app.getHttpAdapter().getInstance());
+  const catalog = checkRouteCatalog(servedRoutes());
   if (catalog.undocumented.length || catalog.notServed.length) {
     throw new Error(
       `The route catalog (libs/contracts/src/api-catalog.ts) and the API disagree.\n` +
@@ -95,12 +124,7 @@ async function main(): Promise<void> {
         `In the catalog but not served: ${catalog.notServed.join(', ') || 'none'}`,
     );
   }
-  // Idle kept-alive connections are closed after 65 s, not Node's 5: past the 60 s idle timeout of the
-  // usual load balancers (which must close first), and a client reusing a connection at the moment the
-  // server closes it gets a reset it may not retry (API clients, tests) far less often.
   const server = app.getHttpServer();
-  answerClientErrorsWithProblems(server);
-  server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await app.listen(config.port, config.host);
   const realtime = app.get(RealtimeGateway);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
-import type { RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT } from '@afterwards/contracts';
 
 /**
@@ -12,7 +12,9 @@ const INLINE_SCRIPT_SOURCES = [CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT
 );
 
 /**
- * Browser security headers for every answer (pages, remotes and the API), through helmet.
+ * Browser security headers for every answer (pages, remotes and the API), through helmet. Helmet would
+ * build these same values on every answer (the CSP string joined anew); none depends on the request, so
+ * the API takes them from it once (`helmetHeaders`) and sets them as they are.
  * - CSP: scripts only from this origin, and no inline script but the two of a page rendered at build time,
  *   allowed by their hashes; styles also inline, because the host pages carry their loading screen and
  *   their critical rules in an inline <style> and React sets style attributes; images from data: and blob:
@@ -20,31 +22,21 @@ const INLINE_SCRIPT_SOURCES = [CONSENT_PREPAINT_SCRIPT, ENTRY_AFTER_PAINT_SCRIPT
  * - HSTS only when the product is served over HTTPS (PUBLIC_URL), and no upgrade of plain-HTTP
  *   subresources on a local http:// start.
  */
-export function securityHeaders(publicUrl: string): RequestHandler {
-  // Helmet builds these same values on every answer (the CSP string joined anew, a function a header);
-  // none depends on the request, so they are taken from it once and set as they are.
-  const headers = helmetHeaders(publicUrl);
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
-}
-
 /** What helmet, configured as below, sets on an answer: its headers' names and values, in its order. */
 export function helmetHeaders(publicUrl: string): ReadonlyArray<readonly [string, string]> {
   const set: Array<[string, string]> = [];
   const res = {
     setHeader: (name: string, value: string) => void set.push([name, value]),
     removeHeader: () => undefined,
-  } as unknown as Response;
+  } as unknown as ServerResponse;
   let called = false;
   helmetFor(publicUrl)({} as never, res, () => (called = true));
   if (!called) throw new Error('helmet did not pass the answer on');
   return set;
 }
 
-/** Helmet as configured for this product, run per request (what `securityHeaders` replays). */
-export function helmetFor(publicUrl: string): RequestHandler {
+/** Helmet as configured for this product (what `helmetHeaders` replays). */
+export function helmetFor(publicUrl: string): ReturnType<typeof helmet> {
   const url = new URL(publicUrl);
   const https = url.protocol === 'https:';
   const socketOrigin = `${https ? 'wss' : 'ws'}://${url.host}`;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Express, Request, Response, NextFunction } from 'express';
-import expressStaticGzip from 'express-static-gzip';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasSessionCookie } from '@afterwards/identity-server';
+import { pathOf, urlOf } from '@afterwards/server-kit';
 
 /** The remotes served at /remotes/<name>/. */
 export const REMOTES = ['directory', 'admin-access', 'account', 'memories', 'admin-office', 'admin-listings', 'admin-promotions', 'admin-coverage', 'admin-documents', 'admin-history', 'admin-organisations'] as const;
@@ -36,60 +36,56 @@ export function webRoots(webDistDir: string | undefined, appsDir: string): WebRo
 /** Paths the API, the socket and the metrics own: no static lookup (and no disk access), and no page, for them. */
 const NOT_STATIC = /^\/(api|socket\.io|metrics)(\/|$)/;
 
-function setCacheHeaders(res: ServerResponse, file: string): void {
+function setCacheHeaders(reply: FastifyReply, file: string): void {
   // Entry points and manifests must be re-read after a deploy; hashed assets never change.
   // The build's pre-compressed copies (`.br`, `.gz`) are cached like the file they stand for.
   const name = path.basename(file).replace(/\.(br|gz)$/, '');
   if (name.endsWith('.html') || name.endsWith('.json') || name === 'remoteEntry.js') {
-    res.setHeader('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-cache');
   } else {
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   }
 }
 
 /**
  * One origin for everything: shells at / and /admin/, remotes at /remotes/<name>/. Files are sent as
  * the build's brotli or gzip copy when the browser accepts it (the build writes both beside each text
- * file), so nothing is compressed per request.
+ * file), so nothing is compressed per request. A path without an extension is a page: the shell's
+ * index.html (or, for a visitor with no session cookie, the family page rendered at build time). Anything
+ * else not found, and every path the API owns, goes on to the not-found answer (a problem detail).
+ * Registered before Nest's routes: the router prefers their exact and parametric paths to these catch-alls.
  */
-export function serveWebApps(app: Express, roots: WebRoots): string[] {
-  const missing: string[] = [];
+export async function serveWebApps(fastify: FastifyInstance, roots: WebRoots): Promise<string[]> {
+  const missing = [roots.family, roots.admin, ...Object.values(roots.remotes)].filter((dir) => !fs.existsSync(dir));
+  await fastify.register(fastifyStatic, { root: roots.family, serve: false, preCompressed: true, index: false, setHeaders: setCacheHeaders });
+
+  const sendPage = (reply: FastifyReply, dir: string, file = 'index.html') => {
+    if (!fs.existsSync(path.join(dir, file))) return reply.callNotFound();
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile(file, dir);
+  };
+  const answer = (request: FastifyRequest, reply: FastifyReply, dir: string, prefix: string) => {
+    const requestPath = pathOf(request);
+    if (NOT_STATIC.test(requestPath)) return reply.callNotFound();
+    // Still percent-encoded: the file sender decodes it, and refuses a path that leaves `dir`.
+    const file = requestPath.slice(prefix.length).replace(/^\/+/, '');
+    if (path.extname(requestPath) || prefix.startsWith('/remotes/')) return file ? reply.sendFile(file, dir) : reply.callNotFound();
+    if (dir === roots.admin) return sendPage(reply, roots.admin);
+    // The page answered depends on the cookie: no shared cache may give one visitor's to another.
+    reply.header('Vary', 'Cookie');
+    // Rendered for the bare path: a query (/login?mode=signup) may change what the page draws first.
+    const prerendered = hasSessionCookie(request) || urlOf(request).includes('?') ? undefined : prerenderedPage(roots.family, requestPath);
+    return prerendered ? sendPage(reply, roots.family, prerendered) : sendPage(reply, roots.family);
+  };
   const mount = (prefix: string, dir: string) => {
-    if (!fs.existsSync(dir)) missing.push(dir);
-    const files = expressStaticGzip(dir, {
-      enableBrotli: true,
-      orderPreference: ['br', 'gz'],
-      index: false,
-      serveStatic: { index: false, setHeaders: setCacheHeaders, fallthrough: true },
-    });
-    app.use(prefix, (req: Request, res: Response, next: NextFunction) => (NOT_STATIC.test(req.originalUrl) ? next() : files(req, res, next)));
+    const handler = (request: FastifyRequest, reply: FastifyReply): void => void answer(request, reply, dir, prefix);
+    fastify.route({ method: ['GET', 'HEAD'], url: `${prefix}/*`, handler });
+    if (prefix) fastify.route({ method: ['GET', 'HEAD'], url: prefix, handler });
+    else fastify.route({ method: ['GET', 'HEAD'], url: '/', handler });
   };
   for (const [name, dir] of Object.entries(roots.remotes)) mount(`/remotes/${name}`, dir);
   mount('/admin', roots.admin);
-  mount('/', roots.family);
-
-  const sendIndex = (dir: string) => (req: Request, res: Response, next: NextFunction) => {
-    const index = path.join(dir, 'index.html');
-    if (!fs.existsSync(index)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  };
-  const isPage = (req: Request) =>
-    (req.method === 'GET' || req.method === 'HEAD') && !NOT_STATIC.test(req.path) && !/^\/remotes(\/|$)/.test(req.path) && !path.extname(req.path);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (!isPage(req)) return next();
-    if (req.path === '/admin' || req.path.startsWith('/admin/')) return sendIndex(roots.admin)(req, res, next);
-    // The page answered depends on the cookie: no shared cache may give one visitor's to another.
-    res.setHeader('Vary', 'Cookie');
-    // Rendered for the bare path: a query (/login?mode=signup) may change what the page draws first.
-    const prerendered = hasSessionCookie(req) || req.originalUrl.includes('?') ? undefined : prerenderedPage(roots.family, req.path);
-    if (prerendered) {
-      res.setHeader('Cache-Control', 'no-cache');
-      return res.sendFile(prerendered);
-    }
-    // Unknown paths get the family shell, whose router sends them to '/'.
-    return sendIndex(roots.family)(req, res, next);
-  });
+  mount('', roots.family);
   return missing;
 }
 
@@ -100,6 +96,6 @@ export function serveWebApps(app: Express, roots: WebRoots): string[] {
  */
 function prerenderedPage(familyDir: string, requestPath: string): string | undefined {
   if (!/^\/[a-z-]*$/.test(requestPath)) return undefined;
-  const file = path.join(familyDir, 'pages', `${requestPath === '/' ? 'home' : requestPath.slice(1)}.html`);
-  return fs.existsSync(file) ? file : undefined;
+  const file = path.join('pages', `${requestPath === '/' ? 'home' : requestPath.slice(1)}.html`);
+  return fs.existsSync(path.join(familyDir, file)) ? file : undefined;
 }

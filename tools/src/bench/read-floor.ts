@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import { brotliAnswer } from '@afterwards/api/whole-body-compression';
+import { brotliAnswer } from '@afterwards/api/answer-compression';
 import { getMemoryDetail, listMemories } from '@afterwards/cases-server';
 import { createPrismaClient, PostgresSqlClient } from '@afterwards/persistence';
 

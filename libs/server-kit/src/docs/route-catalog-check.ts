@@ -1,20 +1,23 @@
 import { API_ROUTES, isCatalogPath, toOpenApiPath, type ApiRoute } from '@afterwards/contracts';
 
-interface ExpressLayer {
-  route?: { path: unknown; methods: Record<string, boolean> };
+/** What the HTTP server tells of each route it adds (Fastify's `onRoute` hook). */
+export interface AddedRoute {
+  readonly method: string | readonly string[];
+  readonly url: string;
 }
 
-/** The catalog's routes an Express app serves (Nest's included), as `METHOD /openapi/{path}`. */
-export function registeredApiRoutes(expressApp: unknown): string[] {
-  const app = expressApp as { router?: { stack?: ExpressLayer[] }; _router?: { stack?: ExpressLayer[] } };
-  const stack = app.router?.stack ?? app._router?.stack ?? [];
+/**
+ * Starts listing the catalog's routes an HTTP server adds (Nest's included), as `METHOD /openapi/{path}`;
+ * to be called before any route is added. HEAD routes the server adds beside each GET are left out.
+ */
+export function listServedRoutes(server: { addHook(name: 'onRoute', hook: (route: AddedRoute) => void): unknown }): () => string[] {
   const routes: string[] = [];
-  for (const layer of stack) {
-    const route = layer.route;
-    if (!route || typeof route.path !== 'string' || !isCatalogPath(route.path)) continue;
-    for (const [method, on] of Object.entries(route.methods)) if (on && method !== '_all') routes.push(`${method.toUpperCase()} ${toOpenApiPath(route.path)}`);
-  }
-  return routes;
+  server.addHook('onRoute', (route) => {
+    // Catch-alls (better-auth's /api/auth/*) are not the catalog's: they answer many paths of their own.
+    if (!isCatalogPath(route.url) || route.url.includes('*')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${toOpenApiPath(route.url)}`);
+  });
+  return () => [...routes];
 }
 
 /**
@@ -22,8 +25,8 @@ export function registeredApiRoutes(expressApp: unknown): string[] {
  * made from: a route served but not in the catalog, or listed but not served. The API refuses to start
  * on either, so a new route cannot go undocumented (every browser and HTTP test starts the API).
  */
-export function checkRouteCatalog(expressApp: unknown, catalog: readonly ApiRoute[] = API_ROUTES): { undocumented: string[]; notServed: string[] } {
-  const served = new Set(registeredApiRoutes(expressApp));
+export function checkRouteCatalog(servedRoutes: readonly string[], catalog: readonly ApiRoute[] = API_ROUTES): { undocumented: string[]; notServed: string[] } {
+  const served = new Set(servedRoutes);
   const listed = new Set(catalog.map((r) => `${r.method} ${r.path}`));
   return { undocumented: [...served].filter((r) => !listed.has(r)).sort(), notServed: [...listed].filter((r) => !served.has(r)).sort() };
 }

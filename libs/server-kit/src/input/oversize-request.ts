@@ -1,6 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import { pathOf, urlOf, type HttpRequest } from '../http/http-request';
 import { problem } from '../problems/problem';
 
 /**
@@ -11,14 +11,15 @@ export const MAX_URL_LENGTH = 8 * 1024;
 export const URL_TOO_LONG_MESSAGE = 'This address is too long for the server. Please shorten the search or the link and try again.';
 export const HEADERS_TOO_LARGE_MESSAGE = "This request's address and headers are too long for the server. Please shorten the link, or clear this site's cookies, and try again.";
 
-const PROBLEM_TYPE = 'application/problem+json';
+export const PROBLEM_TYPE = 'application/problem+json';
 
-/** 431 `URL_TOO_LONG` for an address longer than MAX_URL_LENGTH, before any route reads it. */
-export function refuseOversizeUrls(maxLength = MAX_URL_LENGTH) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.originalUrl.length <= maxLength) return next();
-    res.status(431).type(PROBLEM_TYPE).send(JSON.stringify({ ...problem(431, 'URL_TOO_LONG', URL_TOO_LONG_MESSAGE), instance: req.path.slice(0, 200) }));
-  };
+/**
+ * The 431 `URL_TOO_LONG` problem detail (its JSON) for an address longer than `maxLength`, to answer before
+ * any route reads it; undefined for any other request.
+ */
+export function oversizeUrlProblem(req: HttpRequest, maxLength = MAX_URL_LENGTH): string | undefined {
+  if (urlOf(req).length <= maxLength) return undefined;
+  return JSON.stringify({ ...problem(431, 'URL_TOO_LONG', URL_TOO_LONG_MESSAGE), instance: pathOf(req).slice(0, 200) });
 }
 
 /** The answer Node's HTTP parser gives a request it cannot read, as a problem detail. */
@@ -42,8 +43,13 @@ export function clientErrorResponse(code: string | undefined): string {
  * connection before the client reads the answer).
  */
 export function answerClientErrorsWithProblems(server: Server): void {
+  server.on('clientError', clientErrorAnswerer());
+}
+
+/** The `clientError` handler of `answerClientErrorsWithProblems`, for a server that takes its own (Fastify's option). */
+export function clientErrorAnswerer(): (error: NodeJS.ErrnoException, socket: Duplex) => void {
   const answered = new WeakSet<Duplex>();
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null }) => {
+  return (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent?: boolean } | null }) => {
     if (answered.has(socket)) return;
     // `_httpMessage` is the response in flight on this connection: Node's own handler reads it the same way.
     if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
@@ -54,5 +60,5 @@ export function answerClientErrorsWithProblems(server: Server): void {
     socket.end(clientErrorResponse(error.code));
     socket.resume();
     setTimeout(() => socket.destroy(), 2_000).unref();
-  });
+  };
 }

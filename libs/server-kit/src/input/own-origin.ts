@@ -46,7 +46,7 @@ const takesAnyOrigin = (req: Request): boolean => {
  * Cross-site request forgery: every state-changing API route needs the product's own Origin. Browsers
  * send it on every POST, PUT, PATCH and DELETE, so a missing one is a script or a forged form, and a
  * foreign one another site acting with the visitor's cookie. (better-auth's routes, answered before Nest's
- * guards, get the same check from identity's `ownOriginWrites` middleware.) The route catalog's `anyOrigin`
+ * guards, get the same check from identity's `mountAuth`.) The route catalog's `anyOrigin`
  * writes are the exception: they read no cookie, so there is nothing to forge.
  */
 @Injectable()

@@ -1,32 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { rememberRequestIds } from '../http/http-request';
+import { headerOf, rawRequestOf, rememberRequestIds, urlOf, type HttpRequest } from '../http/http-request';
 
-/** One log line per request, with a request id that is also returned to the client. */
+/**
+ * One log line per API request, with a request id that is also returned to the client. Called first thing
+ * for every request (the HTTP server's first hook).
+ */
 export function requestLog(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: HttpRequest, res: ServerResponse): void => {
     const started = process.hrtime.bigint();
-    const incoming = req.header('x-request-id');
+    const incoming = headerOf(req, 'x-request-id');
     // The server's own id for this request, and the correlation id a client may carry across several.
     const requestId = randomUUID();
     const correlationId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : requestId;
-    rememberRequestIds(req, { requestId, correlationId });
+    rememberRequestIds(rawRequestOf(req), { requestId, correlationId });
     res.setHeader('x-request-id', correlationId);
-    res.on('finish', () => {
-      if (!req.originalUrl.startsWith('/api/')) return; // static assets would drown the log
+    const url = urlOf(req);
+    if (!url.startsWith('/api/')) return; // static assets would drown the log
+    res.once('finish', () => {
       logger.info(
         {
           requestId,
           ...(correlationId !== requestId ? { correlationId } : {}),
           method: req.method,
-          path: req.originalUrl.split('?')[0],
+          path: url.split('?')[0],
           status: res.statusCode,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         },
         'request',
       );
     });
-    next();
   };
 }

@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import { pathOf, routePatternOf, type HttpRequest } from '../http/http-request';
 import type { Metrics } from './metrics';
 
 /** From 5 ms (a cached read) to 10 s (an upload, a large export): the answers this API gives. */
@@ -9,24 +10,17 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const NOT_STATIC = /^\/(api|socket\.io|metrics)(\/|$)/;
 const AUTH = /^\/api\/auth(\/|$)/;
 
-/** What a request tells about its route once answered (Express's `req.route` is set by the route that matched). */
-export interface AnsweredRequest {
-  readonly route?: { readonly path?: unknown };
-  readonly baseUrl?: string;
-  readonly originalUrl: string;
-}
-
 /**
- * The route label of an answered request: the pattern of the route that matched (`/api/memories/:id`),
- * never the URL, which holds ids and tokens. Better Auth's routes (mounted as one handler, some with a
- * token in the path) are `/api/auth/*`; the web apps' files and pages are `static`; anything else no
- * route matched is `unmatched`, so a scan of made-up URLs adds no series.
+ * The route label of an answered request: the pattern of the API route that matched (`/api/memories/:id`),
+ * never the URL, which holds ids and tokens. Better Auth's routes (one handler, some with a token in the
+ * path) are `/api/auth/*`; the web apps' files and pages (their catch-all routes) are `static`; anything
+ * else no route answered is `unmatched`, so a scan of made-up URLs adds no series.
  */
-export function routeLabel(req: AnsweredRequest, status: number): string {
-  const pattern = req.route?.path;
-  if (typeof pattern === 'string') return `${req.baseUrl ?? ''}${pattern}`;
-  const path = req.originalUrl.split('?')[0]!;
+export function routeLabel(req: HttpRequest, status: number): string {
+  const path = pathOf(req);
   if (AUTH.test(path)) return '/api/auth/*';
+  const pattern = routePatternOf(req);
+  if (pattern !== undefined && NOT_STATIC.test(pattern) && !pattern.includes('*')) return pattern;
   if (status === 404 || NOT_STATIC.test(path)) return 'unmatched';
   return 'static';
 }
@@ -44,7 +38,7 @@ export function statusClass(status: number): string {
 
 /**
  * Times every request from its arrival to the last byte of its answer, labelled by route pattern,
- * method and status class. Mounted first, so refusals by later middleware are timed too.
+ * method and status class. Called first thing for every request, so refusals are timed too.
  */
 export function httpMetrics(metrics: Metrics) {
   const duration = metrics.histogram({
@@ -53,9 +47,8 @@ export function httpMetrics(metrics: Metrics) {
     labelNames: ['route', 'method', 'status_class'] as const,
     buckets: HTTP_BUCKETS_SECONDS,
   });
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: HttpRequest, res: ServerResponse): void => {
     const end = duration.startTimer();
     res.once('finish', () => end({ route: routeLabel(req, res.statusCode), method: methodLabel(req.method), status_class: statusClass(res.statusCode) }));
-    next();
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import { TEST_REDIS_URL } from '@afterwards/jobs/testing';
 import { RedisIoAdapter } from './redis-io.adapter';
@@ -17,7 +18,7 @@ describe('RedisIoAdapter stopping', () => {
   let app: INestApplication;
   let listener: Redis;
   beforeAll(async () => {
-    app = await NestFactory.create(NoRoutes, { logger: false });
+    app = await NestFactory.create(NoRoutes, new FastifyAdapter(), { logger: false });
     await app.listen(0, '127.0.0.1');
     listener = new Redis(TEST_REDIS_URL, { lazyConnect: true });
     await listener.connect();

@@ -73,7 +73,7 @@ function tooMany(message: string, retryAt: Date, code = 'RATE_LIMITED'): APIErro
   });
 }
 
-/** The address the API put in the internal header (never one the client sent; see `clientAddressHeader`). */
+/** The address the API put in the internal header (never one the client sent; see `mountAuth`). */
 function clientAddress(ctx: { request?: Request; headers?: Headers }): string {
   return ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
 }

@@ -1,6 +1,6 @@
-import type { Express, NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { toNodeHandler } from 'better-auth/node';
-import { FOREIGN_ORIGIN_MESSAGE, FOREIGN_ORIGIN_PROBLEM, isForeignWrite, problem, retryAfterSeconds } from '@afterwards/server-kit';
+import { clientAddressOf, FOREIGN_ORIGIN_MESSAGE, FOREIGN_ORIGIN_PROBLEM, isForeignWrite, problem, PROBLEM_TYPE, retryAfterSeconds } from '@afterwards/server-kit';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth';
 
@@ -47,40 +47,43 @@ export async function asProblemResponse(res: Response): Promise<Response> {
 }
 
 /**
- * On every request, the client address Express derived (the socket, or X-Forwarded-For from a proxy
- * TRUST_PROXY names) replaces any header of the internal name the client sent. better-auth's limits read
- * it, whether reached at /api/auth or called from the product's own routes (staff sign-in), so each
- * address has its own limit and nobody can pick theirs.
+ * Mounts better-auth's handler at /api/auth/* on the HTTP server, behind the own-Origin rule for its
+ * writes, and gives every request the client address the server derived (the socket, or X-Forwarded-For
+ * from a proxy TRUST_PROXY names) under the internal header better-auth's limits read, replacing any
+ * header of that name the client sent: whether reached at /api/auth or called from the product's own
+ * routes (staff sign-in), each address has its own limit and nobody can pick theirs.
+ *
+ * better-auth reads the raw body itself, so its route answers in its own `onRequest` hook, before any body
+ * parser, on Node's request and response. Cross-site request forgery: a write (sign-in, sign-up, password
+ * reset, sign-out…) needs the product's own Origin, as every other API write does (the OwnOriginGuard
+ * does not run here). better-auth's own check lets a request with no cookie through whatever its Origin,
+ * and a missing Origin is a script, never the product's pages. The refusal is the guard's problem detail,
+ * with `message` for better-auth's client. Errors leave as problem details.
  */
-export function clientAddressHeader(req: ExpressRequest, _res: ExpressResponse, next: NextFunction): void {
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  next();
-}
-
-/**
- * Cross-site request forgery on better-auth's routes: a write (sign-in, sign-up, password reset, sign-out…)
- * needs the product's own Origin, as every other API write does (the OwnOriginGuard cannot see these: they
- * are Express middleware, answered before Nest's guards). better-auth's own check lets a request with no
- * cookie through whatever its Origin, and a missing Origin is a script, never the product's pages. The
- * answer is the guard's problem detail, with `message` for better-auth's client.
- */
-export function ownOriginWrites(origins: readonly string[]) {
-  const body = JSON.stringify({ ...FOREIGN_ORIGIN_PROBLEM, message: FOREIGN_ORIGIN_MESSAGE });
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction): void => {
-    if (!isForeignWrite(req, origins)) return next();
-    res.status(FOREIGN_ORIGIN_PROBLEM.status).type('application/problem+json; charset=utf-8').send(body);
-  };
-}
-
-/**
- * Mounts better-auth's handler at /api/auth on the Express instance, before Nest's body parser
- * (better-auth reads the raw body itself), behind `clientAddressHeader` for every route and the own-Origin
- * rule for its writes. Errors leave as problem details.
- */
-export function mountAuth(app: Express, auth: Auth, origins: readonly string[]): void {
-  app.use(clientAddressHeader);
+export function mountAuth(fastify: FastifyInstance, auth: Auth, origins: readonly string[]): void {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    request.raw.headers[CLIENT_IP_HEADER] = clientAddressOf(request);
+    done();
+  });
+  const foreign = JSON.stringify({ ...FOREIGN_ORIGIN_PROBLEM, message: FOREIGN_ORIGIN_MESSAGE });
   const handler = toNodeHandler(async (request: Request) => asProblemResponse(await auth.handler(request)));
-  app.use('/api/auth', ownOriginWrites(origins), (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    handler(req, res).catch(next);
+  fastify.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/api/auth/*',
+    // Answers here and never calls `done`: the rest of the lifecycle (body parsing above all) must not run.
+    onRequest: (request, reply) => {
+      if (isForeignWrite(request.raw, origins)) {
+        void reply.code(FOREIGN_ORIGIN_PROBLEM.status).type(`${PROBLEM_TYPE}; charset=utf-8`).send(foreign);
+        return;
+      }
+      reply.hijack();
+      handler(request.raw, reply.raw).catch(() => {
+        if (reply.raw.headersSent) return void reply.raw.destroy();
+        reply.raw.writeHead(500, { 'content-type': `${PROBLEM_TYPE}; charset=utf-8` });
+        reply.raw.end(JSON.stringify(problem(500, 'INTERNAL', 'An unexpected error occurred')));
+      });
+    },
+    // Never reached: the hook above answers every request.
+    handler: async () => undefined,
   });
 }

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import compression from 'compression';
-import express from 'express';
-import { compressWholeBodies } from './whole-body-compression';
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { compressAnswers } from './answer-compression';
 
 interface Raw {
   status: number;
@@ -14,30 +15,40 @@ interface Raw {
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Register the death ${i}`, status: i % 3 ? 'pending' : 'complete' })) };
 
-describe('compressWholeBodies, in front of compression', () => {
-  let server: http.Server;
+describe('compressAnswers, on every answer the server sends', () => {
+  let server: FastifyInstance;
   let base: string;
   beforeAll(async () => {
-    const app = express();
-    app.use(compression());
-    app.use(compressWholeBodies());
-    app.get('/big', (_req, res) => void res.json(big));
-    app.get('/small', (_req, res) => void res.json({ ok: true }));
-    app.get('/streamed', (_req, res) => {
-      res.type('text/plain');
-      res.write('a'.repeat(5000));
-      res.end('b'.repeat(5000));
+    server = Fastify();
+    server.addHook('onSend', compressAnswers());
+    server.get('/big', async () => big);
+    server.get('/small', async () => ({ ok: true }));
+    server.get('/streamed', (_req, reply) => {
+      const body = new PassThrough();
+      void reply.type('text/plain').send(body);
+      body.write('a'.repeat(5000));
+      setImmediate(() => body.end('b'.repeat(5000)));
     });
-    app.get('/huge', (_req, res) => void res.type('text/plain').send('c'.repeat(300 * 1024)));
-    app.get('/encoded', (_req, res) => void res.set('Content-Encoding', 'gzip').type('text/plain').send(zlib.gzipSync('d'.repeat(5000))));
-    app.get('/no-transform', (_req, res) => void res.set('Cache-Control', 'no-transform').json(big));
-    app.get('/image', (_req, res) => void res.type('image/png').send(Buffer.alloc(5000, 1)));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server.get('/huge', (_req, reply) => void reply.type('text/plain').send('c'.repeat(300 * 1024)));
+    server.get('/encoded', (_req, reply) => void reply.header('Content-Encoding', 'gzip').type('text/plain').send(zlib.gzipSync('d'.repeat(5000))));
+    server.get('/no-transform', (_req, reply) => void reply.header('Cache-Control', 'no-transform').send(big));
+    server.get('/image', (_req, reply) => void reply.type('image/png').send(Buffer.alloc(5000, 1)));
+    server.get('/broken', (_req, reply) => {
+      const body = new PassThrough();
+      void reply.type('text/csv').send(body);
+      // Enough that the compressor sends part of the answer; the source fails once that part is out.
+      body.write(randomBytes(512 * 1024).toString('base64'));
+      const started = Date.now();
+      const failOnceSending = setInterval(() => {
+        if (!reply.raw.headersSent && Date.now() - started < 2_000) return;
+        clearInterval(failOnceSending);
+        body.destroy(new Error('the source failed'));
+      }, 5);
+    });
+    base = await server.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   });
 
   const get = (path: string, acceptEncoding?: string, method = 'GET'): Promise<Raw> =>
@@ -46,6 +57,7 @@ describe('compressWholeBodies, in front of compression', () => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
       });
       req.on('error', reject);
       req.end();
@@ -82,7 +94,7 @@ describe('compressWholeBodies, in front of compression', () => {
     expect((await get('/image', 'br')).headers['content-encoding']).toBeUndefined();
   });
 
-  it('leaves a body written in parts, or over the size limit, to the compression stream', async () => {
+  it('compresses a body written in parts, or over the size limit, as a stream', async () => {
     const streamed = await get('/streamed', 'br');
     expect(streamed.headers['content-encoding']).toBe('br');
     expect(streamed.headers['transfer-encoding']).toBe('chunked');
@@ -90,5 +102,10 @@ describe('compressWholeBodies, in front of compression', () => {
     const huge = await get('/huge', 'br');
     expect(huge.headers['transfer-encoding']).toBe('chunked');
     expect(zlib.brotliDecompressSync(huge.body).toString()).toBe('c'.repeat(300 * 1024));
+  });
+
+  it('cuts a streamed answer whose source fails, never ending it cleanly', async () => {
+    // gzip, which sends as it goes (brotli may hold this much until the end).
+    await expect(get('/broken', 'gzip')).rejects.toThrow();
   });
 });
