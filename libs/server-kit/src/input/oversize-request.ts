@@ -1,6 +1,6 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import { pathOf, urlOf, type HttpRequest } from '../http/http-request';
 import { problem } from '../problems/problem';
 
 /**
@@ -13,11 +13,19 @@ export const HEADERS_TOO_LARGE_MESSAGE = "This request's address and headers are
 
 const PROBLEM_TYPE = 'application/problem+json';
 
-/** 431 `URL_TOO_LONG` for an address longer than MAX_URL_LENGTH, before any route reads it. */
+/**
+ * 431 `URL_TOO_LONG` for an address longer than MAX_URL_LENGTH, before any route reads it. Written on Node's
+ * response, so either adapter can run it, byte for byte as Express's `res.send` wrote it (charset, length,
+ * no body to a HEAD).
+ */
 export function refuseOversizeUrls(maxLength = MAX_URL_LENGTH) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.originalUrl.length <= maxLength) return next();
-    res.status(431).type(PROBLEM_TYPE).send(JSON.stringify({ ...problem(431, 'URL_TOO_LONG', URL_TOO_LONG_MESSAGE), instance: req.path.slice(0, 200) }));
+  return (req: HttpRequest, res: ServerResponse, next: () => void): void => {
+    if (urlOf(req).length <= maxLength) return next();
+    const body = JSON.stringify({ ...problem(431, 'URL_TOO_LONG', URL_TOO_LONG_MESSAGE), instance: pathOf(req).slice(0, 200) });
+    res.statusCode = 431;
+    res.setHeader('Content-Type', `${PROBLEM_TYPE}; charset=utf-8`);
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 }
 
@@ -35,8 +43,8 @@ export function clientErrorResponse(code: string | undefined): string {
 
 /**
  * Node answers a request it cannot parse (a head over --max-http-header-size, a broken request line, a
- * header it refuses) itself, before express, with an empty body. This gives the same statuses as Node
- * (431, 408, 400) as problem details. As Node does, nothing is written once the response in flight on the
+ * header it refuses) itself, before the HTTP adapter, with an empty body. This gives the same statuses as
+ * Node (431, 408, 400) as problem details. As Node does, nothing is written once the response in flight on the
  * connection has begun. The parser fails again on each further chunk the client sends: the answer is
  * written once, and what follows is read and dropped for a moment (closing with it unread would reset the
  * connection before the client reads the answer).

@@ -1,5 +1,7 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { ProblemDetailsSchema } from '@afterwards/contracts';
-import { clientErrorResponse } from './oversize-request';
+import { clientErrorResponse, refuseOversizeUrls, URL_TOO_LONG_MESSAGE } from './oversize-request';
 
 const parts = (raw: string) => {
   const [head, body] = raw.split('\r\n\r\n');
@@ -17,5 +19,31 @@ describe("the answers to requests Node's parser refuses", () => {
   it('answers a timeout with 408 and anything else unreadable with 400, as problem details', () => {
     expect(parts(clientErrorResponse('ERR_HTTP_REQUEST_TIMEOUT')).problem).toMatchObject({ status: 408, code: 'REQUEST_TIMEOUT' });
     expect(parts(clientErrorResponse('HPE_INVALID_HEADER_TOKEN')).problem).toMatchObject({ status: 400, code: 'MALFORMED_REQUEST' });
+  });
+});
+
+describe('the refusal of an address longer than the API reads', () => {
+  /** Runs the middleware on a Node request and response; what it ended the response with, or 'next'. */
+  const answer = (method: string, url: string) => {
+    const req = Object.assign(new IncomingMessage(new Socket()), { method, url });
+    const res = new ServerResponse(req);
+    let sent: unknown = 'next';
+    res.end = ((chunk?: unknown) => ((sent = chunk), res)) as typeof res.end;
+    refuseOversizeUrls(20)(req, res, () => undefined);
+    return { res, sent };
+  };
+
+  it('lets an address of the limit through', () => {
+    expect(answer('GET', `/api/x?q=${'a'.repeat(11)}`).sent).toBe('next');
+  });
+
+  it('answers a longer one with a 431 problem detail naming the path only, and no body to a HEAD', () => {
+    const { res, sent } = answer('GET', `/api/x?q=${'a'.repeat(12)}`);
+    const body = JSON.parse(String(sent));
+    expect([res.statusCode, res.getHeader('content-type'), res.getHeader('content-length')]).toEqual([431, 'application/problem+json; charset=utf-8', Buffer.byteLength(String(sent))]);
+    expect(ProblemDetailsSchema.parse(body)).toMatchObject({ status: 431, code: 'URL_TOO_LONG', detail: URL_TOO_LONG_MESSAGE });
+    expect(body.instance).toBe('/api/x');
+    const head = answer('HEAD', `/api/x?q=${'a'.repeat(12)}`);
+    expect([head.res.statusCode, head.res.getHeader('content-length'), head.sent]).toEqual([431, Buffer.byteLength(String(sent)), undefined]);
   });
 });
