@@ -195,6 +195,37 @@ const portRules = contextServers.map((server) => {
   };
 });
 
+/**
+ * The libs' files that may still import Express, until the Fastify move (decision 0064): the HTTP wiring, which
+ * is rewritten for Fastify, and the routes that write their own answer through Express's response (`@Res()`).
+ * Everything else in libs/ reads a request through server-kit's HttpRequest and its helpers.
+ */
+const EXPRESS_UNTIL_FASTIFY = [
+  // the HTTP wiring
+  'libs/server-kit/src/logging/request-log.middleware.ts',
+  'libs/server-kit/src/metrics/http-metrics.ts',
+  'libs/server-kit/src/problems/problem.filter.ts',
+  'libs/server-kit/src/docs/route-catalog-check.ts',
+  'libs/identity/server/src/auth/mount.ts',
+  // the @Res() routes
+  'libs/identity/server/src/admin/admin-session.http.controller.ts',
+  'libs/identity/server/src/delete-account/delete-account.http.controller.ts',
+  'libs/cases/server/src/download-file/',
+  'libs/cases/server/src/unsubscribe-reminders/unsubscribe-reminders.http.controller.ts',
+  'libs/cases/server/src/calendar-subscription/calendar-subscription.http.controller.ts',
+  'libs/cases/server/src/memory-photo/memory-photo.http.controller.ts',
+  'libs/cases/server/src/export-memory/export-memory.http.controller.ts',
+  'libs/cases/server/src/memory-calendar/memory-calendar.http.controller.ts',
+  'libs/history/server/src/history.http.controller.ts',
+  'libs/directory/server/src/review-imports/review-imports.http.controller.ts',
+  'libs/directory/server/src/imports/csv-imports.http.controller.ts',
+  'libs/directory/server/src/record-interactions/record-interactions.http.controller.ts',
+  'libs/server-kit/src/metrics/metrics.http.controller.ts',
+  'libs/server-kit/src/health/health.controller.ts',
+  'libs/server-kit/src/docs/api-docs.http.controller.ts',
+  'libs/organisations/server/src/letters/letters.http.controller.ts',
+].map((file) => `^${escape(file)}${file.endsWith('/') ? '' : '$'}`);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -235,6 +266,16 @@ module.exports = {
         dependencyTypes: ['core'],
         path: '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|tls|child_process|cluster|worker_threads|process)$',
       },
+    },
+    {
+      name: 'libs-read-requests-without-express',
+      comment:
+        "A lib reads a request through server-kit's HttpRequest and its helpers (headerOf, pathOf, rawRequestOf, …), " +
+        "never Express's types, so it runs on either HTTP adapter. Allowed until the Fastify move (decision 0064): the " +
+        'HTTP wiring and the @Res() routes in EXPRESS_UNTIL_FASTIFY.',
+      severity: 'error',
+      from: { path: '^libs/', pathNot: EXPRESS_UNTIL_FASTIFY },
+      to: { path: '(^|/)node_modules/(@types/)?(express|express-serve-static-core)(/|$)' },
     },
     {
       name: 'no-app-imports-another-app',

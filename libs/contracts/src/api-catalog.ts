@@ -308,5 +308,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
 /** Whether the catalog lists the routes of a path: everything under `/api/`, and `/metrics`. */
 export const isCatalogPath = (path: string): boolean => path.startsWith('/api/') || path === '/metrics';
 
-/** `/api/memories/:id` (Nest and Express) → `/api/memories/{id}` (OpenAPI). */
-export const toOpenApiPath = (expressPath: string): string => expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** `/api/memories/:id` (a route's pattern, as Nest and either HTTP adapter write it) → `/api/memories/{id}` (OpenAPI). */
+export const toOpenApiPath = (routePattern: string): string => routePattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -2,12 +2,12 @@
 // migrations, the real event store and read models, the projections running, a signed-in staff member's
 // request and the audit rows it left. The routes' controllers are called as Nest would call them.
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
+import { Socket } from 'node:net';
 import { eventStoreMigrations, PostgresEventStore, type Position } from '@afterwards/event-store';
 import { identityMigrations, STAFF_KEY, type StaffMember } from '@afterwards/identity-server';
 import { createPrismaClient, persistenceMigrations, runMigrations, type Migration, type PrismaClient } from '@afterwards/persistence';
 import { createPgliteTestDatabase, type TestDatabase } from '@afterwards/persistence/testing';
-import { ProjectionRunner, waitForProjection, type Projection } from '@afterwards/server-kit';
+import { ProjectionRunner, waitForProjection, type HttpRequest, type Projection } from '@afterwards/server-kit';
 import { forFile } from './for-file';
 
 export interface AuditRow {
@@ -25,7 +25,7 @@ export interface CommandSide {
   /** What the product's ProjectionsService does for the pipelines' `settle` hook: wait for a projection. */
   readonly projections: { waitUntilApplied(name: string, position: Position): Promise<void> };
   /** A request from the signed-in staff member (as the staff guard leaves it). */
-  readonly staff: Request;
+  readonly staff: HttpRequest;
   readonly staffMember: StaffMember;
   /** The audit rows staff changes left, oldest first. */
   audits(): Promise<AuditRow[]>;
@@ -52,14 +52,14 @@ export async function startCommandSide(options: { migrations: readonly Migration
     staffMember.role,
     staffMember.authUserId,
   ]);
-  const headers: Record<string, string> = { 'user-agent': 'command-side-test' };
-  const staff = {
+  const staff: HttpRequest & { [STAFF_KEY]: StaffMember } = {
     [STAFF_KEY]: staffMember,
+    method: 'POST',
+    url: '/api/admin',
+    headers: { 'user-agent': 'command-side-test' },
     ip: '127.0.0.1',
-    headers,
-    get: (name: string) => headers[name.toLowerCase()],
-    res: { locals: {} },
-  } as unknown as Request;
+    socket: new Socket(),
+  };
   return {
     db,
     store,

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { ORGANISATION_MESSAGES, OrganisationActionRequestSchema, type AdminOrganisation } from '@afterwards/contracts';
 import { AuditTrail, changedValues, staffContext } from '@afterwards/identity-server';
 import type { OrganisationCommand } from '@afterwards/organisations-domain';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { adminOrganisationOf } from './organisation-rows';
 import { OrganisationPipeline } from './organisation-commands';
 
@@ -43,7 +42,7 @@ export class StaffOrganisations {
   }
 
   /** Runs one command on one entry and answers the entry as it now is. */
-  async change(req: Request, organisationId: string, action: string, command: OrganisationCommand, expectedRevision?: bigint): Promise<AdminOrganisation> {
+  async change(req: HttpRequest, organisationId: string, action: string, command: OrganisationCommand, expectedRevision?: bigint): Promise<AdminOrganisation> {
     const { after } = await this.pipeline.change(organisationId, [command], staffContext(req), {
       expectedRevision,
       read: () => this.read(organisationId),

@@ -38,11 +38,17 @@ export function urlOf(req: HttpRequest): string {
   return (req as ExpressLike).originalUrl ?? req.url;
 }
 
-/** The path as sent, without the query. */
+/** The scheme and host of a request sent with an absolute URL (`GET http://host/api/x`): Node passes it on as sent. */
+const ABSOLUTE_URL_START = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The path as sent, as the router matched it: without the query or a fragment, and without the scheme and host
+ * of an absolute URL (both routers route `POST http://host/api/x` as `/api/x`, so a guard must see that path too).
+ */
 export function pathOf(req: HttpRequest): string {
-  const url = urlOf(req);
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
+  const url = urlOf(req).replace(ABSOLUTE_URL_START, '');
+  const end = url.search(/[?#]/);
+  return (end < 0 ? url : url.slice(0, end)) || '/';
 }
 
 /** The pattern of the route that answers (`/api/memories/:id`), once the router has chosen one. */

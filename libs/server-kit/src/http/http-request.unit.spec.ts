@@ -50,6 +50,23 @@ describe('HTTP request helpers', () => {
     expect(clientAddressOf(fastify)).toBe('203.0.113.9');
   });
 
+  it('give the path the router matched, also of an absolute URL or one with a fragment (as Express routes them)', () => {
+    for (const [url, path] of [
+      ['/api/admin/listings?x=1#y', '/api/admin/listings'],
+      ['/api/admin#/listings', '/api/admin'],
+      ['http://evil.example/api/memories?x=1', '/api/memories'],
+      ['HTTPS://evil.example:443/api/admin/listings', '/api/admin/listings'],
+      ['http://user@evil.example/api/x#y', '/api/x'],
+      ['http://evil.example', '/'],
+      ['http://evil.example?x=/api/', '/'],
+      ['//api/memories', '//api/memories'],
+      ['/api/memories/7%3Fx?y', '/api/memories/7%3Fx'],
+    ] as const) {
+      expect([url, pathOf(nodeRequest(url))]).toEqual([url, path]);
+      expect([url, pathOf(fastifyRequest(nodeRequest(url)))]).toEqual([url, path]);
+    }
+  });
+
   it('have no route pattern before the router chose one', () => {
     expect(routePatternOf(nodeRequest('/x'))).toBeUndefined();
     expect(routePatternOf(fastifyRequest(nodeRequest('/x')))).toBeUndefined();

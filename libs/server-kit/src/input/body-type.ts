@@ -1,6 +1,6 @@
 import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { HttpRequest } from '../http/http-request';
 import { ProblemError } from '../problems/problem';
 import { isSafeMethod } from './own-origin';
 
@@ -14,7 +14,7 @@ export const unsupportedBodyMessage = (accepted: readonly string[]): string =>
   `This request's body must be sent as ${accepted.join(' or ')}.`;
 
 /** A request carries a body when it says how long one is or that one is chunked. */
-const hasBody = (req: Request): boolean =>
+const hasBody = (req: Pick<HttpRequest, 'headers'>): boolean =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
 
 /**
@@ -29,7 +29,7 @@ export class BodyTypeCheck {
 
   check(context: ExecutionContext): void {
     if (context.getType() !== 'http') return;
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
     if (isSafeMethod(req.method) || !hasBody(req)) return;
     const accepted = this.reflector.getAllAndOverride<string[] | undefined>(CONSUMES, [context.getHandler(), context.getClass()]) ?? JSON_ONLY;
     const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -36,8 +36,8 @@ export function clientErrorResponse(code: string | undefined): string {
 
 /**
  * Node answers a request it cannot parse (a head over --max-http-header-size, a broken request line, a
- * header it refuses) itself, before express, with an empty body. This gives the same statuses as Node
- * (431, 408, 400) as problem details. As Node does, nothing is written once the response in flight on the
+ * header it refuses) itself, before the HTTP adapter, with an empty body. This gives the same statuses as
+ * Node (431, 408, 400) as problem details. As Node does, nothing is written once the response in flight on the
  * connection has begun. The parser fails again on each further chunk the client sends: the answer is
  * written once, and what follows is read and dropped for a moment (closing with it unread would reset the
  * connection before the client reads the answer).

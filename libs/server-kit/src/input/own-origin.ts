@@ -1,8 +1,8 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import type { Request } from 'express';
 import { API_ROUTES, toOpenApiPath } from '@afterwards/contracts';
 import type { AppConfig } from '../config/config';
+import { pathOf, routePatternOf, type HttpRequest } from '../http/http-request';
 import { problem, ProblemError } from '../problems/problem';
 import { APP_CONFIG } from '../tokens';
 
@@ -36,10 +36,10 @@ export function isForeignWrite(req: Pick<IncomingMessage, 'headers' | 'method'>,
 
 const ANY_ORIGIN = new Set(API_ROUTES.filter((r) => r.anyOrigin).map((r) => `${r.method} ${r.path}`));
 
-/** The catalog's `anyOrigin` writes, matched by the route Express chose (so a look-alike path is not one). */
-const takesAnyOrigin = (req: Request): boolean => {
-  const pattern: unknown = req.route?.path;
-  return typeof pattern === 'string' && ANY_ORIGIN.has(`${req.method} ${toOpenApiPath(pattern)}`);
+/** The catalog's `anyOrigin` writes, matched by the route the router chose (so a look-alike path is not one). */
+const takesAnyOrigin = (req: HttpRequest): boolean => {
+  const pattern = routePatternOf(req);
+  return pattern !== undefined && ANY_ORIGIN.has(`${req.method} ${toOpenApiPath(pattern)}`);
 };
 
 /**
@@ -59,8 +59,8 @@ export class OwnOriginGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    if (!isForeignWrite(req, this.origins) || !req.path.startsWith('/api/') || takesAnyOrigin(req)) return true;
+    const req = context.switchToHttp().getRequest<HttpRequest>();
+    if (!isForeignWrite(req, this.origins) || !pathOf(req).startsWith('/api/') || takesAnyOrigin(req)) return true;
     throw new ProblemError(FOREIGN_ORIGIN_PROBLEM.status, FOREIGN_ORIGIN_PROBLEM.code, FOREIGN_ORIGIN_MESSAGE);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
 import { DOCUMENT_TITLE_HEADER, FILE_NAME_HEADER } from '@afterwards/contracts';
+import type { HttpRequest } from '../http/http-request';
 import { ProblemError } from '../problems/problem';
 
 export const UNSAFE_TEXT_MESSAGE = 'The text contains characters that cannot be stored (a NUL character or a broken emoji). Please remove them and try again.';
@@ -33,8 +33,11 @@ export function decodedTextHeader(value: string | undefined): string {
   }
 }
 
+/** A request once routed and its body parsed: both adapters put the path parameters, query and body here. */
+type ParsedRequest = Pick<HttpRequest, 'headers'> & { readonly params?: unknown; readonly query?: unknown; readonly body?: unknown };
+
 /** Where in a request (path parameters, query, body, headers) the first text is that cannot be stored. */
-export function findUnsafeInput(req: Pick<Request, 'params' | 'query' | 'body' | 'headers'>): string | undefined {
+export function findUnsafeInput(req: ParsedRequest): string | undefined {
   const params = findUnsafeText(req.params ?? {});
   if (params) return `path.${params}`;
   const query = findUnsafeText(req.query ?? {});
@@ -60,7 +63,7 @@ export function findUnsafeInput(req: Pick<Request, 'params' | 'query' | 'body' |
 export class SafeTextGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const path = findUnsafeInput(context.switchToHttp().getRequest<Request>());
+    const path = findUnsafeInput(context.switchToHttp().getRequest<HttpRequest & ParsedRequest>());
     if (path) throw new ProblemError(400, 'UNSAFE_TEXT', UNSAFE_TEXT_MESSAGE, [{ path, message: UNSAFE_TEXT_MESSAGE }]);
     return true;
   }

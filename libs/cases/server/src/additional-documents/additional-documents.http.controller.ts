@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import { DOCUMENT_TITLE_HEADER, UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
-import { Consumes, decodedTextHeader } from '@afterwards/server-kit';
+import { Consumes, decodedTextHeader, headerOf, type HttpRequest } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { MemoryCommands } from '../memory-commands/memory-commands';
@@ -24,16 +23,22 @@ export class AdditionalDocumentsController {
   @Post(':id/additional-documents')
   @Consumes(UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
-  async add(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+  async add(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     await this.queries.execute(new GetMemory(user.id, id)); // 404 before storing anything
     return receiveDocumentFile(req, this.files, id, (file) =>
-      this.memories.runAndRead(user, req, { type: 'AddAdditionalDocument', caseId: id, documentId: randomUUID(), title: decodedTextHeader(req.get(DOCUMENT_TITLE_HEADER)), file }),
+      this.memories.runAndRead(user, req, {
+        type: 'AddAdditionalDocument',
+        caseId: id,
+        documentId: randomUUID(),
+        title: decodedTextHeader(headerOf(req, DOCUMENT_TITLE_HEADER)),
+        file,
+      }),
     );
   }
 
   @Delete(':id/additional-documents/:documentId')
-  remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+  remove(@Req() req: HttpRequest, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, { type: 'RemoveAdditionalDocument', caseId: id, documentId });
   }
 }

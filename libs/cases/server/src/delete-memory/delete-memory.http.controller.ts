@@ -1,7 +1,6 @@
 import { Controller, Delete, HttpCode, Inject, Param, Req } from '@nestjs/common';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA } from '@afterwards/server-kit';
-import type { Request } from 'express';
+import { PRISMA, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { FilePurgeService } from '../file-purge/file-purge.service';
 import { isUuid } from '../read-model/memory.queries';
@@ -26,7 +25,7 @@ export class DeleteMemoryController {
 
   @Delete(':id')
   @HttpCode(204)
-  async delete(@Req() req: Request, @Param('id') id: string): Promise<void> {
+  async delete(@Req() req: HttpRequest, @Param('id') id: string): Promise<void> {
     const user = await this.sessions.requireUser(req);
     if (!isUuid(id)) throw notFound();
     const result = await this.memories.run(user, req, { type: 'DeleteCase', caseId: id });

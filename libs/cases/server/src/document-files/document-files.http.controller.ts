@@ -1,8 +1,7 @@
 import { Controller, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import { UPLOAD_CONTENT_TYPE, memoryMay, type MemoryDetail, type MemoryDocument } from '@afterwards/contracts';
-import { Consumes } from '@afterwards/server-kit';
+import { Consumes, type HttpRequest } from '@afterwards/server-kit';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_FILES_PER_DOCUMENT } from '@afterwards/cases-domain';
@@ -33,7 +32,7 @@ export class DocumentFilesController {
   @Post(':id/documents/:documentId/files')
   @Consumes(UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
-  async upload(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+  async upload(@Req() req: HttpRequest, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     // Refuse before storing anything when the memory, the document or a free slot is missing.
     const document = await this.document(user, id, documentId);
@@ -43,7 +42,7 @@ export class DocumentFilesController {
   }
 
   @Delete(':id/documents/:documentId/files/:fileId')
-  async remove(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Param('fileId') fileId: string): Promise<MemoryDetail> {
+  async remove(@Req() req: HttpRequest, @Param('id') id: string, @Param('documentId') documentId: string, @Param('fileId') fileId: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     const document = await this.document(user, id, documentId);
     // The spec removes by index; the screen names the file, and the index is found here.

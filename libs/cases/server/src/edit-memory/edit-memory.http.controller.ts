@@ -1,5 +1,5 @@
 import { Body, Controller, Patch, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { EditMemoryRequestSchema, type MemoryDetail } from '@afterwards/contracts';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
@@ -9,7 +9,7 @@ export class EditMemoryController {
   constructor(private readonly memories: MemoryCommands) {}
 
   @Patch(':id')
-  edit(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
+  edit(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, () => {
       const { expectedDetailsVersion, ...changes } = EditMemoryRequestSchema.parse(body ?? {});
       return {

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { MemoryDetail } from '@afterwards/contracts';
 import { SessionCache } from '@afterwards/identity-server';
 import { GetMemory } from './get-memory.query';
@@ -14,7 +14,7 @@ export class GetMemoryController {
   ) {}
 
   @Get(':id')
-  async get(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+  async get(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     return this.queries.execute(new GetMemory(user.id, id));
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryParams, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { MemoryListQuerySchema, type MemoryListResponse } from '@afterwards/contracts';
 import { SessionCache } from '@afterwards/identity-server';
 import { ListMemories } from './list-memories.query';
@@ -14,7 +14,7 @@ export class ListMemoriesController {
   ) {}
 
   @Get()
-  async list(@Req() req: Request, @QueryParams() raw: Record<string, string>): Promise<MemoryListResponse> {
+  async list(@Req() req: HttpRequest, @QueryParams() raw: Record<string, string>): Promise<MemoryListResponse> {
     const user = await this.sessions.requireUser(req);
     const { include } = MemoryListQuerySchema.parse(raw);
     return this.queries.execute(new ListMemories(user.id, include === 'details'));

@@ -1,5 +1,7 @@
-import type { Request } from 'express';
+import { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { rememberRequestIds, type HttpRequest } from '@afterwards/server-kit';
 import type { CurrentUser, SessionCache } from '@afterwards/identity-server';
 import type { CasePipeline } from '../change-case/case-pipeline';
 import { ChangeCase } from '../change-case/change-case.command';
@@ -9,9 +11,12 @@ import { MemoryCommands } from './memory-commands';
 const ANN = { id: 'user-ann' } as CurrentUser;
 const POSITION = { commit: 9n, prepare: 9n };
 
-/** A route's request: its headers, and the request id the product's middleware put on the response. */
-const request = (headers: Record<string, string>, requestId?: string) =>
-  ({ headers, ip: '203.0.113.7', get: (name: string) => headers[name.toLowerCase()], res: { getHeader: () => requestId } }) as unknown as Request;
+/** A route's request: its headers, and the correlation id the request log gave it. */
+const request = (headers: Record<string, string>, correlationId?: string): HttpRequest => {
+  const req = Object.assign(new IncomingMessage(new Socket()), { method: 'PUT', url: '/api/memories/case-1', headers, ip: '203.0.113.7' });
+  if (correlationId) rememberRequestIds(req, { requestId: 'server-id', correlationId });
+  return req;
+};
 
 describe('what every memory route does with a command', () => {
   const seen: string[] = [];
@@ -22,7 +27,7 @@ describe('what every memory route does with a command', () => {
   const queries = { execute: async (q: GetMemory) => (seen.push(`read ${q.ownerId} ${q.caseId}`), { memory: { id: q.caseId } }) };
   const pipeline = { settled: async (at: unknown) => void seen.push(at === POSITION ? 'settled' : 'settled elsewhere') };
   const sessions = {
-    requireUser: async (req: Request) => {
+    requireUser: async (req: HttpRequest) => {
       if (!req.headers.cookie) throw Object.assign(new Error('You are not signed in.'), { status: 401 });
       return ANN;
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { EditNoteRequestSchema, NoteRequestSchema, type MemoryDetail } from '@afterwards/contracts';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
@@ -11,7 +11,7 @@ export class MemoryNotesController {
 
   @Post(':id/notes')
   @HttpCode(201)
-  add(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
+  add(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, () => {
       const note = NoteRequestSchema.parse(body ?? {});
       return { type: 'AddNote', caseId: id, noteId: randomUUID(), ...note };
@@ -19,7 +19,7 @@ export class MemoryNotesController {
   }
 
   @Put(':id/notes/:noteId')
-  edit(@Req() req: Request, @Param('id') id: string, @Param('noteId') noteId: string, @Body() body: unknown): Promise<MemoryDetail> {
+  edit(@Req() req: HttpRequest, @Param('id') id: string, @Param('noteId') noteId: string, @Body() body: unknown): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, () => {
       const { expectedVersion, ...note } = EditNoteRequestSchema.parse(body ?? {});
       return {
@@ -33,7 +33,7 @@ export class MemoryNotesController {
   }
 
   @Delete(':id/notes/:noteId')
-  delete(@Req() req: Request, @Param('id') id: string, @Param('noteId') noteId: string): Promise<MemoryDetail> {
+  delete(@Req() req: HttpRequest, @Param('id') id: string, @Param('noteId') noteId: string): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, { type: 'DeleteNote', caseId: id, noteId });
   }
 }

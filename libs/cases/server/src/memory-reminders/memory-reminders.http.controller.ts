@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { SetMemoryRemindersRequestSchema, type MemoryReminders } from '@afterwards/contracts';
 import type { PrismaClient, SqlClient } from '@afterwards/persistence';
-import { PRISMA, SQL_CLIENT, withUser } from '@afterwards/server-kit';
+import { PRISMA, SQL_CLIENT, withUser, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { requireOwnedMemory } from './owned-memory';
 
@@ -22,14 +21,14 @@ export class MemoryRemindersController {
   ) {}
 
   @Get(':id/reminders')
-  async get(@Req() req: Request, @Param('id') id: string): Promise<MemoryReminders> {
+  async get(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryReminders> {
     const user = await this.sessions.requireUser(req);
     await requireOwnedMemory(this.prisma, user.id, id);
     return this.read(user.id, id);
   }
 
   @Put(':id/reminders')
-  async put(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryReminders> {
+  async put(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<MemoryReminders> {
     const user = await this.sessions.requireUser(req);
     const { enabled } = SetMemoryRemindersRequestSchema.parse(body ?? {});
     await requireOwnedMemory(this.prisma, user.id, id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { CreateMemoryRequestSchema, type MemoryDetail } from '@afterwards/contracts';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
@@ -11,7 +11,7 @@ export class OpenMemoryController {
 
   @Post()
   @HttpCode(201)
-  open(@Req() req: Request, @Body() body: unknown): Promise<MemoryDetail> {
+  open(@Req() req: HttpRequest, @Body() body: unknown): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, () => {
       const details = CreateMemoryRequestSchema.parse(body ?? {});
       return { type: 'OpenCase', caseId: randomUUID(), details, ids: randomUUID };

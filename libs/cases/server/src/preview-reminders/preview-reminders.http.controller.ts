@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { REMINDERS_NEXT_PATH, REMINDERS_PREFERENCES_PATH, SetReminderPreferencesRequestSchema, type ReminderPreview } from '@afterwards/contracts';
 import { nextDigest, ukClock } from '@afterwards/cases-domain';
 import type { SqlClient } from '@afterwards/persistence';
-import { SQL_CLIENT, type Clock } from '@afterwards/server-kit';
+import { SQL_CLIENT, type Clock, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { readReminderRecipients } from '../send-reminders/due-reminders';
 import { REMINDER_CLOCK } from '../send-reminders/reminder-clock';
@@ -25,13 +24,13 @@ export class PreviewRemindersController {
   ) {}
 
   @Get(REMINDERS_NEXT_PATH.slice(1))
-  async next(@Req() req: Request): Promise<ReminderPreview> {
+  async next(@Req() req: HttpRequest): Promise<ReminderPreview> {
     const user = await this.sessions.requireUser(req);
     return this.read(user.id);
   }
 
   @Put(REMINDERS_PREFERENCES_PATH.slice(1))
-  async set(@Req() req: Request, @Body() body: unknown): Promise<ReminderPreview> {
+  async set(@Req() req: HttpRequest, @Body() body: unknown): Promise<ReminderPreview> {
     const user = await this.sessions.requireUser(req);
     const { viewerReminders } = SetReminderPreferencesRequestSchema.parse(body ?? {});
     await this.sql.query(

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { SettleItemRequestSchema, type MemoryDetail, type SettleItemRequest } from '@afterwards/contracts';
 import { MemoryCommands } from '../memory-commands/memory-commands';
 
@@ -19,27 +19,27 @@ export class SettleItemController {
 
   /** A late start, in one step: every open task that must have happened before it (the checklist domain's rule). */
   @Put(':id/done-before-start')
-  settleDoneBeforeStart(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+  settleDoneBeforeStart(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, { type: 'SettleTasksDoneBeforeStart', caseId: id });
   }
 
   @Put(':id/tasks/:taskId/settlement')
-  settleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
+  settleTask(@Req() req: HttpRequest, @Param('id') id: string, @Param('taskId') taskId: string, @Body() body: unknown): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, () => ({ type: 'SettleTask', caseId: id, taskId, ...settlementFrom(body) }));
   }
 
   @Delete(':id/tasks/:taskId/settlement')
-  unsettleTask(@Req() req: Request, @Param('id') id: string, @Param('taskId') taskId: string): Promise<MemoryDetail> {
+  unsettleTask(@Req() req: HttpRequest, @Param('id') id: string, @Param('taskId') taskId: string): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, { type: 'UnsettleTask', caseId: id, taskId });
   }
 
   @Put(':id/documents/:documentId/settlement')
-  settleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string, @Body() body: unknown): Promise<MemoryDetail> {
+  settleDocument(@Req() req: HttpRequest, @Param('id') id: string, @Param('documentId') documentId: string, @Body() body: unknown): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, () => ({ type: 'SettleDocument', caseId: id, documentId, ...settlementFrom(body) }));
   }
 
   @Delete(':id/documents/:documentId/settlement')
-  unsettleDocument(@Req() req: Request, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
+  unsettleDocument(@Req() req: HttpRequest, @Param('id') id: string, @Param('documentId') documentId: string): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, { type: 'UnsettleDocument', caseId: id, documentId });
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import {
   MEMORY_PEOPLE_MAX,
   type AcceptInvitationResponse,
@@ -11,7 +10,7 @@ import {
 } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
 import { memoryInvitationEmail, type Mailer } from '@afterwards/mail';
-import { APP_CONFIG, PRISMA, ProblemError, withUser, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, PRISMA, ProblemError, withUser, type AppConfig, type HttpRequest } from '@afterwards/server-kit';
 import { MAILER, type CurrentUser } from '@afterwards/identity-server';
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
@@ -122,14 +121,14 @@ export class MemorySharingService {
     return this.present(caseId, people);
   }
 
-  async changeRole(user: CurrentUser, req: Request, caseId: string, memberId: string, role: MemberRole): Promise<MemorySharing> {
+  async changeRole(user: CurrentUser, req: HttpRequest, caseId: string, memberId: string, role: MemberRole): Promise<MemorySharing> {
     await this.ownersPeople(user.id, caseId);
     await this.memories.settled(await this.memories.run(user, req, { type: 'ChangeMemberRole', caseId, memberId, role }));
     return this.sharing(user.id, caseId);
   }
 
   /** The owner removes someone, or someone leaves; the domain says who may. */
-  async removeMember(user: CurrentUser, req: Request, caseId: string, memberId: string): Promise<void> {
+  async removeMember(user: CurrentUser, req: HttpRequest, caseId: string, memberId: string): Promise<void> {
     if (!isUuid(caseId)) throw memoryNotFound();
     await this.memories.settled(await this.memories.run(user, req, { type: 'RemoveMember', caseId, memberId }));
   }
@@ -153,7 +152,7 @@ export class MemorySharingService {
   }
 
   /** Only the account of the invited address can accept; the link is used once. */
-  async accept(user: CurrentUser, req: Request, token: string): Promise<AcceptInvitationResponse> {
+  async accept(user: CurrentUser, req: HttpRequest, token: string): Promise<AcceptInvitationResponse> {
     const invitation = await invitationByToken(this.prisma, token, new Date());
     if (!invitation) throw new ProblemError(404, 'INVITATION_NOT_FOUND', SHARING_MESSAGES.invitationNotFound);
     if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {

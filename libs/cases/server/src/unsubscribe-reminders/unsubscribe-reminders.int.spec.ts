@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { hashToken, newLinkToken } from '../link-tokens';
 import { memoriesSuite, sentResponse } from '../memory-commands/memories-side.testing';
 import { REMINDER_LINK_NOT_FOUND, UnsubscribeRemindersController } from './unsubscribe-reminders.http.controller';
@@ -6,7 +5,7 @@ import { REMINDER_LINK_NOT_FOUND, UnsubscribeRemindersController } from './unsub
 describe("the reminder e-mail's stop link", () => {
   const { side, route, ann } = memoriesSuite({ route: (s) => new UnsubscribeRemindersController(s.db.sql) });
   /** The link as it arrives, without a session: only the token in its query. */
-  const link = (token: string) => ({ query: { token } }) as unknown as Request;
+  const link = (token: string) => ({ query: { token } }) as unknown as Parameters<UnsubscribeRemindersController['confirm']>[0];
   /** A day's e-mail to `userId` that spoke of `caseIds`; its stop link's token. */
   const emailed = async (userId: string, day: string, caseIds: string[]) => {
     const token = newLinkToken(24);

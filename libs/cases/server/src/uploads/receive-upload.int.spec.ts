@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Request } from 'express';
 import { EncryptedFileStore } from '@afterwards/file-store';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { CASE_MESSAGES, MAX_FILE_BYTES } from '@afterwards/cases-domain';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
 import { receiveDocumentFile } from './receive-upload';
@@ -23,7 +23,7 @@ describe("receiving a document's file into the encrypted store", () => {
   /** The request body as it streams in, with the headers the screens send (the length when `declared`). */
   const sent = (chunks: Buffer[], fileName: string, declared?: number) => {
     const headers: Record<string, string> = { 'x-file-name': encodeURIComponent(fileName), ...(declared !== undefined ? { 'content-length': String(declared) } : {}) };
-    return Object.assign(Readable.from(chunks), { headers, get: (name: string) => headers[name.toLowerCase()] }) as unknown as Request & Readable;
+    return Object.assign(Readable.from(chunks), { method: 'POST', url: '/api/memories', headers }) as unknown as HttpRequest & Readable;
   };
   /** The memory's side of it: takes every file it is given, and keeps what it was given. */
   const attached = <T>(value: T) => {
@@ -67,5 +67,15 @@ describe("receiving a document's file into the encrypted store", () => {
     });
     expect(await files.countBlobs()).toBe(blobs);
     expect(await files.partialsOf(memoryTempScope(CASE_ID))).toEqual([]);
+  });
+
+  it("reads the body from Node's request where the adapter's request wraps it (Fastify's `raw`), and drains it there when refused", async () => {
+    const wrap = (raw: HttpRequest & Readable) => ({ method: raw.method, url: raw.url, headers: raw.headers, socket: {}, raw }) as unknown as HttpRequest;
+    const attach = attached('kept');
+    await receiveDocumentFile(wrap(sent([pdf], 'will.pdf', pdf.length)), files, CASE_ID, attach);
+    expect(await files.read(attach.given[0]!.fileId)).toEqual(pdf);
+    const refused = sent([pdf], 'huge.pdf', MAX_FILE_BYTES + 1);
+    await expect(receiveDocumentFile(wrap(refused), files, CASE_ID, attached('never'))).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    await new Promise((resolve) => refused.once('end', resolve));
   });
 });

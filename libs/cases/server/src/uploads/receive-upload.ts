@@ -1,12 +1,12 @@
-import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
+import { headerOf, rawRequestOf, type HttpRequest } from '@afterwards/server-kit';
 import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile, type TempScope } from '@afterwards/file-store';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH, type FileEntry } from '@afterwards/cases-domain';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
-export function uploadedFileName(req: Request): string {
-  return fileNameFromHeader(req.get(FILE_NAME_HEADER), MAX_TEXT_LENGTH);
+export function uploadedFileName(req: HttpRequest): string {
+  return fileNameFromHeader(headerOf(req, FILE_NAME_HEADER), MAX_TEXT_LENGTH);
 }
 
 export interface UploadRules {
@@ -31,14 +31,15 @@ export function documentFileRules(fileName: string): UploadRules {
  * before reading; otherwise the store counts while streaming and types the file from its content. The
  * partial file sits in the memory's `scope`, so deleting the memory removes it even after a crash.
  */
-export async function receiveUpload(req: Request, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
-  const declared = Number(req.get('content-length'));
+export async function receiveUpload(req: HttpRequest, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
+  const body = rawRequestOf(req);
+  const declared = Number(headerOf(req, 'content-length'));
   if (Number.isFinite(declared) && declared > rules.maxBytes) {
-    req.resume(); // let the refused body drain so the connection can be reused
+    body.resume(); // let the refused body drain so the connection can be reused
     throw rules.tooLarge();
   }
   try {
-    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
+    return await files.put(body, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
@@ -61,7 +62,7 @@ export async function keepIfAccepted<T>(files: EncryptedFileStore, stored: Store
  * document rules with the name the person gave it, then kept only if `attach`, given the file as the
  * memory's command takes it, is accepted.
  */
-export async function receiveDocumentFile<T>(req: Request, files: EncryptedFileStore, caseId: string, attach: (file: Omit<FileEntry, 'uploadedAt'>) => Promise<T>): Promise<T> {
+export async function receiveDocumentFile<T>(req: HttpRequest, files: EncryptedFileStore, caseId: string, attach: (file: Omit<FileEntry, 'uploadedAt'>) => Promise<T>): Promise<T> {
   const fileName = uploadedFileName(req);
   const stored = await receiveUpload(req, files, documentFileRules(fileName), memoryTempScope(caseId));
   return keepIfAccepted(files, stored, () => attach({ fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType }));

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { AdminListing } from '@afterwards/contracts';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 
@@ -10,7 +10,7 @@ export class ApproveListingController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  approve(@Req() req: Request, @Param('id') id: string): Promise<AdminListing> {
+  approve(@Req() req: HttpRequest, @Param('id') id: string): Promise<AdminListing> {
     return this.listings.act(req, id, 'listing_approved', (listingId) => ({ type: 'ApproveListing', listingId }));
   }
 }

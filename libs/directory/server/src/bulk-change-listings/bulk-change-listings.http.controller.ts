@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { BulkListingRequestSchema, type BulkListingResponse, type BulkListingResult } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
 import { comparePositions, type Position } from '@afterwards/event-store';
 import { AuditTrail } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA } from '@afterwards/server-kit';
+import { PRISMA, type HttpRequest } from '@afterwards/server-kit';
 import { findStaffListings } from '../search-staff-listings/search-staff-listings.handler';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 
@@ -45,7 +44,7 @@ export class BulkChangeListingsController {
 
   @Post('bulk')
   @HttpCode(200)
-  async bulk(@Req() req: Request, @Body() body: unknown): Promise<BulkListingResponse> {
+  async bulk(@Req() req: HttpRequest, @Body() body: unknown): Promise<BulkListingResponse> {
     const request = BulkListingRequestSchema.parse(body ?? {});
     const ids = [...new Set(request.ids.map((id) => id.toLowerCase()))];
     const before = await findStaffListings(this.prisma, ids);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { AdminListingFormSchema, type AdminListing } from '@afterwards/contracts';
 import { SettingsService } from '@afterwards/settings-server';
 import { StaffListings } from '../staff-listings/staff-listings.service';
@@ -18,7 +18,7 @@ export class CreateListingController {
   /** The status and service radius default from Settings (auto-approve, default radius). */
   @Post()
   @HttpCode(201)
-  async create(@Req() req: Request, @Body() body: Record<string, unknown> | undefined): Promise<AdminListing> {
+  async create(@Req() req: HttpRequest, @Body() body: Record<string, unknown> | undefined): Promise<AdminListing> {
     const settings = await this.settings.current();
     const raw = { ...(body ?? {}) };
     if (blank(raw.serviceRadiusMiles)) raw.serviceRadiusMiles = settings.defaultServiceRadius;

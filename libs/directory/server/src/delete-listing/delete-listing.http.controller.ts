@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 
 /** Staff delete a listing (admin spec: Local Business Management). */
@@ -10,7 +10,7 @@ export class DeleteListingController {
   /** Checks the listing exists first: a second delete answers 404 'Business not found: …'. */
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Req() req: Request, @Param('id') id: string): Promise<void> {
+  async remove(@Req() req: HttpRequest, @Param('id') id: string): Promise<void> {
     const listingId = StaffListings.idOf(id);
     await this.listings.change(req, listingId, 'listing_deleted', [{ type: 'DeleteListing', listingId }]);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { AdminEditListingSchema, type AdminListing } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
 import { StaffListings } from '../staff-listings/staff-listings.service';
@@ -11,7 +11,7 @@ export class EditListingController {
 
   /** All twelve fields; `expectedVersion` refuses an edit made on a stale copy (409 LISTING_CHANGED). */
   @Put(':id')
-  async edit(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminListing> {
+  async edit(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminListing> {
     const current = await this.listings.read(rawId);
     const { status, expectedVersion, ...details } = AdminEditListingSchema.parse(body ?? {});
     const commands: ListingCommand[] = [{ type: 'EditListing', listingId: current.id, changes: details }];

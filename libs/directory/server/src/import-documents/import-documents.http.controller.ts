@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import {
   DOCUMENT_IMPORT_MAX_BYTES,
   DOCUMENT_MESSAGES,
@@ -17,7 +16,7 @@ import {
 } from '@afterwards/contracts';
 import { extractBusiness, foundBusinessDetails, ListingError } from '@afterwards/directory-domain';
 import { FILE_TYPES } from '@afterwards/file-store';
-import { Consumes, ProblemError } from '@afterwards/server-kit';
+import { Consumes, ProblemError, rawRequestOf, type HttpRequest } from '@afterwards/server-kit';
 import { staffOf } from '@afterwards/identity-server';
 import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/import-runtime';
 import { importFileName, receiveImportFile } from '../imports/receive-import-file';
@@ -67,12 +66,12 @@ export class ImportDocumentsController {
   @Post()
   @Consumes(UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
-  async upload(@Req() req: Request): Promise<ProcessedDocument> {
+  async upload(@Req() req: HttpRequest): Promise<ProcessedDocument> {
     const fileName = importFileName(req, 'document');
     const failed = (status: number, code: string, reason: string) => new ProblemError(status, code, DOCUMENT_MESSAGES.processFailed(fileName, reason));
     const extension = documentExtensionOf(fileName);
     if (!extension) {
-      req.resume();
+      rawRequestOf(req).resume();
       throw failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType);
     }
     const files = this.rt.files();

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { ReasonSchema, type AdminListing } from '@afterwards/contracts';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 
@@ -10,7 +10,7 @@ export class RejectListingController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  async reject(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
+  async reject(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
     const { reason } = ReasonSchema.parse(body ?? {});
     return this.listings.act(req, id, 'listing_rejected', (listingId) => ({ type: 'RejectListing', listingId, reason }));
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { SetListingStatusSchema, type AdminListing } from '@afterwards/contracts';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 
@@ -9,7 +9,7 @@ export class SetListingStatusController {
   constructor(private readonly listings: StaffListings) {}
 
   @Put(':id/status')
-  async status(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
+  async status(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<AdminListing> {
     const { status } = SetListingStatusSchema.parse(body ?? {});
     return this.listings.act(req, id, 'listing_status_changed', (listingId) => ({ type: 'ChangeListingStatus', listingId, status }));
   }

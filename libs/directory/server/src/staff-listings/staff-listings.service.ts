@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { LISTING_ADMIN_MESSAGES, type AdminListing } from '@afterwards/contracts';
 import type { ListingCommand } from '@afterwards/directory-domain';
 import type { Position } from '@afterwards/event-store';
 import { AuditTrail, changedValues, staffContext, type StaffChange } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { ListingCommands } from '../change-listing/listing-commands';
 import { findStaffListing } from '../search-staff-listings/search-staff-listings.handler';
 
@@ -50,7 +49,7 @@ export class StaffListings {
   }
 
   /** Appends the command's events (a stale `expectedRevision` is a 409 in words). Returns where they landed. */
-  async append(req: Request, command: ListingCommand, expectedRevision?: bigint): Promise<Position | undefined> {
+  async append(req: HttpRequest, command: ListingCommand, expectedRevision?: bigint): Promise<Position | undefined> {
     return (await this.listings.run(command.listingId, command, staffContext(req), { expectedRevision })).position;
   }
 
@@ -62,7 +61,7 @@ export class StaffListings {
    * Runs `commands` on one listing in order (the first with `expectedRevision`), then answers the listing
    * as it now is and audits the whole change as one `action`.
    */
-  async change(req: Request, listingId: string, action: string, commands: ListingCommand[], expectedRevision?: bigint): Promise<AdminListing | undefined> {
+  async change(req: HttpRequest, listingId: string, action: string, commands: ListingCommand[], expectedRevision?: bigint): Promise<AdminListing | undefined> {
     const { after } = await this.listings.change(listingId, commands, staffContext(req), {
       expectedRevision,
       read: () => findStaffListing(this.prisma, listingId),
@@ -72,7 +71,7 @@ export class StaffListings {
   }
 
   /** One command on the listing a path names, answered with the listing after it (404 when there is none). */
-  async act(req: Request, rawId: string, action: string, make: (listingId: string) => ListingCommand): Promise<AdminListing> {
+  async act(req: HttpRequest, rawId: string, action: string, make: (listingId: string) => ListingCommand): Promise<AdminListing> {
     const listingId = StaffListings.idOf(rawId);
     const listing = await this.change(req, listingId, action, [make(listingId)]);
     if (!listing) throw StaffListings.notFound(rawId);

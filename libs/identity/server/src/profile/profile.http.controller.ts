@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { DEFAULT_PREFERENCES, PreferencesSchema, ProfileSchema, type Preferences, type Profile } from '@afterwards/contracts';
-import { PRISMA, withUser } from '@afterwards/server-kit';
+import { PRISMA, withUser, type HttpRequest } from '@afterwards/server-kit';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
@@ -31,14 +30,14 @@ export class ProfileController {
   ) {}
 
   @Get('profile')
-  async getProfile(@Req() req: Request): Promise<{ profile: Profile | null }> {
+  async getProfile(@Req() req: HttpRequest): Promise<{ profile: Profile | null }> {
     const u = await requireUser(this.auth, req);
     const row = await withUser(this.prisma, u.id, (tx) => tx.userSettings.findUnique({ where: { userId: u.id } }));
     return { profile: row ? toProfile(row) : null };
   }
 
   @Put('profile')
-  async putProfile(@Req() req: Request, @Body() body: unknown): Promise<{ profile: Profile | null }> {
+  async putProfile(@Req() req: HttpRequest, @Body() body: unknown): Promise<{ profile: Profile | null }> {
     const u = await requireUser(this.auth, req);
     const p = ProfileSchema.parse(body);
     const data = {
@@ -56,14 +55,14 @@ export class ProfileController {
   }
 
   @Get('preferences')
-  async getPreferences(@Req() req: Request): Promise<{ preferences: Preferences }> {
+  async getPreferences(@Req() req: HttpRequest): Promise<{ preferences: Preferences }> {
     const u = await requireUser(this.auth, req);
     const row = await withUser(this.prisma, u.id, (tx) => tx.userSettings.findUnique({ where: { userId: u.id } }));
     return { preferences: row ? { emailNotifications: row.emailNotifications, progressTracking: row.progressTracking } : DEFAULT_PREFERENCES };
   }
 
   @Put('preferences')
-  async putPreferences(@Req() req: Request, @Body() body: unknown): Promise<{ preferences: Preferences }> {
+  async putPreferences(@Req() req: HttpRequest, @Body() body: unknown): Promise<{ preferences: Preferences }> {
     const u = await requireUser(this.auth, req);
     const p = PreferencesSchema.parse(body);
     const row = await withUser(this.prisma, u.id, (tx) =>

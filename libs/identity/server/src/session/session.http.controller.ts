@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { AUTH_OPTIONS_URL, SESSION_STATE_URL, type AuthOptionsResponse, type SessionResponse, type SessionStateResponse, type SessionUser } from '@afterwards/contracts';
-import { APP_CONFIG, PRISMA, readAsUser, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, PRISMA, readAsUser, type AppConfig, type HttpRequest } from '@afterwards/server-kit';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
@@ -17,13 +16,13 @@ export class SessionController {
 
   /** The signed-in user, or 401. */
   @Get('api/session')
-  async session(@Req() req: Request): Promise<SessionResponse> {
+  async session(@Req() req: HttpRequest): Promise<SessionResponse> {
     return { user: await this.sessionUser(await requireUser(this.auth, req)) };
   }
 
   /** The signed-in user, or null: 200 either way (see SESSION_STATE_URL). */
   @Get(SESSION_STATE_URL.replace(/^\//, ''))
-  async state(@Req() req: Request): Promise<SessionStateResponse> {
+  async state(@Req() req: HttpRequest): Promise<SessionStateResponse> {
     const u = await findCurrentUser(this.auth, req);
     return { user: u ? await this.sessionUser(u) : null };
   }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { AddMemoryOrganisationRequestSchema, type MemoryOrganisationsResponse } from '@afterwards/contracts';
-import { ProblemError } from '@afterwards/server-kit';
+import { ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { DEFAULT_REPLY_DAYS, MEMORY_ORGANISATION_MESSAGES, invalidField } from '@afterwards/organisations-domain';
 import { MemoryOrganisationsRoutes } from '../memory-organisations-routes/memory-organisations.routes';
 import { OrganisationDirectory } from '../organisation-directory/organisation-directory';
@@ -23,7 +22,7 @@ export class AddMemoryOrganisationController {
 
   @Post(':id/organisations')
   @HttpCode(201)
-  async add(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryOrganisationsResponse> {
+  async add(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<MemoryOrganisationsResponse> {
     const caller = await this.routes.caller(req, id, 'tell-organisations');
     const request = AddMemoryOrganisationRequestSchema.parse(body ?? {});
     const base = { type: 'AddMemoryOrganisation' as const, caseId: caller.memory.id, entryId: randomUUID() };

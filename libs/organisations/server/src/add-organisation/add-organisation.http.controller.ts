@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { AdminOrganisation } from '@afterwards/contracts';
 import { StaffOrganisations } from '../staff-organisations.service';
 
@@ -11,7 +11,7 @@ export class AddOrganisationController {
 
   @Post()
   @HttpCode(201)
-  add(@Req() req: Request, @Body() body: unknown): Promise<AdminOrganisation> {
+  add(@Req() req: HttpRequest, @Body() body: unknown): Promise<AdminOrganisation> {
     const organisationId = randomUUID();
     return this.organisations.change(req, organisationId, 'organisation_created', { type: 'AddOrganisation', organisationId, details: body ?? {} });
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { EditMemoryOrganisationRequestSchema, type MemoryOrganisationsResponse } from '@afterwards/contracts';
 import { isoDateIn } from '@afterwards/checklist-domain';
 import { MEMORY_ORGANISATIONS_SEALER } from '../tokens';
@@ -19,7 +19,7 @@ export class EditMemoryOrganisationController {
   ) {}
 
   @Patch(':id/organisations/:entryId')
-  async edit(@Req() req: Request, @Param('id') id: string, @Param('entryId') entryId: string, @Body() body: unknown): Promise<MemoryOrganisationsResponse> {
+  async edit(@Req() req: HttpRequest, @Param('id') id: string, @Param('entryId') entryId: string, @Body() body: unknown): Promise<MemoryOrganisationsResponse> {
     const caller = await this.routes.caller(req, id, 'tell-organisations');
     const edit = EditMemoryOrganisationRequestSchema.parse(body ?? {});
     const key = await this.sealer.keyFor(caller.memory.id);

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { OrganisationActionRequestSchema, type AdminOrganisation } from '@afterwards/contracts';
 import { StaffOrganisations } from '../staff-organisations.service';
 
@@ -9,7 +9,7 @@ export class EditOrganisationController {
   constructor(private readonly organisations: StaffOrganisations) {}
 
   @Put(':id')
-  edit(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminOrganisation> {
+  edit(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminOrganisation> {
     const id = StaffOrganisations.idOf(rawId);
     const { expectedVersion } = OrganisationActionRequestSchema.parse(body ?? {});
     const { expectedVersion: _seen, ...details } = (body ?? {}) as Record<string, unknown>;

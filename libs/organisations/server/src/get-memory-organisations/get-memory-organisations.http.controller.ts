@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { MemoryOrganisationsResponse } from '@afterwards/contracts';
 import { MemoryOrganisationsRoutes } from '../memory-organisations-routes/memory-organisations.routes';
 
@@ -9,7 +9,7 @@ export class GetMemoryOrganisationsController {
   constructor(private readonly routes: MemoryOrganisationsRoutes) {}
 
   @Get(':id/organisations')
-  async list(@Req() req: Request, @Param('id') id: string): Promise<MemoryOrganisationsResponse> {
+  async list(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryOrganisationsResponse> {
     const { memory } = await this.routes.caller(req, id, 'read');
     return this.routes.read(memory);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Inject, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { SetLastAddressRequestSchema, type MemoryOrganisationsResponse } from '@afterwards/contracts';
 import { MEMORY_ORGANISATIONS_SEALER } from '../tokens';
 import type { MemoryOrganisationsSealer } from '../sealing/memory-organisations-sealer';
@@ -14,7 +14,7 @@ export class LastAddressController {
   ) {}
 
   @Put(':id/organisations/last-address')
-  async set(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryOrganisationsResponse> {
+  async set(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<MemoryOrganisationsResponse> {
     const caller = await this.routes.caller(req, id, 'tell-organisations');
     const lines = SetLastAddressRequestSchema.parse(body ?? {}).lastAddress.map((line) => line.trim()).filter(Boolean);
     const key = await this.sealer.keyFor(caller.memory.id);

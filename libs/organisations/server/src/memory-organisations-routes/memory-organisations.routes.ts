@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import { memoryMay, type MemoryAction, type MemoryOrganisationsResponse } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, ProjectionsService, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import { memoryForPerson, MemoryCommands, type MemoryForPerson } from '@afterwards/cases-server';
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
@@ -35,7 +34,7 @@ export class MemoryOrganisationsRoutes {
     @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
 
-  async caller(req: Request, caseId: string, action: MemoryAction): Promise<MemoryOrganisationsCaller> {
+  async caller(req: HttpRequest, caseId: string, action: MemoryAction): Promise<MemoryOrganisationsCaller> {
     const user = await this.sessions.requireUser(req);
     const memory = await memoryForPerson(this.prisma, user.id, caseId);
     // Not on it (or no such memory): the same answer, so nobody learns which memories exist.
@@ -49,7 +48,7 @@ export class MemoryOrganisationsRoutes {
   }
 
   /** Runs the command, waits for the read model (read-your-writes) and answers with the list. */
-  async change(caller: MemoryOrganisationsCaller, req: Request, command: MemoryOrganisationsCommand): Promise<MemoryOrganisationsResponse> {
+  async change(caller: MemoryOrganisationsCaller, req: HttpRequest, command: MemoryOrganisationsCommand): Promise<MemoryOrganisationsResponse> {
     const result: MemoryOrganisationsChangeResult = await this.commands.execute(new ChangeMemoryOrganisations(command, this.memories.context(caller.user, req)));
     if (result.position) await this.projections.waitUntilApplied(MEMORY_ORGANISATIONS_PROJECTION, result.position);
     return this.read(caller.memory);

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { AdminOrganisation } from '@afterwards/contracts';
 import { StaffOrganisations } from '../staff-organisations.service';
 
@@ -10,13 +10,13 @@ export class RetireOrganisationController {
 
   @Post(':id/retire')
   @HttpCode(200)
-  retire(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminOrganisation> {
+  retire(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminOrganisation> {
     return this.organisations.change(req, StaffOrganisations.idOf(rawId), 'organisation_retired', { type: 'RetireOrganisation' }, StaffOrganisations.versionOf(body));
   }
 
   @Post(':id/restore')
   @HttpCode(200)
-  restore(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminOrganisation> {
+  restore(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminOrganisation> {
     return this.organisations.change(req, StaffOrganisations.idOf(rawId), 'organisation_restored', { type: 'RestoreOrganisation' }, StaffOrganisations.versionOf(body));
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { AdminPromotion } from '@afterwards/contracts';
 import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
 
@@ -11,7 +11,7 @@ export class CancelPromotionController {
   /** Cancel: only while Active; ends today and the business leaves the top of the finder. */
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
+  async cancel(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
     const today = await this.promotions.today();
     return this.promotions.change(req, StaffPromotions.idOf(rawId), 'promotion_cancelled', { type: 'CancelPromotion', today }, StaffPromotions.versionOf(body));
   }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { CreatePromotionRequestSchema, PROMOTION_MESSAGES, type AdminPromotion, type ListingStatus } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { termsOf } from '../promotion-runtime';
 import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
 
@@ -18,7 +17,7 @@ export class CreatePromotionController {
   /** Create Promotion: priced from Settings on the day; started at once when it starts today and auto-start is on. */
   @Post()
   @HttpCode(201)
-  async create(@Req() req: Request, @Body() body: unknown): Promise<AdminPromotion> {
+  async create(@Req() req: HttpRequest, @Body() body: unknown): Promise<AdminPromotion> {
     const input = CreatePromotionRequestSchema.parse(body ?? {});
     const listing = await this.prisma.listing.findUnique({ where: { id: input.listingId }, select: { status: true } });
     if (!listing) throw new ProblemError(400, 'PROMOTION_INVALID', PROMOTION_MESSAGES.selectBusiness, [{ path: 'listingId', message: PROMOTION_MESSAGES.selectBusiness }]);

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { EditPromotionRequestSchema, type AdminPromotion } from '@afterwards/contracts';
 import { termsOf } from '../promotion-runtime';
 import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
@@ -11,7 +11,7 @@ export class EditPromotionController {
 
   /** Edit: position and auto-renew while Scheduled or Active; plan and start date while Scheduled. */
   @Put(':id')
-  async edit(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
+  async edit(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
     const id = StaffPromotions.idOf(rawId);
     const { expectedVersion, ...changes } = EditPromotionRequestSchema.parse(body ?? {});
     const settings = await this.promotions.settings();

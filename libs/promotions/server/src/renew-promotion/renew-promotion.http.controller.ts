@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { AdminPromotion } from '@afterwards/contracts';
 import { termsOf } from '../promotion-runtime';
 import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
@@ -12,7 +12,7 @@ export class RenewPromotionController {
   /** Renew: a new period from the current end date at the plan's price today, recorded as revenue. */
   @Post(':id/renew')
   @HttpCode(200)
-  async renew(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
+  async renew(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
     const settings = await this.promotions.settings();
     return this.promotions.change(
       req,

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { PROMOTION_MESSAGES, PromotionActionRequestSchema, type AdminPromotion, type AdminSettings } from '@afterwards/contracts';
 import { AuditTrail, changedValues, staffContext } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
 import type { PromotionCommand, PromotionState } from '@afterwards/promotions-domain';
-import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { findStaffPromotion } from '../list-promotions/list-promotions.handler';
 import { todayIn, type PromotionRuntime } from '../promotion-runtime';
 import { PROMOTION_RUNTIME } from '../tokens';
@@ -58,7 +57,7 @@ export class StaffPromotions {
 
   /** Runs one command on one promotion and answers the promotion as it now is. */
   async change(
-    req: Request,
+    req: HttpRequest,
     promotionId: string,
     action: string,
     command: PromotionCommand | ((state: PromotionState) => PromotionCommand),

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import type { AdminPromotion } from '@afterwards/contracts';
 import { timingOf } from '../promotion-runtime';
 import { StaffPromotions } from '../staff-promotions/staff-promotions.service';
@@ -12,7 +12,7 @@ export class StartPromotionController {
   /** Start a Scheduled promotion whose start date has come (when auto-start is off in Settings). */
   @Post(':id/start')
   @HttpCode(200)
-  async start(@Req() req: Request, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
+  async start(@Req() req: HttpRequest, @Param('id') rawId: string, @Body() body: unknown): Promise<AdminPromotion> {
     const settings = await this.promotions.settings();
     const today = await this.promotions.today();
     const now = this.promotions.now();

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, type OnModuleInit, Post, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '@afterwards/server-kit';
 import { SETTINGS_KEYS, SaveSettingsRequestSchema, type AdminSettingsResponse, type SettingsGroup } from '@afterwards/contracts';
 import { AuditRecordNames, AuditTrail, staffContext } from '@afterwards/identity-server';
 import type { SettingsCommand } from '@afterwards/settings-domain';
@@ -30,18 +30,18 @@ export class SaveSettingsController implements OnModuleInit {
   }
 
   @Put()
-  async save(@Req() req: Request, @Body() body: unknown): Promise<AdminSettingsResponse> {
+  async save(@Req() req: HttpRequest, @Body() body: unknown): Promise<AdminSettingsResponse> {
     const { settings, expectedVersion } = SaveSettingsRequestSchema.parse(body ?? {});
     return this.change(req, { type: 'SaveSettings', settings }, expectedVersion, 'settings_updated');
   }
 
   @Post('reset')
   @HttpCode(200)
-  async reset(@Req() req: Request): Promise<AdminSettingsResponse> {
+  async reset(@Req() req: HttpRequest): Promise<AdminSettingsResponse> {
     return this.change(req, { type: 'ResetSettings' }, undefined, 'settings_reset');
   }
 
-  private async change(req: Request, command: SettingsCommand, expectedVersion: number | undefined, action: string): Promise<AdminSettingsResponse> {
+  private async change(req: HttpRequest, command: SettingsCommand, expectedVersion: number | undefined, action: string): Promise<AdminSettingsResponse> {
     const key = (g: SettingsGroup) => SETTINGS_KEYS[g].key;
     await this.pipeline.change(SettingsPipeline.ID, [command], staffContext(req), {
       expectedRevision: expectedVersion === undefined ? undefined : BigInt(expectedVersion),

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query as QueryParams, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import { FirstStaffSchema, type AdminUser } from '@afterwards/contracts';
 import { checkPassword } from '@afterwards/identity-domain';
 import type { SqlClient } from '@afterwards/persistence';
-import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { headerOf, ProblemError, SQL_CLIENT, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
 import { clientIp } from '../../session/current-user';
 import { AUTH } from '../../tokens';
@@ -29,7 +28,7 @@ export class FirstStaffController {
 
   @Post()
   @HttpCode(201)
-  async create(@Req() req: Request, @Body() body: unknown): Promise<{ admin: AdminUser }> {
+  async create(@Req() req: HttpRequest, @Body() body: unknown): Promise<{ admin: AdminUser }> {
     const input = FirstStaffSchema.parse(body ?? {});
     // An existing sign-in account would be made staff without its password being proved: refuse.
     const existing = await (await this.auth.$context).internalAdapter.findUserByEmail(input.email);
@@ -48,7 +47,7 @@ export class FirstStaffController {
     }
     const { id, authUserId } = made;
     await asAdminRole(this.sql, (tx) =>
-      writeAudit(tx, { action: 'first_staff_created', adminUserId: id, authUserId, tableName: 'admin_users', recordId: id, newValues: { name: input.name, email: input.email, role: 'admin' }, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null }),
+      writeAudit(tx, { action: 'first_staff_created', adminUserId: id, authUserId, tableName: 'admin_users', recordId: id, newValues: { name: input.name, email: input.email, role: 'admin' }, ipAddress: clientIp(req), userAgent: headerOf(req, 'user-agent') ?? null }),
     );
     return { admin: { id, name: input.name, email: input.email, role: 'admin' } };
   }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
 import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema, staffMay } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { isSafeMethod, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { headerOf, isSafeMethod, pathOf, ProblemError, SQL_CLIENT, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
 import { clientIp, findCurrentUser } from '../../session/current-user';
 import { AUTH } from '../../tokens';
@@ -34,8 +33,8 @@ export class StaffGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const path = req.path;
+    const req = context.switchToHttp().getRequest<HttpRequest>();
+    const path = pathOf(req);
     if (!isStaffRoute(path) || OPEN_ROUTES.some((open) => path === open || path.startsWith(`${open}/`))) return true;
 
     // The Origin of writes is checked for every route by the platform's OwnOriginGuard, run first by RequestChecks.
@@ -48,12 +47,12 @@ export class StaffGuard implements CanActivate {
     const staff = found;
     if (!staff) {
       await asAdminRole(this.sql, (tx) =>
-        writeAudit(tx, { action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', newValues: { method: req.method, path }, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null }),
+        writeAudit(tx, { action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', newValues: { method: req.method, path }, ipAddress: clientIp(req), userAgent: headerOf(req, 'user-agent') ?? null }),
       ).catch(() => undefined); // an audit failure must not turn a refusal into a 500
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
     if (write && !staffMay(staff.role, 'change')) throw new ProblemError(403, 'ADMIN_READ_ONLY', ADMIN_GUARD_MESSAGES.readOnly);
-    (req as Request & { [STAFF_KEY]?: StaffMember })[STAFF_KEY] = staff;
+    (req as HttpRequest & { [STAFF_KEY]?: StaffMember })[STAFF_KEY] = staff;
     return true;
   }
 
