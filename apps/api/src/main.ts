@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import {
   answerClientErrorsWithProblems,
   checkRouteCatalog,
@@ -42,7 +43,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger(config.logLevel, 'afterwards-api');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, 'api'), {
+  // An address is routed as written: /api/ADMIN/listings is not /api/admin/listings (a look-alike path must
+  // not reach a route its guards would not recognise; they also decide by the route matched). Set before
+  // Nest adds any route, as Express reads it when its router is made.
+  const adapter = new ExpressAdapter(express().set('case sensitive routing', true));
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger, 'api'), adapter, {
     logger: new PinoNestLogger(logger),
     // Start-up errors reach main()'s handler, which prints their message, instead of a bare exit.
     abortOnError: false,
