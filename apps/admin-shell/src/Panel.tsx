@@ -196,14 +196,20 @@ function BeingBuilt({ label, icon, about }: { label: string; icon: IconName; abo
   );
 }
 
-/** Live-updates state in the header; if its remote cannot load, the header simply goes without it. */
+/**
+ * Live-updates state in the header; if its remote cannot load, the header simply goes without it. It arrives
+ * after the header is drawn, so its place is kept from the start (see .adm-live-slot): the header does not
+ * grow when it comes, which on a phone would move the section menu under a press.
+ */
 function RealtimeIndicatorSlot() {
   const Indicator = useMemo(() => lazyRemote<object>('admin_office/RealtimeIndicator'), []);
   return (
-    <ErrorBoundary fallback={() => null} onError={(error) => console.error('[afterwards] could not load the live-updates indicator', error)}>
-      <Suspense fallback={null}>
-        <Indicator />
-      </Suspense>
-    </ErrorBoundary>
+    <div className="adm-live-slot">
+      <ErrorBoundary fallback={() => null} onError={(error) => console.error('[afterwards] could not load the live-updates indicator', error)}>
+        <Suspense fallback={null}>
+          <Indicator />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
   );
 }

@@ -51,6 +51,14 @@ describe('cross-site requests (services profile)', () => {
           await res.arrayBuffer();
         }
       }
+      // A look-alike of the address (another case) is either not routed or refused the same.
+      const lookAlike = await fetch(`${product.url}/api${url.slice(4).toUpperCase().replace(`/${id.toUpperCase()}`, `/${id}`)}`, {
+        method: route.method,
+        headers: { 'content-type': 'application/json', cookie: family.cookieHeader(), origin: 'https://evil.example' },
+        body: '{}',
+      });
+      expect([`${route.method} ${route.path} in capitals`, [403, 404].includes(lookAlike.status) ? 'refused' : lookAlike.status]).toEqual([`${route.method} ${route.path} in capitals`, 'refused']);
+      await lookAlike.arrayBuffer();
     }
     // The same cookie from the product's own pages still works.
     const own = await family.json('/api/preferences', { method: 'PUT', json: { emailNotifications: false, progressTracking: true } });

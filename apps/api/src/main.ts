@@ -50,9 +50,9 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     // JSON bodies up to 100 KB, as before (uploads stream past the parsers: see below).
     bodyLimit: 100 * 1024,
-    // Routes as Express matched them: a trailing slash and the letters' case do not matter, and a path
-    // parameter (a token in a link) may be as long as the address the API reads.
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: MAX_URL_LENGTH },
+    // An address is routed as written (/api/ADMIN/listings is not /api/admin/listings), a trailing slash
+    // aside, as before; a path parameter (a token in a link) may be as long as the address the API reads.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_URL_LENGTH },
     // Idle kept-alive connections are closed after 65 s, not Node's 5: past the 60 s idle timeout of the
     // usual load balancers (which must close first), and a client reusing a connection at the moment the
     // server closes it gets a reset it may not retry (API clients, tests) far less often.

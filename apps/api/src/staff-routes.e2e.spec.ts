@@ -86,6 +86,11 @@ describe('staff routes over HTTP', () => {
       const label = `${route.method} ${route.path}`;
       const anon = await anonymous.json(url, init);
       expect([label, anon.status, codeOf(anon.body)]).toEqual([label, 401, 'NOT_SIGNED_IN']);
+      // A look-alike of the address (another case) is either not routed or guarded the same.
+      for (const lookAlike of [url.replace('/api/admin', '/api/ADMIN'), `/api${url.slice(4).toUpperCase()}`]) {
+        const other = await anonymous.json(lookAlike, init);
+        expect([`${route.method} ${lookAlike}`, [401, 404].includes(other.status) ? 'refused' : other.status]).toEqual([`${route.method} ${lookAlike}`, 'refused']);
+      }
       const fam = await family.json(url, init);
       expect([label, fam.status, codeOf(fam.body)]).toEqual([label, 403, 'ADMIN_ACCESS_DENIED']);
       const aud = await auditor.json(url, init);

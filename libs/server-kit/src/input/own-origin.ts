@@ -60,7 +60,8 @@ export class OwnOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<HttpRequest>();
-    if (!isForeignWrite(req, this.origins) || !pathOf(req).startsWith('/api/') || takesAnyOrigin(req)) return true;
+    // The route the router chose, not the address as typed (/API/memories is routed as /api/memories).
+    if (!isForeignWrite(req, this.origins) || !(routePatternOf(req) ?? pathOf(req)).startsWith('/api/') || takesAnyOrigin(req)) return true;
     throw new ProblemError(FOREIGN_ORIGIN_PROBLEM.status, FOREIGN_ORIGIN_PROBLEM.code, FOREIGN_ORIGIN_MESSAGE);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ADMIN_API, ADMIN_GUARD_MESSAGES, AdminRoleSchema, staffMay } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { headerOf, isSafeMethod, pathOf, ProblemError, SQL_CLIENT, type HttpRequest } from '@afterwards/server-kit';
+import { headerOf, isSafeMethod, pathOf, ProblemError, routePatternOf, SQL_CLIENT, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../../auth/auth';
 import { clientIp, findCurrentUser } from '../../session/current-user';
 import { AUTH } from '../../tokens';
@@ -34,8 +34,11 @@ export class StaffGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<HttpRequest>();
+    // Decided by the route the router chose, never by the address as typed: the router may match it
+    // whatever its letters' case or trailing slash (/api/ADMIN/listings is /api/admin/listings).
+    const route = routePatternOf(req) ?? pathOf(req);
+    if (!isStaffRoute(route) || OPEN_ROUTES.some((open) => route === open || route.startsWith(`${open}/`))) return true;
     const path = pathOf(req);
-    if (!isStaffRoute(path) || OPEN_ROUTES.some((open) => path === open || path.startsWith(`${open}/`))) return true;
 
     // The Origin of writes is checked for every route by the platform's OwnOriginGuard, run first by RequestChecks.
     const write = !isSafeMethod(req.method);
