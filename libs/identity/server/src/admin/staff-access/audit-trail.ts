@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import type { SqlClient } from '@afterwards/persistence';
-import { SQL_CLIENT } from '@afterwards/server-kit';
+import { headerOf, SQL_CLIENT, type HttpRequest } from '@afterwards/server-kit';
 import { clientIp } from '../../session/current-user';
 import { asAdminRole, writeAudit } from '../admin-audit';
 import { staffOf } from './staff';
@@ -36,15 +35,15 @@ export function changedValues<T extends object>(before: T | undefined, after: T 
 export class AuditTrail {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  record(req: Request, change: StaffChange): Promise<void> {
+  record(req: HttpRequest, change: StaffChange): Promise<void> {
     return this.recordMany(req, [change]);
   }
 
   /** Many rows in one statement (a bulk change of 1,000 listings is one insert, not 1,000). */
-  async recordMany(req: Request, changes: readonly StaffChange[]): Promise<void> {
+  async recordMany(req: HttpRequest, changes: readonly StaffChange[]): Promise<void> {
     if (changes.length === 0) return;
     const staff = staffOf(req);
-    const from = { adminUserId: staff.id, authUserId: staff.authUserId, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null };
+    const from = { adminUserId: staff.id, authUserId: staff.authUserId, ipAddress: clientIp(req), userAgent: headerOf(req, 'user-agent') ?? null };
     await asAdminRole(this.sql, (tx) => writeAudit(tx, changes.map((c) => ({ ...from, ...c }))));
   }
 }
