@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
 import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile, type TempScope } from '@afterwards/file-store';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH, type FileEntry } from '@afterwards/cases-domain';
+import { headerOf, rawRequestOf, type HttpRequest } from '@afterwards/server-kit';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
@@ -31,14 +32,14 @@ export function documentFileRules(fileName: string): UploadRules {
  * before reading; otherwise the store counts while streaming and types the file from its content. The
  * partial file sits in the memory's `scope`, so deleting the memory removes it even after a crash.
  */
-export async function receiveUpload(req: Request, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
-  const declared = Number(req.get('content-length'));
+export async function receiveUpload(req: HttpRequest, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
+  const declared = Number(headerOf(req, 'content-length'));
   if (Number.isFinite(declared) && declared > rules.maxBytes) {
-    req.resume(); // let the refused body drain so the connection can be reused
+    rawRequestOf(req).resume(); // let the refused body drain so the connection can be reused
     throw rules.tooLarge();
   }
   try {
-    return await files.put(req, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
+    return await files.put(rawRequestOf(req), { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
