@@ -6,13 +6,13 @@ import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { CommandBus, IQuery, QueryBus } from '@nestjs/cqrs';
 import { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { caseStreamId } from '@afterwards/cases-domain';
 import type { Migration } from '@afterwards/persistence';
-import type { ProjectionsService } from '@afterwards/server-kit';
+import type { HttpReply, ProjectionsService } from '@afterwards/server-kit';
 import { sideForFile, startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
 import { casesMigrations } from '../cases.migrations';
 import { CasePipeline } from '../change-case/case-pipeline';
@@ -151,26 +151,15 @@ export function memoriesSuite<R = never>(options: { route?: (side: MemoriesSide)
   return { side, route: () => route!, ann, bob };
 }
 
-/** A response as a route that writes its own (a page, a calendar) leaves it: its headers and the body it sent. */
-export interface SentResponse {
-  readonly res: Response;
+/** The answer a route that sets its own headers (a page, a calendar) holds, and the headers it set on it. */
+export interface AnswerHeaders {
+  readonly reply: HttpReply;
   readonly headers: Record<string, string>;
-  body(): string;
 }
 
-export function sentResponse(): SentResponse {
+export function answerHeaders(): AnswerHeaders {
   const headers: Record<string, string> = {};
-  let body: string | undefined;
-  const res = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
-    send: (sent: string) => void (body = sent),
-  } as unknown as Response;
-  return {
-    res,
-    headers,
-    body: () => {
-      if (body === undefined) throw new Error('Nothing was sent');
-      return body;
-    },
-  };
+  // Node's own response as the route sees it on Express (`setAnswerHeader` writes there).
+  const reply = { setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)) };
+  return { reply, headers };
 }
