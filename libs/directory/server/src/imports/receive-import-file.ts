@@ -1,9 +1,8 @@
-import type { Request } from 'express';
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
 import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
-import { ProblemError } from '@afterwards/server-kit';
+import { headerOf, ProblemError, rawRequestOf, type HttpRequest } from '@afterwards/server-kit';
 
-export const importFileName = (req: Request, fallback: string): string => fileNameFromHeader(req.get(FILE_NAME_HEADER), 255, fallback);
+export const importFileName = (req: HttpRequest, fallback: string): string => fileNameFromHeader(headerOf(req, FILE_NAME_HEADER), 255, fallback);
 
 export interface ImportFileRules {
   readonly maxBytes: number;
@@ -18,15 +17,16 @@ export interface ImportFileRules {
  * Streams an uploaded file into the encrypted file store: a declared length over the cap is refused before
  * reading, otherwise the store counts the bytes as they arrive and tells the type from the content.
  */
-export async function receiveImportFile(req: Request, files: EncryptedFileStore, rules: ImportFileRules): Promise<StoredFile> {
-  const declared = Number(req.get('content-length'));
+export async function receiveImportFile(req: HttpRequest, files: EncryptedFileStore, rules: ImportFileRules): Promise<StoredFile> {
+  const declared = Number(headerOf(req, 'content-length'));
   if (Number.isFinite(declared) && declared > rules.maxBytes) {
-    req.resume(); // let the refused body drain so the connection can be reused
+    rawRequestOf(req).resume(); // let the refused body drain so the connection can be reused
     throw rules.tooLarge();
   }
   try {
     const options = { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes };
-    return await (rules.stage ? files.stage(req, options) : files.put(req, options));
+    const body = rawRequestOf(req);
+    return await (rules.stage ? files.stage(body, options) : files.put(body, options));
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();

@@ -5,7 +5,7 @@ import type { ListingCommand } from '@afterwards/directory-domain';
 import type { Position } from '@afterwards/event-store';
 import { AuditTrail, changedValues, staffContext, type StaffChange } from '@afterwards/identity-server';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { ListingCommands } from '../change-listing/listing-commands';
 import { findStaffListing } from '../search-staff-listings/search-staff-listings.handler';
 
@@ -62,7 +62,7 @@ export class StaffListings {
    * Runs `commands` on one listing in order (the first with `expectedRevision`), then answers the listing
    * as it now is and audits the whole change as one `action`.
    */
-  async change(req: Request, listingId: string, action: string, commands: ListingCommand[], expectedRevision?: bigint): Promise<AdminListing | undefined> {
+  async change(req: HttpRequest, listingId: string, action: string, commands: ListingCommand[], expectedRevision?: bigint): Promise<AdminListing | undefined> {
     const { after } = await this.listings.change(listingId, commands, staffContext(req), {
       expectedRevision,
       read: () => findStaffListing(this.prisma, listingId),
