@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { memoryMay, type MemoryAction, type MemoryOrganisationsResponse } from '@afterwards/contracts';
 import type { PrismaClient } from '@afterwards/persistence';
-import { PRISMA, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { PRISMA, ProblemError, ProjectionsService, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache, type CurrentUser } from '@afterwards/identity-server';
 import { memoryForPerson, MemoryCommands, type MemoryForPerson } from '@afterwards/cases-server';
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
@@ -35,7 +35,7 @@ export class MemoryOrganisationsRoutes {
     @Inject(PRISMA) private readonly prisma: PrismaClient,
   ) {}
 
-  async caller(req: Request, caseId: string, action: MemoryAction): Promise<MemoryOrganisationsCaller> {
+  async caller(req: HttpRequest, caseId: string, action: MemoryAction): Promise<MemoryOrganisationsCaller> {
     const user = await this.sessions.requireUser(req);
     const memory = await memoryForPerson(this.prisma, user.id, caseId);
     // Not on it (or no such memory): the same answer, so nobody learns which memories exist.
