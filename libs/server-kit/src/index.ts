@@ -5,6 +5,8 @@ export * from './problems/problem.filter';
 export * from './logging/logger';
 export * from './logging/request-log.middleware';
 export * from './http/http-request';
+export * from './http/streamed-answer';
+export * from './http/answer-status';
 export * from './database/open-platform';
 export * from './database/data-dir-lock';
 export * from './event-sourcing/execute-command';

@@ -1,5 +1,4 @@
 import { Controller, Get, Param, Query as QueryParams, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import {
   GlobalLogQuerySchema,
   StreamIdSchema,
@@ -15,7 +14,7 @@ import {
 } from '@afterwards/contracts';
 import { AuditTrail, verifyAuditChain } from '@afterwards/identity-server';
 import type { SqlClient } from '@afterwards/persistence';
-import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { ProblemError, setAnswerHeader, SQL_CLIENT, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { Inject } from '@nestjs/common';
 import { historyCsv } from './history-export';
 import { HistoryService, isPrivate, streamNotFound } from './history.service';
@@ -40,7 +39,7 @@ export class HistoryController {
   }
 
   @Get('streams/:streamId')
-  async stream(@Param('streamId') raw: string, @Req() req: Request): Promise<StreamHistory> {
+  async stream(@Param('streamId') raw: string, @Req() req: HttpRequest): Promise<StreamHistory> {
     const streamId = parseStreamId(raw);
     const result = await this.history.stream(streamId);
     await this.auditPrivate(req, streamId, 'memory_history_opened');
@@ -48,7 +47,7 @@ export class HistoryController {
   }
 
   @Get('streams/:streamId/state')
-  async state(@Param('streamId') raw: string, @QueryParams() query: Record<string, string>, @Req() req: Request): Promise<StreamState> {
+  async state(@Param('streamId') raw: string, @QueryParams() query: Record<string, string>, @Req() req: HttpRequest): Promise<StreamState> {
     const streamId = parseStreamId(raw);
     const { version } = StreamStateQuerySchema.parse(query);
     const result = await this.history.stateAt(streamId, version);
@@ -57,13 +56,13 @@ export class HistoryController {
   }
 
   @Get('streams/:streamId/export.json')
-  exportJson(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.sendExport(raw, req, res, 'json', 'application/json', (history) => JSON.stringify(history, null, 2));
+  exportJson(@Param('streamId') raw: string, @Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+    return this.export(raw, req, reply, 'json', 'application/json; charset=utf-8', (history) => JSON.stringify(history, null, 2));
   }
 
   @Get('streams/:streamId/export.csv')
-  exportCsv(@Param('streamId') raw: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.sendExport(raw, req, res, 'csv', 'text/csv; charset=utf-8', (history) => historyCsv(history.events));
+  exportCsv(@Param('streamId') raw: string, @Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+    return this.export(raw, req, reply, 'csv', 'text/csv; charset=utf-8', (history) => historyCsv(history.events));
   }
 
   @Get('correlation/:correlationId')
@@ -82,17 +81,21 @@ export class HistoryController {
     return this.history.filters();
   }
 
-  /** A stream's whole history as a download in `format`, audited like every look at a memory's history. */
-  private async sendExport(raw: string, req: Request, res: Response, format: string, type: string, body: (history: StreamHistory) => string): Promise<void> {
+  /**
+   * A stream's whole history as a download in `format`, audited like every look at a memory's history. Made
+   * whole in memory, as before; `type` names its charset, as Express would add it.
+   */
+  private async export(raw: string, req: HttpRequest, reply: HttpReply, format: string, type: string, body: (history: StreamHistory) => string): Promise<string> {
     const streamId = parseStreamId(raw);
     const history = await this.history.stream(streamId);
     await this.auditPrivate(req, streamId, 'memory_history_exported', { format });
-    res.setHeader('Content-Disposition', `attachment; filename="${streamId}-history.${format}"`);
-    res.type(type).send(body(history));
+    setAnswerHeader(reply, 'Content-Disposition', `attachment; filename="${streamId}-history.${format}"`);
+    setAnswerHeader(reply, 'Content-Type', type);
+    return body(history);
   }
 
   /** Every look at a family's memory history is itself on the audit trail. */
-  private async auditPrivate(req: Request, streamId: string, action: string, detail: Record<string, unknown> = {}): Promise<void> {
+  private async auditPrivate(req: HttpRequest, streamId: string, action: string, detail: Record<string, unknown> = {}): Promise<void> {
     if (!isPrivate(streamId)) return;
     await this.audit.record(req, { action, tableName: 'events', recordId: streamId, oldValues: null, newValues: { streamId, ...detail } });
   }

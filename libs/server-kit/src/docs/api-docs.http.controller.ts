@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Header, Param, Res, StreamableFile } from '@nestjs/common';
+import { setAnswerHeader, type HttpReply } from '../http/http-request';
 import { ProblemError } from '../problems/problem';
 import { buildOpenApiDocument } from './openapi';
 
@@ -10,10 +10,10 @@ import { buildOpenApiDocument } from './openapi';
  * The swagger-ui-dist files the page uses, and the page's own start-up script (no inline script: CSP).
  * A Map, not an object: the name comes from the URL, and `__proto__` or `toString` must be no file.
  */
-const ASSETS = new Map<string, string>([
-  ['swagger-ui.css', 'text/css; charset=utf-8'],
-  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
-  ['favicon-32x32.png', 'image/png'],
+const ASSETS = new Map<string, { type: string; text: boolean }>([
+  ['swagger-ui.css', { type: 'text/css; charset=utf-8', text: true }],
+  ['swagger-ui-bundle.js', { type: 'text/javascript; charset=utf-8', text: true }],
+  ['favicon-32x32.png', { type: 'image/png', text: false }],
 ]);
 const INIT_JS = `window.addEventListener('load', function () {
   window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false });
@@ -59,14 +59,18 @@ export class ApiDocsController {
   }
 
   @Get('assets/:file')
-  asset(@Param('file') file: string, @Res() res: Response): void {
-    res.setHeader('Cache-Control', 'public, max-age=86400');
+  asset(@Param('file') file: string, @Res({ passthrough: true }) reply: HttpReply): string | StreamableFile {
+    setAnswerHeader(reply, 'Cache-Control', 'public, max-age=86400');
     if (file === 'init.js') {
-      res.type('text/javascript; charset=utf-8').send(INIT_JS);
-      return;
+      setAnswerHeader(reply, 'Content-Type', 'text/javascript; charset=utf-8');
+      return INIT_JS;
     }
-    const type = ASSETS.get(file);
-    if (!type) throw new ProblemError(404, 'NOT_FOUND', 'There is no such file.');
-    res.type(type).send(fs.readFileSync(path.join(this.assetsDir, file)));
+    const asset = ASSETS.get(file);
+    if (!asset) throw new ProblemError(404, 'NOT_FOUND', 'There is no such file.');
+    const where = path.join(this.assetsDir, file);
+    // Text is answered whole, as a page is (compressed in one write); the icon's bytes as a file of known length.
+    if (!asset.text) return new StreamableFile(fs.readFileSync(where), { type: asset.type });
+    setAnswerHeader(reply, 'Content-Type', asset.type);
+    return fs.readFileSync(where, 'utf8');
   }
 }

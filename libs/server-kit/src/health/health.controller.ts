@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
 import type { SqlClient } from '@afterwards/persistence';
+import type { HttpReply } from '../http/http-request';
+import { setAnswerStatus } from '../http/answer-status';
 import { SQL_CLIENT } from '../tokens';
 import { ProjectionsService } from '../projections/projections.service';
 import { ProjectionLeadership } from '../projections/leadership';
@@ -26,10 +27,10 @@ export class HealthController {
    * have not stopped. A follower is ready: it serves requests while another replica projects.
    */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) res: Response): Promise<Record<string, unknown>> {
+  async ready(@Res({ passthrough: true }) reply: HttpReply): Promise<Record<string, unknown>> {
     const checks: Record<string, string> = {};
     if (this.shutdown.draining) {
-      res.status(503);
+      setAnswerStatus(reply, 503);
       return { status: 'stopping', checks: { process: 'stopping' } };
     }
     try {
@@ -40,7 +41,7 @@ export class HealthController {
     }
     checks.projections = this.projections.healthy() ? 'ok' : 'failed';
     const ok = Object.values(checks).every((c) => c === 'ok');
-    res.status(ok ? 200 : 503);
+    setAnswerStatus(reply, ok ? 200 : 503);
     // Parked events and retries do not make the process unready (it serves, and later events apply),
     // but an operator must see them: `tools projections parked` lists them all.
     const projections = checks.database === 'ok' ? await this.projections.failures().catch(() => undefined) : undefined;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
 import type { AppConfig } from '../config/config';
+import { setAnswerHeader, type HttpReply } from '../http/http-request';
 import { ProblemError } from '../problems/problem';
 import { APP_CONFIG } from '../tokens';
 import { Metrics } from './metrics';
@@ -25,14 +25,16 @@ export class MetricsController {
   ) {}
 
   @Get('metrics')
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
+  async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
     // A reading of now: never kept by a browser or a proxy, a refusal included.
-    res.setHeader('Cache-Control', 'no-store');
+    setAnswerHeader(reply, 'Cache-Control', 'no-store');
     if (this.config.metricsToken && !bearerMatches(authorization, this.config.metricsToken)) {
-      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      setAnswerHeader(reply, 'WWW-Authenticate', 'Bearer realm="metrics"');
       throw new ProblemError(401, 'METRICS_TOKEN_REQUIRED', 'The metrics need the token set in METRICS_TOKEN: Authorization: Bearer <token>.');
     }
     const { contentType, text } = await this.metrics.exposition();
-    res.type(contentType).send(text);
+    // Prometheus's type names its charset (utf-8), so Express sends it as it is.
+    setAnswerHeader(reply, 'Content-Type', contentType);
+    return text;
   }
 }

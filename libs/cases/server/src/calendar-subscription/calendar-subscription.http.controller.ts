@@ -1,8 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { CALENDAR_FEED_PATH, LinkTokenSchema, type CalendarSubscription } from '@afterwards/contracts';
 import type { PrismaClient, SqlClient } from '@afterwards/persistence';
-import { APP_CONFIG, PRISMA, ProblemError, SQL_CLIENT, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, PRISMA, ProblemError, setAnswerHeader, SQL_CLIENT, type AppConfig, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { getMemoryDetail } from '../read-model/memory.queries';
 import { CALENDAR_CONTENT_TYPE, memoryCalendar } from '../memory-calendar/memory-calendar';
@@ -28,7 +27,7 @@ export class CalendarSubscriptionController {
 
   @Post('memories/:id/calendar-subscription')
   @HttpCode(201)
-  async create(@Req() req: Request, @Param('id') id: string): Promise<CalendarSubscription> {
+  async create(@Req() req: HttpRequest, @Param('id') id: string): Promise<CalendarSubscription> {
     const user = await this.sessions.requireUser(req);
     await requireOwnedMemory(this.prisma, user.id, id);
     const token = newLinkToken(24);
@@ -42,7 +41,7 @@ export class CalendarSubscriptionController {
 
   @Delete('memories/:id/calendar-subscription')
   @HttpCode(204)
-  async revoke(@Req() req: Request, @Param('id') id: string): Promise<void> {
+  async revoke(@Req() req: HttpRequest, @Param('id') id: string): Promise<void> {
     const user = await this.sessions.requireUser(req);
     await requireOwnedMemory(this.prisma, user.id, id);
     await this.sql.query('UPDATE calendar_subscriptions SET revoked_at = $3 WHERE user_id = $1 AND case_id = $2 AND revoked_at IS NULL', [user.id, id, new Date().toISOString()]);
@@ -50,7 +49,7 @@ export class CalendarSubscriptionController {
 
   /** The feed itself: no session, no cookies; the same file as 'Download .ics', read afresh each time. */
   @Get(`${CALENDAR_FEED_PATH.slice('/api/'.length)}/:token`)
-  async feed(@Param('token') file: string, @Res() res: Response): Promise<void> {
+  async feed(@Param('token') file: string, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
     const parsed = LinkTokenSchema.safeParse(file.replace(/\.ics$/, ''));
     const notFound = () => new ProblemError(404, CALENDAR_LINK_NOT_FOUND, 'There is no calendar at this address.');
     if (!parsed.success) throw notFound();
@@ -64,8 +63,8 @@ export class CalendarSubscriptionController {
     // Read as the subscriber under row-level security: a memory deleted, or no longer theirs, is gone.
     const detail = await getMemoryDetail(this.prisma, row.user_id, row.case_id);
     if (!detail) throw notFound();
-    res.setHeader('content-type', CALENDAR_CONTENT_TYPE);
-    res.setHeader('cache-control', 'private, no-cache');
-    res.send(memoryCalendar(detail, { dashboardUrl: `${this.config.publicUrl}/dashboard`, createdAt: new Date() }));
+    setAnswerHeader(reply, 'content-type', CALENDAR_CONTENT_TYPE);
+    setAnswerHeader(reply, 'cache-control', 'private, no-cache');
+    return memoryCalendar(detail, { dashboardUrl: `${this.config.publicUrl}/dashboard`, createdAt: new Date() });
   }
 }

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { CASE_MESSAGES } from '@afterwards/cases-domain';
 import type { AppConfig } from '@afterwards/server-kit';
-import { memoriesSuite, sentResponse } from '../memory-commands/memories-side.testing';
+import { answerHeaders, memoriesSuite } from '../memory-commands/memories-side.testing';
 import { MemoryRemindersController } from '../memory-reminders/memory-reminders.http.controller';
 import { CALENDAR_LINK_NOT_FOUND, CALENDAR_LINK_REVOKED, CalendarSubscriptionController } from './calendar-subscription.http.controller';
 
@@ -11,9 +11,9 @@ describe('a private calendar address for a memory', () => {
   const { side, route, ann, bob } = memoriesSuite({ route: (s) => new CalendarSubscriptionController(s.sessions, s.prisma, s.db.sql, { publicUrl: PUBLIC_URL } as AppConfig) });
   /** What a calendar program gets at the address: no session, only the token in the path. */
   const fetchFeed = async (url: string) => {
-    const sent = sentResponse();
-    await route().feed(url.slice(url.lastIndexOf('/') + 1), sent.res);
-    return sent;
+    const { reply, headers } = answerHeaders();
+    const body = await route().feed(url.slice(url.lastIndexOf('/') + 1), reply);
+    return { headers, body };
   };
 
   it("gives an address whose calendar holds the memory's deadlines, read afresh; a new address turns the old one off with 410", async () => {
@@ -22,7 +22,7 @@ describe('a private calendar address for a memory', () => {
     expect(made.url).toMatch(/^https:\/\/afterwards\.test\/api\/calendar\/[\w-]{32}\.ics$/);
     const feed = await fetchFeed(made.url);
     expect(feed.headers).toEqual({ 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-cache' });
-    const events = new ICAL.Component(ICAL.parse(feed.body())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const events = new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(events.find((e) => e.summary === 'Register the death (legal deadline)')!.startDate.toString()).toBe('2026-03-14');
     // Stored by its hash only: the token itself is nowhere in the database.
     const token = made.url.slice(made.url.lastIndexOf('/') + 1, -'.ics'.length);
@@ -33,7 +33,7 @@ describe('a private calendar address for a memory', () => {
     const replaced = await route().create(side().request(ann), id);
     expect(replaced.url).not.toBe(made.url);
     await expect(fetchFeed(made.url)).rejects.toMatchObject({ status: 410, code: CALENDAR_LINK_REVOKED, message: 'This calendar address was turned off by its owner.' });
-    expect((await fetchFeed(replaced.url)).body()).toContain('BEGIN:VCALENDAR');
+    expect((await fetchFeed(replaced.url)).body).toContain('BEGIN:VCALENDAR');
   });
 
   it('revoked, the address answers 410; a made-up or malformed one 404; a memory deleted since, 404', async () => {
@@ -43,8 +43,8 @@ describe('a private calendar address for a memory', () => {
     expect((await new MemoryRemindersController(side().sessions, side().prisma, side().db.sql).get(side().request(ann), id)).calendar.subscribed).toBe(false);
     await expect(fetchFeed(url)).rejects.toMatchObject({ status: 410, code: CALENDAR_LINK_REVOKED });
     const notFound = { status: 404, code: CALENDAR_LINK_NOT_FOUND, message: 'There is no calendar at this address.' };
-    await expect(route().feed(`${'y'.repeat(32)}.ics`, sentResponse().res)).rejects.toMatchObject(notFound);
-    await expect(route().feed('not a token', sentResponse().res)).rejects.toMatchObject(notFound);
+    await expect(route().feed(`${'y'.repeat(32)}.ics`, answerHeaders().reply)).rejects.toMatchObject(notFound);
+    await expect(route().feed('not a token', answerHeaders().reply)).rejects.toMatchObject(notFound);
 
     const gone = await side().open(ann, 'Gran');
     const live = await route().create(side().request(ann), gone);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, type StreamableFile } from '@nestjs/common';
 import { StartMemoryExportRequestSchema, type MemoryExport } from '@afterwards/contracts';
 import { SessionCache } from '@afterwards/identity-server';
-import { withUser } from '@afterwards/server-kit';
+import { withUser, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { memoryNotFound } from '../get-memory/get-memory.handler';
 import { isUuid } from '../read-model/memory.queries';
-import { sendStoredFile } from '../download-file/send-stored-file';
+import { storedFileAnswer } from '../download-file/send-stored-file';
 import { EXPORT_RUNTIME, type ExportRuntime } from './export-runtime';
 import { exportMemoryJob } from './export-memory.job';
 import { exportFileName } from './memory-export-contents';
@@ -26,7 +25,7 @@ export class ExportMemoryController {
 
   @Post(':id/exports')
   @HttpCode(202)
-  async start(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<MemoryExport> {
+  async start(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<MemoryExport> {
     const user = await this.sessions.requireUser(req);
     StartMemoryExportRequestSchema.parse(body ?? {});
     if (!isUuid(id)) throw memoryNotFound();
@@ -42,20 +41,25 @@ export class ExportMemoryController {
   }
 
   @Get(':id/exports/:exportId')
-  async status(@Req() req: Request, @Param('id') id: string, @Param('exportId') exportId: string): Promise<MemoryExport> {
+  async status(@Req() req: HttpRequest, @Param('id') id: string, @Param('exportId') exportId: string): Promise<MemoryExport> {
     const user = await this.sessions.requireUser(req);
     return toMemoryExport(await this.owned(user.id, id, exportId), this.rt.now());
   }
 
   @Get(':id/exports/:exportId/download')
-  async download(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('exportId') exportId: string): Promise<void> {
+  async download(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Param('id') id: string, @Param('exportId') exportId: string): Promise<StreamableFile> {
     const user = await this.sessions.requireUser(req);
     const row = await this.owned(user.id, id, exportId);
     if (row.status !== 'ready' || !row.fileId) throw new MemoryExportError('EXPORT_NOT_READY', 'This download is not ready yet.');
     // Past its time the link refuses even before the sweep has deleted the zip.
     if (!row.expiresAt || row.expiresAt <= this.rt.now())
       throw new MemoryExportError('EXPORT_EXPIRED', 'This download link has expired. Please prepare a new download of the memory.');
-    await sendStoredFile(res, await this.rt.files().open(row.fileId), { contentType: 'application/zip', fileName: row.fileName, download: true, size: row.fileSize ?? undefined });
+    return storedFileAnswer(reply, await this.rt.files().open(row.fileId), {
+      contentType: 'application/zip',
+      fileName: row.fileName,
+      download: true,
+      size: row.fileSize ?? undefined,
+    });
   }
 
   private async owned(userId: string, caseId: string, exportId: string) {

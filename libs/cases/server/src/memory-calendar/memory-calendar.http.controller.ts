@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import type { MemoryDetail } from '@afterwards/contracts';
-import { APP_CONFIG, type AppConfig } from '@afterwards/server-kit';
+import { APP_CONFIG, setAnswerHeader, type AppConfig, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { GetMemory } from '../get-memory/get-memory.query';
 import { CALENDAR_CONTENT_TYPE, calendarFileName, memoryCalendar } from './memory-calendar';
@@ -17,12 +16,12 @@ export class MemoryCalendarController {
   ) {}
 
   @Get(':id/calendar.ics')
-  async calendar(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+  async calendar(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Param('id') id: string): Promise<string> {
     const user = await this.sessions.requireUser(req);
     const detail: MemoryDetail = await this.queries.execute(new GetMemory(user.id, id));
     const body = memoryCalendar(detail, { dashboardUrl: `${this.config.publicUrl}/dashboard`, createdAt: new Date() });
-    res.setHeader('content-type', CALENDAR_CONTENT_TYPE);
-    res.setHeader('content-disposition', `attachment; filename="${calendarFileName(detail.memory.name)}"`);
-    res.send(body);
+    setAnswerHeader(reply, 'content-type', CALENDAR_CONTENT_TYPE);
+    setAnswerHeader(reply, 'content-disposition', `attachment; filename="${calendarFileName(detail.memory.name)}"`);
+    return body;
   }
 }

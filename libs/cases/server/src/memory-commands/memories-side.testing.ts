@@ -11,7 +11,7 @@ import { EncryptedFileStore } from '@afterwards/file-store';
 import { SessionCache } from '@afterwards/identity-server';
 import { caseStreamId } from '@afterwards/cases-domain';
 import type { Migration } from '@afterwards/persistence';
-import type { HttpRequest, ProjectionsService } from '@afterwards/server-kit';
+import type { HttpReply, HttpRequest, ProjectionsService } from '@afterwards/server-kit';
 import { sideForFile, startCommandSide, type CommandSide } from '@afterwards/testing/command-side';
 import { casesMigrations } from '../cases.migrations';
 import { CasePipeline } from '../change-case/case-pipeline';
@@ -147,27 +147,15 @@ export function memoriesSuite<R = never>(options: { route?: (side: MemoriesSide)
   return { side, route: () => route!, ann, bob };
 }
 
-/** A response as a route that writes its own (a page, a calendar) leaves it: its headers and the body it sent. */
-export interface SentResponse {
-  /** Has only `setHeader` and `send`; typed `never` so it passes for the response type such a route takes (Express's, for now). */
-  readonly res: never;
+/** The answer a route that sets its own headers (a page, a calendar) holds, and the headers it set on it. */
+export interface AnswerHeaders {
+  readonly reply: HttpReply;
   readonly headers: Record<string, string>;
-  body(): string;
 }
 
-export function sentResponse(): SentResponse {
+export function answerHeaders(): AnswerHeaders {
   const headers: Record<string, string> = {};
-  let body: string | undefined;
-  const res = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
-    send: (sent: string) => void (body = sent),
-  } as never;
-  return {
-    res,
-    headers,
-    body: () => {
-      if (body === undefined) throw new Error('Nothing was sent');
-      return body;
-    },
-  };
+  // Node's own response as the route sees it on Express (`setAnswerHeader` writes there).
+  const reply = { setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)) };
+  return { reply, headers };
 }

@@ -1,10 +1,9 @@
-import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
 import type { EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
-import { Consumes, PRISMA } from '@afterwards/server-kit';
+import { Consumes, PRISMA, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { CASE_MESSAGES, CaseError, MAX_PHOTO_BYTES, PHOTO_TYPES } from '@afterwards/cases-domain';
 import { MemoryCommands } from '../memory-commands/memory-commands';
@@ -14,7 +13,7 @@ import { findOwnedPhoto } from '../read-model/memory.queries';
 import { FILE_STORE } from '../tokens';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
 import { keepIfAccepted, receiveUpload } from '../uploads/receive-upload';
-import { sendStoredFile } from '../download-file/send-stored-file';
+import { storedFileAnswer } from '../download-file/send-stored-file';
 
 const THUMBNAIL_SIZE = 256;
 
@@ -31,7 +30,7 @@ export class MemoryPhotoController {
 
   @Put(':id/photo')
   @Consumes(UPLOAD_CONTENT_TYPE)
-  async set(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+  async set(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     await this.queries.execute(new GetMemory(user.id, id));
     const stored = await receiveUpload(
@@ -55,20 +54,19 @@ export class MemoryPhotoController {
   }
 
   @Delete(':id/photo')
-  remove(@Req() req: Request, @Param('id') id: string): Promise<MemoryDetail> {
+  remove(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryDetail> {
     return this.memories.runAndReadForCaller(req, { type: 'ChangeCasePhoto', caseId: id, photo: null });
   }
 
   @Get(':id/photo')
-  async view(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Query('size') size?: string): Promise<void> {
+  async view(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Param('id') id: string, @Query('size') size?: string): Promise<StreamableFile> {
     const user = await this.sessions.requireUser(req);
     const photo = await findOwnedPhoto(this.prisma, user.id, id);
     if (!photo) throw notFound();
     if (size === 'thumbnail') {
       const thumbnail = await this.files.thumbnail(photo.id, { size: THUMBNAIL_SIZE, scope: memoryTempScope(id) });
-      await sendStoredFile(res, thumbnail.stream, { contentType: thumbnail.contentType, fileName: 'photo.webp', download: false });
-      return;
+      return storedFileAnswer(reply, thumbnail.stream, { contentType: thumbnail.contentType, fileName: 'photo.webp', download: false });
     }
-    await sendStoredFile(res, await this.files.open(photo.id), { contentType: photo.fileType, fileName: 'photo', download: false, size: photo.fileSize });
+    return storedFileAnswer(reply, await this.files.open(photo.id), { contentType: photo.fileType, fileName: 'photo', download: false, size: photo.fileSize });
   }
 }

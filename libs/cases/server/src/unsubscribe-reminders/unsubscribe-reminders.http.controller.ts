@@ -1,8 +1,7 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { REMINDERS_UNSUBSCRIBE_PATH, UnsubscribeQuerySchema } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { Consumes, ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { Consumes, ProblemError, setAnswerHeader, SQL_CLIENT, type HttpReply } from '@afterwards/server-kit';
 import { hashToken } from '../link-tokens';
 import { setMemoryReminders } from '../memory-reminders/memory-reminders.http.controller';
 import { confirmPage, stoppedPage } from './unsubscribe-page';
@@ -20,8 +19,8 @@ export const REMINDER_LINK_NOT_FOUND = 'REMINDER_LINK_NOT_FOUND';
 export class UnsubscribeRemindersController {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  private async find(req: Request): Promise<{ token: string; userId: string; memories: { caseId: string; name: string }[]; off: boolean }> {
-    const { token } = UnsubscribeQuerySchema.parse(req.query);
+  private async find(query: unknown): Promise<{ token: string; userId: string; memories: { caseId: string; name: string }[]; off: boolean }> {
+    const { token } = UnsubscribeQuerySchema.parse(query);
     // The day's e-mail (one token for the memories it spoke of), or an e-mail of one memory sent before it.
     const { rows } = await this.sql.query<{ user_id: string; case_id: string; name: string; off: boolean }>(
       `WITH link AS (
@@ -38,28 +37,30 @@ export class UnsubscribeRemindersController {
   }
 
   @Get(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
-  async confirm(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const found = await this.find(req);
+  async confirm(@Query() query: unknown, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+    const found = await this.find(query);
     const action = `${REMINDERS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(found.token)}`;
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('cache-control', 'no-store');
-    res.send(
-      confirmPage(
-        found.memories.map((m) => m.name),
-        action,
-        found.off,
-      ),
+    pageHeaders(reply);
+    return confirmPage(
+      found.memories.map((m) => m.name),
+      action,
+      found.off,
     );
   }
 
   @Post(REMINDERS_UNSUBSCRIBE_PATH.slice(1))
   @HttpCode(200)
   @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
-  async stop(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const found = await this.find(req);
+  async stop(@Query() query: unknown, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+    const found = await this.find(query);
     for (const memory of found.memories) await setMemoryReminders(this.sql, found.userId, memory.caseId, false, new Date());
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.setHeader('cache-control', 'no-store');
-    res.send(stoppedPage(found.memories.map((m) => m.name)));
+    pageHeaders(reply);
+    return stoppedPage(found.memories.map((m) => m.name));
   }
+}
+
+/** The link's pages: set only once the link is found, so that a refusal keeps the problem's headers. */
+function pageHeaders(reply: HttpReply): void {
+  setAnswerHeader(reply, 'content-type', 'text/html; charset=utf-8');
+  setAnswerHeader(reply, 'cache-control', 'no-store');
 }

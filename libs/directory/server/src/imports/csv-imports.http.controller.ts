@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import {
   CSV_CONTENT_TYPE,
   CSV_IMPORT_MAX_BYTES,
@@ -14,7 +13,7 @@ import {
 import { ImportError } from '@afterwards/directory-domain';
 import { FILE_TYPES } from '@afterwards/file-store';
 import { AuditTrail, staffContext } from '@afterwards/identity-server';
-import { Consumes, ProblemError, ProjectionsService } from '@afterwards/server-kit';
+import { Consumes, ProblemError, ProjectionsService, rawRequestOf, setAnswerHeader, streamedAnswer, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Position } from '@afterwards/event-store';
 import { IMPORT_RUNTIME, runCsvImportCommand, type ImportRuntime } from './import-runtime';
 import { importFileName, receiveImportFile } from './receive-import-file';
@@ -43,11 +42,11 @@ export class CsvImportsController {
   // The file's bytes either way; the type is told from the content.
   @Consumes(CSV_CONTENT_TYPE, UPLOAD_CONTENT_TYPE)
   @HttpCode(201)
-  async upload(@Req() req: Request, @Query() query: unknown): Promise<CsvImport> {
+  async upload(@Req() req: HttpRequest, @Query() query: unknown): Promise<CsvImport> {
     const { kind } = ImportKindQuerySchema.parse(query ?? {});
     const fileName = importFileName(req, 'upload.csv');
     if (!/\.csv$/i.test(fileName)) {
-      req.resume();
+      rawRequestOf(req).resume();
       throw new ProblemError(400, 'IMPORT_NOT_CSV', CSV_MESSAGES.notCsv, [{ path: 'file', message: CSV_MESSAGES.notCsv }]);
     }
     const files = this.rt.files();
@@ -99,7 +98,7 @@ export class CsvImportsController {
   /** Queues the import job; with rows in error only when staff chose to leave them out. */
   @Post(':id/start')
   @HttpCode(202)
-  async start(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<CsvImport> {
+  async start(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<CsvImport> {
     const found = await this.find(id);
     const { skipRejected } = StartCsvImportSchema.parse(body ?? {});
     const context = staffContext(req);
@@ -118,16 +117,15 @@ export class CsvImportsController {
 
   /** Every rejected row as CSV: the original columns, then `row` and `reason`. */
   @Get(':id/rejected-rows')
-  async rejectedRows(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async rejectedRows(@Param('id') id: string, @Res({ passthrough: true }) reply: HttpReply): Promise<StreamableFile> {
     const found = await this.find(id);
     if (!found.rejectsFileId) throw new ProblemError(404, 'IMPORT_NO_REJECTED_ROWS', 'No row of this file was rejected.');
     const base = found.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_') || 'import';
-    res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="${base}-rejected-rows.csv"`);
-    res.setHeader('cache-control', 'private, no-store');
-    const stream = await this.rt.files().open(found.rejectsFileId);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    setAnswerHeader(reply, 'content-type', 'text/csv; charset=utf-8');
+    setAnswerHeader(reply, 'content-disposition', `attachment; filename="${base}-rejected-rows.csv"`);
+    setAnswerHeader(reply, 'cache-control', 'private, no-store');
+    // Streamed (and compressed as it goes); a file that fails part way is cut, never completed.
+    return streamedAnswer(await this.rt.files().open(found.rejectsFileId));
   }
 
   private async find(rawId: string): Promise<StoredCsvImport> {

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { RecordInteractionsRequestSchema, type RecordInteractionsRequest, type RecordInteractionsResponse } from '@afterwards/contracts';
+import { clientAddressOf, headerOf, setAnswerHeader, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { RecordInteractions } from './record-interactions.command';
 import { InteractionsRateLimited } from './record-interactions.handler';
 
@@ -15,23 +15,24 @@ export class RecordInteractionsController {
    */
   @Post('interactions')
   @HttpCode(202)
-  async record(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RecordInteractionsResponse> {
+  async record(@Body() body: unknown, @Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<RecordInteractionsResponse> {
     const request = RecordInteractionsRequestSchema.parse(body);
     try {
       return await this.execute(request, req);
     } catch (error) {
-      if (error instanceof InteractionsRateLimited) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof InteractionsRateLimited) setAnswerHeader(reply, 'Retry-After', String(error.retryAfterSeconds));
       throw error;
     }
   }
 
-  private execute(request: RecordInteractionsRequest, req: Request): Promise<RecordInteractionsResponse> {
+  private execute(request: RecordInteractionsRequest, req: HttpRequest): Promise<RecordInteractionsResponse> {
     return this.commands.execute(
       new RecordInteractions(request, {
-        // Express resolves X-Forwarded-For only from trusted proxies (the API trusts loopback).
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-        userAgent: req.get('user-agent') ?? undefined,
-        referrer: req.get('referer') ?? undefined,
+        // The adapter resolves X-Forwarded-For only from trusted proxies (the API trusts loopback).
+        clientAddress: clientAddressOf(req),
+        userAgent: headerOf(req, 'user-agent') ?? undefined,
+        // Either spelling, `Referrer` first, as Express's `req.get('referer')` read it.
+        referrer: headerOf(req, 'referrer') || headerOf(req, 'referer'),
       }),
     );
   }

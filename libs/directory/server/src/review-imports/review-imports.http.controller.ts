@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, type StreamableFile } from '@nestjs/common';
 import {
   ApproveDocumentSchema,
   RejectDocumentSchema,
@@ -7,7 +6,7 @@ import {
   type ProcessedDocumentDetail,
   type ProcessedDocumentList,
 } from '@afterwards/contracts';
-import { ProblemError } from '@afterwards/server-kit';
+import { ProblemError, setAnswerHeader, streamedAnswer, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { IMPORT_RUNTIME, type ImportRuntime } from '../imports/import-runtime';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 import { documentDetail, findDocuments, publicDocument, type StoredDocument } from './documents.queries';
@@ -40,22 +39,21 @@ export class ReviewImportsController {
 
   /** The original file, decrypted, as it was uploaded. */
   @Get(':id/file')
-  async file(@Param('id') id: string, @Res() res: Response): Promise<void> {
+  async file(@Param('id') id: string, @Res({ passthrough: true }) reply: HttpReply): Promise<StreamableFile> {
     const found = await this.find(id);
     const ext = EXTENSIONS[found.fileType] ?? '';
     const base = found.fileName.replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_') || 'document';
-    res.setHeader('content-type', found.fileType);
-    res.setHeader('content-disposition', `attachment; filename="${base}${ext}"`);
-    res.setHeader('cache-control', 'private, no-store');
-    const stream = await this.rt.files().open(found.fileId);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    setAnswerHeader(reply, 'content-type', found.fileType);
+    setAnswerHeader(reply, 'content-disposition', `attachment; filename="${base}${ext}"`);
+    setAnswerHeader(reply, 'cache-control', 'private, no-store');
+    // A file that fails part way is cut, never completed.
+    return streamedAnswer(await this.rt.files().open(found.fileId));
   }
 
   /** 'Approve & Create Listing': the reviewed fields go onto the listing, which becomes Active. */
   @Post(':id/approve')
   @HttpCode(200)
-  async approve(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
+  async approve(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
     const found = await this.pending(id);
     // Without fields (the list's Approve) the listing is approved as it stands.
     const corrected = body && typeof body === 'object' && Object.keys(body).length > 0 ? ApproveDocumentSchema.parse(body) : null;
@@ -69,7 +67,7 @@ export class ReviewImportsController {
   /** Reject records the note (the spec's 'Requires manual review' when none is given); the listing becomes Inactive. */
   @Post(':id/reject')
   @HttpCode(200)
-  async reject(@Req() req: Request, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
+  async reject(@Req() req: HttpRequest, @Param('id') id: string, @Body() body: unknown): Promise<ProcessedDocument> {
     const found = await this.pending(id);
     const { note } = RejectDocumentSchema.parse(body ?? {});
     await this.listings.change(req, found.businessId, 'listing_rejected', [{ type: 'RejectListing', listingId: found.businessId, reason: note }]);

@@ -1,10 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ADMIN_LOCK_MS, ADMIN_MAX_ATTEMPTS, AdminSignInSchema, type AdminUser } from '@afterwards/contracts';
 import { combineFailures, minutesUntil } from '@afterwards/identity-domain';
 import type { SqlClient } from '@afterwards/persistence';
-import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { appendAnswerHeader, headerOf, ProblemError, SQL_CLIENT, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../auth/auth';
 import { AttemptsStore } from '../auth/attempts.store';
 import { clientIp, findCurrentUser } from '../session/current-user';
@@ -76,10 +75,10 @@ export class AdminSessionController {
 
   @Post('session')
   @HttpCode(200)
-  async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: AdminUser }> {
+  async signIn(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Body() body: unknown): Promise<{ admin: AdminUser }> {
     const ip = clientIp(req);
-    const userAgent = req.get('user-agent') ?? null;
-    const input = AdminSignInSchema.parse(req.body ?? {});
+    const userAgent = headerOf(req, 'user-agent') ?? null;
+    const input = AdminSignInSchema.parse(body ?? {});
     const keys = this.keys(ip);
     const now = new Date();
     for (const key of keys) {
@@ -154,12 +153,12 @@ export class AdminSessionController {
     for (const key of keys) await this.attempts.reset(key);
     await asAdminRole(this.sql, (tx) => tx.query(`UPDATE admin_users SET last_login = now(), updated_at = now() WHERE id = $1`, [admin.id]));
     await this.audit({ action: 'admin_sign_in', adminUserId: admin.id, authUserId, tableName: 'admin_users', recordId: admin.id, ipAddress: ip, userAgent });
-    for (const c of cookies) res.append('Set-Cookie', c);
+    for (const c of cookies) appendAnswerHeader(reply, 'Set-Cookie', c);
     return { admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role } };
   }
 
   @Get('session')
-  async current(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: AdminUser }> {
+  async current(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<{ admin: AdminUser }> {
     const user = await findCurrentUser(this.auth, req);
     if (!user) {
       const gate = await this.attempts.gate(`admin:ip:${clientIp(req)}`);
@@ -168,10 +167,10 @@ export class AdminSessionController {
     // The staff guard's one statement: the active staff record and whether this session is a staff session.
     const admin = (await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [user.id, user.sessionId])).rows[0];
     if (!admin) {
-      await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+      await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: headerOf(req, 'user-agent') ?? null });
       // 'The user is signed out and told', as at the staff sign-in.
       const signedOut = await this.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true });
-      for (const c of signedOut.headers.getSetCookie()) res.append('Set-Cookie', c);
+      for (const c of signedOut.headers.getSetCookie()) appendAnswerHeader(reply, 'Set-Cookie', c);
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
     // A staff account's session from anywhere but the staff sign-in is not a staff session.
@@ -181,13 +180,13 @@ export class AdminSessionController {
 
   @Delete('session')
   @HttpCode(204)
-  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async signOut(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<void> {
     const user = await findCurrentUser(this.auth, req);
     const response = await this.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true });
-    for (const c of response.headers.getSetCookie()) res.append('Set-Cookie', c);
+    for (const c of response.headers.getSetCookie()) appendAnswerHeader(reply, 'Set-Cookie', c);
     if (user) {
       const admin = await this.findAdmin({ authUserId: user.id });
-      await this.audit({ action: 'admin_sign_out', adminUserId: admin?.id ?? null, authUserId: user.id, tableName: 'admin_users', recordId: admin?.id ?? null, ipAddress: clientIp(req), userAgent: req.get('user-agent') ?? null });
+      await this.audit({ action: 'admin_sign_out', adminUserId: admin?.id ?? null, authUserId: user.id, tableName: 'admin_users', recordId: admin?.id ?? null, ipAddress: clientIp(req), userAgent: headerOf(req, 'user-agent') ?? null });
     }
   }
 

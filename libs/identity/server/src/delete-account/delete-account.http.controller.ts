@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { isAPIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { DeleteAccountRequestSchema } from '@afterwards/contracts';
+import { appendAnswerHeader, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
 import { requireUser } from '../session/current-user';
@@ -21,7 +21,7 @@ export class DeleteAccountController {
 
   @Delete('account')
   @HttpCode(204)
-  async delete(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<void> {
+  async delete(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Body() body: unknown): Promise<void> {
     // Always the database, never a cached session: the proof below must be about a session that still exists.
     const user = await requireUser(this.auth, req);
     const input = DeleteAccountRequestSchema.parse(body ?? {});
@@ -39,12 +39,22 @@ export class DeleteAccountController {
         }
       },
     });
-    for (const name of sessionCookieNames(req)) res.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: name.startsWith('__Secure-') });
+    for (const name of sessionCookieNames(req)) appendAnswerHeader(reply, 'Set-Cookie', clearedCookie(name));
   }
 }
 
+/** A cookie's name as RFC 6265 allows it (the `cookie` package's check, which Express's `clearCookie` ran). */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The Set-Cookie line that removes a session cookie, as Express's `clearCookie` wrote it (path /, HttpOnly, Lax). */
+function clearedCookie(name: string): string {
+  // A name from the request's Cookie header goes into an answer header: nothing but a token, or no answer.
+  if (!COOKIE_NAME.test(name)) throw new TypeError('argument name is invalid');
+  return `${name}=; Path=/; Expires=${new Date(1).toUTCString()}; HttpOnly${name.startsWith('__Secure-') ? '; Secure' : ''}; SameSite=Lax`;
+}
+
 /** better-auth's cookies this browser sent (session token and data, `__Secure-` prefixed over HTTPS). */
-function sessionCookieNames(req: Request): string[] {
+function sessionCookieNames(req: HttpRequest): string[] {
   return (req.headers.cookie ?? '')
     .split(';')
     .map((part) => part.slice(0, part.indexOf('=')).trim())

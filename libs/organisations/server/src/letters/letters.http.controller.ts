@@ -1,20 +1,17 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Inject, Param, Req, Res, StreamableFile } from '@nestjs/common';
 import type { LetterDetails } from '@afterwards/contracts';
 import type { SqlClient } from '@afterwards/persistence';
-import { ProblemError, SQL_CLIENT } from '@afterwards/server-kit';
+import { ProblemError, setAnswerHeader, SQL_CLIENT, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { isoDateIn } from '@afterwards/checklist-domain';
 import { MEMORY_ORGANISATION_MESSAGES } from '@afterwards/organisations-domain';
 import { letterPackPdf, letterPdf } from '@afterwards/organisations-domain/pdf';
 import { MemoryOrganisationsRoutes, type MemoryOrganisationsCaller } from '../memory-organisations-routes/memory-organisations.routes';
 import { letterDetails, letterFileName, letterSender } from './letter-details';
 
-function sendPdf(res: Response, bytes: Uint8Array, fileName: string): void {
-  res.setHeader('content-type', 'application/pdf');
-  res.setHeader('content-disposition', `attachment; filename="${fileName}"`);
+function pdfAnswer(reply: HttpReply, bytes: Uint8Array, fileName: string): StreamableFile {
   // References and account numbers: never kept by a browser's or a proxy's cache.
-  res.setHeader('cache-control', 'no-store');
-  res.send(Buffer.from(bytes));
+  setAnswerHeader(reply, 'cache-control', 'no-store');
+  return new StreamableFile(bytes, { type: 'application/pdf', disposition: `attachment; filename="${fileName}"` });
 }
 
 /**
@@ -35,17 +32,17 @@ export class LettersController {
   }
 
   @Get(':id/organisations/letters.pdf')
-  async pack(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+  async pack(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Param('id') id: string): Promise<StreamableFile> {
     const caller = await this.routes.caller(req, id, 'read');
     const toTell = (await this.letters(caller)).filter((l) => l.status === 'to-tell');
-    sendPdf(res, await letterPackPdf(toTell.map((l) => l.details)), 'letters-to-send.pdf');
+    return pdfAnswer(reply, await letterPackPdf(toTell.map((l) => l.details)), 'letters-to-send.pdf');
   }
 
   @Get(':id/organisations/:entryId/letter.pdf')
-  async one(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('entryId') entryId: string): Promise<void> {
+  async one(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply, @Param('id') id: string, @Param('entryId') entryId: string): Promise<StreamableFile> {
     const caller = await this.routes.caller(req, id, 'read');
     const letter = (await this.letters(caller)).find((l) => l.id === entryId);
     if (!letter) throw new ProblemError(404, 'MEMORY_ORGANISATION_NOT_FOUND', MEMORY_ORGANISATION_MESSAGES.notFound);
-    sendPdf(res, await letterPdf(letter.details), letterFileName(letter.name));
+    return pdfAnswer(reply, await letterPdf(letter.details), letterFileName(letter.name));
   }
 }
