@@ -38,13 +38,12 @@ const probes: Probe[] = [
   { kind: "a family's screen → the staff screens' kit", dir: 'apps/account/src', source: "import '@afterwards/web-staff';", rule: 'family-screens-not-staff-libs' },
   { kind: 'contracts → a domain lib', dir: 'libs/contracts/src', source: "import '@afterwards/cases-domain';", rule: 'contracts-stay-below-domains' },
   { kind: 'product code → a test fixture', dir: 'libs/directory/server/src', source: "import './staff-listings/staff-listings.testing';", rule: 'fixtures-stay-in-tests' },
-  { kind: "a lib → Express's request type", dir: 'libs/cases/server/src', source: "import type { Request } from 'express';\nexport type R = Request;", rule: 'libs-read-requests-without-express' },
-  { kind: "server-kit → Express's core types", dir: 'libs/server-kit/src/input', source: "import type { Request } from 'express-serve-static-core';\nexport type R = Request;", rule: 'libs-read-requests-without-express' },
+  { kind: "a lib → Fastify's request type", dir: 'libs/cases/server/src', source: "import type { FastifyRequest } from 'fastify';\nexport type R = FastifyRequest;", rule: 'libs-read-requests-without-the-http-server' },
+  { kind: "server-kit → Express's request type", dir: 'libs/server-kit/src/input', source: "import type { Request } from 'express';\nexport type R = Request;", rule: 'libs-read-requests-without-the-http-server' },
   // Allowed on purpose (docs/decisions/0051-boundaries-by-tags.md): none of these may be reported.
   { kind: "screen → a domain lib's pure rules", dir: 'apps/memories/src', source: "import '@afterwards/cases-domain';\nimport '@afterwards/web-ui';", rule: undefined },
   { kind: 'server lib → a published port', dir: 'libs/directory/server/src', source: "import '@afterwards/identity-server';\nimport '@afterwards/settings-server';", rule: undefined },
   { kind: 'a domain lib → region geometry in places', dir: 'libs/coverage/domain/src', source: "import '@afterwards/places/regions';", rule: undefined },
-  { kind: 'an @Res() route → Express, until the Fastify move', dir: 'libs/cases/server/src/download-file', source: "import type { Response } from 'express';\nexport type R = Response;", rule: undefined },
 ];
 
 const fileOf = (probe: Probe, i: number) => `${probe.dir}/${PROBE}${i}.ts`;
