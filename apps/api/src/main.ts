@@ -26,6 +26,8 @@ import {
   requestLog,
   ShutdownState,
   startJobs,
+  toProblem,
+  urlOf,
 } from '@afterwards/server-kit';
 import { AUTH, mountAuth, type Auth } from '@afterwards/identity-server';
 import { AppModule } from './app.module';
@@ -45,6 +47,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger(config.logLevel, 'afterwards-api');
+  // What every answer gets, whether a route, a hook or the router itself gives it: timing, the request
+  // log and id, the security headers (set below, once the metrics exist).
+  let everyAnswer: (request: FastifyRequest, reply: FastifyReply) => void = () => undefined;
   const adapter = new FastifyAdapter({
     // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
     trustProxy: config.trustProxy,
@@ -59,8 +64,13 @@ async function main(): Promise<void> {
     keepAliveTimeout: 65_000,
     // Requests Node's parser cannot read (a head too long, a broken request line) get problem details.
     clientErrorHandler: clientErrorAnswerer(),
-    // A broken percent-encoding in the path is the product's MALFORMED_URL problem, like any other error.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => void reply.send(error),
+    // A broken percent-encoding in the path (refused by the router, before any hook or filter) is the
+    // product's MALFORMED_URL problem detail.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      everyAnswer(request, reply);
+      const body = { ...toProblem(error), instance: urlOf(request) };
+      void reply.code(body.status).type(`${PROBLEM_TYPE}; charset=utf-8`).send(JSON.stringify(body));
+    },
   });
   const fastify = adapter.getInstance();
   // Listed as Nest adds them, for the route catalog check below.
@@ -83,13 +93,16 @@ async function main(): Promise<void> {
   const time = httpMetrics(app.get(Metrics));
   const log = requestLog(logger);
   const headers = helmetHeaders(config.publicUrl);
-  fastify.addHook('onRequest', (request, reply, done) => {
-    // First, so every answer is timed and logged, refusals included.
+  everyAnswer = (request, reply) => {
     time(request, reply.raw);
     log(request, reply.raw);
     // Set on Node's response: Fastify merges them into every answer, and answers written there directly
     // (better-auth's) carry them too.
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  };
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // First, so every answer is timed and logged, refusals included.
+    everyAnswer(request, reply);
     // An address longer than any route reads is a 431 problem detail; Node refuses longer heads itself.
     const oversize = oversizeUrlProblem(request);
     if (oversize) return void reply.code(431).type(`${PROBLEM_TYPE}; charset=utf-8`).send(oversize);
