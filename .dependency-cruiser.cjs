@@ -51,7 +51,7 @@ const rootOf = (name) => {
 /** Tests, and the fixtures only tests import (`<name>.testing.ts`): they may start the product and reach anything. */
 const SPEC = '\\.(spec|testing)\\.tsx?$';
 /** Packages that only run on the server: none of them belongs in a browser bundle. */
-const SERVER_PACKAGES = '(^|/)node_modules/(@nestjs|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|@kurrent|nodemailer|express)/|^(@nestjs|@prisma)/';
+const SERVER_PACKAGES = '(^|/)node_modules/(@nestjs|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|@kurrent|nodemailer|express|fastify|@fastify)/|^(@nestjs|@prisma)/';
 
 /**
  * The tag rules: a project of the first tag imports, of our projects, only those with the listed tags.
@@ -227,7 +227,7 @@ module.exports = {
       from: { path: rootsTagged('type:domain', 'type:data').replace(/\/$/, '/src/'), pathNot: SPEC },
       to: {
         path: [
-          '(^|/)node_modules/(@nestjs|express|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|socket\\.io|@kurrent|nodemailer|react|react-dom)(/|$)',
+          '(^|/)node_modules/(@nestjs|express|fastify|@fastify|@prisma|prisma|@electric-sql|pg|bullmq|ioredis|socket\\.io|@kurrent|nodemailer|react|react-dom)(/|$)',
           '^libs/(persistence|event-store|file-store|jobs|mail|server-kit|testing|web)/',
           '^libs/[^/]+/server/',
           '^apps/',

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { ProblemError } from '../problems/problem';
 import { ProblemDetailsFilter } from '../problems/problem.filter';
 import { streamedAnswer } from './streamed-answer';
@@ -48,12 +49,12 @@ class StreamsController {
 @Module({ controllers: [StreamsController] })
 class StreamsModule {}
 
-/** Streams answered through Nest on Express, as the API answers its stored files. */
+/** Streams answered through Nest on Fastify, as the API answers its stored files. */
 describe('a streamed answer', () => {
   let app: INestApplication;
   let base: string;
   beforeAll(async () => {
-    app = await NestFactory.create(StreamsModule, { logger: false });
+    app = await NestFactory.create(StreamsModule, new FastifyAdapter(), { logger: false });
     app.useGlobalFilters(new ProblemDetailsFilter());
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Res, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { PRISMA, ProblemDetailsFilter, type HttpReply } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
 import { GetMemory } from '../get-memory/get-memory.query';
@@ -35,7 +36,7 @@ class FailingFileController {
 
 describe("a document's file, viewed or downloaded", () => {
   const { side, route, ann, bob } = memoriesSuite({ route: (s) => new DownloadFileController(s.sessions, s.prisma, s.files) });
-  /** The route on Nest and Express, as the API answers it, with the product's problem details. */
+  /** The route on Nest and Fastify, as the API answers it, with the product's problem details. */
   let app: INestApplication;
   let base: string;
   beforeAll(async () => {
@@ -49,6 +50,7 @@ describe("a document's file, viewed or downloaded", () => {
           { provide: FILE_STORE, useValue: side().files },
         ],
       },
+      new FastifyAdapter(),
       { logger: false },
     );
     app.useGlobalFilters(new ProblemDetailsFilter());
