@@ -35,6 +35,9 @@ import { serveWebApps, webRoots } from './web-apps';
 import { helmetHeaders } from './security-headers';
 import { compressAnswers } from './answer-compression';
 
+/** The largest JSON body a route reads, as Express's parser allowed. */
+const MAX_JSON_BODY_BYTES = 100 * 1024;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
     // The client address (audit trail, limits) comes from the socket, or from X-Forwarded-For set by a trusted proxy only.
     trustProxy: config.trustProxy,
     // JSON bodies up to 100 KB, as before (uploads stream past the parsers: see below).
-    bodyLimit: 100 * 1024,
+    bodyLimit: MAX_JSON_BODY_BYTES,
     // An address is routed as written (/api/ADMIN/listings is not /api/admin/listings), a trailing slash
     // aside, as before; a path parameter (a token in a link) may be as long as the address the API reads.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_URL_LENGTH },
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
   });
   // An empty JSON body is `{}`, as Express's parser took it (a POST with a JSON type and nothing to say).
   const json = fastify.getDefaultJsonParser('error', 'error');
-  app.useBodyParser('application/json', { bodyLimit: 100 * 1024 }, (request, body, done) =>
+  app.useBodyParser('application/json', { bodyLimit: MAX_JSON_BODY_BYTES }, (request, body, done) =>
     body.length === 0 ? done(null, {}) : json(request as FastifyRequest, body.toString('utf8'), done),
   );
   // Any body but JSON and forms is left unread for its route: uploads stream it to the file store, and a

@@ -79,9 +79,7 @@ export async function serveWebApps(fastify: FastifyInstance, roots: WebRoots): P
   };
   const mount = (prefix: string, dir: string) => {
     const handler = (request: FastifyRequest, reply: FastifyReply): void => void answer(request, reply, dir, prefix);
-    fastify.route({ method: ['GET', 'HEAD'], url: `${prefix}/*`, handler });
-    if (prefix) fastify.route({ method: ['GET', 'HEAD'], url: prefix, handler });
-    else fastify.route({ method: ['GET', 'HEAD'], url: '/', handler });
+    for (const url of [`${prefix}/*`, prefix || '/']) fastify.route({ method: ['GET', 'HEAD'], url, handler });
   };
   for (const [name, dir] of Object.entries(roots.remotes)) mount(`/remotes/${name}`, dir);
   mount('/admin', roots.admin);
