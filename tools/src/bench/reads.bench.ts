@@ -29,6 +29,8 @@ export interface ReadsBenchOptions {
   readonly nodeFlags?: readonly string[];
   /** Leave the database in place and print its URL (to look at its plans afterwards). */
   readonly keep?: boolean;
+  /** Measure only these reads (`dashboard`, `memory`), so a profile holds one route's work. */
+  readonly only?: readonly string[];
 }
 
 /** The framework's share of a read (performance issue II): the product's rate against the read floor's, and its CPU. */
@@ -215,9 +217,9 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
     const database = new URL(db.url!).pathname.slice(1);
     const productMeters: Meters = { server: cpuMeter(() => [api.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
     const kinds = [
-      { label: `dashboard, GET /api/memories (${perDashboard} memories with progress)`, pathOf: () => '/api/memories' },
-      { label: 'open a memory, GET /api/memories/:id (its whole checklist, files and notes)', pathOf: (p: BenchPerson, n: number) => `/api/memories/${p.memoryIds[n % p.memoryIds.length]}` },
-    ];
+      { name: 'dashboard', label: `dashboard, GET /api/memories (${perDashboard} memories with progress)`, pathOf: () => '/api/memories' },
+      { name: 'memory', label: 'open a memory, GET /api/memories/:id (its whole checklist, files and notes)', pathOf: (p: BenchPerson, n: number) => `/api/memories/${p.memoryIds[n % p.memoryIds.length]}` },
+    ].filter((kind) => !options.only || options.only.includes(kind.name));
     const lines = [
       `reads over HTTP: built API on PostgreSQL (row-level security on every read) against Node's bare http server sending the same bytes,`,
       `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each, alternately ${options.rounds} times, medians`,
