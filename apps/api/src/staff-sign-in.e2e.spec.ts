@@ -1,5 +1,5 @@
 import { AdminSessionResponseSchema, ProblemDetailsSchema } from '@afterwards/contracts';
-import { connectDatabase, HttpSession, latestMail, queryDatabase, startProduct, totp, type RunningProduct } from '@afterwards/testing';
+import { connectDatabase, HttpSession, latestMail, parsePrometheusText, queryDatabase, startProduct, totp, type RunningProduct } from '@afterwards/testing';
 
 const STAFF = { email: 'sam.staff@example.test', name: 'Sam Staff', password: 'quiet-harbour-90' };
 const TWO_FACTOR_STAFF = { email: 'tess.totp@example.test', name: 'Tess Totp', password: 'quiet-harbour-93' };
@@ -169,6 +169,16 @@ describe.each(['embedded', 'services'] as const)('staff sign-in over HTTP (%s pr
     const res = await post(http, 'another.guess@example.test', 'wrong-password');
     expect(res.status).toBe(429);
     expect(ProblemDetailsSchema.parse(res.body).detail).toMatch(/^Too many failed attempts\. Please wait 1[45] minutes\.$/);
+  });
+
+  it("leaves no promise hook on once the sign-ins above and one more are over (their stores given back, decision 0065)", async () => {
+    const http = staffFrom('10.6.0.1');
+    expect((await post(http, STAFF.email, STAFF.password)).status).toBe(200);
+    expect((await http.json('/api/admin/session')).status).toBe(200);
+    expect((await http.fetch('/api/admin/session', { method: 'DELETE' })).status).toBe(204);
+    // Without METRICS_TOKEN the metrics are open; a hook left on by any store would read 1 here for good.
+    const families = parsePrometheusText(await (await fetch(`${product.url}/metrics`)).text());
+    expect(families.get('afterwards_promise_hooks_on')?.samples.map((s) => s.value)).toEqual([0]);
   });
 
   if (profile === 'services') {

@@ -5,6 +5,7 @@ export * from './problems/problem.filter';
 export * from './logging/logger';
 export * from './logging/request-log.middleware';
 export * from './http/http-request';
+export * from './context/release-when-idle';
 export * from './http/streamed-answer';
 export * from './http/answer-status';
 export * from './database/open-platform';

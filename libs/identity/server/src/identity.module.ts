@@ -16,6 +16,7 @@ import { STAFF_LOOKUP, type StaffLookupRow } from './admin/staff-access/staff-lo
 import { SESSION_ENDED_CHANNEL, STAFF_ACCESS_ENDED_CHANNEL } from './auth/staff-door';
 import { AttemptsStore } from './auth/attempts.store';
 import { createAuth, resolveAuthSecret, type Auth } from './auth/auth';
+import { releaseAuthStorages } from './auth/auth-storages';
 import { ProfileController } from './profile/profile.http.controller';
 import { AccountErasure } from './delete-account/account-erasure';
 import { DeleteAccountController } from './delete-account/delete-account.http.controller';
@@ -84,7 +85,10 @@ export class IdentityModule {
     { provide: ATTEMPTS, useFactory: (sql: SqlClient) => new AttemptsStore(sql), inject: [SQL_CLIENT] },
     {
       provide: AUTH,
-      useFactory: (config: AppConfig, sql: SqlClient, mailer: Mailer, logger: Logger) => createAuth({ config, sql, mailer, logger, secret: resolveAuthSecret(config, role) }),
+      useFactory: async (config: AppConfig, sql: SqlClient, mailer: Mailer, logger: Logger) => {
+        await releaseAuthStorages();
+        return createAuth({ config, sql, mailer, logger, secret: resolveAuthSecret(config, role) });
+      },
       inject: [APP_CONFIG, SQL_CLIENT, MAILER, ROOT_LOGGER],
     },
     MailerLifecycle,

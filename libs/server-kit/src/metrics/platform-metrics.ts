@@ -5,6 +5,7 @@ import type { ProjectionsService } from '../projections/projections.service';
 import type { ProjectionLeadership } from '../projections/leadership';
 import type { RealtimeGateway } from '../realtime/realtime.gateway';
 import { perScrape, type Metrics } from './metrics';
+import { promiseHooksOn } from '../context/release-when-idle';
 
 /** What the platform's own metrics are read from, each at the moment of a scrape. */
 export interface PlatformMetricSources {
@@ -115,6 +116,14 @@ export function registerPlatformMetrics(metrics: Metrics, sources: PlatformMetri
     help: 'socket.io clients connected to this replica',
     collect() {
       this.set(sources.realtime.connectedClients());
+    },
+  });
+
+  metrics.gauge({
+    name: 'afterwards_promise_hooks_on',
+    help: "1 while a promise hook is on in this process (an AsyncLocalStorage left enabled), which every request's promises pay for; 0 between runs of the product's own and better-auth's stores",
+    async collect() {
+      this.set((await promiseHooksOn()) ? 1 : 0);
     },
   });
 }

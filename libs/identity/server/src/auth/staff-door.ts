@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SqlClient } from '@afterwards/persistence';
+import { releaseWhenIdle } from '@afterwards/server-kit';
 
 /**
  * The staff sign-in (POST /api/admin/session) is the one door to a staff session: it has the lockout and
@@ -7,7 +8,7 @@ import type { SqlClient } from '@afterwards/persistence';
  * now or added later) finds `inStaffDoor()` false, and a session for a staff account is refused there.
  * Process-local state, out of any client's reach: no header or cookie can claim to be the staff door.
  */
-const door = new AsyncLocalStorage<true>();
+const door = releaseWhenIdle(new AsyncLocalStorage<true>());
 
 export function throughStaffDoor<T>(work: () => Promise<T>): Promise<T> {
   return door.run(true, work);
