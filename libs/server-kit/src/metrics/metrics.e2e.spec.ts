@@ -126,6 +126,8 @@ describe('metrics over HTTP', () => {
       expect(family(families, 'afterwards_job_attempts_failed_total').samples.map((s) => s.labels.queue).sort()).toEqual([...queues].sort());
 
       expect(family(families, 'afterwards_socket_connections').samples[0]!.value).toBeGreaterThanOrEqual(1);
+      // After a sign-up, a sign-in, a memory opened and read and a socket: no store has left a promise hook on (decision 0065).
+      expect(family(families, 'afterwards_promise_hooks_on').samples.map((s) => s.value)).toEqual([0]);
       for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) expect(families.has(name)).toBe(true);
     } finally {
       socket.close();
