@@ -25,7 +25,7 @@ export interface ReadsBenchOptions {
   readonly rounds: number;
   /** A folder: the API writes a CPU profile of the run there (`--cpu-prof`), for a flame graph. */
   readonly cpuProfileDir?: string;
-  /** More flags for the measured API's node, after its own (to try a V8 setting). */
+  /** More flags for the measured API's node and the floor's, after the API's own (to try a V8 setting on both). */
   readonly nodeFlags?: readonly string[];
   /** Leave the database in place and print its URL (to look at its plans afterwards). */
   readonly keep?: boolean;
@@ -225,7 +225,7 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
       `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each, alternately ${options.rounds} times, medians`,
       `${options.users} signed-in users, ${options.memories} memories each, ${options.shared} shared with the next user; each request is a different user's`,
     ];
-    const floor = await startReadFloor(db, people, profileFlags('floor'));
+    const floor = await startReadFloor(db, people, [...(options.nodeFlags ?? []), ...profileFlags('floor')]);
     try {
       const floorMeters: Meters = { server: cpuMeter(() => [floor.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
       for (const kind of kinds) {
