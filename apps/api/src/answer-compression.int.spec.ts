@@ -78,6 +78,10 @@ describe('compressAnswers, on every answer the server sends', () => {
     const plain = await get('/big', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual(big);
+    // Each header value's choice is remembered for that value only.
+    expect((await get('/big', undefined)).headers['content-encoding']).toBeUndefined();
+    expect((await get('/big', 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('br');
+    expect((await get('/big', 'gzip')).headers['content-encoding']).toBe('gzip');
   });
 
   it('leaves small bodies, HEAD, other encodings, no-transform and images alone', async () => {

@@ -69,8 +69,33 @@ export function brotliAnswer(body: Buffer): Buffer {
  * first). negotiator 1.x takes the preference as `{ preferred }`; its published types are still 0.6's.
  */
 function encodingFor(request: FastifyRequest): string | undefined {
-  const negotiator = new Negotiator(request.raw) as unknown as { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+  const accept = request.headers['accept-encoding'];
+  return negotiatedEncoding(typeof accept === 'string' ? accept : '');
+}
+
+const negotiatedEncoding = memoised((accept: string) => {
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': accept } }) as unknown as { encoding(available: string[], options: { preferred: string[] }): string | undefined };
   return negotiator.encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip'] });
+});
+
+const isCompressible = memoised((type: string) => compressible(type) === true);
+
+/**
+ * `decide` for each text, remembered: browsers send a handful of Accept-Encoding values and the product
+ * a handful of types, each worked out once instead of on every answer. Short texts only, and at most 64
+ * kept, so odd headers cannot grow it.
+ */
+function memoised<T>(decide: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    if (known.has(text)) return known.get(text)!;
+    const value = decide(text);
+    if (text.length <= 256) {
+      if (known.size >= 64) known.clear();
+      known.set(text, value);
+    }
+    return value;
+  };
 }
 
 /** The answer differs by Accept-Encoding: a shared cache must keep one copy per encoding. */
@@ -84,7 +109,7 @@ function addVary(reply: FastifyReply): void {
 /** A compressible type, not already encoded, no `no-transform`. */
 function wantsCompression(reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !compressible(type)) return false;
+  if (typeof type !== 'string' || !isCompressible(type)) return false;
   const encoding = reply.getHeader('content-encoding');
   if (encoding && encoding !== 'identity') return false;
   return !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(reply.getHeader('cache-control') ?? ''));

@@ -65,6 +65,8 @@ async function main(): Promise<void> {
     // usual load balancers (which must close first), and a client reusing a connection at the moment the
     // server closes it gets a reset it may not retry (API clients, tests) far less often.
     keepAliveTimeout: 65_000,
+    // No Nest middleware here (hooks do that work), so no middie: it would run for every request.
+    skipMiddie: true,
     // Requests Node's parser cannot read (a head too long, a broken request line) get problem details.
     clientErrorHandler: clientErrorAnswerer(),
     // A broken percent-encoding in the path (refused by the router, before any hook or filter) is the

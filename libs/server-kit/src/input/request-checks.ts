@@ -40,12 +40,17 @@ export class RequestChecks implements OnApplicationBootstrap {
     }
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous unless the access check has to look something up (a staff route): most reads make no promise here. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     this.origin.canActivate(context);
     this.safeText.canActivate(context);
-    if (this.access && !(await this.access.canActivate(context))) return false;
-    this.bodyType.check(context);
-    return true;
+    const allowed = this.access ? this.access.canActivate(context) : true;
+    const then = (ok: boolean) => {
+      if (!ok) return false;
+      this.bodyType.check(context);
+      return true;
+    };
+    return typeof allowed === 'boolean' ? then(allowed) : allowed.then(then);
   }
 }

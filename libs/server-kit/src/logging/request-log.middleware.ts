@@ -17,8 +17,9 @@ export function requestLog(logger: Logger) {
     rememberRequestIds(rawRequestOf(req), { requestId, correlationId });
     res.setHeader('x-request-id', correlationId);
     const url = urlOf(req);
-    if (!url.startsWith('/api/')) return; // static assets would drown the log
-    res.once('finish', () => {
+    // Static assets would drown the log; below info there is no line to write.
+    if (!url.startsWith('/api/') || !logger.isLevelEnabled('info')) return;
+    res.on('finish', () => {
       logger.info(
         {
           requestId,

@@ -49,6 +49,6 @@ export function httpMetrics(metrics: Metrics) {
   });
   return (req: HttpRequest, res: ServerResponse): void => {
     const end = duration.startTimer();
-    res.once('finish', () => end({ route: routeLabel(req, res.statusCode), method: methodLabel(req.method), status_class: statusClass(res.statusCode) }));
+    res.on('finish', () => end({ route: routeLabel(req, res.statusCode), method: methodLabel(req.method), status_class: statusClass(res.statusCode) }));
   };
 }

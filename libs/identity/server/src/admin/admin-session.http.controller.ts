@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { fromNodeHeaders } from 'better-auth/node';
 import { ADMIN_LOCK_MS, ADMIN_MAX_ATTEMPTS, AdminSignInSchema, type AdminUser } from '@afterwards/contracts';
 import { combineFailures, minutesUntil } from '@afterwards/identity-domain';
 import type { SqlClient } from '@afterwards/persistence';
@@ -11,6 +10,7 @@ import { ATTEMPTS, AUTH } from '../tokens';
 import { MARK_STAFF_SESSION, PRUNE_STAFF_MARKS, throughStaffDoor } from '../auth/staff-door';
 import { asAdminRole, writeAudit as writeAuditAs, type AuditEntry } from './admin-audit';
 import { STAFF_LOOKUP, type StaffLookupRow } from './staff-access/staff-lookup';
+import { authHeaders } from '../auth/auth-headers';
 
 export const ADMIN_MESSAGES = {
   invalid: 'Invalid email or password',
@@ -99,7 +99,7 @@ export class AdminSessionController {
 
     // Through the staff door: better-auth makes a staff account's session nowhere else.
     const response = await throughStaffDoor(() =>
-      this.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: false }, headers: fromNodeHeaders(req.headers), asResponse: true }),
+      this.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: false }, headers: authHeaders(req), asResponse: true }),
     );
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { code?: string; retryAt?: string };
@@ -116,7 +116,7 @@ export class AdminSessionController {
       if (!input.code) {
         throw new ProblemError(401, 'ADMIN_TWO_FACTOR_REQUIRED', ADMIN_MESSAGES.codeRequired, undefined, { twoFactorRequired: true });
       }
-      const headers = fromNodeHeaders(req.headers);
+      const headers = authHeaders(req);
       headers.set('cookie', cookiesFrom(cookies));
       const body = { code: input.code, trustDevice: false };
       const verified = await throughStaffDoor(() =>
@@ -169,7 +169,7 @@ export class AdminSessionController {
     if (!admin) {
       await this.audit({ action: 'unauthorized_access', authUserId: user.id, tableName: 'admin_users', ipAddress: clientIp(req), userAgent: headerOf(req, 'user-agent') ?? null });
       // 'The user is signed out and told', as at the staff sign-in.
-      const signedOut = await this.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true });
+      const signedOut = await this.auth.api.signOut({ headers: authHeaders(req), asResponse: true });
       for (const c of signedOut.headers.getSetCookie()) appendAnswerHeader(reply, 'Set-Cookie', c);
       throw new ProblemError(403, 'ADMIN_ACCESS_DENIED', ADMIN_MESSAGES.notAdmin);
     }
@@ -182,7 +182,7 @@ export class AdminSessionController {
   @HttpCode(204)
   async signOut(@Req() req: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<void> {
     const user = await findCurrentUser(this.auth, req);
-    const response = await this.auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true });
+    const response = await this.auth.api.signOut({ headers: authHeaders(req), asResponse: true });
     for (const c of response.headers.getSetCookie()) appendAnswerHeader(reply, 'Set-Cookie', c);
     if (user) {
       const admin = await this.findAdmin({ authUserId: user.id });

@@ -48,10 +48,10 @@ export async function asProblemResponse(res: Response): Promise<Response> {
 
 /**
  * Mounts better-auth's handler at /api/auth/* on the HTTP server, behind the own-Origin rule for its
- * writes, and gives every request the client address the server derived (the socket, or X-Forwarded-For
- * from a proxy TRUST_PROXY names) under the internal header better-auth's limits read, replacing any
- * header of that name the client sent: whether reached at /api/auth or called from the product's own
- * routes (staff sign-in), each address has its own limit and nobody can pick theirs.
+ * writes, and gives each of its requests the client address the server derived (the socket, or
+ * X-Forwarded-For from a proxy TRUST_PROXY names) under the internal header better-auth's limits read,
+ * replacing any header of that name the client sent, as `authHeaders` does for the product's own calls
+ * (staff sign-in): each address has its own limit and nobody can pick theirs.
  *
  * better-auth reads the raw body itself, so its route answers in its own `onRequest` hook, before any body
  * parser, on Node's request and response. Cross-site request forgery: a write (sign-in, sign-up, password
@@ -61,10 +61,6 @@ export async function asProblemResponse(res: Response): Promise<Response> {
  * with `message` for better-auth's client. Errors leave as problem details.
  */
 export function mountAuth(fastify: FastifyInstance, auth: Auth, origins: readonly string[]): void {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    request.raw.headers[CLIENT_IP_HEADER] = clientAddressOf(request);
-    done();
-  });
   const foreign = JSON.stringify({ ...FOREIGN_ORIGIN_PROBLEM, message: FOREIGN_ORIGIN_MESSAGE });
   const handler = toNodeHandler(async (request: Request) => asProblemResponse(await auth.handler(request)));
   fastify.route({
@@ -76,6 +72,7 @@ export function mountAuth(fastify: FastifyInstance, auth: Auth, origins: readonl
         void reply.code(FOREIGN_ORIGIN_PROBLEM.status).type(`${PROBLEM_TYPE}; charset=utf-8`).send(foreign);
         return;
       }
+      request.raw.headers[CLIENT_IP_HEADER] = clientAddressOf(request);
       reply.hijack();
       handler(request.raw, reply.raw).catch(() => {
         if (reply.raw.headersSent) return void reply.raw.destroy();

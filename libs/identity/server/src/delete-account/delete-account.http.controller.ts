@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, HttpCode, Inject, Req, Res } from '@nestjs/common';
 import { isAPIError } from 'better-auth/api';
-import { fromNodeHeaders } from 'better-auth/node';
 import { DeleteAccountRequestSchema } from '@afterwards/contracts';
 import { appendAnswerHeader, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../auth/auth';
 import { AUTH } from '../tokens';
 import { requireUser } from '../session/current-user';
 import { DeleteAccountService } from './delete-account.service';
+import { authHeaders } from '../auth/auth-headers';
 
 /**
  * Delete my account. Answers once everything is gone (memories purged, files deleted, every session
@@ -31,7 +31,7 @@ export class DeleteAccountController {
       // better-auth's TOTP check for the signed-in session; a wrong or expired code is its 401, anything else is a failure.
       verifyCode: async (code) => {
         try {
-          await this.auth.api.verifyTOTP({ body: { code }, headers: fromNodeHeaders(req.headers) });
+          await this.auth.api.verifyTOTP({ body: { code }, headers: authHeaders(req) });
           return true;
         } catch (error) {
           if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) return false;

@@ -1,6 +1,6 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import { clientAddressOf, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import type { Auth } from '../auth/auth';
+import { authHeaders } from '../auth/auth-headers';
 
 export interface CurrentUser {
   readonly id: string;
@@ -12,7 +12,7 @@ export interface CurrentUser {
 }
 
 export async function findCurrentUser(auth: Auth, req: HttpRequest): Promise<CurrentUser | undefined> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  const session = await auth.api.getSession({ headers: authHeaders(req) });
   if (!session) return undefined;
   const u = session.user as typeof session.user & { twoFactorEnabled?: boolean | null };
   return { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name || null, twoFactorEnabled: Boolean(u.twoFactorEnabled), sessionId: session.session.id };

@@ -29,8 +29,8 @@ function lookups(userId: string) {
   };
 }
 
-/** A request with a session cookie: all the cache reads of one. */
-const request = { headers: { cookie: 'better-auth.session_token=signed.value' } } as HttpRequest;
+/** A request with a session cookie: all the cache reads of one (and the address a lookup passes on). */
+const request = { headers: { cookie: 'better-auth.session_token=signed.value' }, ip: '203.0.113.1' } as HttpRequest;
 
 describe('the session cache of the memory routes', () => {
   it('looks a session up once for the requests of the next few seconds', async () => {

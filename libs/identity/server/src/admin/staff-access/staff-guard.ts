@@ -31,13 +31,18 @@ export class StaffGuard implements CanActivate {
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous for a route that is not a staff route (every family request), a lookup for one that is. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<HttpRequest>();
     // Decided by the route the router chose, never by the address as typed: the router may match it
     // whatever its letters' case or trailing slash (/api/ADMIN/listings is /api/admin/listings).
     const route = routePatternOf(req) ?? pathOf(req);
     if (!isStaffRoute(route) || OPEN_ROUTES.some((open) => route === open || route.startsWith(`${open}/`))) return true;
+    return this.checkStaff(req);
+  }
+
+  private async checkStaff(req: HttpRequest): Promise<boolean> {
     const path = pathOf(req);
 
     // The Origin of writes is checked for every route by the platform's OwnOriginGuard, run first by RequestChecks.
