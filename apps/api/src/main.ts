@@ -100,10 +100,10 @@ async function main(): Promise<void> {
   const headers = helmetHeaders(config.publicUrl);
   everyAnswer = (request, reply) => {
     time(request, reply.raw);
-    log(request, reply.raw);
-    // Set on Node's response: Fastify merges them into every answer, and answers written there directly
-    // (better-auth's) carry them too.
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    // On Fastify's reply, not Node's response: Node then takes the whole set in one writeHead instead of
+    // one setHeader each. The answers better-auth writes itself get them copied over (mountAuth).
+    reply.header('x-request-id', log(request, reply.raw));
+    for (const [name, value] of headers) reply.header(name, value);
   };
   fastify.addHook('onRequest', (request, reply, done) => {
     // First, so every answer is timed and logged, refusals included.
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     const oversize = oversizeUrlProblem(request);
     if (oversize) return void reply.code(431).type(`${PROBLEM_TYPE}; charset=utf-8`).send(oversize);
     // API answers are one person's data: never stored by a browser or a proxy unless a route says so.
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.raw.setHeader('Cache-Control', 'private, no-store');
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('cache-control', 'private, no-store');
     done();
   });
   // Answers made per request (JSON, pages, exports) are compressed, brotli first; static files are sent

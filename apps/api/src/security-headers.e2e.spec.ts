@@ -9,8 +9,10 @@ describe('browser security headers', () => {
 
   useProductAndBrowser({ profile: 'embedded', seedCount: 20 }, (started) => ({ product, browser } = started));
 
-  it.each(['/', '/dashboard', '/admin/', '/api/health/ready'])('%s cannot be framed, sniffed or leak its address, and allows no inline script but those of the pages rendered at build time', async (path) => {
+  // better-auth's answer is written on Node's response, outside Fastify's reply; a 404 is the router's.
+  it.each(['/', '/dashboard', '/admin/', '/api/health/ready', '/api/auth/get-session', '/api/no-such-route'])('%s cannot be framed, sniffed or leak its address, and allows no inline script but those of the pages rendered at build time', async (path) => {
     const res = await fetch(`${product.url}${path}`);
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{1,64}$/);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){2}(;|$)/);
@@ -27,6 +29,8 @@ describe('browser security headers', () => {
     const res = await fetch(`${product.url}/api/health/ready`);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('etag')).toBeNull();
+    // better-auth writes its own answer, with its own no-store.
+    expect((await fetch(`${product.url}/api/auth/get-session`)).headers.get('cache-control')).toMatch(/no-store/);
   });
 
   it('allows exactly the inline scripts of the pages rendered at build time, by their hashes', async () => {

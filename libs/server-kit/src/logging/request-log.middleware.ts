@@ -4,21 +4,20 @@ import type { Logger } from 'pino';
 import { headerOf, rawRequestOf, rememberRequestIds, urlOf, type HttpRequest } from '../http/http-request';
 
 /**
- * One log line per API request, with a request id that is also returned to the client. Called first thing
- * for every request (the HTTP server's first hook).
+ * One log line per API request, with a request id. Called first thing for every request (the HTTP server's
+ * first hook); gives back the id to return to the client in `x-request-id` (the correlation id).
  */
 export function requestLog(logger: Logger) {
-  return (req: HttpRequest, res: ServerResponse): void => {
+  return (req: HttpRequest, res: ServerResponse): string => {
     const started = process.hrtime.bigint();
     const incoming = headerOf(req, 'x-request-id');
     // The server's own id for this request, and the correlation id a client may carry across several.
     const requestId = randomUUID();
     const correlationId = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : requestId;
     rememberRequestIds(rawRequestOf(req), { requestId, correlationId });
-    res.setHeader('x-request-id', correlationId);
     const url = urlOf(req);
     // Static assets would drown the log; below info there is no line to write.
-    if (!url.startsWith('/api/') || !logger.isLevelEnabled('info')) return;
+    if (!url.startsWith('/api/') || !logger.isLevelEnabled('info')) return correlationId;
     res.on('finish', () => {
       logger.info(
         {
@@ -32,5 +31,6 @@ export function requestLog(logger: Logger) {
         'request',
       );
     });
+    return correlationId;
   };
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { pathOf, routePatternOf, type HttpRequest } from '../http/http-request';
 import type { Metrics } from './metrics';
 
@@ -47,8 +48,18 @@ export function httpMetrics(metrics: Metrics) {
     labelNames: ['route', 'method', 'status_class'] as const,
     buckets: HTTP_BUCKETS_SECONDS,
   });
+  // One child per label set, found by a plain key: prom-client would sort and join the labels each time.
+  const series = new Map<string, ReturnType<typeof duration.labels>>();
   return (req: HttpRequest, res: ServerResponse): void => {
-    const end = duration.startTimer();
-    res.on('finish', () => end({ route: routeLabel(req, res.statusCode), method: methodLabel(req.method), status_class: statusClass(res.statusCode) }));
+    const started = performance.now();
+    res.on('finish', () => {
+      const route = routeLabel(req, res.statusCode);
+      const method = methodLabel(req.method);
+      const status = statusClass(res.statusCode);
+      const key = `${route} ${method} ${status}`;
+      let child = series.get(key);
+      if (!child) series.set(key, (child = duration.labels(route, method, status)));
+      child.observe((performance.now() - started) / 1000);
+    });
   };
 }

@@ -73,6 +73,8 @@ export function mountAuth(fastify: FastifyInstance, auth: Auth, origins: readonl
         return;
       }
       request.raw.headers[CLIENT_IP_HEADER] = clientAddressOf(request);
+      // better-auth writes Node's response itself: it carries what the reply holds so far (every answer's headers).
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       handler(request.raw, reply.raw).catch(() => {
         if (reply.raw.headersSent) return void reply.raw.destroy();
