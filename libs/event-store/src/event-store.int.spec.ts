@@ -171,7 +171,36 @@ describe('PostgresEventStore on PostgreSQL: subscribers in another process', () 
       await subscription.stop();
     }
   });
+
+  it('goes on hearing of appends after its listening connection is lost, missing none told while it was gone', async () => {
+    const received: string[] = [];
+    const subscription = reader.subscribeToAll(async (e) => void received.push(e.streamId));
+    try {
+      await writer.append('before-cut', [{ type: 'Cut', data: {}, metadata: metadataFor('before-cut') }], 'no_stream');
+      await expectEventually(() => expect(received).toContain('before-cut'), 10_000);
+      // PostgreSQL ends the reader's listening connection (a restart, a proxy's cut); the append's NOTIFY is
+      // sent before a new one can listen, so only "news may have been missed" can tell the reader of it.
+      await terminateListeners(db);
+      await writer.append('during-cut', [{ type: 'Cut', data: {}, metadata: metadataFor('during-cut') }], 'no_stream');
+      await expectEventually(() => expect(received).toContain('during-cut'), 10_000);
+      // And the new connection hears what comes after.
+      await writer.append('after-cut', [{ type: 'Cut', data: {}, metadata: metadataFor('after-cut') }], 'no_stream');
+      await expectEventually(() => expect(received).toContain('after-cut'), 10_000);
+    } finally {
+      await subscription.stop();
+    }
+  });
 });
+
+/** Ends (and waits for the end of) the database's listening connections, as PostgreSQL's restart would. */
+async function terminateListeners(db: TestDatabase): Promise<void> {
+  const { rows } = await db.sql.query<{ ended: boolean }>(
+    `SELECT pg_terminate_backend(pid, 5000) AS ended FROM pg_stat_activity
+     WHERE application_name = 'afterwards-listen' AND datname = current_database()`,
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.ended)).toBe(true);
+}
 
 function metadataFor(id: string) {
   return { eventId: id, occurredAt: new Date().toISOString(), actor: 'system', correlationId: id, causationId: id, schemaVersion: 1 };

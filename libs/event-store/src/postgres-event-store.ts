@@ -26,7 +26,11 @@ export { EVENTS_CHANNEL, type LogPage };
 export interface PostgresEventStoreOptions {
   /** Events per catch-up query. */
   readonly batchSize?: number;
-  /** Fallback poll when no notification arrives (missed NOTIFY, listener reconnecting). */
+  /**
+   * Fallback poll when no notification arrives: for events whose writer stopped between its commit and its
+   * NOTIFY. Every subscription polls on its own, so a short one costs the database a query per projection
+   * many times a second, busy or idle.
+   */
   readonly pollIntervalMs?: number;
   /** Quick re-poll while committed events wait behind an older open transaction (which may never notify). */
   readonly blockedPollIntervalMs?: number;
@@ -61,7 +65,7 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.blockedPollIntervalMs = options.blockedPollIntervalMs ?? 5;
     this.notifyIntervalMs = options.notifyIntervalMs ?? 5;
   }
@@ -187,7 +191,8 @@ export class PostgresEventStore implements EventStore {
       try {
         await this.sql.query(`SELECT pg_notify($1, '')`, [EVENTS_CHANNEL], { name: 'es_notify' });
       } catch {
-        // Subscribers fall back to polling; a failed NOTIFY loses nothing.
+        // A failed NOTIFY loses nothing: PostgreSQL was out of reach, so listeners that lost it read the log
+        // when they listen again, and the slow poll covers the rest.
       }
     })();
   }

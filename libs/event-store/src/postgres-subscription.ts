@@ -11,7 +11,9 @@ export interface LogPageReader {
 
 /**
  * One subscriber's catch-up loop over the log: reads a page, hands each event to the handler, and waits for
- * a NOTIFY (or a nudge from this process) before reading again, polling as a fallback.
+ * a NOTIFY (or a nudge from this process) before reading again. Polling is a slow fallback only, for
+ * events whose writer stopped between its commit and its NOTIFY; a lost listening connection is made
+ * again by the SQL client, which then says news was missed.
  */
 export class PostgresSubscription implements Subscription {
   readonly done: Promise<void>;
@@ -47,10 +49,13 @@ export class PostgresSubscription implements Subscription {
     let unlisten: (() => Promise<void>) | undefined;
     try {
       // Listen before the first read, so a commit between the read and the wait still wakes us.
-      unlisten = await this.sql.listen(EVENTS_CHANNEL, () => {
+      // Told of new events, or that news may have been missed (the listening connection was made again):
+      // either way, read the log.
+      const read = () => {
         this.notified = true;
         this.wake?.();
-      });
+      };
+      unlisten = await this.sql.listen(EVENTS_CHANNEL, read, read);
       const { batchSize, pollIntervalMs } = this.tuning;
       let cursor = this.options.after ?? START;
       let blockedWait = this.tuning.blockedPollIntervalMs;

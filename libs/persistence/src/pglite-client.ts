@@ -204,6 +204,7 @@ export class PgliteSqlClient implements SqlClient {
     return { ...this.executor, ended: new Promise<unknown>(() => undefined), close: async () => undefined };
   }
 
+  /** In-process, on the one connection: nothing is ever missed, so there is no `onMissed` to call. */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     return this.db.listen(channel, onNotify);
   }

@@ -2,6 +2,16 @@ import pg from 'pg';
 import { PreparedReadNames, READ_AGAIN_INLINED, readLiteral, readSettings, readStatement } from './prepared-reads';
 import type { QueryOptions, SqlClient, SqlExecutor, SqlResult, SqlSession } from './sql-client';
 
+/** One `listen` call: what it is told of a channel. */
+interface Listening {
+  readonly onNotify: (payload: string) => void;
+  readonly onMissed: (() => void) | undefined;
+}
+
+/** Backoff of a lost listening connection's replacement: quick for a blip, bounded while PostgreSQL is down. */
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
 // Return int8 and numeric as strings (the default); xid8 too. Callers convert to bigint where they need it.
 
 function wrap(db: pg.Pool | pg.ClientBase): SqlExecutor {
@@ -21,8 +31,11 @@ function wrap(db: pg.Pool | pg.ClientBase): SqlExecutor {
 export class PostgresSqlClient implements SqlClient {
   readonly dialect = 'postgres' as const;
   private readonly executor: SqlExecutor;
-  private listener: pg.Client | undefined;
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  /** The connection carrying every LISTEN, connected or connecting; replaced when lost. */
+  private listener: Promise<pg.Client> | undefined;
+  private connectedListener: pg.Client | undefined;
+  private relistenTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly handlers = new Map<string, Set<Listening>>();
   private closed = false;
   /** The read statements prepared on each pooled connection (gone with the connection). */
   private readonly preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
@@ -103,26 +116,83 @@ export class PostgresSqlClient implements SqlClient {
     }
   }
 
-  /** One dedicated connection carries every LISTEN of this client. */
-  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    if (!this.listener) {
-      this.listener = new pg.Client({ connectionString: this.connectionString, application_name: 'afterwards-listen' });
-      this.listener.on('notification', (message) => {
-        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-      });
-      this.listener.on('error', () => undefined);
-      await this.listener.connect();
-    }
+  /**
+   * One dedicated connection carries every LISTEN of this client. When it is lost (PostgreSQL restarted,
+   * a proxy cut it), it is made again with backoff and listens on every channel again; notifications sent
+   * meanwhile are gone, so each `onMissed` is called once it listens again, for its owner to look for
+   * itself (a subscription reads the log, a watcher reads the checkpoint).
+   */
+  async listen(channel: string, onNotify: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>> {
+    const listening: Listening = { onNotify, onMissed };
     let set = this.handlers.get(channel);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(channel, set);
-      await this.listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    const first = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(listening);
+    try {
+      const client = await this.listeningConnection();
+      // A connection made after the channel was added has listened on it already; LISTEN twice is harmless.
+      if (first) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      set.delete(listening);
+      throw error;
     }
-    set.add(onNotify);
     return async () => {
-      set.delete(onNotify);
+      set.delete(listening);
     };
+  }
+
+  private listeningConnection(): Promise<pg.Client> {
+    this.listener ??= this.connectListener().catch((error: unknown) => {
+      this.listener = undefined;
+      throw error;
+    });
+    return this.listener;
+  }
+
+  private async connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'afterwards-listen', keepAlive: true });
+    client.on('notification', (message) => {
+      for (const { onNotify } of this.handlers.get(message.channel) ?? []) onNotify(message.payload ?? '');
+    });
+    client.on('error', () => this.listenerLost(client));
+    client.on('end', () => this.listenerLost(client));
+    try {
+      await client.connect();
+      for (const [channel, set] of this.handlers) if (set.size > 0) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      throw new Error('The SQL client was closed while it connected to listen');
+    }
+    this.connectedListener = client;
+    return client;
+  }
+
+  /** The listening connection ended or failed: make another, with backoff while PostgreSQL is away. */
+  private listenerLost(client: pg.Client): void {
+    if (this.closed || this.connectedListener !== client) return;
+    this.connectedListener = undefined;
+    this.listener = undefined;
+    void client.end().catch(() => undefined);
+    this.relistenAfter(LISTEN_RETRY_FIRST_MS);
+  }
+
+  private relistenAfter(delayMs: number): void {
+    this.relistenTimer = setTimeout(() => {
+      this.relistenTimer = undefined;
+      if (this.closed) return;
+      this.listeningConnection().then(
+        () => {
+          for (const set of this.handlers.values()) for (const { onMissed } of set) onMissed?.();
+        },
+        () => this.relistenAfter(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS)),
+      );
+    }, delayMs);
+    // A process with nothing else to do (a finished tools command) need not stay up to listen again.
+    this.relistenTimer.unref();
   }
 
   async openSession(applicationName: string): Promise<SqlSession> {
@@ -145,9 +215,11 @@ export class PostgresSqlClient implements SqlClient {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.relistenTimer);
     const listener = this.listener;
     this.listener = undefined;
-    if (listener) await listener.end().catch(() => undefined);
+    this.connectedListener = undefined;
+    if (listener) await listener.then((client) => client.end()).catch(() => undefined);
     await this.pool.end();
   }
 }

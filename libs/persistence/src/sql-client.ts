@@ -33,8 +33,12 @@ export interface SqlClient extends SqlExecutor {
    * they must be text or numbers).
    */
   readAs<Row = Record<string, unknown>>(settings: Readonly<Record<string, string>>, text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
-  /** Calls `onNotify` whenever `NOTIFY channel` is issued. Resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` whenever `NOTIFY channel` is issued. Resolves to an unsubscribe function. Where the
+   * listening connection can be lost and made again (PostgreSQL), notifications sent meanwhile are lost:
+   * `onMissed` is called once it listens again.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
   /**
    * A connection of the caller's own, for session state that must live exactly as long as the connection
    * (a session advisory lock). PGlite has one connection in one process: its session is that connection.

@@ -62,7 +62,10 @@ class SocketSessions implements OnModuleInit, OnApplicationShutdown {
       const { rows } = await this.sql.query<StaffLookupRow>(STAFF_LOOKUP, [userId, sessionId]);
       return rows.some((row) => row.staff_session);
     });
-    this.unlisten.push(await this.sql.listen(SESSION_ENDED_CHANNEL, (sessionId) => this.gateway.endSession(sessionId)));
+    // Both channels share one listening connection; when it is made again, endings told meanwhile are lost,
+    // so every socket's session is looked up again (once, for both).
+    const revalidate = () => void this.gateway.revalidateSockets().catch(() => undefined);
+    this.unlisten.push(await this.sql.listen(SESSION_ENDED_CHANNEL, (sessionId) => this.gateway.endSession(sessionId), revalidate));
     this.unlisten.push(await this.sql.listen(STAFF_ACCESS_ENDED_CHANNEL, (userId) => this.gateway.endUser(userId)));
   }
   async onApplicationShutdown(): Promise<void> {

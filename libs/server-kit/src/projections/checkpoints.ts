@@ -51,20 +51,28 @@ export async function openBatch(tx: ProjectionTx, name: string, position: Positi
  */
 export class CheckpointWatch {
   private readonly latest = new Map<string, Position>();
-  private readonly waiters = new Set<() => void>();
+  /** Told `true` when a checkpoint moved, `false` when news may have been missed (read the database). */
+  private readonly waiters = new Set<(told: boolean) => void>();
   private listening: Promise<boolean> | undefined;
 
   constructor(private readonly sql: SqlClient) {}
 
   private listen(): Promise<boolean> {
-    this.listening ??= this.sql.listen(CHECKPOINT_CHANNEL, (payload) => {
-      const [name, commit, prepare] = payload.split(' ');
-      if (!name || commit === undefined || prepare === undefined) return;
-      const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
-      const known = this.latest.get(name);
-      if (!known || comparePositions(position, known) > 0) this.latest.set(name, position);
-      for (const wake of [...this.waiters]) wake();
-    }).then(
+    this.listening ??= this.sql.listen(
+      CHECKPOINT_CHANNEL,
+      (payload) => {
+        const [name, commit, prepare] = payload.split(' ');
+        if (!name || commit === undefined || prepare === undefined) return;
+        const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
+        const known = this.latest.get(name);
+        if (!known || comparePositions(position, known) > 0) this.latest.set(name, position);
+        for (const wake of [...this.waiters]) wake(true);
+      },
+      // News may have been missed: every waiter reads the committed checkpoint again.
+      () => {
+        for (const wake of [...this.waiters]) wake(false);
+      },
+    ).then(
       () => true,
       () => false,
     );
@@ -84,12 +92,11 @@ export class CheckpointWatch {
     return new Promise((resolve) => {
       const wake = (told: boolean) => {
         clearTimeout(timer);
-        this.waiters.delete(onNotify);
+        this.waiters.delete(wake);
         resolve(told);
       };
-      const onNotify = () => wake(true);
       const timer = setTimeout(() => wake(false), ms);
-      this.waiters.add(onNotify);
+      this.waiters.add(wake);
     });
   }
 }

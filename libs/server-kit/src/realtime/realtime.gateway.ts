@@ -27,7 +27,8 @@ const PRIVATE_TOPICS = new Set<string>(Object.values(PrivateTopics));
 /** Topics of the back office: one room each, joined only by active staff. */
 const STAFF_TOPICS = new Set<string>(Object.values(StaffTopics));
 /** Every socket of one session, and of one user: what `endSession`/`endUser` disconnect. */
-const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
+const SESSION_ROOM = 'session:';
+const sessionRoom = (sessionId: string): string => `${SESSION_ROOM}${sessionId}`;
 const userRoom = (userId: string): string => `user:${userId}`;
 
 /** The session a socket's handshake carries (its cookie) and whose it is. */
@@ -90,6 +91,33 @@ export class RealtimeGateway implements OnGatewayConnection {
   /** Disconnects this replica's sockets of a user who lost access (a staff member deactivated). */
   endUser(userId: string): void {
     this.server?.local.in(userRoom(userId)).disconnectSockets(true);
+  }
+
+  /**
+   * Looks up again the session of every signed-in socket of this replica, and closes those whose session
+   * ended, or whose staff access did while they watch a staff topic. For when the database's word of an
+   * ending may have been lost (its listening connection was made again): the rooms are right again at once,
+   * not when each socket next subscribes. A lookup that fails keeps its socket: the next one decides.
+   */
+  async revalidateSockets(): Promise<void> {
+    const sockets = this.server?.sockets?.sockets;
+    if (!sockets) return;
+    await Promise.all(
+      [...sockets.values()].map(async (socket) => {
+        const rooms = [...socket.rooms];
+        const sessionId = rooms.find((room) => room.startsWith(SESSION_ROOM))?.slice(SESSION_ROOM.length);
+        if (sessionId === undefined) return;
+        let session: SocketSession | undefined;
+        let staff = true;
+        try {
+          session = await this.resolveUser(socket.handshake.headers);
+          if (session && rooms.some((room) => STAFF_TOPICS.has(room))) staff = await this.isStaff(session);
+        } catch {
+          return;
+        }
+        if (!session || session.sessionId !== sessionId || !staff) socket.disconnect(true);
+      }),
+    );
   }
 
   /** The room a socket joins for `topic`, or undefined when it may not watch it. */

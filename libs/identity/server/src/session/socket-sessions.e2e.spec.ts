@@ -76,6 +76,29 @@ describe('sockets end with their session', () => {
     }
   });
 
+  it("closes a session's sockets when it ended while the API's listening connection was lost", async () => {
+    const ending = await signedIn(product, FAMILY.email, FAMILY.password);
+    const socket = await watching(ending, PrivateTopics.memories);
+    try {
+      // PostgreSQL ends the API's listening connection (a restart, a proxy's cut) and, before a new one can
+      // listen, the session ends (revoked elsewhere): its NOTIFY reaches no one. The API must look again.
+      const [ended] = await query(
+        `WITH cut AS (
+           SELECT coalesce(bool_and(pg_terminate_backend(pid, 5000)), false) AS done FROM pg_stat_activity
+           WHERE application_name = 'afterwards-listen' AND datname = current_database())
+         DELETE FROM auth_sessions WHERE (SELECT done FROM cut) AND id = (
+           SELECT s.id FROM auth_sessions s JOIN auth_users u ON u.id = s."userId" WHERE u.email = $1
+           ORDER BY s."createdAt" DESC LIMIT 1)
+         RETURNING id`,
+        [FAMILY.email],
+      );
+      expect(ended).toBeDefined();
+      await expectEventually(() => expect(socket.closedByServer()).toBe(true), 15_000);
+    } finally {
+      socket.socket.close();
+    }
+  });
+
   it('closes the sockets a session has on another API replica when it signs out on this one', async () => {
     let replica: ProductProcess | undefined;
     try {
