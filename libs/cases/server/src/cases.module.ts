@@ -123,7 +123,16 @@ export class CasesModule {
         MemorySharingService,
         // The reminders' time: real time, or a test's (AFTERWARDS_TEST_CLOCK_FILE, never in production).
         { provide: REMINDER_CLOCK, useFactory: (config: AppConfig) => reminderClock(config), inject: [APP_CONFIG] },
-        { provide: SessionCache, useFactory: (auth: Auth) => new SessionCache(auth), inject: [AUTH] },
+        {
+          provide: SessionCache,
+          // Told by the database of sessions that end and accounts that change, on every replica.
+          useFactory: async (auth: Auth, sql: SqlClient) => {
+            const cache = new SessionCache(auth);
+            await cache.listen((channel, onNotify, onMissed) => sql.listen(channel, onNotify, onMissed));
+            return cache;
+          },
+          inject: [AUTH, SQL_CLIENT],
+        },
         {
           // The export routes (API) and jobs (the worker, or the API when embedded): the file store opens on first use.
           provide: EXPORT_RUNTIME,

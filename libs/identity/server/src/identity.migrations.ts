@@ -7,6 +7,7 @@ import adminAuditChain from '../migrations/0005_admin_audit_chain.sql';
 import staffSessions from '../migrations/0006_staff_sessions.sql';
 import signIns from '../migrations/0007_sign_ins.sql';
 import auditAccountEmail from '../migrations/0008_audit_account_email.sql';
+import userChanged from '../migrations/0009_user_changed.sql';
 
 export const identityMigrations: Migration[] = [
   { id: 'identity/0001_auth', sql: auth },
@@ -17,4 +18,5 @@ export const identityMigrations: Migration[] = [
   { id: 'identity/0006_staff_sessions', sql: staffSessions },
   { id: 'identity/0007_sign_ins', sql: signIns },
   { id: 'identity/0008_audit_account_email', sql: auditAccountEmail },
+  { id: 'identity/0009_user_changed', sql: userChanged },
 ];

@@ -61,7 +61,10 @@ export async function startMemoriesSide(migrations: readonly Migration[] = []): 
       getSession: async ({ headers }: { headers: Headers }) => {
         const id = headers.get('cookie')?.split('=')[1];
         if (!id || !names.has(id)) return null;
-        return { user: { id, email: `${id}@example.test`, emailVerified: true, name: names.get(id)! }, session: { id: `session-${id}` } };
+        return {
+          user: { id, email: `${id}@example.test`, emailVerified: true, name: names.get(id)! },
+          session: { id: `session-${id}`, expiresAt: new Date(Date.now() + 86_400_000) },
+        };
       },
     },
   };

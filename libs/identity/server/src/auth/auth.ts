@@ -119,6 +119,8 @@ export function createAuth(deps: AuthDeps) {
   };
   return betterAuth({
     appName: 'Afterwards',
+    // No tracing here: without it each of better-auth's calls would still make spans for a no-op tracer.
+    experimental: { instrumentation: { enabled: false } },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,

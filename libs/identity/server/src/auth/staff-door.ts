@@ -47,3 +47,5 @@ export const PRUNE_STAFF_MARKS = `DELETE FROM staff_sessions s WHERE s.created_a
 /** NOTIFY channels of migration 0006: a session deleted (its id), a staff member's access ended (their auth user id). */
 export const SESSION_ENDED_CHANNEL = 'auth_session_ended';
 export const STAFF_ACCESS_ENDED_CHANNEL = 'staff_access_ended';
+/** NOTIFY channel of migration 0009: an account's row changed (its auth user id), so caches of it go. */
+export const USER_CHANGED_CHANNEL = 'auth_user_changed';

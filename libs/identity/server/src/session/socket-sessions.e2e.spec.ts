@@ -8,9 +8,10 @@ const STAFF = { email: 'sol.socket@example.test', name: 'Sol Socket', password: 
 
 /**
  * A session's sockets end with it: after a sign-out, or a staff member's deactivation, the server closes
- * them at once instead of letting them hear more changes. Services profile (socket.io on Redis), built product.
+ * them at once instead of letting them hear more changes; and the routes that keep a session's answer
+ * refuse it at once too. Services profile (socket.io on Redis), built product.
  */
-describe('sockets end with their session', () => {
+describe('sockets, and cached answers, end with their session', () => {
   let product: RunningProduct;
 
   beforeAll(async () => {
@@ -74,6 +75,18 @@ describe('sockets end with their session', () => {
     } finally {
       second.socket.close();
     }
+  });
+
+  it('refuses a session on the memory routes as soon as it ends elsewhere, though their session cache keeps answers a minute', async () => {
+    const http = await signedIn(product, FAMILY.email, FAMILY.password);
+    expect((await http.fetch('/api/memories')).status).toBe(200);
+    // Revoked elsewhere (another device's "sign out everywhere", an operator): the row goes, the cache hears.
+    await query(
+      `DELETE FROM auth_sessions WHERE id = (
+         SELECT s.id FROM auth_sessions s JOIN auth_users u ON u.id = s."userId" WHERE u.email = $1 ORDER BY s."createdAt" DESC LIMIT 1)`,
+      [FAMILY.email],
+    );
+    await expectEventually(async () => expect((await http.fetch('/api/memories')).status).toBe(401), 2_000);
   });
 
   it("closes a session's sockets when it ended while the API's listening connection was lost", async () => {
