@@ -45,7 +45,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench interactions [--clients 200] [--seconds 10] [--rate 2000] [--batch 10]
   bench sign-in [--users 50] [--rounds 10]      p50/p99 of a sign-in request against the built API on PostgreSQL
   bench memories [--users 50] [--memories 10] [--shared 3] [--rounds 20] [--think 500] [--replicas 1] [--node-flags '<v8 flags without their dashes>']   p50/p99 of the dashboard and of opening a memory
-  bench reads [--users 50] [--memories 10] [--shared 3] [--connections 50] [--seconds 10] [--rounds 3] [--cpu-prof <dir>] [--node-flags '<v8 flags without their dashes>'] [--keep] [--only dashboard|memory]   dashboard and open-a-memory saturated, against a bare server sending the same bytes
+  bench reads [--users 50] [--memories 10] [--shared 3] [--connections 50] [--seconds 10] [--rounds 3] [--warm-up 10] [--cpu-prof <dir>] [--node-flags '<v8 flags without their dashes>'] [--keep] [--only dashboard|memory]   dashboard and open-a-memory saturated, against a bare server sending the same bytes
   bench cpu-profile --dir <folder> [--top 12]   where the CPU of the newest .cpuprofile in the folder went (self time by owner and function)
   bench scale-out [--rounds 3] [--clients 8] [--seconds 15]   writes/s of one API replica and of two (interleaved), and the takeover time when the leader is killed
   bench rebuild [--events 1000000] [--seed 7] [--keep] [--database <url of a kept run>]   a realistic log written to a fresh PostgreSQL database, projected by the API (above 100,000 events seeded from a first rebuild), then \`rebuild\` beside the running API: time, events/s, every model equal
@@ -209,6 +209,7 @@ async function main(argv: string[]): Promise<number> {
             connections: Number(flags.connections ?? 50),
             seconds: Number(flags.seconds ?? 10),
             rounds: Number(flags.rounds ?? 3),
+            warmUpSeconds: Number(flags['warm-up'] ?? 10),
             cpuProfileDir: flags['cpu-prof'],
             keep: flags.keep === 'true',
             nodeFlags: nodeFlagsOf(flags),

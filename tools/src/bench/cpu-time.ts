@@ -4,11 +4,15 @@ import type { SqlClient } from '@afterwards/persistence';
 /** Clock ticks per second of /proc's times: 100 on every Linux build this runs on (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user and system) a process has used so far, from /proc; undefined once it is gone. */
-export function cpuSeconds(pid: number): number | undefined {
+/**
+ * CPU seconds (user and system) a process has used so far, from /proc; undefined once it is gone. With
+ * `mainThreadOnly`, its main thread's alone: what is left is V8's and libuv's threads (parallel and
+ * concurrent garbage collection, compilation, the thread pool), which a CPU profile does not see.
+ */
+export function cpuSeconds(pid: number, mainThreadOnly = false): number | undefined {
   try {
     // Fields after the command name, which is in parentheses and may hold spaces.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
@@ -28,20 +32,20 @@ export async function backendPids(sql: SqlClient, database: string): Promise<num
  * each end, as a pool opens and closes connections: one opened meanwhile counts whole, one closed
  * meanwhile is lost (an undercount, never a negative).
  */
-export function cpuMeter(pids: () => number[] | Promise<number[]>): { start(): Promise<void>; stop(): Promise<number> } {
+export function cpuMeter(pids: () => number[] | Promise<number[]>, mainThreadOnly = false): { start(): Promise<void>; stop(): Promise<number> } {
   let before = new Map<number, number>();
   return {
     async start() {
       before = new Map();
       for (const pid of await pids()) {
-        const used = cpuSeconds(pid);
+        const used = cpuSeconds(pid, mainThreadOnly);
         if (used !== undefined) before.set(pid, used);
       }
     },
     async stop() {
       let used = 0;
       for (const pid of await pids()) {
-        const now = cpuSeconds(pid);
+        const now = cpuSeconds(pid, mainThreadOnly);
         if (now !== undefined) used += now - (before.get(pid) ?? 0);
       }
       return used;

@@ -23,6 +23,11 @@ export interface ReadsBenchOptions {
   readonly seconds: number;
   /** Product and bare server measured alternately this many times; medians are reported. */
   readonly rounds: number;
+  /**
+   * Load before the rounds, not counted, for each server: its compiled code and its heap settle. After 2 s
+   * the API's CPU per request still fell by a quarter from the first round to the third.
+   */
+  readonly warmUpSeconds: number;
   /** A folder: the API writes a CPU profile of the run there (`--cpu-prof`), for a flame graph. */
   readonly cpuProfileDir?: string;
   /** More flags for the measured API's node and the floor's, after the API's own (to try a V8 setting on both). */
@@ -53,11 +58,15 @@ interface LoadFigures {
   readonly bad: number;
   /** CPU milliseconds per request of the server's process and, for the product, of its database connections. */
   readonly serverCpuMs: number;
+  /** Of the server's, its main thread's (the rest is V8's and libuv's threads). */
+  readonly mainThreadCpuMs: number;
   readonly databaseCpuMs: number;
 }
 
 interface Meters {
   readonly server: ReturnType<typeof cpuMeter>;
+  /** The server's main thread alone (JavaScript, and the part of garbage collection done there). */
+  readonly mainThread?: ReturnType<typeof cpuMeter>;
   readonly database?: ReturnType<typeof cpuMeter>;
 }
 
@@ -158,6 +167,7 @@ function decoded(answer: Captured): Buffer {
 async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: (p: BenchPerson, n: number) => string, options: ReadsBenchOptions): Promise<LoadFigures> {
   let n = 0;
   await meters.server.start();
+  await meters.mainThread?.start();
   await meters.database?.start();
   const result = await autocannon({
     url,
@@ -176,6 +186,7 @@ async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: 
     ],
   });
   const serverCpu = await meters.server.stop();
+  const mainThreadCpu = (await meters.mainThread?.stop()) ?? serverCpu;
   const databaseCpu = (await meters.database?.stop()) ?? 0;
   const requests = Math.max(1, result.requests.total);
   return {
@@ -184,6 +195,7 @@ async function load(url: string, meters: Meters, people: BenchPerson[], pathOf: 
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
     serverCpuMs: (serverCpu * 1000) / requests,
+    mainThreadCpuMs: (mainThreadCpu * 1000) / requests,
     databaseCpuMs: (databaseCpu * 1000) / requests,
   };
 }
@@ -215,19 +227,27 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
   try {
     const { people, perDashboard } = families;
     const database = new URL(db.url!).pathname.slice(1);
-    const productMeters: Meters = { server: cpuMeter(() => [api.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
+    const productMeters: Meters = {
+      server: cpuMeter(() => [api.pid]),
+      mainThread: cpuMeter(() => [api.pid], true),
+      database: cpuMeter(() => backendPids(db.sql, database)),
+    };
     const kinds = [
       { name: 'dashboard', label: `dashboard, GET /api/memories (${perDashboard} memories with progress)`, pathOf: () => '/api/memories' },
       { name: 'memory', label: 'open a memory, GET /api/memories/:id (its whole checklist, files and notes)', pathOf: (p: BenchPerson, n: number) => `/api/memories/${p.memoryIds[n % p.memoryIds.length]}` },
     ].filter((kind) => !options.only || options.only.includes(kind.name));
     const lines = [
       `reads over HTTP: built API on PostgreSQL (row-level security on every read) against Node's bare http server sending the same bytes,`,
-      `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each, alternately ${options.rounds} times, medians`,
+      `${options.connections} connections saturated by autocannon outside the server's process, ${options.seconds} s each after ${options.warmUpSeconds} s of warm-up, alternately ${options.rounds} times, medians`,
       `${options.users} signed-in users, ${options.memories} memories each, ${options.shared} shared with the next user; each request is a different user's`,
     ];
     const floor = await startReadFloor(db, people, [...(options.nodeFlags ?? []), ...profileFlags('floor')]);
     try {
-      const floorMeters: Meters = { server: cpuMeter(() => [floor.pid]), database: cpuMeter(() => backendPids(db.sql, database)) };
+      const floorMeters: Meters = {
+        server: cpuMeter(() => [floor.pid]),
+        mainThread: cpuMeter(() => [floor.pid], true),
+        database: cpuMeter(() => backendPids(db.sql, database)),
+      };
       for (const kind of kinds) {
         const first = people[0]!;
         const captured = await capture(`${api.url}${kind.pathOf(first, 0)}`, first.http.cookieHeader());
@@ -242,8 +262,9 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
         const limit: LoadFigures[] = [];
         try {
           // Warm-up of all three, not counted.
-          await load(api.url, productMeters, people, kind.pathOf, { ...options, seconds: 2 });
-          await load(floor.url, floorMeters, people, kind.pathOf, { ...options, seconds: 2 });
+          const warmUp = { ...options, seconds: options.warmUpSeconds };
+          await load(api.url, productMeters, people, kind.pathOf, warmUp);
+          await load(floor.url, floorMeters, people, kind.pathOf, warmUp);
           await load(bare.url, bareMeters, people, kind.pathOf, { ...options, seconds: 2 });
           for (let r = 0; r < options.rounds; r++) {
             product.push(await load(api.url, productMeters, people, kind.pathOf, options));
@@ -272,6 +293,7 @@ export async function benchReads(options: ReadsBenchOptions): Promise<string> {
           `    read floor (the same read, same answer, on Node's bare http, no framework): ${floorFigures.map((f) => Math.round(f.rate)).join(', ')} requests/s; p99 ${floorFigures.map((f) => f.p99).join(', ')} ms;`,
           `      ratio 1/${(bareRate / floorRate).toFixed(1)} of the bare server, ${(floorRate / rate).toFixed(2)}x the product; CPU per request ${median(floorFigures.map((f) => f.serverCpuMs)).toFixed(2)} ms and PostgreSQL ${median(floorFigures.map((f) => f.databaseCpuMs)).toFixed(2)} ms`,
           `    CPU per request, each round: API ${product.map((f) => f.serverCpuMs.toFixed(2)).join(', ')} ms; floor ${floorFigures.map((f) => f.serverCpuMs.toFixed(2)).join(', ')} ms; API against the floor ${roundRatios.map((r) => `${r.toFixed(2)}x`).join(', ')}`,
+          `    off the main thread (V8's and libuv's threads: parallel and concurrent garbage collection, compilation): API ${median(product.map((f) => f.serverCpuMs - f.mainThreadCpuMs)).toFixed(3)} ms, floor ${median(floorFigures.map((f) => f.serverCpuMs - f.mainThreadCpuMs)).toFixed(3)} ms a request`,
           `    against the read floor: ${(rate / floorRate).toFixed(2)} of its rate (goal ≥ ${FLOOR_RATE_GOAL}: ${rate / floorRate >= FLOOR_RATE_GOAL ? 'met' : 'not met'}); API CPU ${(productCpu / floorCpu).toFixed(2)}x its CPU per request, median of the rounds' ${median(roundRatios).toFixed(2)}x (goal ≤ ${FLOOR_CPU_GOAL}: ${productCpu / floorCpu <= FLOOR_CPU_GOAL ? 'met' : 'not met'})`,
           `    responses other than 200 from the product or the floor: ${bad}`,
         );
