@@ -24,9 +24,11 @@ export async function findCurrentUser(auth: Auth, req: HttpRequest): Promise<Cur
   return session ? currentUserOf(session) : undefined;
 }
 
+const notSignedIn = (): ProblemError => new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+
 export async function requireUser(auth: Auth, req: HttpRequest): Promise<CurrentUser> {
   const user = await findCurrentUser(auth, req);
-  if (!user) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+  if (!user) throw notSignedIn();
   return user;
 }
 
@@ -83,8 +85,7 @@ export class SessionCache {
   async listen(listen: SessionListen): Promise<() => Promise<void>> {
     const dropAll = () => {
       this.epoch++;
-      this.entries.clear();
-      this.keysBySession.clear();
+      this.clear();
     };
     const stops = [
       await listen(SESSION_ENDED_CHANNEL, (sessionId) => this.dropSession(sessionId), dropAll),
@@ -97,13 +98,13 @@ export class SessionCache {
 
   async requireUser(req: HttpRequest): Promise<CurrentUser> {
     const token = sessionToken(req);
-    if (!token) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    if (!token) throw notSignedIn();
     const now = Date.now();
     const hit = this.entries.get(token);
     if (hit && hit.until > now) return hit.user;
     const epoch = this.epoch;
     const session = await this.auth.api.getSession({ headers: authHeaders(req) });
-    if (!session) throw new ProblemError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    if (!session) throw notSignedIn();
     const user = currentUserOf(session);
     // A person whose account is being deleted is looked up every time, never cached: a request of theirs
     // during the erasure (a refresh on a live update) would otherwise keep them signed in here after
@@ -111,10 +112,7 @@ export class SessionCache {
     if (this.forgotten.has(user.id) || epoch !== this.epoch) return user;
     if (this.entries.size >= this.maxEntries) {
       for (const [key, entry] of this.entries) if (entry.until <= now) this.dropKey(key, entry.user.sessionId);
-      if (this.entries.size >= this.maxEntries) {
-        this.entries.clear();
-        this.keysBySession.clear();
-      }
+      if (this.entries.size >= this.maxEntries) this.clear();
     }
     const expires = new Date(session.session.expiresAt).getTime();
     this.entries.set(token, { user, until: Math.min(now + this.ttlMs, Number.isNaN(expires) ? now : expires) });
@@ -128,6 +126,11 @@ export class SessionCache {
     // Bounded like the entries (the oldest go first); an erased account's id never signs in again.
     if (this.forgotten.size > this.maxEntries) this.forgotten.delete(this.forgotten.values().next().value!);
     this.dropUser(userId);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.keysBySession.clear();
   }
 
   private dropSession(sessionId: string): void {
