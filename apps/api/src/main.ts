@@ -9,6 +9,7 @@ import {
   clientErrorAnswerer,
   ConfigError,
   createRootLogger,
+  dropUnreadBody,
   exitGracefullyOnSignals,
   httpMetrics,
   loadConfig,
@@ -118,6 +119,12 @@ async function main(): Promise<void> {
   // Answers made per request (JSON, pages, exports) are compressed, brotli first; static files are sent
   // as the build's pre-compressed copies, which this leaves alone.
   fastify.addHook('onSend', compressAnswers());
+  // An answer given before its body was read (a refusal) keeps the connection and drops the rest of the body,
+  // rather than the close Fastify asks for after a body it would not parse: see dropUnreadBody.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (dropUnreadBody(request.raw) && reply.getHeader('connection') === 'close') reply.removeHeader('connection');
+    done(null, payload);
+  });
   app.useGlobalFilters(new ProblemDetailsFilter());
   const redisAdapter = config.redisUrl ? new RedisIoAdapter(app, config.redisUrl, ownOrigins(config), config.jobsPrefix) : undefined;
   if (redisAdapter) {

@@ -31,6 +31,7 @@ export * from './input/own-origin';
 export * from './input/body-type';
 export * from './input/request-checks';
 export * from './input/oversize-request';
+export * from './input/unread-body';
 export * from './csv/safe-csv';
 export * from './downloads/file-name-slug';
 export * from './realtime/own-origin-io.adapter';

@@ -16,6 +16,8 @@ export interface FuzzRequest {
   readonly params?: Record<string, string>;
   /** Headers to send besides the content type. */
   readonly headers?: Record<string, string>;
+  /** With hostile headers, the kind of request they were added to (its body: an oversize one, say). */
+  readonly with?: string;
 }
 
 const nested = (depth: number): unknown => {
@@ -244,7 +246,7 @@ function hostilePaths(route: ApiRoute, content: fc.Arbitrary<FuzzRequest> | unde
 
 /** The route's own requests with hostile text headers (only routes that take content: a bare DELETE with real ids would delete). */
 const hostileHeaders = (content: fc.Arbitrary<FuzzRequest>): fc.Arbitrary<FuzzRequest> =>
-  fc.tuple(content, textHeaders()).map(([request, headers]) => ({ ...request, kind: 'hostile headers', headers }));
+  fc.tuple(content, textHeaders()).map(([request, headers]) => ({ ...request, kind: 'hostile headers', with: request.kind, headers }));
 
 /**
  * Sends `runs` generated requests to every route of the catalog that takes a JSON body, a query or an
@@ -274,7 +276,7 @@ export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed:
     for (const request of fc.sample(arbitrary, { numRuns: options.runs, seed: seed++ })) {
       const path = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => request.params?.[name] ?? target.ids[name] ?? target.ids.id ?? '00000000-0000-4000-8000-000000000000');
       const extra = request.params ? ` ${JSON.stringify(request.params).slice(0, 100)}` : request.headers ? ` ${JSON.stringify(request.headers).slice(0, 160)}` : '';
-      const label = `${route.method} ${route.path} [${request.kind}]${request.query ? ` ?${request.query.slice(0, 100)}` : ''}${extra}`;
+      const label = `${route.method} ${route.path} [${request.kind}${request.with ? `, ${request.with}` : ''}]${request.query ? ` ?${request.query.slice(0, 100)}` : ''}${extra}`;
       const before = await target.eventHead();
       const modelsBefore = await settledReadModels(target, lastWasWrite);
       const headers: Record<string, string> = {};
@@ -291,8 +293,11 @@ export async function fuzzApi(target: FuzzTarget, options: { runs: number; seed:
         res = await session.fetch(url, { method: route.method, headers, ...(body !== undefined ? { body } : {}) });
         text = await res.text();
       } catch (error) {
-        // No answer at all (the connection dropped): as much a finding as a 5xx.
-        report.serverErrors.push(`${label}: no answer (${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)})`);
+        // No answer at all (the connection dropped): as much a finding as a 5xx. Fetch's cause comes from
+        // another realm than the test's (instanceof Error is false there), so it is read by shape.
+        const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+        const why = [cause?.code, cause?.message].filter((part) => typeof part === 'string').join(': ') || String(error);
+        report.serverErrors.push(`${label}: no answer (${why})`);
         lastWasWrite = true;
         continue;
       }

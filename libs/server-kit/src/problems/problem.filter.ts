@@ -20,7 +20,8 @@ export function toProblem(error: unknown): ProblemDetails {
   if (error instanceof Error && /^Failed to decode param/.test(error.message)) {
     return problem(400, 'MALFORMED_URL', MALFORMED_URL_MESSAGE);
   }
-  const refusal = httpServerRefusal(error);
+  // Nest's Fastify adapter hands the filters Fastify's own refusals wrapped in an HttpException.
+  const refusal = httpServerRefusal(error) ?? (error instanceof HttpException ? httpServerRefusal(error.cause) : undefined);
   if (refusal) return refusal;
   if (error instanceof HttpException) {
     const status = error.getStatus();

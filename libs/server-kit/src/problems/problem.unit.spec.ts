@@ -1,8 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { ProblemError, registerErrorCodes } from './problem';
-import { toProblem } from './problem.filter';
+import { BODY_TOO_LARGE_MESSAGE, INVALID_JSON_MESSAGE, toProblem } from './problem.filter';
 
 class SomeDomainError extends Error {
   readonly code = 'THING_MISSING';
@@ -35,6 +36,16 @@ describe('toProblem', () => {
     expect(toProblem(new SomeDomainError('No such thing'))).toMatchObject({ status: 404, code: 'THING_MISSING', detail: 'No such thing' });
     expect(toProblem(new ProblemError(503, 'NOT_AVAILABLE', 'Later'))).toMatchObject({ status: 503, title: 'Service Unavailable' });
     expect(toProblem(new NotFoundException())).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it("keeps the product's words for Fastify's own refusals, wrapped as Nest's adapter hands them to the filters", () => {
+    const adapter = new FastifyAdapter();
+    // Shaped as @fastify/error makes them (the adapter tells them by name and status).
+    const fastifyError = (code: string, statusCode: number, message: string) => Object.assign(new Error(message), { name: 'FastifyError', code, statusCode });
+    const tooLarge = adapter.mapException(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large'));
+    const notJson = adapter.mapException(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400, "Body is not valid JSON but content-type is set to 'application/json'"));
+    expect(toProblem(tooLarge)).toMatchObject({ status: 413, code: 'BODY_TOO_LARGE', detail: BODY_TOO_LARGE_MESSAGE });
+    expect(toProblem(notJson)).toMatchObject({ status: 400, code: 'INVALID_JSON', detail: INVALID_JSON_MESSAGE });
   });
 
   it('never leaks the message of an unexpected error', () => {

@@ -1,5 +1,5 @@
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
-import { headerOf, rawRequestOf, type HttpRequest } from '@afterwards/server-kit';
+import { headerOf, requestBodyOf, type HttpRequest } from '@afterwards/server-kit';
 import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile, type TempScope } from '@afterwards/file-store';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH, type FileEntry } from '@afterwards/cases-domain';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
@@ -29,17 +29,14 @@ export function documentFileRules(fileName: string): UploadRules {
 /**
  * Streams the request body into the encrypted file store. A declared length over the limit is refused
  * before reading; otherwise the store counts while streaming and types the file from its content. The
- * partial file sits in the memory's `scope`, so deleting the memory removes it even after a crash.
+ * partial file sits in the memory's `scope`, so deleting the memory removes it even after a crash. A refused
+ * body's unread rest is left for the server to drop, so the person gets the refusal (see `dropUnreadBody`).
  */
 export async function receiveUpload(req: HttpRequest, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
-  const body = rawRequestOf(req);
   const declared = Number(headerOf(req, 'content-length'));
-  if (Number.isFinite(declared) && declared > rules.maxBytes) {
-    body.resume(); // let the refused body drain so the connection can be reused
-    throw rules.tooLarge();
-  }
+  if (Number.isFinite(declared) && declared > rules.maxBytes) throw rules.tooLarge();
   try {
-    return await files.put(body, { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
+    return await files.put(requestBodyOf(req), { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();

@@ -16,7 +16,7 @@ import {
 } from '@afterwards/contracts';
 import { extractBusiness, foundBusinessDetails, ListingError } from '@afterwards/directory-domain';
 import { FILE_TYPES } from '@afterwards/file-store';
-import { Consumes, ProblemError, rawRequestOf, type HttpRequest } from '@afterwards/server-kit';
+import { Consumes, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { staffOf } from '@afterwards/identity-server';
 import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/import-runtime';
 import { importFileName, receiveImportFile } from '../imports/receive-import-file';
@@ -71,7 +71,6 @@ export class ImportDocumentsController {
     const failed = (status: number, code: string, reason: string) => new ProblemError(status, code, DOCUMENT_MESSAGES.processFailed(fileName, reason));
     const extension = documentExtensionOf(fileName);
     if (!extension) {
-      rawRequestOf(req).resume();
       throw failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType);
     }
     const files = this.rt.files();

@@ -13,7 +13,7 @@ import {
 import { ImportError } from '@afterwards/directory-domain';
 import { FILE_TYPES } from '@afterwards/file-store';
 import { AuditTrail, staffContext } from '@afterwards/identity-server';
-import { Consumes, ProblemError, ProjectionsService, rawRequestOf, setAnswerHeader, streamedAnswer, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
+import { Consumes, ProblemError, ProjectionsService, setAnswerHeader, streamedAnswer, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Position } from '@afterwards/event-store';
 import { IMPORT_RUNTIME, runCsvImportCommand, type ImportRuntime } from './import-runtime';
 import { importFileName, receiveImportFile } from './receive-import-file';
@@ -46,7 +46,6 @@ export class CsvImportsController {
     const { kind } = ImportKindQuerySchema.parse(query ?? {});
     const fileName = importFileName(req, 'upload.csv');
     if (!/\.csv$/i.test(fileName)) {
-      rawRequestOf(req).resume();
       throw new ProblemError(400, 'IMPORT_NOT_CSV', CSV_MESSAGES.notCsv, [{ path: 'file', message: CSV_MESSAGES.notCsv }]);
     }
     const files = this.rt.files();
