@@ -120,7 +120,8 @@ describe('unstorable or malformed input answers 400, never 500 (services profile
 
   // A refusal given before the body is read (Fastify's body limit, an upload of the wrong type or size) must reach
   // the client: closing with the body unread resets the connection, and fetch or a browser mid-upload then sees
-  // no answer at all. Many times over, because a reset loses the race only sometimes (1 in 8 of these, before).
+  // no answer at all. Many times over, because a reset loses the race only sometimes (25 of 200 oversize JSON
+  // bodies in a row against the built API, before).
   it('answers a JSON body over the limit with its 413 problem detail every time, and a broken one with 400', async () => {
     const json = { 'content-type': 'application/json' };
     const oversize = `{"name":"${'a'.repeat(2 * 1024 * 1024)}"}`;

@@ -70,9 +70,7 @@ export class ImportDocumentsController {
     const fileName = importFileName(req, 'document');
     const failed = (status: number, code: string, reason: string) => new ProblemError(status, code, DOCUMENT_MESSAGES.processFailed(fileName, reason));
     const extension = documentExtensionOf(fileName);
-    if (!extension) {
-      throw failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType);
-    }
+    if (!extension) throw failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType);
     const files = this.rt.files();
     const stored = await receiveImportFile(req, files, {
       maxBytes: DOCUMENT_IMPORT_MAX_BYTES,

@@ -45,9 +45,7 @@ export class CsvImportsController {
   async upload(@Req() req: HttpRequest, @Query() query: unknown): Promise<CsvImport> {
     const { kind } = ImportKindQuerySchema.parse(query ?? {});
     const fileName = importFileName(req, 'upload.csv');
-    if (!/\.csv$/i.test(fileName)) {
-      throw new ProblemError(400, 'IMPORT_NOT_CSV', CSV_MESSAGES.notCsv, [{ path: 'file', message: CSV_MESSAGES.notCsv }]);
-    }
+    if (!/\.csv$/i.test(fileName)) throw new ProblemError(400, 'IMPORT_NOT_CSV', CSV_MESSAGES.notCsv, [{ path: 'file', message: CSV_MESSAGES.notCsv }]);
     const files = this.rt.files();
     const stored = await receiveImportFile(req, files, {
       maxBytes: CSV_IMPORT_MAX_BYTES,

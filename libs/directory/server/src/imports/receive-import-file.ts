@@ -22,8 +22,9 @@ export async function receiveImportFile(req: HttpRequest, files: EncryptedFileSt
   const declared = Number(headerOf(req, 'content-length'));
   if (Number.isFinite(declared) && declared > rules.maxBytes) throw rules.tooLarge();
   try {
+    const body = requestBodyOf(req);
     const options = { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes };
-    return await (rules.stage ? files.stage(requestBodyOf(req), options) : files.put(requestBodyOf(req), options));
+    return await (rules.stage ? files.stage(body, options) : files.put(body, options));
   } catch (error) {
     if (error instanceof FileTooLargeError) throw rules.tooLarge();
     if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
