@@ -56,7 +56,7 @@ const USAGE = `Afterwards operator tools: node tools/dist/cli.js <command>
   bench coverage [--listings 100000] [--rounds 200] [--seed 7] [--writers 32] [--keep] [--database <url of a kept run>]   coverage p50/p99 and the screen's gzip size
   bench first-load [--embedded]                 JavaScript per public page as sent (brotli), duplicate requests, console errors, in Chromium
   budget first-load                             the same on the embedded profile (no database server); the last step of npm run build
-  bench lighthouse [--runs 3] [--reports <dir>] [--pages /,/login,/resources,/dashboard] [--cpu-slowdown 4]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
+  bench lighthouse [--runs 3] [--reports <dir> (reports and traces)] [--pages /,/login,/resources,/dashboard] [--cpu-slowdown 4]   Lighthouse (mobile) scores of the public pages and the signed-in dashboard
   bench places                                  the gazetteer's heap, its share of a full collection, suggest and resolve p50/p99
   bench letters [--rounds 7]                    one organisation's letter PDF and a pack of 30, median time against the goals (< 1 s, < 5 s)
   bench history [--stream-events 1000] [--log-events 1000000] [--audit-rows 1000000] [--rounds 200]   history state and global log p50/p99, tools audit verify time, tools events verify through a signed checkpoint

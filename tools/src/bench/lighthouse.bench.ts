@@ -87,7 +87,10 @@ export async function benchLighthouse(options: {
         if (result.lhr.runtimeError) throw new Error(`Lighthouse failed three times on ${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         if (options.reportsDir) {
           await mkdir(options.reportsDir, { recursive: true });
-          await writeFile(join(options.reportsDir, `${page.path.replace(/\W/g, '') || 'home'}-${run + 1}.json`), JSON.stringify(result.lhr));
+          const name = `${page.path.replace(/\W/g, '') || 'home'}-${run + 1}`;
+          await writeFile(join(options.reportsDir, `${name}.json`), JSON.stringify(result.lhr));
+          // The page's trace as recorded (before throttling is simulated), to open in DevTools' Performance panel.
+          await writeFile(join(options.reportsDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
         }
         benchmarkIndex.push(result.lhr.environment.benchmarkIndex);
         for (const m of METRICS) metrics[m]!.push(result.lhr.audits[m]?.numericValue ?? NaN);

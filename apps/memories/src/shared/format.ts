@@ -1,5 +1,5 @@
 // Pure display helpers of the memory screens (en-GB dates, counts, progress per category).
-import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB, isIsoDate, isoDateIn } from '@afterwards/checklist-domain';
+import { DOCUMENT_CATEGORIES, TASK_CATEGORIES, formatDateEnGB, isIsoDate, isoDateIn, ukClockTime } from '@afterwards/checklist-domain';
 import { documentProgress, isAllDone, progressOf, taskProgress, type ItemProgress, type Progress } from '@afterwards/cases-domain';
 import { asSentence, type MemoryDetail, type MemoryDocument, type MemorySummary, type MemoryTask } from '@afterwards/contracts';
 
@@ -20,7 +20,7 @@ export function formatDay(iso: string | null | undefined): string | null {
 export function formatSyncTime(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(date);
+  return ukClockTime(date);
 }
 
 /**

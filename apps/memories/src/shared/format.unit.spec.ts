@@ -16,6 +16,7 @@ describe('memory display helpers', () => {
     expect(formatDay('1941-11-05')).toBe('5 November 1941');
     expect(formatDay(null)).toBeNull();
     expect(formatSyncTime('2026-01-10T09:05:00.000Z')).toBe('09:05');
+    expect(formatSyncTime('2026-07-10T09:05:00.000Z')).toBe('10:05');
   });
 
   it('says the offline message with one full stop in the sync indicator (issue 40, item 10)', () => {

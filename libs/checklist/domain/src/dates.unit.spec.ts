@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { addDays, addMonths, daysBetween, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, startOfDate, wallClockIn, wallTimeIn, weekdayOf } from './dates';
+import { addDays, addMonths, daysBetween, formatDateEnGB, formatDayEnGB, isIsoDate, isoDateIn, laterDate, startOfDate, ukClockTime, wallClockIn, wallTimeIn, weekdayOf } from './dates';
 
 describe('calendar dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {
@@ -102,5 +102,33 @@ describe('dates and the instants they begin in a time zone', () => {
       }),
     );
     expect(daysBetween('2026-11-23', '2026-12-10')).toBe(17);
+  });
+});
+
+describe('ukClockTime: the time of day on a UK clock, without Intl', () => {
+  const london = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
+
+  it('agrees with Intl for Europe/London at any instant from 1996 to 2099', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1996, 0, 1), max: Date.UTC(2099, 11, 31) }), (ms) => {
+        expect(ukClockTime(new Date(ms))).toBe(london.format(new Date(ms)));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('changes at 01:00 UTC on the last Sundays of March and October, to the minute', () => {
+    for (const year of [2024, 2025, 2026, 2027, 2038]) {
+      for (const month of [2, 9]) {
+        const lastDay = Date.UTC(year, month + 1, 0);
+        const change = lastDay - new Date(lastDay).getUTCDay() * 86_400_000 + 3_600_000;
+        for (const at of [change - 60_000, change, change + 60_000]) expect(ukClockTime(new Date(at))).toBe(london.format(new Date(at)));
+      }
+    }
+    // 2026: BST from 29 March 01:00 UTC to 25 October 01:00 UTC.
+    expect(ukClockTime(new Date('2026-03-29T00:59:00Z'))).toBe('00:59');
+    expect(ukClockTime(new Date('2026-03-29T01:00:00Z'))).toBe('02:00');
+    expect(ukClockTime(new Date('2026-10-25T00:59:00Z'))).toBe('01:59');
+    expect(ukClockTime(new Date('2026-10-25T01:00:00Z'))).toBe('01:00');
   });
 });

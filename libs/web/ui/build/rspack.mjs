@@ -39,19 +39,23 @@ const doveDataUri = `data:image/svg+xml,${encodeURIComponent(doveSvg.replace(/\s
  * Modules shared between hosts and remotes. React must be one instance on the page; the design
  * system is shared so its styles load once and its React contexts (toasts) reach remotes.
  * `loaded-first` means a host does not fetch any remote until that remote is actually used.
+ * `requiredVersion: false`: hosts and remotes are built from one lockfile and deployed together, so there is
+ * no version to negotiate, and the runtime's semver checks were a fifth of the dashboard's longest start-up
+ * task on a slow phone (decision 0068).
  */
+const one = { singleton: true, requiredVersion: false };
 export const shared = {
-  react: { singleton: true },
-  'react-dom': { singleton: true },
-  '@afterwards/web-ui': { singleton: true },
+  react: one,
+  'react-dom': one,
+  '@afterwards/web-ui': one,
   // The back office's pieces of the design system (decision 0056): every staff remote imports them, once.
-  '@afterwards/web-ui/back-office': { singleton: true },
+  '@afterwards/web-ui/back-office': one,
   // The back office's one socket and its connection state: both staff remotes must share them.
-  '@afterwards/web-staff': { singleton: true },
+  '@afterwards/web-staff': one,
   // The zod/mini functions the contracts of the public pages are built with (decision 0024): the shell
   // loads them for its own start-up, and the finder uses that copy instead of sending zod's core again.
   // Shared by its path (contracts import it relatively), under a name of its own.
-  [contractsZodMini]: { singleton: true, shareKey: '@afterwards/contracts/zod-mini', version: zodVersion, requiredVersion: `^${zodVersion}` },
+  [contractsZodMini]: { ...one, shareKey: '@afterwards/contracts/zod-mini', version: zodVersion },
 };
 
 export const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
