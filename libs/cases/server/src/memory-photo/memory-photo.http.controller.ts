@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
-import type { EncryptedFileStore } from '@afterwards/file-store';
+import { receiveFile, type EncryptedFileStore } from '@afterwards/file-store';
 import type { PrismaClient } from '@afterwards/persistence';
 import { Consumes, PRISMA, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';
@@ -12,7 +12,7 @@ import { memoryNotFound as notFound } from '../get-memory/get-memory.handler';
 import { findOwnedPhoto } from '../read-model/memory.queries';
 import { FILE_STORE } from '../tokens';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
-import { keepIfAccepted, receiveUpload } from '../uploads/receive-upload';
+import { keepIfAccepted } from '../uploads/receive-upload';
 import { storedFileAnswer } from '../download-file/send-stored-file';
 
 const THUMBNAIL_SIZE = 256;
@@ -33,17 +33,13 @@ export class MemoryPhotoController {
   async set(@Req() req: HttpRequest, @Param('id') id: string): Promise<MemoryDetail> {
     const user = await this.sessions.requireUser(req);
     await this.queries.execute(new GetMemory(user.id, id));
-    const stored = await receiveUpload(
-      req,
-      this.files,
-      {
-        maxBytes: MAX_PHOTO_BYTES,
-        allowedTypes: PHOTO_TYPES,
-        tooLarge: () => new CaseError('PHOTO_TOO_LARGE', CASE_MESSAGES.photoTooLarge),
-        wrongType: () => new CaseError('PHOTO_TYPE_NOT_ALLOWED', CASE_MESSAGES.photoType),
-      },
-      memoryTempScope(id),
-    );
+    const stored = await receiveFile(req, this.files, {
+      maxBytes: MAX_PHOTO_BYTES,
+      allowedTypes: PHOTO_TYPES,
+      tooLarge: () => new CaseError('PHOTO_TOO_LARGE', CASE_MESSAGES.photoTooLarge),
+      wrongType: () => new CaseError('PHOTO_TYPE_NOT_ALLOWED', CASE_MESSAGES.photoType),
+      scope: memoryTempScope(id),
+    });
     return keepIfAccepted(this.files, stored, () =>
       this.memories.runAndRead(user, req, {
         type: 'ChangeCasePhoto',

@@ -1,47 +1,22 @@
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
-import { headerOf, requestBodyOf, type HttpRequest } from '@afterwards/server-kit';
-import { FileTooLargeError, FileTypeNotAllowedError, fileNameFromHeader, type EncryptedFileStore, type StoredFile, type TempScope } from '@afterwards/file-store';
+import { headerOf, type HttpRequest } from '@afterwards/server-kit';
+import { fileNameFromHeader, receiveFile, type EncryptedFileStore, type ReceiveFileRules, type StoredFile } from '@afterwards/file-store';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH, type FileEntry } from '@afterwards/cases-domain';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
 
 /** The file's name as the person chose it, without any path or control characters; never trusted for its type. */
-export function uploadedFileName(req: HttpRequest): string {
+function uploadedFileName(req: HttpRequest): string {
   return fileNameFromHeader(headerOf(req, FILE_NAME_HEADER), MAX_TEXT_LENGTH);
 }
 
-export interface UploadRules {
-  readonly maxBytes: number;
-  readonly allowedTypes: readonly string[];
-  readonly tooLarge: () => CaseError;
-  readonly wrongType: () => CaseError;
-}
-
 /** A checklist or additional document's file: 5 MB, PDF, JPG, PNG, DOC or DOCX, with the spec's messages. */
-export function documentFileRules(fileName: string): UploadRules {
+function documentFileRules(fileName: string): ReceiveFileRules {
   return {
     maxBytes: MAX_FILE_BYTES,
     allowedTypes: Object.keys(DOCUMENT_FILE_TYPES),
     tooLarge: () => new CaseError('FILE_TOO_LARGE', CASE_MESSAGES.fileTooLarge(fileName)),
     wrongType: () => new CaseError('FILE_TYPE_NOT_ALLOWED', CASE_MESSAGES.fileType(fileName)),
   };
-}
-
-/**
- * Streams the request body into the encrypted file store. A declared length over the limit is refused
- * before reading; otherwise the store counts while streaming and types the file from its content. The
- * partial file sits in the memory's `scope`, so deleting the memory removes it even after a crash. A refused
- * body's unread rest is left for the server to drop, so the person gets the refusal (see `dropUnreadBody`).
- */
-export async function receiveUpload(req: HttpRequest, files: EncryptedFileStore, rules: UploadRules, scope: TempScope): Promise<StoredFile> {
-  const declared = Number(headerOf(req, 'content-length'));
-  if (Number.isFinite(declared) && declared > rules.maxBytes) throw rules.tooLarge();
-  try {
-    return await files.put(requestBodyOf(req), { maxBytes: rules.maxBytes, allowedTypes: rules.allowedTypes, scope });
-  } catch (error) {
-    if (error instanceof FileTooLargeError) throw rules.tooLarge();
-    if (error instanceof FileTypeNotAllowedError) throw rules.wrongType();
-    throw error;
-  }
 }
 
 /** Runs `attach` with a stored file, and drops the blob again when the memory refuses it. */
@@ -61,6 +36,7 @@ export async function keepIfAccepted<T>(files: EncryptedFileStore, stored: Store
  */
 export async function receiveDocumentFile<T>(req: HttpRequest, files: EncryptedFileStore, caseId: string, attach: (file: Omit<FileEntry, 'uploadedAt'>) => Promise<T>): Promise<T> {
   const fileName = uploadedFileName(req);
-  const stored = await receiveUpload(req, files, documentFileRules(fileName), memoryTempScope(caseId));
+  // The partial file sits in the memory's scope, so deleting the memory removes it even after a crash.
+  const stored = await receiveFile(req, files, { ...documentFileRules(fileName), scope: memoryTempScope(caseId) });
   return keepIfAccepted(files, stored, () => attach({ fileId: stored.fileId, fileName, fileSize: stored.fileSize, fileType: stored.fileType }));
 }

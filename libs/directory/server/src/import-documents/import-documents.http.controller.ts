@@ -15,11 +15,11 @@ import {
   type ProcessedDocument,
 } from '@afterwards/contracts';
 import { extractBusiness, foundBusinessDetails, ListingError } from '@afterwards/directory-domain';
-import { FILE_TYPES } from '@afterwards/file-store';
+import { FILE_TYPES, receiveFile } from '@afterwards/file-store';
 import { Consumes, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { staffOf } from '@afterwards/identity-server';
 import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/import-runtime';
-import { importFileName, receiveImportFile } from '../imports/receive-import-file';
+import { importFileName } from '../imports/import-file-name';
 import { StaffListings } from '../staff-listings/staff-listings.service';
 import { findDocuments, publicDocument } from '../review-imports/documents.queries';
 import { DocumentLimitError, DocumentUnreadableError, extractText, hasText } from './extract-text';
@@ -72,7 +72,7 @@ export class ImportDocumentsController {
     const extension = documentExtensionOf(fileName);
     if (!extension) throw failed(415, 'DOCUMENT_TYPE_NOT_ALLOWED', DOCUMENT_MESSAGES.wrongType);
     const files = this.rt.files();
-    const stored = await receiveImportFile(req, files, {
+    const stored = await receiveFile(req, files, {
       maxBytes: DOCUMENT_IMPORT_MAX_BYTES,
       allowedTypes: DOCUMENT_TYPES,
       tooLarge: () => failed(413, 'DOCUMENT_TOO_LARGE', DOCUMENT_MESSAGES.tooLarge),

@@ -11,12 +11,12 @@ import {
   type CsvImportList,
 } from '@afterwards/contracts';
 import { ImportError } from '@afterwards/directory-domain';
-import { FILE_TYPES } from '@afterwards/file-store';
+import { FILE_TYPES, receiveFile } from '@afterwards/file-store';
 import { AuditTrail, staffContext } from '@afterwards/identity-server';
 import { Consumes, ProblemError, ProjectionsService, setAnswerHeader, streamedAnswer, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Position } from '@afterwards/event-store';
 import { IMPORT_RUNTIME, runCsvImportCommand, type ImportRuntime } from './import-runtime';
-import { importFileName, receiveImportFile } from './receive-import-file';
+import { importFileName } from './import-file-name';
 import { importsProjection } from '../imports-projection/imports.projection';
 import { checkCsvUpload } from './check-csv-upload';
 import { findCsvImports, publicImport, type StoredCsvImport } from './csv-import.queries';
@@ -47,7 +47,7 @@ export class CsvImportsController {
     const fileName = importFileName(req, 'upload.csv');
     if (!/\.csv$/i.test(fileName)) throw new ProblemError(400, 'IMPORT_NOT_CSV', CSV_MESSAGES.notCsv, [{ path: 'file', message: CSV_MESSAGES.notCsv }]);
     const files = this.rt.files();
-    const stored = await receiveImportFile(req, files, {
+    const stored = await receiveFile(req, files, {
       maxBytes: CSV_IMPORT_MAX_BYTES,
       allowedTypes: [FILE_TYPES.text],
       tooLarge: () => new ProblemError(413, 'IMPORT_TOO_LARGE', CSV_MESSAGES.tooLarge),
