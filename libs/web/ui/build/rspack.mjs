@@ -40,8 +40,8 @@ const doveDataUri = `data:image/svg+xml,${encodeURIComponent(doveSvg.replace(/\s
  * system is shared so its styles load once and its React contexts (toasts) reach remotes.
  * `loaded-first` means a host does not fetch any remote until that remote is actually used.
  * `requiredVersion: false`: hosts and remotes are built from one lockfile and deployed together, so there is
- * no version to negotiate, and the runtime's semver checks were a fifth of the dashboard's longest start-up
- * task on a slow phone (decision 0068).
+ * no version to negotiate, and the runtime's semver checks were about a sixth of the signed-in dashboard's
+ * longest start-up task in Lighthouse's mobile trace (decision 0068).
  */
 const one = { singleton: true, requiredVersion: false };
 export const shared = {
