@@ -2,4 +2,3 @@ export * from './errors';
 export * from './file-type';
 export * from './encrypted-file-store';
 export * from './master-key';
-export * from './receive-file';

@@ -1,3 +1,5 @@
+// Its own entry point (`@afterwards/file-store/receive`): the package's main one is loaded by the document
+// extraction's worker thread too, which must not load the server kit (Nest and all) with it.
 import { headerOf, requestBodyOf, type HttpRequest } from '@afterwards/server-kit';
 import type { EncryptedFileStore, StoredFile, TempScope } from './encrypted-file-store';
 import { FileTooLargeError, FileTypeNotAllowedError } from './errors';

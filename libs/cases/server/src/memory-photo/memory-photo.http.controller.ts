@@ -1,7 +1,8 @@
 import { Controller, Delete, Get, Inject, Param, Put, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { UPLOAD_CONTENT_TYPE, type MemoryDetail } from '@afterwards/contracts';
-import { receiveFile, type EncryptedFileStore } from '@afterwards/file-store';
+import type { EncryptedFileStore } from '@afterwards/file-store';
+import { receiveFile } from '@afterwards/file-store/receive';
 import type { PrismaClient } from '@afterwards/persistence';
 import { Consumes, PRISMA, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import { SessionCache } from '@afterwards/identity-server';

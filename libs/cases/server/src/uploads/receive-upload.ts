@@ -1,6 +1,7 @@
 import { FILE_NAME_HEADER } from '@afterwards/contracts';
 import { headerOf, type HttpRequest } from '@afterwards/server-kit';
-import { fileNameFromHeader, receiveFile, type EncryptedFileStore, type ReceiveFileRules, type StoredFile } from '@afterwards/file-store';
+import { fileNameFromHeader, type EncryptedFileStore, type StoredFile } from '@afterwards/file-store';
+import { receiveFile, type ReceiveFileRules } from '@afterwards/file-store/receive';
 import { CASE_MESSAGES, CaseError, DOCUMENT_FILE_TYPES, MAX_FILE_BYTES, MAX_TEXT_LENGTH, type FileEntry } from '@afterwards/cases-domain';
 import { memoryTempScope } from '../file-purge/memory-temp-files';
 

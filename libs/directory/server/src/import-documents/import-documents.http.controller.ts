@@ -15,7 +15,8 @@ import {
   type ProcessedDocument,
 } from '@afterwards/contracts';
 import { extractBusiness, foundBusinessDetails, ListingError } from '@afterwards/directory-domain';
-import { FILE_TYPES, receiveFile } from '@afterwards/file-store';
+import { FILE_TYPES } from '@afterwards/file-store';
+import { receiveFile } from '@afterwards/file-store/receive';
 import { Consumes, ProblemError, type HttpRequest } from '@afterwards/server-kit';
 import { staffOf } from '@afterwards/identity-server';
 import { IMPORT_RUNTIME, uuidFromName, type ImportRuntime } from '../imports/import-runtime';

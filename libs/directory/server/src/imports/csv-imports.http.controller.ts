@@ -11,7 +11,8 @@ import {
   type CsvImportList,
 } from '@afterwards/contracts';
 import { ImportError } from '@afterwards/directory-domain';
-import { FILE_TYPES, receiveFile } from '@afterwards/file-store';
+import { FILE_TYPES } from '@afterwards/file-store';
+import { receiveFile } from '@afterwards/file-store/receive';
 import { AuditTrail, staffContext } from '@afterwards/identity-server';
 import { Consumes, ProblemError, ProjectionsService, setAnswerHeader, streamedAnswer, type HttpReply, type HttpRequest } from '@afterwards/server-kit';
 import type { Position } from '@afterwards/event-store';
